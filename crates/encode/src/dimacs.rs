@@ -1,0 +1,326 @@
+//! DIMACS CNF: writing pq-sat formulas, and reading any CNF file back.
+//!
+//! Written files start with comment lines (`c ...`) that document the instance and map the
+//! square variables (`c var K white R C`, 1-based, row 1 = top), then a `p cnf V C` line
+//! that matches the body exactly, as kissat and CaDiCaL require in their strict mode.
+
+use std::io::{self, BufRead, Write};
+
+use rustsat::instances::Cnf;
+use rustsat::types::{Clause, Lit};
+
+use crate::formula::{Colour, Formula, SquareMap, SquareVar};
+
+/// Writes `formula` as DIMACS CNF.
+pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    for line in &formula.comments {
+        writeln!(out, "c {line}")?;
+    }
+    if let Some(map) = &formula.squares {
+        for v in &map.vars {
+            writeln!(
+                out,
+                "c var {} {} {} {}",
+                v.dimacs,
+                v.colour.name(),
+                v.row + 1,
+                v.col + 1
+            )?;
+        }
+    }
+    writeln!(out, "p cnf {} {}", formula.n_vars, formula.n_clauses())?;
+    for clause in formula.cnf.iter() {
+        for &lit in clause.iter() {
+            write!(out, "{} ", lit.to_ipasir())?;
+        }
+        out.write_all(b"0\n")?;
+    }
+    out.flush()
+}
+
+/// A DIMACS file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    #[error("line {line}: {message}")]
+    Syntax { line: usize, message: String },
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+fn syntax(line: usize, message: impl Into<String>) -> ParseError {
+    ParseError::Syntax {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Reads a DIMACS CNF formula. Strict about what solvers are strict about: one `p cnf`
+/// header before the first clause, literals within the declared variable range, the
+/// declared clause count, and a terminating `0` on the last clause. `c var` comment lines
+/// written by pq-sat are read back into [`Formula::squares`]; other comments are kept.
+pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
+    let mut comments = Vec::new();
+    let mut square_vars = Vec::new();
+    let mut dim_comment: Option<usize> = None;
+    let mut header: Option<(u32, usize, usize)> = None; // vars, clauses, line
+    let mut cnf = Cnf::new();
+    let mut current: Vec<Lit> = Vec::new();
+    let mut last_line = 0;
+    for (idx, line) in input.lines().enumerate() {
+        let lineno = idx + 1;
+        last_line = lineno;
+        let line = line.map_err(|e| {
+            if e.kind() == io::ErrorKind::InvalidData {
+                syntax(lineno, "not valid UTF-8 text")
+            } else {
+                ParseError::Io(e)
+            }
+        })?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix('c') {
+            if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+                return Err(syntax(lineno, format!("unexpected text '{trimmed}'")));
+            }
+            let rest = rest.trim();
+            if let Some(v) = parse_var_comment(rest) {
+                square_vars.push(v.map_err(|m| syntax(lineno, m))?);
+            } else {
+                if let Some(d) = rest.strip_prefix("dim ") {
+                    dim_comment = d.trim().parse().ok();
+                }
+                comments.push(rest.to_string());
+            }
+            continue;
+        }
+        if trimmed.starts_with('%') && header.is_some() {
+            // SATLIB files end with "%" and "0": everything after is not part of the formula.
+            break;
+        }
+        if let Some(rest) = trimmed.strip_prefix('p') {
+            if header.is_some() {
+                return Err(syntax(lineno, "a second 'p cnf' header"));
+            }
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let parsed = match fields.as_slice() {
+                ["cnf", v, c] => v.parse::<u32>().ok().zip(c.parse::<usize>().ok()),
+                _ => None,
+            };
+            let (v, c) = parsed.ok_or_else(|| {
+                syntax(
+                    lineno,
+                    format!("malformed header '{trimmed}' (expected 'p cnf VARIABLES CLAUSES')"),
+                )
+            })?;
+            if v > (i32::MAX as u32) {
+                return Err(syntax(
+                    lineno,
+                    format!("{v} variables are more than DIMACS allows"),
+                ));
+            }
+            header = Some((v, c, lineno));
+            continue;
+        }
+        let Some((n_vars, _, _)) = header else {
+            return Err(syntax(lineno, "clause before the 'p cnf' header"));
+        };
+        for token in trimmed.split_whitespace() {
+            let value: i64 = token
+                .parse()
+                .map_err(|_| syntax(lineno, format!("'{token}' is not a literal")))?;
+            if value == 0 {
+                cnf.add_clause(Clause::from(current.as_slice()));
+                current.clear();
+                continue;
+            }
+            if value.unsigned_abs() > u64::from(n_vars) {
+                return Err(syntax(
+                    lineno,
+                    format!("literal {value} is beyond the {n_vars} variables the header declares"),
+                ));
+            }
+            let lit = Lit::from_ipasir(value as i32)
+                .map_err(|e| syntax(lineno, format!("literal {value}: {e}")))?;
+            current.push(lit);
+        }
+    }
+    let Some((n_vars, n_clauses, header_line)) = header else {
+        return Err(syntax(last_line.max(1), "no 'p cnf' header found"));
+    };
+    if !current.is_empty() {
+        return Err(syntax(last_line, "the last clause is not terminated by 0"));
+    }
+    if cnf.len() != n_clauses {
+        return Err(syntax(
+            header_line,
+            format!(
+                "the header declares {n_clauses} clauses but the file has {}",
+                cnf.len()
+            ),
+        ));
+    }
+    let squares = if square_vars.is_empty() {
+        None
+    } else {
+        let max_coord = square_vars
+            .iter()
+            .map(|v| v.row.max(v.col) + 1)
+            .max()
+            .unwrap_or(0);
+        let dim = dim_comment.unwrap_or(max_coord).max(max_coord);
+        if let Some(v) = square_vars.iter().find(|v| v.dimacs > n_vars) {
+            return Err(syntax(
+                header_line,
+                format!(
+                    "'c var {}' names a variable beyond the header's {n_vars}",
+                    v.dimacs
+                ),
+            ));
+        }
+        Some(SquareMap {
+            dim,
+            vars: square_vars,
+        })
+    };
+    Ok(Formula {
+        cnf,
+        n_vars,
+        comments,
+        squares,
+    })
+}
+
+/// Recognises `var K white|black R C`; `None` if the comment is not a `var` line at all.
+fn parse_var_comment(rest: &str) -> Option<Result<SquareVar, String>> {
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    if fields.first() != Some(&"var") {
+        return None;
+    }
+    let bad =
+        || format!("malformed variable map line 'c {rest}' (expected 'c var K white|black R C')");
+    Some((|| {
+        let [_, k, colour, r, c] = fields.as_slice() else {
+            return Err(bad());
+        };
+        let colour = match *colour {
+            "white" => Colour::White,
+            "black" => Colour::Black,
+            _ => return Err(bad()),
+        };
+        let dimacs: u32 = k.parse().map_err(|_| bad())?;
+        let row: usize = r.parse().map_err(|_| bad())?;
+        let col: usize = c.parse().map_err(|_| bad())?;
+        if dimacs == 0 || row == 0 || col == 0 || row > crate::MAX_DIM || col > crate::MAX_DIM {
+            return Err(bad());
+        }
+        Ok(SquareVar {
+            dimacs,
+            colour,
+            row: row - 1,
+            col: col - 1,
+        })
+    })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{encode, Instance, Options};
+
+    fn clauses(f: &Formula) -> Vec<Vec<i32>> {
+        f.cnf
+            .iter()
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn write_then_parse_gives_the_same_formula() {
+        for &model in crate::Model::ALL {
+            let options = Options {
+                model,
+                ..Options::default()
+            };
+            let f = encode(&Instance::new(5, 3).unwrap(), &options);
+            let mut text = Vec::new();
+            write(&f, &mut text).unwrap();
+            let g = parse(text.as_slice()).unwrap();
+            assert_eq!(g.n_vars, f.n_vars);
+            assert_eq!(clauses(&g), clauses(&f));
+            assert_eq!(g.squares, f.squares);
+            assert_eq!(g.comments, f.comments);
+        }
+    }
+
+    #[test]
+    fn header_matches_body() {
+        let f = encode(&Instance::new(4, 2).unwrap(), &Options::default());
+        let mut text = Vec::new();
+        write(&f, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let p = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
+        let body: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+            .collect();
+        let max_var = body
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .map(|t| t.parse::<i64>().unwrap().unsigned_abs())
+            .max()
+            .unwrap();
+        assert_eq!(
+            p,
+            format!("p cnf {} {}", max_var.max(f.n_vars as u64), body.len())
+        );
+        assert!(text.contains("c var 1 white 1 1\n"));
+        assert!(text.contains("c var 17 black 1 1\n"));
+        assert!(text.contains("c var 32 black 4 4\n"));
+    }
+
+    fn parse_err(text: &str) -> String {
+        parse(text.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn malformed_files_are_rejected_with_line_numbers() {
+        assert_eq!(
+            parse_err("1 2 0\n"),
+            "line 1: clause before the 'p cnf' header"
+        );
+        assert_eq!(parse_err("c hi\n"), "line 1: no 'p cnf' header found");
+        assert!(parse_err("p cnf x 2\n").starts_with("line 1: malformed header"));
+        assert_eq!(
+            parse_err("p cnf 2 1\n1 3 0\n"),
+            "line 2: literal 3 is beyond the 2 variables the header declares"
+        );
+        assert_eq!(
+            parse_err("p cnf 2 1\n1 a 0\n"),
+            "line 2: 'a' is not a literal"
+        );
+        assert_eq!(
+            parse_err("p cnf 2 1\n1 2\n"),
+            "line 2: the last clause is not terminated by 0"
+        );
+        assert_eq!(
+            parse_err("p cnf 2 2\n1 2 0\n"),
+            "line 1: the header declares 2 clauses but the file has 1"
+        );
+        assert_eq!(
+            parse_err("p cnf 2 1\np cnf 2 1\n"),
+            "line 2: a second 'p cnf' header"
+        );
+        assert!(parse_err("p cnf 2 1\nc var 1 red 1 1\n1 0\n")
+            .starts_with("line 2: malformed variable map"));
+    }
+
+    #[test]
+    fn clauses_may_span_lines_and_empty_clauses_are_kept() {
+        let f = parse("c x\np cnf 3 2\n1 -2\n 3 0 0\n".as_bytes()).unwrap();
+        assert_eq!(clauses(&f), vec![vec![1, -2, 3], vec![]]);
+        assert!(f.squares.is_none());
+    }
+}

@@ -1,0 +1,175 @@
+//! The question pq-sat encodes: `n` white and `n` black queens, peaceably, on `d × d`,
+//! and the encoding options chosen for it.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest board side pq-sat accepts. Formulas grow like `d³` (pairwise) or `d²`
+/// (line models); 64 keeps every model's file within a few hundred MB.
+pub const MAX_DIM: usize = 64;
+
+/// How attacks between the two armies are forbidden. See `encodings/README.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Model {
+    /// One clause per attacking pair of squares and colour order (Smith, Petrie & Gent, CPAIOR 2004).
+    Pairwise,
+    /// Per line and colour an indicator; the two indicators of a line exclude each other.
+    Lines,
+    /// One variable per line: white-only or black-only; squares follow from their lines.
+    #[default]
+    Colouring,
+}
+
+/// How "at least n queens of a colour" is encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Card {
+    /// Totalizer (Bailleux & Boufkhad, CP 2003), from rustsat.
+    #[default]
+    Totalizer,
+    /// Sequential counter (Sinz, CP 2005).
+    SeqCounter,
+}
+
+/// Which symmetry-breaking clauses are added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// None: every solution of the problem is a solution of the formula.
+    None,
+    /// Lex-leader constraints for the 15 non-identity elements of the 16-element group
+    /// (Aloul, Markov & Sakallah 2006; Devriendt et al., BreakID, SAT 2016).
+    #[default]
+    LexLeader,
+}
+
+macro_rules! option_names {
+    ($ty:ty, $what:literal, $( $variant:expr => $name:literal ),+ $(,)?) => {
+        impl $ty {
+            /// Every accepted name, in the order shown in help texts.
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+            /// Every value, in the order of [`Self::NAMES`].
+            pub const ALL: &'static [$ty] = &[$($variant),+];
+
+            /// The name used on the command line and in DIMACS headers.
+            pub fn name(self) -> &'static str {
+                match self { $( v if v == $variant => $name, )+ _ => unreachable!() }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s {
+                    $( $name => Ok($variant), )+
+                    _ => Err(format!(
+                        "unknown {} '{}' (expected one of: {})",
+                        $what, s, Self::NAMES.join(", ")
+                    )),
+                }
+            }
+        }
+    };
+}
+
+option_names!(Model, "model", Model::Pairwise => "pairwise", Model::Lines => "lines", Model::Colouring => "colouring");
+option_names!(Card, "cardinality encoding", Card::Totalizer => "totalizer", Card::SeqCounter => "seqcounter");
+option_names!(Symmetry, "symmetry breaking", Symmetry::None => "none", Symmetry::LexLeader => "lex-leader");
+
+/// Encoding options, independent of the instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Options {
+    pub model: Model,
+    pub card: Card,
+    pub symmetry: Symmetry,
+}
+
+/// A peaceable-queens decision instance: can `n` white and `n` black queens be placed
+/// on `dim × dim` with no white–black attack? (The formula asks for *at least* `n` of each.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Instance {
+    dim: usize,
+    n: usize,
+}
+
+/// Why an instance is rejected before any encoding.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InstanceError {
+    #[error("board size must be at least 1 (got --dim 0)")]
+    ZeroDim,
+    #[error("board size {0} is too large (pq-sat handles 1 to {MAX_DIM})")]
+    DimTooLarge(usize),
+    #[error(
+        "{n} white and {n} black queens need {} squares, but a {dim}×{dim} board has only {}",
+        2 * n,
+        dim * dim
+    )]
+    TooManyQueens { dim: usize, n: usize },
+}
+
+impl Instance {
+    /// Checks the sizes; the only instances rejected are those impossible on their face.
+    pub fn new(dim: usize, n: usize) -> Result<Instance, InstanceError> {
+        check_dim(dim)?;
+        if 2 * n > dim * dim {
+            return Err(InstanceError::TooManyQueens { dim, n });
+        }
+        Ok(Instance { dim, n })
+    }
+
+    /// The board side `d`.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// The army size `n`.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+}
+
+/// Checks that `dim` is a board size pq-sat handles.
+pub fn check_dim(dim: usize) -> Result<(), InstanceError> {
+    match dim {
+        0 => Err(InstanceError::ZeroDim),
+        d if d > MAX_DIM => Err(InstanceError::DimTooLarge(d)),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for &m in Model::ALL {
+            assert_eq!(m.name().parse::<Model>().unwrap(), m);
+        }
+        for &c in Card::ALL {
+            assert_eq!(c.name().parse::<Card>().unwrap(), c);
+        }
+        for &s in Symmetry::ALL {
+            assert_eq!(s.name().parse::<Symmetry>().unwrap(), s);
+        }
+        let err = "pairs".parse::<Model>().unwrap_err();
+        assert!(err.contains("pairwise, lines, colouring"), "{err}");
+    }
+
+    #[test]
+    fn sizes_impossible_on_their_face_are_rejected() {
+        assert_eq!(Instance::new(0, 0), Err(InstanceError::ZeroDim));
+        assert_eq!(Instance::new(65, 1), Err(InstanceError::DimTooLarge(65)));
+        assert!(matches!(
+            Instance::new(3, 5),
+            Err(InstanceError::TooManyQueens { .. })
+        ));
+        assert!(Instance::new(3, 4).is_ok());
+        assert!(Instance::new(1, 0).is_ok());
+        assert!(Instance::new(64, 10).is_ok());
+    }
+}

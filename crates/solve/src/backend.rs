@@ -1,0 +1,290 @@
+//! The backends that answer one formula: in-process (varisat, CaDiCaL) and external
+//! processes (kissat, minisat, the CaDiCaL binary, any competition-style command).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use pq_encode::Formula;
+use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
+use rustsat::types::{TernaryVal, Var};
+use varisat::ExtendFormula;
+
+use crate::answer::{Answer, Assignment};
+use crate::error::SolveError;
+use crate::external::ExternalSolver;
+
+/// Which backend the user asked for, before it is looked up on this machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendSpec {
+    /// varisat 0.2, in-process (pure Rust).
+    Varisat,
+    /// CaDiCaL 2.2 through rustsat-cadical, in-process.
+    Cadical,
+    /// The `kissat` executable.
+    Kissat,
+    /// The `minisat` executable.
+    Minisat,
+    /// The `cadical` executable.
+    CadicalBin,
+    /// Any command that follows the SAT competition output conventions.
+    Command(String),
+}
+
+impl BackendSpec {
+    /// The names accepted by `--backend`.
+    pub const NAMES: &'static [&'static str] =
+        &["cadical", "varisat", "kissat", "minisat", "cadical-bin"];
+
+    /// True for the backends that run inside pq-sat.
+    pub fn is_in_process(&self) -> bool {
+        matches!(self, BackendSpec::Varisat | BackendSpec::Cadical)
+    }
+
+    /// Looks the backend up (external programs on the PATH).
+    pub fn resolve(&self) -> Result<Box<dyn Backend>, SolveError> {
+        Ok(match self {
+            BackendSpec::Varisat => Box::new(Varisat),
+            BackendSpec::Cadical => Box::new(Cadical),
+            BackendSpec::Kissat => Box::new(ExternalSolver::kissat()?),
+            BackendSpec::Minisat => Box::new(ExternalSolver::minisat()?),
+            BackendSpec::CadicalBin => Box::new(ExternalSolver {
+                // Named apart from the in-process `cadical` in every output.
+                name: "cadical-bin".to_string(),
+                ..ExternalSolver::cadical()?
+            }),
+            BackendSpec::Command(cmd) => Box::new(ExternalSolver::from_command(cmd)?),
+        })
+    }
+}
+
+impl FromStr for BackendSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "varisat" => Ok(BackendSpec::Varisat),
+            "cadical" => Ok(BackendSpec::Cadical),
+            "kissat" => Ok(BackendSpec::Kissat),
+            "minisat" => Ok(BackendSpec::Minisat),
+            "cadical-bin" => Ok(BackendSpec::CadicalBin),
+            _ => Err(format!(
+                "unknown backend '{s}' (expected one of: {}; or use --solver-cmd 'CMD ARGS')",
+                BackendSpec::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl fmt::Display for BackendSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackendSpec::Varisat => f.write_str("varisat"),
+            BackendSpec::Cadical => f.write_str("cadical"),
+            BackendSpec::Kissat => f.write_str("kissat"),
+            BackendSpec::Minisat => f.write_str("minisat"),
+            BackendSpec::CadicalBin => f.write_str("cadical-bin"),
+            BackendSpec::Command(cmd) => write!(f, "command '{cmd}'"),
+        }
+    }
+}
+
+/// A solver that answers one formula at a time (no assumptions, no state kept between calls).
+pub trait Backend: Send + Sync {
+    /// A short name for output and messages.
+    fn name(&self) -> String;
+
+    /// Solves `formula` within `timeout` (wall clock). Running out of time is
+    /// `Ok(Answer::Unknown)`, not an error.
+    fn solve_once(
+        &self,
+        formula: &Formula,
+        timeout: Option<Duration>,
+    ) -> Result<Answer, SolveError>;
+}
+
+/// Solves with `backend` and checks that a claimed model satisfies every clause, so that a
+/// solver bug or an output-parsing slip can never reach the decoder.
+pub fn solve_checked(
+    backend: &dyn Backend,
+    formula: &Formula,
+    timeout: Option<Duration>,
+) -> Result<Answer, SolveError> {
+    let answer = backend.solve_once(formula, timeout)?;
+    if let Answer::Sat(model) = &answer {
+        if let Some(index) = first_falsified_clause(formula, model) {
+            return Err(SolveError::BadModel {
+                program: backend.name(),
+                clause_index: index + 1,
+            });
+        }
+    }
+    Ok(answer)
+}
+
+/// The 0-based index of the first clause `model` falsifies, if any.
+pub fn first_falsified_clause(formula: &Formula, model: &Assignment) -> Option<usize> {
+    formula.cnf.iter().position(|clause| {
+        !clause
+            .iter()
+            .any(|lit| model.satisfies_lit(i64::from(lit.to_ipasir())))
+    })
+}
+
+/// varisat 0.2.2. It has no way to interrupt a running search, so it runs on a thread of
+/// its own; on timeout that thread is abandoned (it keeps a core busy until pq-sat exits).
+pub struct Varisat;
+
+impl Backend for Varisat {
+    fn name(&self) -> String {
+        "varisat".to_string()
+    }
+
+    fn solve_once(
+        &self,
+        formula: &Formula,
+        timeout: Option<Duration>,
+    ) -> Result<Answer, SolveError> {
+        let n_vars = formula.n_vars as usize;
+        let mut cnf = varisat::CnfFormula::new();
+        cnf.set_var_count(n_vars);
+        for clause in formula.cnf.iter() {
+            let lits: Vec<varisat::Lit> = clause
+                .iter()
+                .map(|l| varisat::Lit::from_dimacs(l.to_ipasir() as isize))
+                .collect();
+            cnf.add_clause(&lits);
+        }
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("varisat".into())
+            .spawn(move || {
+                let mut solver = varisat::Solver::new();
+                solver.add_formula(&cnf);
+                let result = solver.solve().map(|sat| {
+                    sat.then(|| {
+                        let lits: Vec<i64> = solver
+                            .model()
+                            .unwrap_or_default()
+                            .iter()
+                            .map(|l| l.to_dimacs() as i64)
+                            .collect();
+                        Assignment::from_dimacs_lits(n_vars, &lits)
+                    })
+                });
+                // The receiver is gone when the caller gave up waiting: nothing to do.
+                let _ = tx.send(result.map_err(|e| e.to_string()));
+            })
+            .map_err(|e| SolveError::InProcess {
+                backend: "varisat".into(),
+                message: format!("could not start its thread: {e}"),
+            })?;
+        let received = match timeout {
+            Some(t) => rx.recv_timeout(t).map_err(|e| match e {
+                mpsc::RecvTimeoutError::Timeout => None,
+                mpsc::RecvTimeoutError::Disconnected => Some(()),
+            }),
+            None => rx.recv().map_err(|_| Some(())),
+        };
+        match received {
+            Ok(Ok(Some(model))) => Ok(Answer::Sat(model)),
+            Ok(Ok(None)) => Ok(Answer::Unsat),
+            Ok(Err(message)) => Err(SolveError::InProcess {
+                backend: "varisat".into(),
+                message,
+            }),
+            Err(None) => Ok(Answer::Unknown(time_limit_reason(timeout))),
+            Err(Some(())) => Err(SolveError::InProcess {
+                backend: "varisat".into(),
+                message: "the solver thread panicked".into(),
+            }),
+        }
+    }
+}
+
+/// CaDiCaL 2.2.1 through rustsat-cadical; the time limit is a terminator callback that
+/// compares the clock (the library has no wall-clock limit of its own).
+pub struct Cadical;
+
+impl Backend for Cadical {
+    fn name(&self) -> String {
+        "cadical".to_string()
+    }
+
+    fn solve_once(
+        &self,
+        formula: &Formula,
+        timeout: Option<Duration>,
+    ) -> Result<Answer, SolveError> {
+        let err = |e: &dyn fmt::Display| SolveError::InProcess {
+            backend: "cadical".into(),
+            message: e.to_string(),
+        };
+        let mut solver = rustsat_cadical::CaDiCaL::default();
+        if formula.n_vars > 0 {
+            solver
+                .reserve(Var::new(formula.n_vars - 1))
+                .map_err(|e| err(&e))?;
+        }
+        for clause in formula.cnf.iter() {
+            solver.add_clause_ref(clause).map_err(|e| err(&e))?;
+        }
+        if let Some(limit) = timeout {
+            let deadline = Instant::now() + limit;
+            solver.attach_terminator(move || {
+                if Instant::now() >= deadline {
+                    ControlSignal::Terminate
+                } else {
+                    ControlSignal::Continue
+                }
+            });
+        }
+        match solver.solve().map_err(|e| err(&e))? {
+            SolverResult::Sat => {
+                let mut model = Assignment::all_false(formula.n_vars as usize);
+                for v in 0..formula.n_vars {
+                    let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
+                    model.set(v as usize + 1, value == TernaryVal::True);
+                }
+                Ok(Answer::Sat(model))
+            }
+            SolverResult::Unsat => Ok(Answer::Unsat),
+            SolverResult::Interrupted => Ok(Answer::Unknown(time_limit_reason(timeout))),
+        }
+    }
+}
+
+/// The reason given with `unknown` when a time limit stopped the search.
+pub fn time_limit_reason(timeout: Option<Duration>) -> String {
+    match timeout {
+        Some(t) => format!("time limit of {:.1} s reached", t.as_secs_f64()),
+        None => "the solver stopped without an answer".to_string(),
+    }
+}
+
+impl Backend for ExternalSolver {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// Writes the formula to a temporary DIMACS file (removed afterwards) and runs the
+    /// solver on it.
+    fn solve_once(
+        &self,
+        formula: &Formula,
+        timeout: Option<Duration>,
+    ) -> Result<Answer, SolveError> {
+        let dir = tempfile::tempdir().map_err(|source| SolveError::Io {
+            path: std::env::temp_dir(),
+            source,
+        })?;
+        let path = dir.path().join("formula.cnf");
+        let io_err = |source| SolveError::Io {
+            path: path.clone(),
+            source,
+        };
+        let file = std::fs::File::create(&path).map_err(io_err)?;
+        pq_encode::dimacs::write(formula, file).map_err(io_err)?;
+        self.solve_file(&path, formula.n_vars as usize, timeout)
+    }
+}

@@ -1,0 +1,127 @@
+//! One formula through a backend, decoded and independently validated.
+
+use std::time::{Duration, Instant};
+
+use pq_board::validate::check_peaceable;
+use pq_board::{Board, Cell};
+use pq_encode::{encode, Formula, Instance, Options};
+
+use crate::answer::Answer;
+use crate::backend::{solve_checked, Backend};
+use crate::error::SolveError;
+
+/// `sat`, `unsat` or `unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+impl Status {
+    /// The lower-case name used in JSON and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Sat => "sat",
+            Status::Unsat => "unsat",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// The answer for one formula.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    /// The validated board, when the formula is SAT and carries a square map.
+    pub board: Option<Board>,
+    /// Wall-clock seconds spent in the backend.
+    pub seconds: f64,
+    /// Why the answer is `unknown`.
+    pub reason: Option<String>,
+}
+
+/// Encodes `instance`, solves it and returns the validated board, which has at least `n`
+/// queens of each colour (see [`trimmed`] for exactly `n`).
+pub fn check(
+    instance: &Instance,
+    options: &Options,
+    backend: &dyn Backend,
+    timeout: Option<Duration>,
+) -> Result<Outcome, SolveError> {
+    let formula = encode(instance, options);
+    solve_formula(&formula, Some(instance.n()), backend, timeout)
+}
+
+/// A copy of `board` with exactly `n` queens of each colour (the first ones in row-major
+/// order are kept). Removing queens never creates an attack.
+pub fn trimmed(board: &Board, n: usize) -> Board {
+    let mut b = board.clone();
+    b.keep_first(Cell::White, n);
+    b.keep_first(Cell::Black, n);
+    b
+}
+
+/// Solves any formula; if it carries a square map, the model is decoded and the board
+/// validated (against `n` queens per colour when `n` is known, else only for peace).
+pub fn solve_formula(
+    formula: &Formula,
+    n: Option<usize>,
+    backend: &dyn Backend,
+    timeout: Option<Duration>,
+) -> Result<Outcome, SolveError> {
+    let start = Instant::now();
+    let answer = solve_checked(backend, formula, timeout)?;
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(match answer {
+        Answer::Sat(model) => {
+            let board = match &formula.squares {
+                Some(map) => {
+                    let board = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
+                        SolveError::InvalidBoard {
+                            backend: backend.name(),
+                            details: format!(
+                                "row {}, column {} holds both a white and a black queen",
+                                r + 1,
+                                c + 1
+                            ),
+                        }
+                    })?;
+                    validate(&board, n.unwrap_or(0), backend)?;
+                    Some(board)
+                }
+                None => None,
+            };
+            Outcome {
+                status: Status::Sat,
+                board,
+                seconds,
+                reason: None,
+            }
+        }
+        Answer::Unsat => Outcome {
+            status: Status::Unsat,
+            board: None,
+            seconds,
+            reason: None,
+        },
+        Answer::Unknown(reason) => Outcome {
+            status: Status::Unknown,
+            board: None,
+            seconds,
+            reason: Some(reason),
+        },
+    })
+}
+
+/// Runs the independent validator; a failure is an internal error, never a solution.
+pub fn validate(board: &Board, n: usize, backend: &dyn Backend) -> Result<(), SolveError> {
+    check_peaceable(board, board.dim(), n).map_err(|violations| SolveError::InvalidBoard {
+        backend: backend.name(),
+        details: violations
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join("; "),
+    })
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what pq-sat needs beyond the Rust toolchain, idempotently:
+#   - libclang-dev  (bindgen, used by rustsat-cadical at build time)
+#   - minisat, cadical (Debian packages; external backends `minisat`, `cadical-bin`)
+#   - kissat (PyPI passagemath-kissat ships a kissat executable; linked onto the PATH)
+# Running it twice is cheap: every step checks first.
+set -euo pipefail
+
+need_apt=()
+dpkg -s libclang-dev >/dev/null 2>&1 || need_apt+=(libclang-dev)
+command -v minisat >/dev/null 2>&1 || need_apt+=(minisat)
+command -v cadical >/dev/null 2>&1 || need_apt+=(cadical)
+if [ "${#need_apt[@]}" -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need_apt[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if ! command -v kissat >/dev/null 2>&1; then
+  echo "setup: installing kissat (PyPI passagemath-kissat)" >&2
+  python3 -m pip install -q --disable-pip-version-check passagemath-kissat
+  kissat_bin=$(python3 - <<'PY'
+import pathlib, site, sys
+roots = site.getsitepackages() + [site.getusersitepackages()]
+for root in roots:
+    p = pathlib.Path(root) / "sage_wheels" / "bin" / "kissat"
+    if p.exists():
+        print(p)
+        sys.exit(0)
+sys.exit("kissat executable not found in passagemath-kissat")
+PY
+)
+  chmod +x "$kissat_bin"
+  bindir=/usr/local/bin
+  [ -w "$bindir" ] || bindir="$HOME/.local/bin"
+  mkdir -p "$bindir"
+  ln -sf "$kissat_bin" "$bindir/kissat"
+fi
+
+for tool in kissat minisat cadical; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing" >&2; exit 1; }
+done
+echo "setup: ok (kissat $(kissat --version), minisat, cadical $(cadical --version))" >&2

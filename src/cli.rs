@@ -1,0 +1,252 @@
+//! Command-line arguments, and their validation into a [`Job`] that nothing runs before
+//! it is complete.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use pq_encode::{Card, Instance, Model, Options, Symmetry, MAX_DIM};
+use pq_solve::BackendSpec;
+
+const AFTER_HELP: &str = "\
+Examples:
+  pq-sat solve --dim 8                      find a(8) with a witness board
+  pq-sat solve --dim 8 --n 10 --backend kissat
+  pq-sat encode --dim 8 --n 10 > q.cnf      a DIMACS file for any SAT solver
+  pq-sat encode --dim 8 --n 10 | pq-sat solve --backend kissat
+
+Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usage error.";
+
+/// Peaceable armies of queens as SAT: n white and n black queens on a d×d board, no queen
+/// attacking one of the other colour.
+#[derive(Parser, Debug)]
+#[command(name = "pq-sat", version, after_help = AFTER_HELP, propagate_version = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write the DIMACS CNF formula for "n white and n black queens fit on d×d".
+    ///
+    /// Comment lines at the top name the instance and map each square variable:
+    /// `c var K white R C` means DIMACS variable K is a white queen on row R, column C
+    /// (1-based, row 1 = top row of the printed board).
+    Encode(EncodeArgs),
+    /// Decide whether n fits (--n), find the largest n (no --n), or solve a DIMACS file.
+    ///
+    /// With --dim D --n N: SAT (exit 10) with a checked board, or UNSAT (exit 20).
+    /// With --dim D alone: raise n from a greedy lower bound until UNSAT; the optimum a(D) and
+    /// a witness go to stdout, each step to stderr. With --cnf FILE, or with neither --dim nor
+    /// --cnf (standard input), solve that DIMACS formula; a board is shown when the file
+    /// carries pq-sat's `c var` lines.
+    Solve(SolveArgs),
+}
+
+/// How the formula is built.
+#[derive(ClapArgs, Debug, Default)]
+pub struct EncodingArgs {
+    /// Attack model: pairwise (clause per attacking pair), lines (line indicators),
+    /// colouring (one colour per line) [default: colouring]
+    #[arg(long, value_name = "MODEL", value_parser = parse_from_str::<Model>)]
+    pub model: Option<Model>,
+    /// Cardinality encoding for "at least n": totalizer or seqcounter [default: totalizer]
+    #[arg(long, value_name = "CARD", value_parser = parse_from_str::<Card>)]
+    pub card: Option<Card>,
+    /// Symmetry breaking: none, or lex-leader over the 16 symmetries [default: lex-leader]
+    #[arg(long, value_name = "SYM", value_parser = parse_from_str::<Symmetry>)]
+    pub symmetry: Option<Symmetry>,
+}
+
+impl EncodingArgs {
+    fn options(&self) -> Options {
+        let d = Options::default();
+        Options {
+            model: self.model.unwrap_or(d.model),
+            card: self.card.unwrap_or(d.card),
+            symmetry: self.symmetry.unwrap_or(d.symmetry),
+        }
+    }
+
+    fn given(&self) -> Option<&'static str> {
+        if self.model.is_some() {
+            Some("--model")
+        } else if self.card.is_some() {
+            Some("--card")
+        } else if self.symmetry.is_some() {
+            Some("--symmetry")
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct EncodeArgs {
+    /// Board side d (1 to 64)
+    #[arg(long, value_name = "D", value_parser = parse_dim)]
+    pub dim: usize,
+    /// Army size n: at least n white and n black queens
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: usize,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Write to FILE instead of standard output (atomically: no half-written file)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Output format of `solve`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// A labelled board and a summary line
+    #[default]
+    Text,
+    /// One JSON object on standard output
+    Json,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct SolveArgs {
+    /// Board side d (1 to 64); without --n, find the largest n
+    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with = "cnf")]
+    pub dim: Option<usize>,
+    /// Army size n to check (needs --dim)
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true, requires = "dim")]
+    pub n: Option<usize>,
+    /// Solve this DIMACS CNF file instead of encoding a board ("-" = standard input)
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+    /// Solver: cadical (in-process), varisat (in-process), kissat, minisat, cadical-bin
+    /// (external programs, installed by scripts/setup.sh)
+    #[arg(long, value_name = "B", default_value = "cadical", value_parser = parse_from_str::<BackendSpec>)]
+    pub backend: BackendSpec,
+    /// Any solver command that follows the SAT competition output conventions
+    /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last argument
+    #[arg(long, value_name = "CMD", conflicts_with = "backend")]
+    pub solver_cmd: Option<String>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// A fully validated request.
+#[derive(Debug)]
+pub enum Job {
+    Encode {
+        instance: Instance,
+        options: Options,
+        output: Option<PathBuf>,
+    },
+    Check {
+        instance: Instance,
+        options: Options,
+        run: RunSettings,
+    },
+    Optimise {
+        dim: usize,
+        options: Options,
+        run: RunSettings,
+    },
+    SolveCnf {
+        /// `None` reads standard input.
+        path: Option<PathBuf>,
+        run: RunSettings,
+    },
+}
+
+/// How to run a solver and show its answer.
+#[derive(Debug)]
+pub struct RunSettings {
+    pub backend: BackendSpec,
+    pub timeout: Option<Duration>,
+    pub format: Format,
+}
+
+impl Args {
+    /// Checks what clap cannot; the error is a usage error (exit code 2).
+    pub fn into_job(self) -> Result<Job, String> {
+        match self.command {
+            Command::Encode(a) => Ok(Job::Encode {
+                instance: Instance::new(a.dim, a.n).map_err(|e| e.to_string())?,
+                options: a.encoding.options(),
+                output: a.output,
+            }),
+            Command::Solve(a) => {
+                let run = RunSettings {
+                    backend: match a.solver_cmd {
+                        Some(cmd) if cmd.trim().is_empty() => {
+                            return Err("--solver-cmd needs a command".into())
+                        }
+                        Some(cmd) => BackendSpec::Command(cmd),
+                        None => a.backend,
+                    },
+                    timeout: a.timeout,
+                    format: a.format,
+                };
+                match (a.dim, a.n) {
+                    (Some(dim), Some(n)) => Ok(Job::Check {
+                        instance: Instance::new(dim, n).map_err(|e| e.to_string())?,
+                        options: a.encoding.options(),
+                        run,
+                    }),
+                    (Some(dim), None) => Ok(Job::Optimise {
+                        dim,
+                        options: a.encoding.options(),
+                        run,
+                    }),
+                    (None, _) => {
+                        if let Some(flag) = a.encoding.given() {
+                            return Err(format!(
+                                "{flag} only applies when pq-sat builds the formula (--dim); a CNF file is solved as it is"
+                            ));
+                        }
+                        let path = a.cnf.filter(|p| p.as_os_str() != "-");
+                        Ok(Job::SolveCnf { path, run })
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn parse_from_str<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
+    s.parse()
+}
+
+fn parse_dim(s: &str) -> Result<usize, String> {
+    let d: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("board size must be a whole number from 1 to {MAX_DIM}"))?;
+    pq_encode::problem::check_dim(d).map_err(|e| e.to_string())?;
+    Ok(d)
+}
+
+fn parse_n(s: &str) -> Result<usize, String> {
+    let s = s.trim();
+    if s.starts_with('-') && s[1..].parse::<u64>().is_ok() {
+        return Err(format!("army size must be 0 or more (got {s})"));
+    }
+    s.parse()
+        .map_err(|_| format!("army size must be a whole number, 0 or more (got '{s}')"))
+}
+
+fn parse_timeout(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("timeout must be a number of seconds (got '{s}')"))?;
+    if !(secs > 0.0 && secs.is_finite() && secs < 1e9) {
+        return Err(format!(
+            "timeout must be a positive number of seconds (got '{s}')"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}

@@ -1,0 +1,116 @@
+//! Running a validated [`Job`].
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use pq_encode::{dimacs, encode};
+use pq_solve::optimise::optimise;
+use pq_solve::pipeline::{check, solve_formula};
+use pq_solve::Status;
+
+use crate::cli::Job;
+use crate::output;
+
+/// Exit codes of the SAT competition, used for single answers.
+const EXIT_SAT: u8 = 10;
+const EXIT_UNSAT: u8 = 20;
+
+pub fn run(job: Job) -> Result<u8> {
+    match job {
+        Job::Encode {
+            instance,
+            options,
+            output,
+        } => {
+            let formula = encode(&instance, &options);
+            match output {
+                Some(path) => write_atomically(&path, |w| dimacs::write(&formula, w))?,
+                None => dimacs::write(&formula, io::stdout().lock())?,
+            }
+            Ok(0)
+        }
+        Job::Check {
+            instance,
+            options,
+            run,
+        } => {
+            let backend = run.backend.resolve()?;
+            let outcome = check(&instance, &options, backend.as_ref(), run.timeout)?;
+            output::check(&instance, &options, backend.name(), &outcome, run.format)?;
+            Ok(status_code(outcome.status))
+        }
+        Job::Optimise { dim, options, run } => {
+            let backend = run.backend.resolve()?;
+            let mut progress = |step: &pq_solve::optimise::Step| output::progress(step);
+            let outcome = optimise(dim, &options, backend.as_ref(), run.timeout, &mut progress)?;
+            output::optimise(&options, backend.name(), &outcome, run.format)?;
+            Ok(0)
+        }
+        Job::SolveCnf { path, run } => {
+            let backend = run.backend.resolve()?;
+            let formula = match &path {
+                Some(p) => {
+                    let file =
+                        File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+                    dimacs::parse(BufReader::new(file))
+                        .with_context(|| format!("cannot read {}", p.display()))?
+                }
+                None => {
+                    let stdin = io::stdin();
+                    if stdin.is_terminal() {
+                        eprintln!(
+                            "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
+                        );
+                    }
+                    dimacs::parse(stdin.lock()).context("cannot read standard input")?
+                }
+            };
+            let n = header_number(&formula.comments, "n");
+            let outcome = solve_formula(&formula, n, backend.as_ref(), run.timeout)?;
+            output::cnf(&formula, n, backend.name(), &outcome, run.format)?;
+            Ok(status_code(outcome.status))
+        }
+    }
+}
+
+fn status_code(status: Status) -> u8 {
+    match status {
+        Status::Sat => EXIT_SAT,
+        Status::Unsat => EXIT_UNSAT,
+        Status::Unknown => 0,
+    }
+}
+
+/// The value of a `c KEY VALUE` header line written by pq-sat.
+pub fn header_number(comments: &[String], key: &str) -> Option<usize> {
+    comments.iter().find_map(|c| {
+        let mut words = c.split_whitespace();
+        (words.next() == Some(key))
+            .then(|| words.next()?.parse().ok())
+            .flatten()
+    })
+}
+
+/// Writes through a temporary file in the same directory and renames it into place, so
+/// that `path` is either the old file or the complete new one, never a half-written one.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    write(tmp.as_file_mut()).with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.as_file_mut()
+        .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
