@@ -129,7 +129,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]

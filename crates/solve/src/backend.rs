@@ -16,11 +16,12 @@ use crate::error::SolveError;
 use crate::external::ExternalSolver;
 
 /// Which backend the user asked for, before it is looked up on this machine.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum BackendSpec {
     /// varisat 0.2, in-process (pure Rust).
     Varisat,
-    /// CaDiCaL 2.2 through rustsat-cadical, in-process.
+    /// CaDiCaL 2.2 through rustsat-cadical, in-process: the default (see BENCHMARKS.md).
+    #[default]
     Cadical,
     /// The `kissat` executable.
     Kissat,

@@ -1,0 +1,519 @@
+//! End to end through the real `pq-sat` binary: encode → solver → decode, output shapes,
+//! exit codes, and every kind of bad input.
+
+mod oracle;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use pq_board::validate::check_peaceable;
+use pq_board::{Board, Cell};
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
+
+fn run(args: &[&str]) -> Output {
+    run_with_stdin(args, None)
+}
+
+fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the pq-sat binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    if let Some(bytes) = stdin {
+        pipe.write_all(bytes).unwrap();
+    }
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("pq-sat exits normally")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
+}
+
+fn board_of(v: &Value) -> Board {
+    let rows: Vec<String> = v["board"]
+        .as_array()
+        .expect("a board")
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    Board::from_rows(&rows).unwrap()
+}
+
+/// A bad input: one clear line on stderr (no panic, no backtrace) and the given exit code.
+fn assert_clean_failure(out: &Output, expected_code: i32, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(code(out), expected_code, "stderr: {err}");
+    assert!(err.contains(needle), "expected '{needle}' in: {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing on stdout: {}", stdout(out));
+}
+
+#[test]
+fn encode_writes_a_documented_dimacs_file() {
+    let out = run(&["encode", "--dim", "8", "--n", "10"]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    for line in [
+        "c dim 8",
+        "c n 10",
+        "c model colouring",
+        "c card totalizer",
+        "c symmetry lex-leader",
+        "c var 1 white 1 1",
+        "c var 8 white 1 8",
+        "c var 64 white 8 8",
+        "c var 65 black 1 1",
+        "c var 128 black 8 8",
+    ] {
+        assert!(text.lines().any(|l| l == line), "missing '{line}'");
+    }
+    assert!(text.starts_with("c pq-sat "));
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("c var ")).count(),
+        128
+    );
+    let header = text.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+    let fields: Vec<usize> = header[6..].split(' ').map(|x| x.parse().unwrap()).collect();
+    let body: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+        .collect();
+    assert_eq!(body.len(), fields[1]);
+    assert!(body.iter().all(|l| l.ends_with(" 0") || *l == "0"));
+}
+
+#[test]
+fn encode_pipes_into_an_external_solver_and_back() {
+    for (n, expected) in [(5, 10), (6, 20)] {
+        let cnf = run(&["encode", "--dim", "6", "--n", &n.to_string()]);
+        assert_eq!(code(&cnf), 0);
+        for backend in ["kissat", "minisat", "cadical-bin", "cadical", "varisat"] {
+            let out = run_with_stdin(
+                &["solve", "--backend", backend, "--format", "json"],
+                Some(&cnf.stdout),
+            );
+            assert_eq!(code(&out), expected, "{backend}: {}", stderr(&out));
+            let v = json(&out);
+            assert_eq!(v["dim"], 6);
+            assert_eq!(v["n"], n);
+            if expected == 10 {
+                let board = board_of(&v);
+                assert!(check_peaceable(&board, 6, 5).is_ok());
+                assert_eq!(board.count(Cell::White), 5);
+                assert_eq!(board.count(Cell::Black), 5);
+            } else {
+                assert!(v.get("board").is_none());
+            }
+        }
+    }
+}
+
+#[test]
+fn solve_cnf_file_decodes_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.cnf");
+    let out = run(&[
+        "encode",
+        "--dim",
+        "5",
+        "--n",
+        "4",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0);
+    assert!(out.stdout.is_empty());
+    let out = run(&[
+        "solve",
+        "--cnf",
+        path.to_str().unwrap(),
+        "--backend",
+        "minisat",
+    ]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("SAT"), "{text}");
+    let rows: Vec<String> = text
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().skip(1).collect())
+        .collect();
+    let board = Board::from_rows(&rows).unwrap();
+    assert!(check_peaceable(&board, 5, 4).is_ok(), "{text}");
+}
+
+#[test]
+fn a_foreign_cnf_without_a_variable_map_is_solved_without_a_board() {
+    let out = run_with_stdin(
+        &["solve", "--format", "json"],
+        Some(b"p cnf 2 2\n1 2 0\n-1 0\n"),
+    );
+    assert_eq!(code(&out), 10);
+    let v = json(&out);
+    assert_eq!(v["status"], "sat");
+    assert!(v.get("board").is_none());
+    assert_eq!(v["variables"], 2);
+    let out = run_with_stdin(
+        &["solve", "--backend", "kissat"],
+        Some(b"p cnf 1 2\n1 0\n-1 0\n"),
+    );
+    assert_eq!(code(&out), 20);
+    assert!(stdout(&out).starts_with("UNSAT"));
+}
+
+#[test]
+fn check_json_has_the_documented_shape() {
+    let out = run(&[
+        "solve", "--dim", "7", "--n", "7", "--format", "json", "--model", "lines",
+    ]);
+    assert_eq!(code(&out), 10);
+    let v = json(&out);
+    for key in [
+        "dim", "n", "status", "board", "backend", "model", "card", "symmetry", "seconds",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["status"], "sat");
+    assert_eq!(v["backend"], "cadical");
+    assert_eq!(v["model"], "lines");
+    let board = board_of(&v);
+    assert_eq!(board.dim(), 7);
+    assert!(check_peaceable(&board, 7, 7).is_ok());
+
+    let out = run(&["solve", "--dim", "7", "--n", "8", "--format", "json"]);
+    assert_eq!(code(&out), 20);
+    let v = json(&out);
+    assert_eq!(v["status"], "unsat");
+    assert!(v.get("board").is_none());
+}
+
+#[test]
+fn optimise_reports_steps_and_a_witness() {
+    let out = run(&["solve", "--dim", "7", "--format", "json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["optimum"], 7);
+    assert_eq!(v["status"], "sat");
+    let board = board_of(&v);
+    assert!(check_peaceable(&board, 7, 7).is_ok());
+    assert_eq!(board.count(Cell::White), 7);
+    let steps = v["steps"].as_array().unwrap();
+    let last = steps.last().unwrap();
+    assert_eq!(last["n"], 8);
+    assert_eq!(last["status"], "unsat");
+    // Each step also went to stderr as it finished.
+    assert!(stderr(&out).contains("n = 8: unsat"), "{}", stderr(&out));
+
+    let out = run(&["solve", "--dim", "6"]);
+    assert_eq!(code(&out), 0);
+    assert!(stdout(&out).starts_with("a(6) = 5:"), "{}", stdout(&out));
+}
+
+#[test]
+fn optimise_agrees_with_brute_force_on_tiny_boards() {
+    for d in 1..=4 {
+        let out = run(&[
+            "solve",
+            "--dim",
+            &d.to_string(),
+            "--format",
+            "json",
+            "--backend",
+            "kissat",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(json(&out)["optimum"], oracle::optimum(d), "d={d}");
+    }
+}
+
+#[test]
+fn timeout_gives_unknown_with_every_backend() {
+    // d = 10, n = 15 is UNSAT and takes any of these solvers far longer than a second.
+    for backend in ["cadical", "varisat", "kissat", "minisat", "cadical-bin"] {
+        let start = Instant::now();
+        let out = run(&[
+            "solve",
+            "--dim",
+            "10",
+            "--n",
+            "15",
+            "--backend",
+            backend,
+            "--timeout",
+            "1",
+            "--format",
+            "json",
+        ]);
+        let elapsed = start.elapsed();
+        assert_eq!(code(&out), 0, "{backend}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(v["status"], "unknown", "{backend}");
+        assert!(v.get("board").is_none());
+        assert!(
+            elapsed < Duration::from_secs(20),
+            "{backend} took {elapsed:?}"
+        );
+    }
+    let out = run(&["solve", "--dim", "11", "--timeout", "1", "--format", "json"]);
+    assert_eq!(code(&out), 0);
+    let v = json(&out);
+    assert_eq!(v["status"], "unknown");
+    assert!(v["optimum"].is_null(), "a run cut short claims no optimum");
+    assert!(v["lower_bound"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn help_explains_the_options() {
+    let out = run(&["solve", "--help"]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    for word in [
+        "--backend",
+        "kissat",
+        "--timeout",
+        "--format",
+        "--cnf",
+        "--solver-cmd",
+        "colouring",
+    ] {
+        assert!(text.contains(word), "{word}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_clear_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "--dim", "0"], "board size must be at least 1"),
+        (&["solve", "--dim", "65"], "too large"),
+        (
+            &["solve", "--dim", "x"],
+            "board size must be a whole number",
+        ),
+        (
+            &["solve", "--dim", "8", "--n", "-3"],
+            "army size must be 0 or more",
+        ),
+        (&["encode", "--dim", "8", "--n", "33"], "need 66 squares"),
+        (
+            &["encode", "--dim", "8", "--n", "10", "--model", "pairs"],
+            "unknown model 'pairs'",
+        ),
+        (
+            &["encode", "--dim", "8", "--n", "10", "--card", "adder"],
+            "unknown cardinality encoding",
+        ),
+        (
+            &["encode", "--dim", "8", "--n", "10", "--symmetry", "all"],
+            "unknown symmetry",
+        ),
+        (
+            &["solve", "--dim", "8", "--backend", "glucose"],
+            "unknown backend 'glucose'",
+        ),
+        (&["solve", "--n", "3"], "--dim"),
+        (&["solve", "--dim", "5", "--timeout", "-1"], "timeout"),
+        (
+            &["solve", "--cnf", "x.cnf", "--model", "lines"],
+            "--model only applies",
+        ),
+        (&["encode", "--dim", "8"], "--n"),
+    ];
+    for (args, needle) in cases {
+        let out = run(args);
+        assert_clean_failure(&out, 2, needle);
+    }
+}
+
+#[test]
+fn missing_solver_names_the_setup_script() {
+    let out = Command::new(BIN)
+        .args(["solve", "--dim", "4", "--n", "2", "--backend", "kissat"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_clean_failure(&out, 1, "scripts/setup.sh");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "4",
+        "--n",
+        "2",
+        "--solver-cmd",
+        "no-such-solver-xyz -q",
+    ]);
+    assert_clean_failure(&out, 1, "no-such-solver-xyz");
+}
+
+#[test]
+fn unreadable_or_malformed_cnf_files_are_errors_with_line_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&[
+        "solve",
+        "--cnf",
+        dir.path().join("missing.cnf").to_str().unwrap(),
+    ]);
+    assert_clean_failure(&out, 1, "missing.cnf");
+    let bad = dir.path().join("bad.cnf");
+    std::fs::write(&bad, "c hello\np cnf 3 2\n1 2 0\n1 x 0\n").unwrap();
+    let out = run(&["solve", "--cnf", bad.to_str().unwrap()]);
+    assert_clean_failure(&out, 1, "line 4: 'x' is not a literal");
+    let out = run_with_stdin(&["solve"], Some(b"p cnf 2 1\n1 5 0\n"));
+    assert_clean_failure(&out, 1, "line 2: literal 5 is beyond the 2 variables");
+}
+
+fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn broken_solvers_are_reported_with_their_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "crash",
+            "echo 'segfault ahead' >&2; kill -SEGV $$",
+            "signal",
+        ),
+        ("silent", "echo 'nothing to say' >&2; exit 0", "no s line"),
+        ("weird", "echo 'weird failure' >&2; exit 3", "code 3"),
+        (
+            "liar",
+            "echo 's SATISFIABLE'; echo 'v 1 2 3 0'; exit 10",
+            "violates clause",
+        ),
+    ];
+    for (name, body, needle) in cases {
+        let cmd = fake_solver(dir.path(), name, body);
+        let out = run(&["solve", "--dim", "4", "--n", "2", "--solver-cmd", &cmd]);
+        assert_clean_failure(&out, 1, needle);
+        if name != "liar" {
+            let first = body.split('\'').nth(1).unwrap();
+            assert!(
+                stderr(&out).contains(first),
+                "{name}: solver stderr missing: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
+
+#[test]
+fn output_file_is_never_half_written() {
+    let dir = tempfile::tempdir().unwrap();
+    // The target is a directory: the write must fail cleanly and leave no temporary file.
+    let target = dir.path().join("taken");
+    std::fs::create_dir(&target).unwrap();
+    let out = run(&[
+        "encode",
+        "--dim",
+        "6",
+        "--n",
+        "5",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert_clean_failure(&out, 1, "taken");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the directory itself remains");
+    // A missing directory is an error too.
+    let out = run(&[
+        "encode",
+        "--dim",
+        "6",
+        "--n",
+        "5",
+        "-o",
+        dir.path().join("no/such/file.cnf").to_str().unwrap(),
+    ]);
+    assert_clean_failure(&out, 1, "cannot create");
+    // An existing file is replaced whole.
+    let file = dir.path().join("q.cnf");
+    std::fs::write(&file, "old").unwrap();
+    let out = run(&[
+        "encode",
+        "--dim",
+        "6",
+        "--n",
+        "5",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("c pq-sat") && text.ends_with(" 0\n"));
+}
+
+fn process_alive(pid: i32) -> bool {
+    // A zombie is already dead; only a running or sleeping process counts.
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat.split(") ").nth(1).unwrap_or("").starts_with('Z'),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn ctrl_c_leaves_no_solver_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pid");
+    let cmd = fake_solver(
+        dir.path(),
+        "slow",
+        &format!("echo $$ > {}; sleep 60 & wait", pidfile.display()),
+    );
+    let mut child = Command::new(BIN)
+        .args(["solve", "--dim", "4", "--n", "2", "--solver-cmd", &cmd])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pidfile.exists() || std::fs::read_to_string(&pidfile).unwrap().trim().is_empty() {
+        assert!(Instant::now() < deadline, "the fake solver never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let solver_pid: i32 = std::fs::read_to_string(&pidfile)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(process_alive(solver_pid));
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_ne!(status.code(), Some(0));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while process_alive(solver_pid) {
+        assert!(
+            Instant::now() < deadline,
+            "solver {solver_pid} outlived pq-sat"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -1,0 +1,59 @@
+//! The optimiser finds the proven values of a(d) with every in-process backend.
+
+use pq_board::validate::check_peaceable;
+use pq_board::Cell;
+use pq_encode::Options;
+use pq_solve::backend::{Cadical, Varisat};
+use pq_solve::optimise::{optimise, OptimiseOutcome};
+use pq_solve::{Backend, Status};
+
+/// Proven values of a(d) (OEIS A250000), used only as test expectations.
+const KNOWN: [(usize, usize); 9] = [
+    (1, 0),
+    (2, 0),
+    (3, 1),
+    (4, 2),
+    (5, 4),
+    (6, 5),
+    (7, 7),
+    (8, 9),
+    (9, 12),
+];
+
+fn run(d: usize, backend: &dyn Backend) -> OptimiseOutcome {
+    optimise(d, &Options::default(), backend, None, &mut |_| {}).unwrap()
+}
+
+fn assert_optimum(d: usize, expected: usize, backend: &dyn Backend) {
+    let outcome = run(d, backend);
+    assert_eq!(outcome.optimum, Some(expected), "{} d={d}", backend.name());
+    let (best, board) = &outcome.best;
+    assert_eq!(*best, expected);
+    assert!(check_peaceable(board, d, expected).is_ok());
+    assert_eq!(board.count(Cell::White), expected);
+    assert_eq!(board.count(Cell::Black), expected);
+    let last = outcome.steps.last().unwrap();
+    assert_eq!((last.n, last.status), (expected + 1, Status::Unsat));
+    assert!(outcome.reason.is_none());
+}
+
+#[test]
+fn cadical_finds_a_of_d_up_to_8() {
+    for &(d, a) in &KNOWN[..8] {
+        assert_optimum(d, a, &Cadical);
+    }
+}
+
+#[test]
+fn varisat_finds_a_of_d_up_to_8() {
+    for &(d, a) in &KNOWN[..8] {
+        assert_optimum(d, a, &Varisat);
+    }
+}
+
+#[test]
+fn the_default_finds_a_of_9() {
+    let (d, a) = KNOWN[8];
+    let backend = pq_solve::BackendSpec::default().resolve().unwrap();
+    assert_optimum(d, a, backend.as_ref());
+}
