@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Times the UNSAT step n = a(d)+1 for every model × card × symmetry combination and backend.
+#   scripts/bench-encodings.sh [DIM N [RUNS [BACKENDS...]]]
+# Defaults: d = 8, n = 10, 3 runs, backends cadical and kissat. Needs hyperfine
+# (apt-get install hyperfine) and a release build; writes bench-results/encodings-D-N.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dim=${1:-8}
+n=${2:-10}
+runs=${3:-3}
+shift $(( $# > 3 ? 3 : $# ))
+backends=("$@")
+[ ${#backends[@]} -gt 0 ] || backends=(cadical kissat)
+command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
+cargo build --release -q
+bin=target/release/pq-sat
+mkdir -p bench-results
+out="bench-results/encodings-$dim-$n.md"
+cmds=()
+for backend in "${backends[@]}"; do
+  for model in colouring lines pairwise; do
+    for card in totalizer seqcounter; do
+      for sym in lex-leader none; do
+        cmds+=("$bin solve --dim $dim --n $n --backend $backend --model $model --card $card --symmetry $sym")
+      done
+    done
+  done
+done
+# Exit code 20 (UNSAT) is the expected answer, hence -i.
+hyperfine -i -N --runs "$runs" --export-markdown "$out" "${cmds[@]}" >&2
+sed -e "s#$bin solve ##" "$out"
