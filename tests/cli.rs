@@ -83,6 +83,7 @@ fn encode_writes_a_documented_dimacs_file() {
         "c model colouring",
         "c card totalizer",
         "c symmetry lex-leader",
+        "c lex-leader over the line variables for the 15 non-identity elements of the 16-element group (8 board symmetries x colour swap): at least one solution of every orbit is kept",
         "c var 1 white 1 1",
         "c var 8 white 1 8",
         "c var 64 white 8 8",

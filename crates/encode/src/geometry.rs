@@ -188,6 +188,45 @@ impl BoardSymmetry {
     }
 }
 
+impl Geometry {
+    /// The image of `line` under `sym`: the line that holds the images of its squares.
+    pub fn image_of_line(&self, sym: BoardSymmetry, line: Line) -> Line {
+        let kind = sym.image_of_kind(line.kind);
+        let s = self.squares_on(line)[0];
+        let t = sym.apply(self.dim, s);
+        *self
+            .lines_through(t)
+            .iter()
+            .find(|l| l.kind == kind)
+            .expect("every square lies on a line of each kind")
+    }
+}
+
+impl BoardSymmetry {
+    /// Which kind of line a line of `kind` becomes. Read off a 2×2 board, where every kind
+    /// has a line through two squares (on larger boards some lines hold a single square,
+    /// which alone would not tell the direction).
+    pub fn image_of_kind(self, kind: LineKind) -> LineKind {
+        let sq = |row, col| Square { row, col };
+        let (a, b) = match kind {
+            LineKind::Row => (sq(0, 0), sq(0, 1)),
+            LineKind::Column => (sq(0, 0), sq(1, 0)),
+            LineKind::Diagonal => (sq(0, 0), sq(1, 1)),
+            LineKind::AntiDiagonal => (sq(0, 1), sq(1, 0)),
+        };
+        let (a, b) = (self.apply(2, a), self.apply(2, b));
+        if a.row == b.row {
+            LineKind::Row
+        } else if a.col == b.col {
+            LineKind::Column
+        } else if a.row + b.col == b.row + a.col {
+            LineKind::Diagonal
+        } else {
+            LineKind::AntiDiagonal
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +280,31 @@ mod tests {
         for i in 0..8 {
             for j in i + 1..8 {
                 assert_ne!(images[i], images[j]);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_map_onto_lines() {
+        for d in 1..=6 {
+            let g = Geometry::new(d);
+            for sym in BoardSymmetry::ALL {
+                let mut images = Vec::new();
+                for line in g.lines() {
+                    let image = g.image_of_line(sym, line);
+                    let mut mapped: Vec<Square> = g
+                        .squares_on(line)
+                        .iter()
+                        .map(|&s| sym.apply(d, s))
+                        .collect();
+                    mapped.sort();
+                    assert_eq!(mapped, g.squares_on(image), "d={d} {sym:?} {line:?}");
+                    images.push(image);
+                }
+                images.sort();
+                let mut all = g.lines();
+                all.sort();
+                assert_eq!(images, all, "a bijection on lines");
             }
         }
     }

@@ -42,15 +42,19 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
     let black: Vec<Lit> = (0..n_squares).map(|_| vars.fresh()).collect();
     let sq = SquareLits { white, black };
 
+    let mut line_colours = None;
     match options.model {
         Model::Pairwise => models::pairwise(&g, &sq, &mut cnf),
         Model::Lines => models::lines(&g, &sq, &mut cnf, &mut vars),
-        Model::Colouring => models::colouring(&g, &sq, &mut cnf, &mut vars),
+        Model::Colouring => line_colours = Some(models::colouring(&g, &sq, &mut cnf, &mut vars)),
     }
     card::at_least(options.card, &sq.white, instance.n(), &mut cnf, &mut vars);
     card::at_least(options.card, &sq.black, instance.n(), &mut cnf, &mut vars);
     if options.symmetry == Symmetry::LexLeader {
-        symmetry::lex_leader(&g, &sq, &mut cnf, &mut vars);
+        match &line_colours {
+            Some(lines) => symmetry::lex_leader_lines(&g, lines, &mut cnf, &mut vars),
+            None => symmetry::lex_leader_squares(&g, &sq, &mut cnf, &mut vars),
+        }
     }
 
     let squares = square_map(&g, &sq);
@@ -78,6 +82,19 @@ fn square_map(g: &Geometry, sq: &SquareLits) -> SquareMap {
     SquareMap { dim: g.dim(), vars }
 }
 
+fn symmetry_description(options: &Options) -> String {
+    let over = match options.model {
+        Model::Colouring => "the line variables",
+        Model::Pairwise | Model::Lines => "the square variables",
+    };
+    match options.symmetry {
+        Symmetry::None => "no symmetry breaking: the solutions are exactly the problem's".to_string(),
+        Symmetry::LexLeader => format!(
+            "lex-leader over {over} for the 15 non-identity elements of the 16-element group (8 board symmetries x colour swap): at least one solution of every orbit is kept"
+        ),
+    }
+}
+
 fn header(instance: &Instance, options: &Options) -> Vec<String> {
     vec![
         format!(
@@ -94,6 +111,7 @@ fn header(instance: &Instance, options: &Options) -> Vec<String> {
         format!("model {}", options.model),
         format!("card {}", options.card),
         format!("symmetry {}", options.symmetry),
+        symmetry_description(options),
         "variable map: 'var K COLOUR R C' = DIMACS variable K is a COLOUR queen on row R, column C (1-based, row 1 = top row); all other variables are auxiliary".to_string(),
     ]
 }

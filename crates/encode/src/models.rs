@@ -54,7 +54,12 @@ pub(crate) fn lines(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf, vars: &mut Var
 /// A square holds a white queen iff its four lines are white-only, a black queen iff all
 /// four are black-only; both directions are clauses, so the square variables are functions
 /// of the `6d − 2` line variables and the search space is that of the lines.
-pub(crate) fn colouring(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf, vars: &mut VarAlloc) {
+pub(crate) fn colouring(
+    g: &Geometry,
+    sq: &SquareLits,
+    cnf: &mut Cnf,
+    vars: &mut VarAlloc,
+) -> Vec<Lit> {
     let colour: Vec<Lit> = g.lines().iter().map(|_| vars.fresh()).collect();
     for s in g.squares() {
         let i = g.square_index(s);
@@ -74,4 +79,5 @@ pub(crate) fn colouring(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf, vars: &mut
         all_black.push(sq.black[i]);
         cnf.add_nary(&all_black);
     }
+    colour
 }
