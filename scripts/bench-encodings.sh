@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times the UNSAT step n = a(d)+1 for every model × card × symmetry combination and backend.
 #   scripts/bench-encodings.sh [DIM N [RUNS [BACKENDS...]]]
-# Defaults: d = 8, n = 10, 3 runs, backends cadical and kissat. Needs hyperfine
+# Defaults: d = 8, n = 10, 3 runs, backends cadical and kissat. MODELS, CARDS and SYMS
+# (space-separated) narrow the matrix, e.g. CARDS=totalizer SYMS=lex-leader. Needs hyperfine
 # (apt-get install hyperfine) and a release build; writes bench-results/encodings-D-N.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +16,12 @@ command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get insta
 cargo build --release -q
 bin=target/release/pq-sat
 mkdir -p bench-results
-out="bench-results/encodings-$dim-$n.md"
+out="bench-results/encodings-$dim-$n-$(date +%s).md"
 cmds=()
 for backend in "${backends[@]}"; do
-  for model in colouring lines pairwise; do
-    for card in totalizer seqcounter; do
-      for sym in lex-leader none; do
+  for model in ${MODELS:-colouring lines pairwise}; do
+    for card in ${CARDS:-totalizer seqcounter}; do
+      for sym in ${SYMS:-lex-leader none}; do
         cmds+=("$bin solve --dim $dim --n $n --backend $backend --model $model --card $card --symmetry $sym")
       done
     done
