@@ -42,6 +42,70 @@ pub enum Command {
     /// --cnf (standard input), solve that DIMACS formula; a board is shown when the file
     /// carries pq-sat's `c var` lines.
     Solve(SolveArgs),
+    /// List or count the boards with exactly n white and n black queens (n = a(d) by default),
+    /// every board or one per symmetry orbit.
+    ///
+    /// Up to symmetry (the default), the orbits of the 16-element group (8 board symmetries x
+    /// colour swap) are counted once each; each board printed is its orbit's canonical form
+    /// (see `pq-sat canon`), with its orbit size. Boards stream to stdout as they are found.
+    Enumerate(EnumerateArgs),
+    /// Print the canonical form of a board and the size of its orbit.
+    ///
+    /// Reads a board from FILE or standard input: rows of W, B and . (pq-sat's labelled text
+    /// output is accepted too), or JSON (an object with a "board" array, or an array of rows).
+    Canon(CanonArgs),
+}
+
+/// Which boards `enumerate` counts separately.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UpTo {
+    /// Every board, colours distinguished, symmetric images counted separately
+    Total,
+    /// One board per orbit of the 16 symmetries
+    Symmetry,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct EnumerateArgs {
+    /// Board side d (1 to 64)
+    #[arg(long, value_name = "D", value_parser = parse_dim)]
+    pub dim: usize,
+    /// Army size n [default: a(d), found first]
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    /// Count every board, or one per symmetry orbit
+    #[arg(long, value_enum, default_value_t = UpTo::Symmetry)]
+    pub up_to: UpTo,
+    /// Only configurations to which no queen of either colour can be added (each army then
+    /// has at least n queens, and the two may differ)
+    #[arg(long)]
+    pub maximal: bool,
+    /// Print only the count
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after K boards (orbits, up to symmetry)
+    #[arg(long, value_name = "K")]
+    pub limit: Option<usize>,
+    /// Attack model: lines or pairwise (colouring cannot leave an allowed square empty)
+    /// [default: lines]
+    #[arg(long, value_name = "MODEL", value_parser = parse_from_str::<Model>)]
+    pub model: Option<Model>,
+    /// Cardinality encoding: totalizer or seqcounter [default: totalizer]
+    #[arg(long, value_name = "CARD", value_parser = parse_from_str::<Card>)]
+    pub card: Option<Card>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CanonArgs {
+    /// The board file ("-" or nothing = standard input)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// How the formula is built.
@@ -159,6 +223,18 @@ pub enum Job {
         path: Option<PathBuf>,
         run: RunSettings,
     },
+    Enumerate {
+        /// `None`: find a(d) first.
+        n: Option<usize>,
+        request: pq_solve::enumerate::Request,
+        count_only: bool,
+        format: Format,
+    },
+    Canon {
+        /// `None` reads standard input.
+        path: Option<PathBuf>,
+        format: Format,
+    },
 }
 
 /// How to run a solver and show its answer.
@@ -177,6 +253,39 @@ impl Args {
                 instance: Instance::new(a.dim, a.n).map_err(|e| e.to_string())?,
                 options: a.encoding.options(),
                 output: a.output,
+            }),
+            Command::Enumerate(a) => {
+                let model = a.model.unwrap_or(Model::Lines);
+                if model == Model::Colouring {
+                    return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
+                }
+                if let Some(n) = a.n {
+                    Instance::new(a.dim, n).map_err(|e| e.to_string())?;
+                }
+                if a.limit == Some(0) {
+                    return Err("--limit must be at least 1".into());
+                }
+                Ok(Job::Enumerate {
+                    n: a.n,
+                    request: pq_solve::enumerate::Request {
+                        dim: a.dim,
+                        n: a.n.unwrap_or(0),
+                        up_to: match a.up_to {
+                            UpTo::Total => pq_solve::enumerate::UpTo::Total,
+                            UpTo::Symmetry => pq_solve::enumerate::UpTo::Symmetry,
+                        },
+                        maximal: a.maximal,
+                        model,
+                        card: a.card.unwrap_or_default(),
+                        limit: a.limit,
+                    },
+                    count_only: a.count,
+                    format: a.format,
+                })
+            }
+            Command::Canon(a) => Ok(Job::Canon {
+                path: a.file.filter(|p| p.as_os_str() != "-"),
+                format: a.format,
             }),
             Command::Solve(a) => {
                 let run = RunSettings {

@@ -48,6 +48,43 @@ pub fn run(job: Job) -> Result<u8> {
             output::optimise(&options, backend.name(), &outcome, run.format)?;
             Ok(0)
         }
+        Job::Enumerate {
+            n,
+            mut request,
+            count_only,
+            format,
+        } => {
+            request.n = match n {
+                Some(n) => n,
+                None => {
+                    let outcome = optimise(
+                        request.dim,
+                        &pq_encode::Options::default(),
+                        &pq_solve::backend::Cadical,
+                        None,
+                        &mut |_| {},
+                    )?;
+                    let a = outcome.optimum.context("the optimisation did not finish")?;
+                    eprintln!(
+                        "pq-sat: a({}) = {a}, found first ({:.2} s)",
+                        request.dim, outcome.seconds
+                    );
+                    a
+                }
+            };
+            output::enumerate(&request, count_only, format)?;
+            Ok(0)
+        }
+        Job::Canon { path, format } => {
+            let text = match &path {
+                Some(p) => std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read {}", p.display()))?,
+                None => io::read_to_string(io::stdin()).context("cannot read standard input")?,
+            };
+            let board = output::parse_board_input(&text)?;
+            output::canon(&board, format)?;
+            Ok(0)
+        }
         Job::SolveCnf { path, run } => {
             let backend = run.backend.resolve()?;
             let formula = match &path {

@@ -518,3 +518,105 @@ fn ctrl_c_leaves_no_solver_running() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn enumerate_counts_orbits_and_totals() {
+    let out = run(&["enumerate", "--dim", "6", "--count"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let expected = oracle::all_boards_exact(6, 5);
+    assert_eq!(
+        stdout(&out).trim(),
+        oracle::count_orbits(&expected).to_string()
+    );
+    assert!(
+        stderr(&out).contains("a(6) = 5"),
+        "n defaults to a(d), found first"
+    );
+    let out = run(&[
+        "enumerate",
+        "--dim",
+        "6",
+        "--n",
+        "5",
+        "--up-to",
+        "total",
+        "--count",
+    ]);
+    assert_eq!(stdout(&out).trim(), expected.len().to_string());
+}
+
+#[test]
+fn enumerate_json_lists_canonical_boards_with_orbit_sizes() {
+    let out = run(&["enumerate", "--dim", "5", "--n", "4", "--format", "json"]);
+    assert_eq!(code(&out), 0);
+    let v = json(&out);
+    assert_eq!(v["dim"], 5);
+    assert_eq!(v["n"], 4);
+    assert_eq!(v["up_to"], "symmetry");
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(v["count"].as_u64().unwrap() as usize, boards.len());
+    let mut total = 0;
+    for entry in boards {
+        let board = board_of(entry);
+        assert!(check_peaceable(&board, 5, 4).is_ok());
+        let size = entry["orbit_size"].as_u64().unwrap() as usize;
+        assert_eq!(size, oracle::orbit_size(&board));
+        total += size;
+    }
+    assert_eq!(total, oracle::all_boards_exact(5, 4).len());
+    // --limit stops early and says so.
+    let out = run(&[
+        "enumerate",
+        "--dim",
+        "6",
+        "--n",
+        "4",
+        "--limit",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["count"], 2);
+    assert_eq!(v["complete"], false);
+}
+
+#[test]
+fn canon_gives_one_form_per_orbit() {
+    let board = Board::from_rows(&["W.B..", ".....", "..W..", ".....", "B...."]).unwrap();
+    let mut forms = std::collections::BTreeSet::new();
+    for image in oracle::images(&board) {
+        let text = image.to_labelled_text();
+        let out = run_with_stdin(&["canon", "--format", "json"], Some(text.as_bytes()));
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(
+            v["orbit_size"].as_u64().unwrap() as usize,
+            oracle::orbit_size(&board)
+        );
+        forms.insert(v["canonical"].to_string());
+    }
+    assert_eq!(forms.len(), 1, "every image has the same canonical form");
+    // The canonical form is its own canonical form.
+    let out = run_with_stdin(
+        &["canon", "--format", "json"],
+        Some(forms.iter().next().unwrap().as_bytes()),
+    );
+    assert_eq!(json(&out)["is_canonical"], true);
+}
+
+#[test]
+fn enumerate_and_canon_reject_bad_input() {
+    let out = run(&["enumerate", "--dim", "5", "--model", "colouring"]);
+    assert_clean_failure(&out, 2, "lines or pairwise");
+    let out = run(&["enumerate", "--dim", "5", "--limit", "0"]);
+    assert_clean_failure(&out, 2, "--limit");
+    let out = run(&["enumerate", "--dim", "5", "--n", "13"]);
+    assert_clean_failure(&out, 2, "need 26 squares");
+    let out = run_with_stdin(&["canon"], Some(b"W..\n.x.\n...\n"));
+    assert_clean_failure(&out, 1, "unknown square 'x'");
+    let out = run_with_stdin(&["canon"], Some(b"W..\n..\n...\n"));
+    assert_clean_failure(&out, 1, "row 2 has 2 squares");
+    let out = run_with_stdin(&["canon"], Some(b"{\"rows\": 1}"));
+    assert_clean_failure(&out, 1, "JSON board");
+}

@@ -255,3 +255,43 @@ pub fn orbit_size(b: &Board) -> usize {
 pub fn count_orbits(boards: &[Board]) -> usize {
     boards.iter().map(canonical).collect::<BTreeSet<_>>().len()
 }
+
+/// Every maximal configuration (no queen of either colour can be added) with at least `n`
+/// queens of each colour. A maximal configuration is fixed by its white set `W`: black must
+/// fill every square `W` neither holds nor attacks, and `W` must in turn be every square
+/// that black set neither holds nor attacks. Exhaustive over white sets: practical for d <= 5.
+pub fn all_maximal(d: usize, n: usize) -> Vec<Board> {
+    assert!(d <= 5, "2^(d*d) white sets");
+    let masks = attack_masks(d);
+    let full = full_mask(d);
+    let safe_from = |set: u64| -> u64 {
+        let mut attacked = set;
+        let mut rest = set;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            attacked |= masks[s];
+            rest &= rest - 1;
+        }
+        full & !attacked
+    };
+    let mut out = Vec::new();
+    for white in 0..=full {
+        if (white.count_ones() as usize) < n {
+            continue;
+        }
+        let black = safe_from(white);
+        if (black.count_ones() as usize) < n || safe_from(black) != white {
+            continue;
+        }
+        let mut b = Board::empty(d);
+        for s in 0..d * d {
+            if white >> s & 1 == 1 {
+                b.set(s / d, s % d, Cell::White);
+            } else if black >> s & 1 == 1 {
+                b.set(s / d, s % d, Cell::Black);
+            }
+        }
+        out.push(b);
+    }
+    out
+}

@@ -13,6 +13,7 @@
 //! assert_eq!(b.rows_as_strings(), vec!["W..", "..B", "..."]);
 //! ```
 
+pub mod symmetry;
 pub mod validate;
 
 use std::fmt;

@@ -104,6 +104,57 @@ pub enum Violation {
     },
 }
 
+/// A square where a queen could still be added: the board is not maximal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a {colour} queen can still be added at row {}, column {} (no {} queen attacks it)", .square.0 + 1, .square.1 + 1, .attacker)]
+pub struct Addable {
+    /// 0-based `(row, col)` of the empty square.
+    pub square: (usize, usize),
+    /// `white` or `black`: the colour that fits there.
+    pub colour: &'static str,
+    /// The other colour, none of whose queens attacks the square.
+    pub attacker: &'static str,
+}
+
+/// Checks that no queen of either colour can be added to `board`: every empty square is
+/// attacked by at least one white and at least one black queen. Returns the first square
+/// where one could be added.
+pub fn check_maximal(board: &Board) -> Result<(), Addable> {
+    let d = board.dim();
+    let queens: Vec<((usize, usize), Cell)> = (0..d)
+        .flat_map(|r| (0..d).map(move |c| (r, c)))
+        .map(|sq| (sq, board.get(sq.0, sq.1)))
+        .filter(|(_, cell)| *cell != Cell::Empty)
+        .collect();
+    for r in 0..d {
+        for c in 0..d {
+            if board.get(r, c) != Cell::Empty {
+                continue;
+            }
+            let attacked_by = |colour: Cell| {
+                queens
+                    .iter()
+                    .any(|&(q, cell)| cell == colour && attacks(q, (r, c)))
+            };
+            if !attacked_by(Cell::Black) {
+                return Err(Addable {
+                    square: (r, c),
+                    colour: "white",
+                    attacker: "black",
+                });
+            }
+            if !attacked_by(Cell::White) {
+                return Err(Addable {
+                    square: (r, c),
+                    colour: "black",
+                    attacker: "white",
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The line shared by two distinct squares, if any.
 ///
 /// Two distinct squares share at most one line (sharing two of them forces equality),
@@ -628,5 +679,31 @@ mod tests {
         }
         assert!(blacks > 0);
         assert_eq!(check_peaceable(&b, d, blacks.min(k * k)), Ok(()));
+    }
+
+    #[test]
+    fn maximality_is_checked_square_by_square() {
+        // Full 2x2 with one colour: the other colour fits nowhere, and nothing is empty.
+        let full = Board::from_rows(&["WW", "WW"]).unwrap();
+        assert!(check_maximal(&full).is_ok());
+        // One white queen on 3x3: a black queen still fits in a corner it does not attack.
+        let one = Board::from_rows(&["W..", "...", "..."]).unwrap();
+        let err = check_maximal(&one).unwrap_err();
+        assert_eq!(
+            err.colour, "white",
+            "no black queen attacks the empty squares"
+        );
+        // (1, 0) shares a column with the white queen but no line with the black one.
+        let pair = Board::from_rows(&["W..B", "....", "....", "...."]).unwrap();
+        let e = check_maximal(&pair).unwrap_err();
+        assert_eq!(e.square, (1, 0), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "a white queen can still be added at row 2, column 1 (no black queen attacks it)"
+        );
+        // 3x3, W in a corner and B in the middle of the far side: is every empty square
+        // covered by both? (0,1) is not attacked by B at (2,1)? same column: yes it is.
+        let tight = Board::from_rows(&["W..", "...", ".B."]).unwrap();
+        assert!(check_maximal(&tight).is_err());
     }
 }

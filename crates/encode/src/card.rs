@@ -7,7 +7,7 @@
 //! - the sequential counter of Sinz ("Towards an optimal CNF encoding of Boolean
 //!   cardinality constraints", CP 2005), written here because rustsat has none.
 
-use rustsat::encodings::card::{BoundLower, Totalizer};
+use rustsat::encodings::card::{BoundBoth, BoundLower, Totalizer};
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
@@ -23,6 +23,28 @@ pub fn at_least(card: Card, lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut Va
     match card {
         Card::Totalizer => totalizer(lits, k, cnf, vars),
         Card::SeqCounter => seq_counter(lits, k, cnf, vars),
+    }
+}
+
+/// Adds clauses that hold iff exactly `k` of `lits` are true (`k ≤ lits.len()`).
+pub fn exactly(card: Card, lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
+    assert!(k <= lits.len(), "exactly {k} of {} literals", lits.len());
+    match card {
+        Card::Totalizer => {
+            // One tree, both directions of its outputs.
+            let mut tot: Totalizer = lits.iter().copied().collect();
+            tot.encode_both(k..=k, cnf, vars.manager())
+                .expect("a Cnf collector does not run out of memory");
+            for unit in tot.enforce_eq(k).expect("the bound was just encoded") {
+                cnf.add_unit(unit);
+            }
+        }
+        Card::SeqCounter => {
+            at_least(card, lits, k, cnf, vars);
+            // At most k true is at least m − k false.
+            let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+            at_least(card, &negated, lits.len() - k, cnf, vars);
+        }
     }
 }
 
@@ -80,18 +102,24 @@ mod tests {
     use super::*;
 
     /// Every assignment of `m` inputs: the encoding must be satisfiable (by some auxiliary
-    /// values) exactly when at least `k` inputs are true.
-    fn exhaustive(card: Card) {
-        for m in 1..=5usize {
+    /// values) exactly when at least `k` (with `exact`: exactly `k`) inputs are true.
+    fn exhaustive(card: Card, exact: bool) {
+        // Exact seqcounter builds two counters: keep m small enough to try every aux value.
+        for m in 1..=(if exact { 4 } else { 5 }) {
             for k in 0..=m {
                 let mut vars = VarAlloc::default();
                 let inputs: Vec<Lit> = (0..m).map(|_| vars.fresh()).collect();
                 let mut cnf = Cnf::new();
-                at_least(card, &inputs, k, &mut cnf, &mut vars);
+                if exact {
+                    exactly(card, &inputs, k, &mut cnf, &mut vars);
+                } else {
+                    at_least(card, &inputs, k, &mut cnf, &mut vars);
+                }
                 let n_aux = vars.n_vars() as usize - m;
                 assert!(n_aux <= 16, "too many auxiliaries to test exhaustively");
                 for bits in 0u32..(1 << m) {
-                    let expected = bits.count_ones() as usize >= k;
+                    let ones = bits.count_ones() as usize;
+                    let expected = if exact { ones == k } else { ones >= k };
                     let found = (0u32..(1 << n_aux)).any(|aux| {
                         let val = |l: Lit| {
                             let v = l.var().idx();
@@ -112,11 +140,13 @@ mod tests {
 
     #[test]
     fn totalizer_is_exact_on_small_inputs() {
-        exhaustive(Card::Totalizer);
+        exhaustive(Card::Totalizer, false);
+        exhaustive(Card::Totalizer, true);
     }
 
     #[test]
     fn seq_counter_is_exact_on_small_inputs() {
-        exhaustive(Card::SeqCounter);
+        exhaustive(Card::SeqCounter, false);
+        exhaustive(Card::SeqCounter, true);
     }
 }

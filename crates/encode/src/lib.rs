@@ -48,8 +48,16 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
         Model::Lines => models::lines(&g, &sq, &mut cnf, &mut vars),
         Model::Colouring => line_colours = Some(models::colouring(&g, &sq, &mut cnf, &mut vars)),
     }
-    card::at_least(options.card, &sq.white, instance.n(), &mut cnf, &mut vars);
-    card::at_least(options.card, &sq.black, instance.n(), &mut cnf, &mut vars);
+    for army in [&sq.white, &sq.black] {
+        if instance.is_exact() {
+            card::exactly(options.card, army, instance.n(), &mut cnf, &mut vars);
+        } else {
+            card::at_least(options.card, army, instance.n(), &mut cnf, &mut vars);
+        }
+    }
+    if instance.is_maximal() {
+        maximality(&g, &sq, &mut cnf);
+    }
     if options.symmetry == Symmetry::LexLeader {
         match &line_colours {
             Some(lines) => symmetry::lex_leader_lines(&g, lines, &mut cnf, &mut vars),
@@ -64,6 +72,24 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
         cnf,
         comments,
         squares: Some(squares),
+    }
+}
+
+/// Every empty square is attacked by a queen of each colour, so that neither army can grow:
+/// `W(s) ∨ B(s) ∨ ⋁ B(t)` over the squares `t` attacking `s`, and the same with colours swapped.
+fn maximality(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
+    let mut attackers: Vec<Vec<usize>> = vec![Vec::new(); g.dim() * g.dim()];
+    for (a, b) in g.attacking_pairs() {
+        let (i, j) = (g.square_index(a), g.square_index(b));
+        attackers[i].push(j);
+        attackers[j].push(i);
+    }
+    for (i, attacking) in attackers.iter().enumerate() {
+        for guard in [&sq.black, &sq.white] {
+            let mut clause = vec![sq.white[i], sq.black[i]];
+            clause.extend(attacking.iter().map(|&j| guard[j]));
+            cnf.add_nary(&clause);
+        }
     }
 }
 
@@ -102,9 +128,11 @@ fn header(instance: &Instance, options: &Options) -> Vec<String> {
             env!("CARGO_PKG_VERSION")
         ),
         format!(
-            "at least {n} white and at least {n} black queens on a {d}x{d} board, no white queen attacking a black one",
+            "{amount} {n} white and {amount} {n} black queens on a {d}x{d} board, no white queen attacking a black one{extra}",
+            amount = if instance.is_exact() { "exactly" } else { "at least" },
             n = instance.n(),
-            d = instance.dim()
+            d = instance.dim(),
+            extra = if instance.is_maximal() { "; maximal: no queen of either colour can be added" } else { "" },
         ),
         format!("dim {}", instance.dim()),
         format!("n {}", instance.n()),

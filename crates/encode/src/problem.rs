@@ -89,11 +89,14 @@ pub struct Options {
 }
 
 /// A peaceable-queens decision instance: can `n` white and `n` black queens be placed
-/// on `dim × dim` with no white–black attack? (The formula asks for *at least* `n` of each.)
+/// on `dim × dim` with no white–black attack? By default the formula asks for *at least* `n`
+/// of each; [`Instance::exactly`] and [`Instance::maximal`] narrow it for enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Instance {
     dim: usize,
     n: usize,
+    exact: bool,
+    maximal: bool,
 }
 
 /// Why an instance is rejected before any encoding.
@@ -118,7 +121,35 @@ impl Instance {
         if 2 * n > dim * dim {
             return Err(InstanceError::TooManyQueens { dim, n });
         }
-        Ok(Instance { dim, n })
+        Ok(Instance {
+            dim,
+            n,
+            exact: false,
+            maximal: false,
+        })
+    }
+
+    /// Exactly `n` queens of each colour instead of at least `n`.
+    pub fn exactly(mut self) -> Instance {
+        self.exact = true;
+        self
+    }
+
+    /// Only configurations to which no queen of either colour can be added: every empty
+    /// square is attacked by a white and by a black queen.
+    pub fn maximal(mut self) -> Instance {
+        self.maximal = true;
+        self
+    }
+
+    /// True when the army sizes must be exactly `n`.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// True when only maximal configurations count.
+    pub fn is_maximal(&self) -> bool {
+        self.maximal
     }
 
     /// The board side `d`.

@@ -8,6 +8,7 @@
 
 pub mod answer;
 pub mod backend;
+pub mod enumerate;
 pub mod error;
 pub mod external;
 pub mod greedy;

@@ -1,0 +1,108 @@
+//! `enumerate` against an independent brute-force enumerator: every board, every orbit, and
+//! the maximal configurations.
+
+mod oracle;
+
+use std::collections::BTreeSet;
+
+use pq_board::symmetry::is_canonical;
+use pq_board::Board;
+use pq_encode::{Card, Model};
+use pq_solve::enumerate::{enumerate, Found, Request, Summary, UpTo};
+
+fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
+    let request = Request {
+        dim: d,
+        n,
+        up_to,
+        maximal,
+        model,
+        card: Card::Totalizer,
+        limit: None,
+    };
+    let mut found = Vec::new();
+    let summary = enumerate(&request, &mut |f, _| found.push(f.clone())).unwrap();
+    assert!(summary.complete);
+    (summary, found)
+}
+
+fn set(boards: impl IntoIterator<Item = Board>) -> BTreeSet<Board> {
+    boards.into_iter().collect()
+}
+
+/// Up to symmetry always; every board separately too when `with_total` (slow where the
+/// boards number in the tens of thousands, and implied by the orbit sizes' sum anyway).
+fn check_against(
+    expected: &[Board],
+    d: usize,
+    n: usize,
+    maximal: bool,
+    model: Model,
+    with_total: bool,
+) {
+    let what = format!("d={d} n={n} maximal={maximal} {model:?}");
+    if with_total {
+        let (total, boards) = run(d, n, UpTo::Total, maximal, model);
+        assert_eq!(total.count, expected.len(), "{what}: total");
+        assert_eq!(
+            set(boards.into_iter().map(|f| f.board)),
+            set(expected.iter().cloned()),
+            "{what}"
+        );
+    }
+
+    let (orbits, reps) = run(d, n, UpTo::Symmetry, maximal, model);
+    assert_eq!(
+        orbits.count,
+        oracle::count_orbits(expected),
+        "{what}: orbits"
+    );
+    assert_eq!(
+        orbits.total_boards,
+        expected.len(),
+        "{what}: orbit sizes sum to the total"
+    );
+    for f in &reps {
+        assert_eq!(16 % f.orbit_size, 0, "{what}: orbit size {}", f.orbit_size);
+        assert!(is_canonical(&f.board));
+        assert_eq!(f.orbit_size, oracle::orbit_size(&f.board));
+    }
+}
+
+#[test]
+fn exact_boards_match_brute_force_up_to_d5() {
+    for d in 1..=5 {
+        for n in 0..=oracle::optimum(d) {
+            let expected = oracle::all_boards_exact(d, n);
+            for model in [Model::Lines, Model::Pairwise] {
+                check_against(&expected, d, n, false, model, true);
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_boards_match_brute_force_at_d6() {
+    let d = 6;
+    for n in 0..=oracle::optimum(d) {
+        let expected = oracle::all_boards_exact(d, n);
+        check_against(&expected, d, n, false, Model::Lines, false);
+    }
+}
+
+#[test]
+fn maximal_configurations_match_brute_force_up_to_d5() {
+    for d in 1..=5 {
+        for n in 0..=oracle::optimum(d) {
+            let expected = oracle::all_maximal(d, n);
+            check_against(&expected, d, n, true, Model::Lines, true);
+            let (summary, _) = run(d, n, UpTo::Symmetry, true, Model::Lines);
+            let unequal = expected
+                .iter()
+                .filter(|b| b.count(pq_board::Cell::White) != b.count(pq_board::Cell::Black))
+                .filter(|b| is_canonical(b))
+                .count();
+            assert_eq!(summary.unequal, unequal, "d={d} n={n}: unequal armies");
+        }
+    }
+}
