@@ -32,7 +32,8 @@ pub use problem::{Card, Instance, InstanceError, Model, Options, Symmetry, MAX_D
 use models::SquareLits;
 
 /// Encodes "at least `n` white and at least `n` black queens on `d × d`, no white queen
-/// attacking a black one" with the chosen options.
+/// attacking a black one" (exactly `n`, or maximal, when the instance says so) with the
+/// chosen options.
 pub fn encode(instance: &Instance, options: &Options) -> Formula {
     let g = Geometry::new(instance.dim());
     let mut vars = VarAlloc::default();
