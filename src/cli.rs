@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use pq_encode::{Card, Instance, Model, Options, Symmetry, MAX_DIM};
+use pq_solve::optimise::Strategy;
 use pq_solve::BackendSpec;
 
 const AFTER_HELP: &str = "\
@@ -192,6 +193,11 @@ pub struct SolveArgs {
     pub solver_cmd: Option<String>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh
+    /// solver per step), incremental (one in-process CaDiCaL, each step a solve under
+    /// assumptions, learnt clauses kept), bisect (binary search up to the bound d²/4)
+    #[arg(long, value_name = "S", default_value = "up", value_parser = parse_from_str::<Strategy>)]
+    pub strategy: Strategy,
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
     #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
@@ -216,6 +222,7 @@ pub enum Job {
     Optimise {
         dim: usize,
         options: Options,
+        strategy: Strategy,
         run: RunSettings,
     },
     SolveCnf {
@@ -305,11 +312,26 @@ impl Args {
                         options: a.encoding.options(),
                         run,
                     }),
-                    (Some(dim), None) => Ok(Job::Optimise {
-                        dim,
-                        options: a.encoding.options(),
-                        run,
-                    }),
+                    (Some(dim), None) => {
+                        let options = a.encoding.options();
+                        if a.strategy == Strategy::Incremental {
+                            if run.backend != BackendSpec::Cadical {
+                                return Err(format!(
+                                    "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {}",
+                                    run.backend
+                                ));
+                            }
+                            if options.card != Card::Totalizer {
+                                return Err("--strategy incremental needs --card totalizer (its outputs are the assumptions)".into());
+                            }
+                        }
+                        Ok(Job::Optimise {
+                            dim,
+                            options,
+                            strategy: a.strategy,
+                            run,
+                        })
+                    }
                     (None, _) => {
                         if let Some(flag) = a.encoding.given() {
                             return Err(format!(

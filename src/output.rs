@@ -107,6 +107,7 @@ pub fn progress(step: &Step) {
 /// The optimum a(d) and its witness.
 pub fn optimise(
     options: &Options,
+    strategy: pq_solve::optimise::Strategy,
     backend: String,
     outcome: &OptimiseOutcome,
     format: Format,
@@ -127,6 +128,7 @@ pub fn optimise(
             map.insert("lower_bound".into(), json!(best));
             map.insert("board".into(), board_json(board));
             map.insert("backend".into(), json!(backend));
+            map.insert("strategy".into(), json!(strategy.name()));
             encoding_fields(&mut map, options);
             map.insert("seconds".into(), json!(outcome.seconds));
             let steps: Vec<Value> = outcome

@@ -41,11 +41,23 @@ pub fn run(job: Job) -> Result<u8> {
             output::check(&instance, &options, backend.name(), &outcome, run.format)?;
             Ok(status_code(outcome.status))
         }
-        Job::Optimise { dim, options, run } => {
+        Job::Optimise {
+            dim,
+            options,
+            strategy,
+            run,
+        } => {
             let backend = run.backend.resolve()?;
             let mut progress = |step: &pq_solve::optimise::Step| output::progress(step);
-            let outcome = optimise(dim, &options, backend.as_ref(), run.timeout, &mut progress)?;
-            output::optimise(&options, backend.name(), &outcome, run.format)?;
+            let outcome = optimise(
+                dim,
+                &options,
+                strategy,
+                backend.as_ref(),
+                run.timeout,
+                &mut progress,
+            )?;
+            output::optimise(&options, strategy, backend.name(), &outcome, run.format)?;
             Ok(0)
         }
         Job::Enumerate {
@@ -60,6 +72,7 @@ pub fn run(job: Job) -> Result<u8> {
                     let outcome = optimise(
                         request.dim,
                         &pq_encode::Options::default(),
+                        pq_solve::optimise::Strategy::default(),
                         &pq_solve::backend::Cadical,
                         None,
                         &mut |_| {},

@@ -620,3 +620,60 @@ fn enumerate_and_canon_reject_bad_input() {
     let out = run_with_stdin(&["canon"], Some(b"{\"rows\": 1}"));
     assert_clean_failure(&out, 1, "JSON board");
 }
+
+#[test]
+fn every_strategy_reports_the_optimum() {
+    for strategy in ["up", "incremental", "bisect"] {
+        let out = run(&[
+            "solve",
+            "--dim",
+            "7",
+            "--strategy",
+            strategy,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), 0, "{strategy}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(v["optimum"], 7, "{strategy}");
+        assert_eq!(v["strategy"], strategy);
+        assert!(check_peaceable(&board_of(&v), 7, 7).is_ok());
+    }
+    let out = run(&[
+        "solve",
+        "--dim",
+        "7",
+        "--strategy",
+        "incremental",
+        "--backend",
+        "kissat",
+    ]);
+    assert_clean_failure(&out, 2, "in-process CaDiCaL");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "7",
+        "--strategy",
+        "incremental",
+        "--card",
+        "seqcounter",
+    ]);
+    assert_clean_failure(&out, 2, "--card totalizer");
+    let out = run(&["solve", "--dim", "7", "--strategy", "sideways"]);
+    assert_clean_failure(&out, 2, "unknown strategy");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "11",
+        "--strategy",
+        "incremental",
+        "--timeout",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0);
+    let v = json(&out);
+    assert_eq!(v["status"], "unknown");
+    assert!(v["optimum"].is_null());
+}

@@ -4,7 +4,7 @@ use pq_board::validate::check_peaceable;
 use pq_board::Cell;
 use pq_encode::Options;
 use pq_solve::backend::{Cadical, Varisat};
-use pq_solve::optimise::{optimise, OptimiseOutcome};
+use pq_solve::optimise::{optimise, OptimiseOutcome, Strategy};
 use pq_solve::{Backend, Status};
 
 /// Proven values of a(d) (OEIS A250000), used only as test expectations.
@@ -20,20 +20,36 @@ const KNOWN: [(usize, usize); 9] = [
     (9, 12),
 ];
 
-fn run(d: usize, backend: &dyn Backend) -> OptimiseOutcome {
-    optimise(d, &Options::default(), backend, None, &mut |_| {}).unwrap()
+fn run(d: usize, strategy: Strategy, backend: &dyn Backend) -> OptimiseOutcome {
+    optimise(d, &Options::default(), strategy, backend, None, &mut |_| {}).unwrap()
 }
 
 fn assert_optimum(d: usize, expected: usize, backend: &dyn Backend) {
-    let outcome = run(d, backend);
-    assert_eq!(outcome.optimum, Some(expected), "{} d={d}", backend.name());
+    assert_optimum_with(d, expected, Strategy::Up, backend);
+}
+
+fn assert_optimum_with(d: usize, expected: usize, strategy: Strategy, backend: &dyn Backend) {
+    let outcome = run(d, strategy, backend);
+    assert_eq!(
+        outcome.optimum,
+        Some(expected),
+        "{} {strategy:?} d={d}",
+        backend.name()
+    );
     let (best, board) = &outcome.best;
     assert_eq!(*best, expected);
     assert!(check_peaceable(board, d, expected).is_ok());
     assert_eq!(board.count(Cell::White), expected);
     assert_eq!(board.count(Cell::Black), expected);
-    let last = outcome.steps.last().unwrap();
-    assert_eq!((last.n, last.status), (expected + 1, Status::Unsat));
+    // The proof: an UNSAT step at exactly one above the optimum.
+    assert!(
+        outcome
+            .steps
+            .iter()
+            .any(|s| s.n == expected + 1 && s.status == Status::Unsat),
+        "{strategy:?} d={d}: no UNSAT step at {}",
+        expected + 1
+    );
     assert!(outcome.reason.is_none());
 }
 
@@ -56,4 +72,19 @@ fn the_default_finds_a_of_9() {
     let (d, a) = KNOWN[8];
     let backend = pq_solve::BackendSpec::default().resolve().unwrap();
     assert_optimum(d, a, backend.as_ref());
+}
+
+#[test]
+fn incremental_finds_a_of_d_up_to_8() {
+    for &(d, a) in &KNOWN[..8] {
+        assert_optimum_with(d, a, Strategy::Incremental, &Cadical);
+    }
+}
+
+#[test]
+fn bisect_finds_a_of_d_up_to_8() {
+    for &(d, a) in &KNOWN[..8] {
+        assert_optimum_with(d, a, Strategy::Bisect, &Cadical);
+        assert_optimum_with(d, a, Strategy::Bisect, &Varisat);
+    }
 }

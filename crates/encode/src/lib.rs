@@ -22,6 +22,7 @@ mod models;
 pub mod problem;
 pub mod symmetry;
 
+use rustsat::encodings::card::BoundLower;
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
@@ -35,44 +36,145 @@ use models::SquareLits;
 /// attacking a black one" (exactly `n`, or maximal, when the instance says so) with the
 /// chosen options.
 pub fn encode(instance: &Instance, options: &Options) -> Formula {
-    let g = Geometry::new(instance.dim());
-    let mut vars = VarAlloc::default();
-    let mut cnf = Cnf::new();
-    let n_squares = instance.dim() * instance.dim();
-    let white: Vec<Lit> = (0..n_squares).map(|_| vars.fresh()).collect();
-    let black: Vec<Lit> = (0..n_squares).map(|_| vars.fresh()).collect();
-    let sq = SquareLits { white, black };
-
-    let mut line_colours = None;
-    match options.model {
-        Model::Pairwise => models::pairwise(&g, &sq, &mut cnf),
-        Model::Lines => models::lines(&g, &sq, &mut cnf, &mut vars),
-        Model::Colouring => line_colours = Some(models::colouring(&g, &sq, &mut cnf, &mut vars)),
-    }
-    for army in [&sq.white, &sq.black] {
+    let mut sk = Skeleton::new(instance.dim(), options.model);
+    for army in [&sk.sq.white, &sk.sq.black] {
         if instance.is_exact() {
-            card::exactly(options.card, army, instance.n(), &mut cnf, &mut vars);
+            card::exactly(options.card, army, instance.n(), &mut sk.cnf, &mut sk.vars);
         } else {
-            card::at_least(options.card, army, instance.n(), &mut cnf, &mut vars);
+            card::at_least(options.card, army, instance.n(), &mut sk.cnf, &mut sk.vars);
         }
     }
     if instance.is_maximal() {
-        maximality(&g, &sq, &mut cnf);
+        maximality(&sk.g, &sk.sq, &mut sk.cnf);
     }
-    if options.symmetry == Symmetry::LexLeader {
-        match &line_colours {
-            Some(lines) => symmetry::lex_leader_lines(&g, lines, &mut cnf, &mut vars),
-            None => symmetry::lex_leader_squares(&g, &sq, &mut cnf, &mut vars),
+    let comments = header(instance, options);
+    sk.finish(options, comments)
+}
+
+/// A formula for every army size in `lo ..= hi` at once: the size is chosen per solver call
+/// by [`IncrementalFormula::assumptions`], so learnt clauses carry over between sizes.
+#[derive(Clone, Debug)]
+pub struct IncrementalFormula {
+    pub formula: Formula,
+    lo: usize,
+    /// `bounds[n - lo]`: the literals that force at least `n` queens of each colour.
+    bounds: Vec<Vec<Lit>>,
+}
+
+impl IncrementalFormula {
+    /// The assumptions for "at least `n` of each colour", if `n` is in the encoded range.
+    pub fn assumptions(&self, n: usize) -> Option<&[Lit]> {
+        n.checked_sub(self.lo)
+            .and_then(|i| self.bounds.get(i))
+            .map(Vec::as_slice)
+    }
+
+    /// The largest army size encoded.
+    pub fn max_n(&self) -> usize {
+        self.lo + self.bounds.len() - 1
+    }
+}
+
+/// Encodes the problem for every `n` in `lo ..= hi` with one totalizer per colour whose
+/// outputs become assumptions (the incremental use of the totalizer in Martins, Joshi,
+/// Manquinho & Lynce, "Incremental cardinality constraints for MaxSAT", CP 2014).
+/// Only the totalizer has such outputs here, so `options.card` must be `totalizer`.
+pub fn encode_incremental(
+    dim: usize,
+    options: &Options,
+    lo: usize,
+    hi: usize,
+) -> Result<IncrementalFormula, InstanceError> {
+    let instance = Instance::new(dim, hi)?;
+    assert!(lo <= hi, "empty range {lo}..={hi}");
+    assert_eq!(
+        options.card,
+        Card::Totalizer,
+        "incremental bounds need the totalizer"
+    );
+    let mut sk = Skeleton::new(dim, options.model);
+    let mut per_colour = Vec::new();
+    for army in [&sk.sq.white, &sk.sq.black] {
+        let mut tot: rustsat::encodings::card::Totalizer = army.iter().copied().collect();
+        if hi > 0 {
+            tot.encode_lb(lo.max(1)..=hi, &mut sk.cnf, sk.vars.manager())
+                .expect("a Cnf collector does not run out of memory");
+        }
+        per_colour.push(tot);
+    }
+    let bounds = (lo..=hi)
+        .map(|n| {
+            per_colour
+                .iter()
+                .flat_map(|tot| tot.enforce_lb(n).expect("the range was encoded"))
+                .collect()
+        })
+        .collect();
+    let mut comments = header(&instance, options);
+    comments[1] = format!(
+        "at least n white and at least n black queens on a {dim}x{dim} board for any n in {lo}..={hi}, chosen by assumptions"
+    );
+    comments.retain(|c| !c.starts_with("n "));
+    Ok(IncrementalFormula {
+        formula: sk.finish(options, comments),
+        lo,
+        bounds,
+    })
+}
+
+/// The square variables and the attack model: the part every formula shares.
+struct Skeleton {
+    g: Geometry,
+    vars: VarAlloc,
+    cnf: Cnf,
+    sq: SquareLits,
+    /// The colouring model's line variables, for symmetry breaking over them.
+    line_colours: Option<Vec<Lit>>,
+}
+
+impl Skeleton {
+    fn new(dim: usize, model: Model) -> Skeleton {
+        let g = Geometry::new(dim);
+        let mut vars = VarAlloc::default();
+        let mut cnf = Cnf::new();
+        let white: Vec<Lit> = (0..dim * dim).map(|_| vars.fresh()).collect();
+        let black: Vec<Lit> = (0..dim * dim).map(|_| vars.fresh()).collect();
+        let sq = SquareLits { white, black };
+        let mut line_colours = None;
+        match model {
+            Model::Pairwise => models::pairwise(&g, &sq, &mut cnf),
+            Model::Lines => models::lines(&g, &sq, &mut cnf, &mut vars),
+            Model::Colouring => {
+                line_colours = Some(models::colouring(&g, &sq, &mut cnf, &mut vars))
+            }
+        }
+        Skeleton {
+            g,
+            vars,
+            cnf,
+            sq,
+            line_colours,
         }
     }
 
-    let squares = square_map(&g, &sq);
-    let comments = header(instance, options);
-    Formula {
-        n_vars: vars.n_vars(),
-        cnf,
-        comments,
-        squares: Some(squares),
+    /// Adds the symmetry breaking and packs the formula.
+    fn finish(mut self, options: &Options, comments: Vec<String>) -> Formula {
+        if options.symmetry == Symmetry::LexLeader {
+            match &self.line_colours {
+                Some(lines) => {
+                    symmetry::lex_leader_lines(&self.g, lines, &mut self.cnf, &mut self.vars)
+                }
+                None => {
+                    symmetry::lex_leader_squares(&self.g, &self.sq, &mut self.cnf, &mut self.vars)
+                }
+            }
+        }
+        Formula {
+            n_vars: self.vars.n_vars(),
+            squares: Some(square_map(&self.g, &self.sq)),
+            cnf: self.cnf,
+            comments,
+        }
     }
 }
 

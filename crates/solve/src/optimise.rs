@@ -1,14 +1,25 @@
-//! Finding a(d), the largest army size that fits, by raising `n` until the formula is UNSAT.
+//! Finding a(d), the largest army size that fits, with a witness and a solver's proof that one
+//! more does not fit.
 //!
-//! The search starts above a greedy lower bound. A SAT answer at `n` often places more than
-//! `n` queens of each colour; the next `n` tried is one more than the smaller army of that
-//! board, so steps that a witness already settles are skipped. The first UNSAT at `n`
-//! proves `a(d) = n − 1`, and the best witness has exactly that many queens per colour.
+//! Every strategy starts from a greedy lower bound. A SAT answer at `n` often places more than
+//! `n` queens of each colour; the search then continues above the smaller army of that board,
+//! so steps a witness already settles are skipped. An UNSAT answer at `n` with a witness for
+//! `n − 1` proves `a(d) = n − 1`.
+//! - [`Strategy::Up`]: a fresh formula and solver for each `n`, raising `n` until UNSAT;
+//! - [`Strategy::Incremental`]: one CaDiCaL instance and one formula for every `n` up to the
+//!   upper bound `⌊d²/4⌋ + 1`, each step a solve under assumptions (learnt clauses are kept);
+//! - [`Strategy::Bisect`]: binary search between the greedy bound and `⌊d²/4⌋` (a theorem
+//!   for this problem), then a solver check of the step above the result if none was made.
 
 use std::time::{Duration, Instant};
 
+use pq_board::validate::check_peaceable;
 use pq_board::{Board, Cell};
-use pq_encode::{Instance, InstanceError, Options};
+use pq_encode::{encode_incremental, Instance, InstanceError, Options};
+use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
+use rustsat::types::{TernaryVal, Var};
+
+use crate::answer::Assignment;
 
 use crate::backend::Backend;
 use crate::error::SolveError;
@@ -63,9 +74,63 @@ pub struct OptimiseOutcome {
     pub seconds: f64,
 }
 
-/// Raises `n` from a greedy lower bound until UNSAT. `timeout` bounds the whole run;
-/// `on_step` sees each step as it finishes (for progress output).
+/// How the optimiser moves between army sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    #[default]
+    Up,
+    Incremental,
+    Bisect,
+}
+
+impl Strategy {
+    /// The names accepted by `--strategy`.
+    pub const NAMES: &'static [&'static str] = &["up", "incremental", "bisect"];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Up => "up",
+            Strategy::Incremental => "incremental",
+            Strategy::Bisect => "bisect",
+        }
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "up" => Ok(Strategy::Up),
+            "incremental" => Ok(Strategy::Incremental),
+            "bisect" => Ok(Strategy::Bisect),
+            _ => Err(format!(
+                "unknown strategy '{s}' (expected one of: {})",
+                Strategy::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+/// Finds a(d) with `strategy`. `timeout` bounds the whole run; `on_step` sees each step as it
+/// finishes (for progress output). The incremental strategy always solves with the in-process
+/// CaDiCaL (`backend` is used by the others).
 pub fn optimise(
+    dim: usize,
+    options: &Options,
+    strategy: Strategy,
+    backend: &dyn Backend,
+    timeout: Option<Duration>,
+    on_step: &mut dyn FnMut(&Step),
+) -> Result<OptimiseOutcome, SolveError> {
+    match strategy {
+        Strategy::Up => optimise_up(dim, options, backend, timeout, on_step),
+        Strategy::Bisect => optimise_bisect(dim, options, backend, timeout, on_step),
+        Strategy::Incremental => optimise_incremental(dim, options, timeout, on_step),
+    }
+}
+
+fn optimise_up(
     dim: usize,
     options: &Options,
     backend: &dyn Backend,
@@ -177,5 +242,261 @@ fn finish(
         steps,
         reason,
         seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// The largest army size worth encoding: one above the bound `⌊d²/4⌋`, within `⌊d²/2⌋`.
+fn upper_bound(dim: usize) -> usize {
+    (dim * dim / 4 + 1).min(dim * dim / 2)
+}
+
+/// Time left of `timeout` since `start`, or `Err(reason)` when it has run out.
+fn remaining(timeout: Option<Duration>, start: Instant) -> Result<Option<Duration>, String> {
+    match timeout {
+        None => Ok(None),
+        Some(t) => match t.checked_sub(start.elapsed()) {
+            Some(r) if !r.is_zero() => Ok(Some(r)),
+            _ => Err(format!("time limit of {:.1} s reached", t.as_secs_f64())),
+        },
+    }
+}
+
+/// The greedy witness, validated and recorded as the first step.
+fn greedy_start(
+    dim: usize,
+    backend_name: &str,
+    start: Instant,
+    on_step: &mut dyn FnMut(&Step),
+    steps: &mut Vec<Step>,
+) -> Result<(usize, Board), SolveError> {
+    let (lb, board) = greedy_placement(dim);
+    check_peaceable(&board, dim, lb).map_err(|v| SolveError::InvalidBoard {
+        backend: backend_name.to_string(),
+        details: v
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("; "),
+    })?;
+    let step = Step {
+        n: lb,
+        status: Status::Sat,
+        method: Method::Greedy,
+        seconds: start.elapsed().as_secs_f64(),
+        witness_n: Some(lb),
+    };
+    on_step(&step);
+    steps.push(step);
+    Ok((lb, board))
+}
+
+fn optimise_bisect(
+    dim: usize,
+    options: &Options,
+    backend: &dyn Backend,
+    timeout: Option<Duration>,
+    on_step: &mut dyn FnMut(&Step),
+) -> Result<OptimiseOutcome, SolveError> {
+    let start = Instant::now();
+    let mut steps = Vec::new();
+    let mut best = greedy_start(dim, &backend.name(), start, on_step, &mut steps)?;
+    // Invariant: a witness for `best.0`; every n > hi is impossible (by theorem at first,
+    // by a solver's UNSAT once one is found).
+    let mut hi = (dim * dim / 4).max(best.0);
+    let mut proven_above = false;
+    loop {
+        let lo = best.0;
+        // Once the range is closed, the step above it still needs a solver's UNSAT.
+        let n = if lo < hi {
+            lo + (hi - lo).div_ceil(2)
+        } else if proven_above {
+            break;
+        } else {
+            lo + 1
+        };
+        let left = match remaining(timeout, start) {
+            Ok(left) => left,
+            Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
+        };
+        let (status, seconds, method, board) = match Instance::new(dim, n) {
+            Err(_) => (Status::Unsat, 0.0, Method::TooManyQueens, None),
+            Ok(instance) => {
+                let outcome = check(&instance, options, backend, left)?;
+                (
+                    outcome.status,
+                    outcome.seconds,
+                    Method::Solver,
+                    outcome.board,
+                )
+            }
+        };
+        let witness_n = board
+            .as_ref()
+            .map(|b| b.count(Cell::White).min(b.count(Cell::Black)));
+        let step = Step {
+            n,
+            status,
+            method,
+            seconds,
+            witness_n,
+        };
+        on_step(&step);
+        steps.push(step);
+        match status {
+            Status::Sat => {
+                let m = witness_n.unwrap_or(n);
+                best = (m, trimmed(&board.expect("SAT comes with a board"), m));
+                if m > hi {
+                    hi = m;
+                    proven_above = false;
+                }
+            }
+            Status::Unsat => {
+                // Infeasibility is monotone in n: everything above n − 1 is now proven.
+                hi = n - 1;
+                proven_above = true;
+            }
+            Status::Unknown => {
+                let reason = format!("step n = {n} gave no answer");
+                return Ok(finish(dim, None, best, steps, Some(reason), start));
+            }
+        }
+    }
+    let optimum = best.0;
+    Ok(finish(dim, Some(optimum), best, steps, None, start))
+}
+
+fn optimise_incremental(
+    dim: usize,
+    options: &Options,
+    timeout: Option<Duration>,
+    on_step: &mut dyn FnMut(&Step),
+) -> Result<OptimiseOutcome, SolveError> {
+    let start = Instant::now();
+    let name = "cadical (incremental)".to_string();
+    let err = |e: &dyn std::fmt::Display| SolveError::InProcess {
+        backend: "cadical".into(),
+        message: e.to_string(),
+    };
+    let mut steps = Vec::new();
+    let mut best = greedy_start(dim, &name, start, on_step, &mut steps)?;
+    let hi = upper_bound(dim);
+    if best.0 >= hi {
+        // Nothing left for a solver: 2n > d² for the next size.
+        let step = Step {
+            n: best.0 + 1,
+            status: Status::Unsat,
+            method: Method::TooManyQueens,
+            seconds: 0.0,
+            witness_n: None,
+        };
+        on_step(&step);
+        steps.push(step);
+        let optimum = best.0;
+        return Ok(finish(dim, Some(optimum), best, steps, None, start));
+    }
+    let options = Options {
+        card: pq_encode::Card::Totalizer,
+        ..*options
+    };
+    let inc = encode_incremental(dim, &options, best.0 + 1, hi).map_err(|e| err(&e))?;
+    let formula = &inc.formula;
+    let map = formula
+        .squares
+        .as_ref()
+        .expect("board formulas carry a square map");
+    let mut solver = rustsat_cadical::CaDiCaL::default();
+    for clause in formula.cnf.iter() {
+        solver.add_clause_ref(clause).map_err(|e| err(&e))?;
+    }
+    if let Some(limit) = timeout {
+        let deadline = start + limit;
+        solver.attach_terminator(move || {
+            if Instant::now() >= deadline {
+                ControlSignal::Terminate
+            } else {
+                ControlSignal::Continue
+            }
+        });
+    }
+    loop {
+        let n = best.0 + 1;
+        let assumptions = inc.assumptions(n).expect("n is within the encoded range");
+        let t = Instant::now();
+        let result = solver.solve_assumps(assumptions).map_err(|e| err(&e))?;
+        let seconds = t.elapsed().as_secs_f64();
+        match result {
+            SolverResult::Sat => {
+                let mut model = Assignment::all_false(formula.n_vars as usize);
+                for v in 0..formula.n_vars {
+                    let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
+                    model.set(v as usize + 1, value == TernaryVal::True);
+                }
+                let board = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
+                    SolveError::InvalidBoard {
+                        backend: name.clone(),
+                        details: format!("row {}, column {} holds both colours", r + 1, c + 1),
+                    }
+                })?;
+                let m = board.count(Cell::White).min(board.count(Cell::Black));
+                check_peaceable(&board, dim, n).map_err(|v| SolveError::InvalidBoard {
+                    backend: name.clone(),
+                    details: v
+                        .iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                })?;
+                let step = Step {
+                    n,
+                    status: Status::Sat,
+                    method: Method::Solver,
+                    seconds,
+                    witness_n: Some(m),
+                };
+                on_step(&step);
+                steps.push(step);
+                best = (m, trimmed(&board, m));
+                if best.0 >= hi {
+                    // Cannot happen for d ≥ 2 (a(d) ≤ ⌊d²/4⌋); kept so that the loop ends.
+                    return Ok(finish(
+                        dim,
+                        None,
+                        best,
+                        steps,
+                        Some("reached the encoded range".into()),
+                        start,
+                    ));
+                }
+            }
+            SolverResult::Unsat => {
+                let step = Step {
+                    n,
+                    status: Status::Unsat,
+                    method: Method::Solver,
+                    seconds,
+                    witness_n: None,
+                };
+                on_step(&step);
+                steps.push(step);
+                let optimum = best.0;
+                return Ok(finish(dim, Some(optimum), best, steps, None, start));
+            }
+            SolverResult::Interrupted => {
+                let step = Step {
+                    n,
+                    status: Status::Unknown,
+                    method: Method::Solver,
+                    seconds,
+                    witness_n: None,
+                };
+                on_step(&step);
+                steps.push(step);
+                let reason = remaining(timeout, start)
+                    .err()
+                    .unwrap_or_else(|| "interrupted".into());
+                return Ok(finish(dim, None, best, steps, Some(reason), start));
+            }
+        }
     }
 }
