@@ -55,6 +55,13 @@ pub enum Command {
     /// Reads a board from FILE or standard input: rows of W, B and . (pq-sat's labelled text
     /// output is accepted too), or JSON (an object with a "board" array, or an array of rows).
     Canon(CanonArgs),
+    /// List the backends found on this machine, with versions, and how to install the
+    /// missing ones.
+    Solvers {
+        /// Output format
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
 }
 
 /// Which boards `enumerate` counts separately.
@@ -242,6 +249,9 @@ pub enum Job {
         path: Option<PathBuf>,
         format: Format,
     },
+    Solvers {
+        format: Format,
+    },
 }
 
 /// How to run a solver and show its answer.
@@ -290,6 +300,7 @@ impl Args {
                     format: a.format,
                 })
             }
+            Command::Solvers { format } => Ok(Job::Solvers { format }),
             Command::Canon(a) => Ok(Job::Canon {
                 path: a.file.filter(|p| p.as_os_str() != "-"),
                 format: a.format,

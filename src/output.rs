@@ -381,3 +381,45 @@ pub fn canon(board: &Board, format: Format) -> Result<()> {
         Format::Text => emit_text(&format!("# orbit of {size}\n{canon}")),
     }
 }
+
+/// The backends found on this machine.
+pub fn solvers(list: &[pq_solve::survey::SolverInfo], format: Format) -> Result<()> {
+    match format {
+        Format::Json => emit_json(&Value::Array(
+            list.iter()
+                .map(|s| {
+                    json!({
+                        "name": s.name,
+                        "kind": s.kind,
+                        "available": s.available,
+                        "path": s.path.as_ref().map(|p| p.display().to_string()),
+                        "version": s.version,
+                        "install": s.install,
+                    })
+                })
+                .collect(),
+        )),
+        Format::Text => {
+            let mut text = format!(
+                "{:<12} {:<11} {:<10} {:<22} {}\n",
+                "backend", "kind", "status", "version", "where / how to install"
+            );
+            for s in list {
+                let place = match (&s.path, s.available) {
+                    (Some(p), true) => p.display().to_string(),
+                    (None, true) => s.install.to_string(),
+                    _ => format!("missing: {}", s.install),
+                };
+                text.push_str(&format!(
+                    "{:<12} {:<11} {:<10} {:<22} {}\n",
+                    s.name,
+                    s.kind,
+                    if s.available { "available" } else { "missing" },
+                    s.version.as_deref().unwrap_or("-"),
+                    place
+                ));
+            }
+            emit_text(&text)
+        }
+    }
+}

@@ -88,6 +88,10 @@ pub fn run(job: Job) -> Result<u8> {
             output::enumerate(&request, count_only, format)?;
             Ok(0)
         }
+        Job::Solvers { format } => {
+            output::solvers(&pq_solve::survey::survey(), format)?;
+            Ok(0)
+        }
         Job::Canon { path, format } => {
             let text = match &path {
                 Some(p) => std::fs::read_to_string(p)

@@ -677,3 +677,43 @@ fn every_strategy_reports_the_optimum() {
     assert_eq!(v["status"], "unknown");
     assert!(v["optimum"].is_null());
 }
+
+#[test]
+fn solvers_lists_backends_and_how_to_install_the_missing_ones() {
+    let out = run(&["solvers", "--format", "json"]);
+    assert_eq!(code(&out), 0);
+    let list = json(&out);
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["cadical", "varisat", "kissat", "minisat", "cadical-bin"]
+    );
+    assert!(
+        list.as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["available"] == true),
+        "setup installs all: {list}"
+    );
+    let out = Command::new(BIN)
+        .args(["solvers", "--format", "json"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kissat = &list[2];
+    assert_eq!(kissat["available"], false);
+    assert!(kissat["install"]
+        .as_str()
+        .unwrap()
+        .contains("scripts/setup.sh"));
+    assert_eq!(
+        list[0]["available"], true,
+        "in-process backends need nothing on PATH"
+    );
+}

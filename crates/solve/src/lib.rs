@@ -14,6 +14,7 @@ pub mod external;
 pub mod greedy;
 pub mod optimise;
 pub mod pipeline;
+pub mod survey;
 
 pub use answer::{Answer, Assignment};
 pub use backend::{Backend, BackendSpec};
