@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use pq_board::symmetry::{is_canonical, orbit_size};
-use pq_board::validate::{check_maximal, check_peaceable};
+use pq_board::validate::check_maximal;
 use pq_board::{Board, Cell};
 use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
 use rustsat::solvers::{Solve, SolverResult};
@@ -182,14 +182,7 @@ fn invalid(details: String) -> SolveError {
 
 /// The independent checks every enumerated board must pass.
 fn check_board(board: &Board, request: &Request) -> Result<(), SolveError> {
-    check_peaceable(board, request.dim, request.n).map_err(|v| {
-        invalid(
-            v.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })?;
+    crate::pipeline::validate(board, request.n, "cadical")?;
     let (w, b) = (board.count(Cell::White), board.count(Cell::Black));
     if request.maximal {
         check_maximal(board).map_err(|e| invalid(e.to_string()))?;

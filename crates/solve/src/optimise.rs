@@ -13,7 +13,6 @@
 
 use std::time::{Duration, Instant};
 
-use pq_board::validate::check_peaceable;
 use pq_board::{Board, Cell};
 use pq_encode::{encode_incremental, Instance, InstanceError, Options};
 use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
@@ -139,25 +138,12 @@ fn optimise_up(
 ) -> Result<OptimiseOutcome, SolveError> {
     let start = Instant::now();
     let mut steps = Vec::new();
+    let mut best = greedy_start(dim, &backend.name(), start, on_step, &mut steps)?;
     let mut record = |step: Step, steps: &mut Vec<Step>| {
         on_step(&step);
         steps.push(step);
     };
-
-    let (lb, lb_board) = greedy_placement(dim);
-    validate(&lb_board, lb, backend)?;
-    record(
-        Step {
-            n: lb,
-            status: Status::Sat,
-            method: Method::Greedy,
-            seconds: start.elapsed().as_secs_f64(),
-            witness_n: Some(lb),
-        },
-        &mut steps,
-    );
-    let mut best = (lb, lb_board);
-    let mut n = lb + 1;
+    let mut n = best.0 + 1;
     loop {
         let instance = match Instance::new(dim, n) {
             Ok(instance) => instance,
@@ -270,14 +256,7 @@ fn greedy_start(
     steps: &mut Vec<Step>,
 ) -> Result<(usize, Board), SolveError> {
     let (lb, board) = greedy_placement(dim);
-    check_peaceable(&board, dim, lb).map_err(|v| SolveError::InvalidBoard {
-        backend: backend_name.to_string(),
-        details: v
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join("; "),
-    })?;
+    validate(&board, lb, backend_name)?;
     let step = Step {
         n: lb,
         status: Status::Sat,
@@ -439,14 +418,7 @@ fn optimise_incremental(
                     }
                 })?;
                 let m = board.count(Cell::White).min(board.count(Cell::Black));
-                check_peaceable(&board, dim, n).map_err(|v| SolveError::InvalidBoard {
-                    backend: name.clone(),
-                    details: v
-                        .iter()
-                        .map(|x| x.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                })?;
+                validate(&board, n, &name)?;
                 let step = Step {
                     n,
                     status: Status::Sat,

@@ -87,7 +87,7 @@ pub fn solve_formula(
                             ),
                         }
                     })?;
-                    validate(&board, n.unwrap_or(0), backend)?;
+                    validate(&board, n.unwrap_or(0), &backend.name())?;
                     Some(board)
                 }
                 None => None,
@@ -115,9 +115,10 @@ pub fn solve_formula(
 }
 
 /// Runs the independent validator; a failure is an internal error, never a solution.
-pub fn validate(board: &Board, n: usize, backend: &dyn Backend) -> Result<(), SolveError> {
+/// `backend` names who produced the board, for the message.
+pub fn validate(board: &Board, n: usize, backend: &str) -> Result<(), SolveError> {
     check_peaceable(board, board.dim(), n).map_err(|violations| SolveError::InvalidBoard {
-        backend: backend.name(),
+        backend: backend.to_string(),
         details: violations
             .iter()
             .map(|v| v.to_string())
