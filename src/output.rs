@@ -234,6 +234,7 @@ pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<
         UpTo::Symmetry => "symmetry",
     };
     let mut boards: Vec<Value> = Vec::new();
+    let mut orbit_sizes: Vec<usize> = Vec::new();
     let mut last_progress = Instant::now();
     let mut write_error: Option<io::Error> = None;
     let mut on_board = |found: &Found, summary: &Summary| {
@@ -246,10 +247,8 @@ pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<
         }
         match format {
             Format::Json => {
-                let mut entry = Map::new();
-                entry.insert("board".into(), board_json(&found.board));
-                entry.insert("orbit_size".into(), json!(found.orbit_size));
-                boards.push(Value::Object(entry));
+                boards.push(board_json(&found.board));
+                orbit_sizes.push(found.orbit_size);
             }
             Format::Text => {
                 let mut text = format!(
@@ -294,6 +293,7 @@ pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<
             map.insert("seconds".into(), json!(summary.seconds));
             if !count_only {
                 map.insert("boards".into(), Value::Array(boards));
+                map.insert("orbit_sizes".into(), json!(orbit_sizes));
             }
             emit_json(&Value::Object(map))
         }

@@ -90,6 +90,23 @@ fn exact_boards_match_brute_force_at_d6() {
     }
 }
 
+/// Every board separately at d = 6: up to 97,208 boards (n = 3), one blocking clause each,
+/// about two minutes; kept apart so that it runs beside the other tests.
+#[test]
+fn every_exact_board_at_d6() {
+    let d = 6;
+    for n in 0..=oracle::optimum(d) {
+        let expected = oracle::all_boards_exact(d, n);
+        let (total, boards) = run(d, n, UpTo::Total, false, Model::Lines);
+        assert_eq!(total.count, expected.len(), "d=6 n={n}");
+        assert_eq!(
+            set(boards.into_iter().map(|f| f.board)),
+            set(expected),
+            "d=6 n={n}"
+        );
+    }
+}
+
 #[test]
 fn maximal_configurations_match_brute_force_up_to_d5() {
     for d in 1..=5 {
@@ -104,5 +121,14 @@ fn maximal_configurations_match_brute_force_up_to_d5() {
                 .count();
             assert_eq!(summary.unequal, unequal, "d={d} n={n}: unequal armies");
         }
+    }
+}
+
+#[test]
+fn maximal_configurations_match_brute_force_at_d6() {
+    let d = 6;
+    for n in 0..=oracle::optimum(d) {
+        let expected = oracle::all_maximal(d, n);
+        check_against(&expected, d, n, true, Model::Lines, false);
     }
 }
