@@ -145,69 +145,70 @@ fn optimise_up(
     };
     let mut n = best.0 + 1;
     loop {
-        let instance = match Instance::new(dim, n) {
-            Ok(instance) => instance,
-            Err(InstanceError::TooManyQueens { .. }) => {
-                record(
-                    Step {
-                        n,
-                        status: Status::Unsat,
-                        method: Method::TooManyQueens,
-                        seconds: 0.0,
-                        witness_n: None,
-                    },
-                    &mut steps,
-                );
-                return Ok(finish(dim, Some(n - 1), best, steps, None, start));
-            }
-            Err(e) => {
-                return Err(SolveError::InProcess {
-                    backend: backend.name(),
-                    message: e.to_string(),
-                })
-            }
+        let left = match remaining(timeout, start) {
+            Ok(left) => left,
+            Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
         };
-        let remaining = match timeout {
-            Some(t) => match t.checked_sub(start.elapsed()) {
-                Some(r) if !r.is_zero() => Some(r),
-                _ => {
-                    let reason = format!("time limit of {:.1} s reached", t.as_secs_f64());
-                    return Ok(finish(dim, None, best, steps, Some(reason), start));
-                }
-            },
-            None => None,
-        };
-        let outcome = check(&instance, options, backend, remaining)?;
-        let witness_n = outcome
-            .board
-            .as_ref()
-            .map(|b| b.count(Cell::White).min(b.count(Cell::Black)));
-        record(
-            Step {
-                n,
-                status: outcome.status,
-                method: Method::Solver,
-                seconds: outcome.seconds,
-                witness_n,
-            },
-            &mut steps,
-        );
-        match outcome.status {
+        let (step, board, reason) = fresh_step(dim, n, options, backend, left)?;
+        let (status, witness_n) = (step.status, step.witness_n);
+        record(step, &mut steps);
+        match status {
             Status::Sat => {
-                let board = outcome
-                    .board
-                    .expect("pq-sat formulas carry a square map, so SAT comes with a board");
+                let board =
+                    board.expect("pq-sat formulas carry a square map, so SAT comes with a board");
                 let m = witness_n.unwrap_or(n);
                 best = (m, trimmed(&board, m));
                 n = m + 1;
             }
             Status::Unsat => return Ok(finish(dim, Some(n - 1), best, steps, None, start)),
             Status::Unknown => {
-                let reason = outcome.reason.unwrap_or_else(|| "no answer".into());
+                let reason = reason.unwrap_or_else(|| "no answer".into());
                 return Ok(finish(dim, None, best, steps, Some(reason), start));
             }
         }
     }
+}
+
+/// One step on a fresh formula for army size `n`: the step, its validated board (SAT) and
+/// the backend's reason (unknown). Sizes with `2n > d²` are UNSAT by counting, no solver.
+fn fresh_step(
+    dim: usize,
+    n: usize,
+    options: &Options,
+    backend: &dyn Backend,
+    left: Option<Duration>,
+) -> Result<(Step, Option<Board>, Option<String>), SolveError> {
+    let instance = match Instance::new(dim, n) {
+        Ok(instance) => instance,
+        Err(InstanceError::TooManyQueens { .. }) => {
+            let step = Step {
+                n,
+                status: Status::Unsat,
+                method: Method::TooManyQueens,
+                seconds: 0.0,
+                witness_n: None,
+            };
+            return Ok((step, None, None));
+        }
+        Err(e) => {
+            return Err(SolveError::InProcess {
+                backend: backend.name(),
+                message: e.to_string(),
+            })
+        }
+    };
+    let outcome = check(&instance, options, backend, left)?;
+    let step = Step {
+        n,
+        status: outcome.status,
+        method: Method::Solver,
+        seconds: outcome.seconds,
+        witness_n: outcome
+            .board
+            .as_ref()
+            .map(|b| b.count(Cell::White).min(b.count(Cell::Black))),
+    };
+    Ok((step, outcome.board, outcome.reason))
 }
 
 fn finish(
@@ -297,28 +298,8 @@ fn optimise_bisect(
             Ok(left) => left,
             Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
         };
-        let (status, seconds, method, board) = match Instance::new(dim, n) {
-            Err(_) => (Status::Unsat, 0.0, Method::TooManyQueens, None),
-            Ok(instance) => {
-                let outcome = check(&instance, options, backend, left)?;
-                (
-                    outcome.status,
-                    outcome.seconds,
-                    Method::Solver,
-                    outcome.board,
-                )
-            }
-        };
-        let witness_n = board
-            .as_ref()
-            .map(|b| b.count(Cell::White).min(b.count(Cell::Black)));
-        let step = Step {
-            n,
-            status,
-            method,
-            seconds,
-            witness_n,
-        };
+        let (step, board, _) = fresh_step(dim, n, options, backend, left)?;
+        let (status, witness_n) = (step.status, step.witness_n);
         on_step(&step);
         steps.push(step);
         match status {
