@@ -191,13 +191,21 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
     /// Solver: cadical (in-process), varisat (in-process), kissat, minisat, cadical-bin
-    /// (external programs, installed by scripts/setup.sh)
-    #[arg(long, value_name = "B", default_value = "cadical", value_parser = parse_from_str::<BackendSpec>)]
-    pub backend: BackendSpec,
+    /// (external programs, installed by scripts/setup.sh). Give it more than once to race
+    /// several solvers on every step (a portfolio: the first answer wins, the others are
+    /// stopped). [default: a portfolio of --jobs solvers from cadical, kissat, cadical-bin,
+    /// minisat, those installed]
+    #[arg(long, value_name = "B", value_parser = parse_from_str::<BackendSpec>)]
+    pub backend: Vec<BackendSpec>,
     /// Any solver command that follows the SAT competition output conventions
-    /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last argument
-    #[arg(long, value_name = "CMD", conflicts_with = "backend")]
-    pub solver_cmd: Option<String>,
+    /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
+    /// argument. May be repeated, and combined with --backend, to race them
+    #[arg(long, value_name = "CMD")]
+    pub solver_cmd: Vec<String>,
+    /// How many solvers the default portfolio runs at once on each step [default: the
+    /// number of cores]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh
@@ -206,11 +214,30 @@ pub struct SolveArgs {
     #[arg(long, value_name = "S", default_value = "up", value_parser = parse_from_str::<Strategy>)]
     pub strategy: Strategy,
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
+    /// (an optimisation then reports its best witness and claims no optimum)
     #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
+    /// Wall-clock limit in seconds for each solver step of an optimisation
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
+    pub step_timeout: Option<Duration>,
+    /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
+    /// lines, or none
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    pub progress: ProgressMode,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// How progress is shown on stderr.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressMode {
+    /// A live line when stderr is a terminal, plain lines otherwise
+    Auto,
+    /// One plain line per finished step
+    Lines,
+    /// Nothing
+    None,
 }
 
 /// A fully validated request.
@@ -254,12 +281,23 @@ pub enum Job {
     },
 }
 
-/// How to run a solver and show its answer.
+/// How to run the solvers and show their answer.
 #[derive(Debug)]
 pub struct RunSettings {
-    pub backend: BackendSpec,
+    pub solvers: Solvers,
     pub timeout: Option<Duration>,
+    pub step_timeout: Option<Duration>,
+    pub progress: ProgressMode,
     pub format: Format,
+}
+
+/// Which solvers answer each formula.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solvers {
+    /// The ones the user named (one, or a portfolio).
+    Given(Vec<BackendSpec>),
+    /// The default portfolio of this many members.
+    Default { jobs: usize },
 }
 
 impl Args {
@@ -306,15 +344,34 @@ impl Args {
                 format: a.format,
             }),
             Command::Solve(a) => {
+                let mut given = a.backend;
+                for cmd in a.solver_cmd {
+                    if cmd.trim().is_empty() {
+                        return Err("--solver-cmd needs a command".into());
+                    }
+                    given.push(BackendSpec::Command(cmd));
+                }
+                let solvers = if given.is_empty() {
+                    Solvers::Default {
+                        jobs: a.jobs.unwrap_or_else(default_jobs),
+                    }
+                } else {
+                    if let Some(jobs) = a.jobs.filter(|&j| j < given.len()) {
+                        return Err(format!(
+                            "{} solvers were named but --jobs is {jobs}: a portfolio runs all its solvers at once",
+                            given.len()
+                        ));
+                    }
+                    Solvers::Given(given)
+                };
+                if a.step_timeout.is_some() && (a.dim.is_none() || a.n.is_some()) {
+                    return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
+                }
                 let run = RunSettings {
-                    backend: match a.solver_cmd {
-                        Some(cmd) if cmd.trim().is_empty() => {
-                            return Err("--solver-cmd needs a command".into())
-                        }
-                        Some(cmd) => BackendSpec::Command(cmd),
-                        None => a.backend,
-                    },
+                    solvers,
                     timeout: a.timeout,
+                    step_timeout: a.step_timeout,
+                    progress: a.progress,
                     format: a.format,
                 };
                 match (a.dim, a.n) {
@@ -326,11 +383,14 @@ impl Args {
                     (Some(dim), None) => {
                         let options = a.encoding.options();
                         if a.strategy == Strategy::Incremental {
-                            if run.backend != BackendSpec::Cadical {
-                                return Err(format!(
-                                    "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {}",
-                                    run.backend
-                                ));
+                            if let Solvers::Given(list) = &run.solvers {
+                                if let Some(other) =
+                                    list.iter().find(|b| **b != BackendSpec::Cadical)
+                                {
+                                    return Err(format!(
+                                        "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
+                                    ));
+                                }
                             }
                             if options.card != Card::Totalizer {
                                 return Err("--strategy incremental needs --card totalizer (its outputs are the assumptions)".into());
@@ -378,6 +438,20 @@ fn parse_n(s: &str) -> Result<usize, String> {
     }
     s.parse()
         .map_err(|_| format!("army size must be a whole number, 0 or more (got '{s}')"))
+}
+
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(j) if (1..=64).contains(&j) => Ok(j),
+        _ => Err(format!(
+            "--jobs must be a whole number from 1 to 64 (got '{s}')"
+        )),
+    }
+}
+
+/// The number of cores, the default size of the portfolio.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn parse_timeout(s: &str) -> Result<Duration, String> {

@@ -3,18 +3,28 @@
 
 mod cli;
 mod output;
+mod progress;
 mod run;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 
 fn main() -> ExitCode {
-    // Ctrl-C (and SIGTERM) must not leave an external solver running.
-    let _ = ctrlc::set_handler(|| {
-        pq_solve::external::kill_all_running();
-        eprintln!("pq-sat: interrupted");
-        std::process::exit(130);
+    // Ctrl-C (and SIGTERM) must not leave an external solver running. While a solver runs,
+    // the first one stops every solver and lets pq-sat print what it knows (best witness,
+    // last proven bound); a second one, or one at any other time, ends pq-sat at once.
+    let presses = AtomicUsize::new(0);
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 && run::interruptible() {
+            eprintln!("pq-sat: interrupted; stopping the solvers (Ctrl-C again to quit at once)");
+            pq_solve::control::interrupt();
+        } else {
+            pq_solve::external::kill_all_running();
+            eprintln!("pq-sat: interrupted");
+            std::process::exit(run::EXIT_INTERRUPTED.into());
+        }
     });
     let args = match cli::Args::try_parse() {
         Ok(args) => args,

@@ -6,13 +6,14 @@ use std::io::{self, Write};
 use anyhow::{Context, Result};
 use pq_board::Board;
 use pq_encode::{Formula, Instance, Options};
-use pq_solve::optimise::{OptimiseOutcome, Step};
+use pq_solve::optimise::OptimiseOutcome;
 use pq_solve::pipeline::trimmed;
 use pq_solve::{Outcome, Status};
 use serde_json::{json, Map, Value};
 
 use crate::cli::Format;
 use pq_board::symmetry::{canonical, is_canonical, orbit_size};
+use pq_solve::control::Limits;
 use pq_solve::enumerate::{enumerate as run_enumeration, Found, Request, Summary, UpTo};
 use std::time::{Duration, Instant};
 
@@ -60,6 +61,7 @@ pub fn check(
                 map.insert("board".into(), board_json(b));
             }
             map.insert("backend".into(), json!(backend));
+            map.insert("solver".into(), json!(outcome.solver));
             encoding_fields(&mut map, options);
             map.insert("seconds".into(), json!(outcome.seconds));
             if let Some(reason) = &outcome.reason {
@@ -69,7 +71,7 @@ pub fn check(
         }
         Format::Text => {
             let queens = format!("{n} white and {n} black queens");
-            let how = format!("{backend}, {:.2} s", outcome.seconds);
+            let how = format!("{}, {:.2} s", outcome.solver, outcome.seconds);
             let mut text = match outcome.status {
                 Status::Sat => format!("SAT: {queens} fit on a {d}x{d} board ({how})\n"),
                 Status::Unsat => format!(
@@ -87,21 +89,6 @@ pub fn check(
             emit_text(&text)
         }
     }
-}
-
-/// One optimisation step, on stderr as soon as it finishes.
-pub fn progress(step: &Step) {
-    let extra = match step.witness_n {
-        Some(m) if m > step.n => format!("; the board has {m} of each"),
-        _ => String::new(),
-    };
-    eprintln!(
-        "pq-sat: n = {}: {} ({}, {:.2} s{extra})",
-        step.n,
-        step.status.name(),
-        step.method.name(),
-        step.seconds
-    );
 }
 
 /// The optimum a(d) and its witness.
@@ -139,6 +126,7 @@ pub fn optimise(
                         "n": s.n,
                         "status": s.status.name(),
                         "method": s.method.name(),
+                        "solver": s.solver,
                         "seconds": s.seconds,
                     })
                 })
@@ -195,6 +183,7 @@ pub fn cnf(
                 map.insert("board".into(), board_json(b));
             }
             map.insert("backend".into(), json!(backend));
+            map.insert("solver".into(), json!(outcome.solver));
             map.insert("variables".into(), json!(formula.n_vars));
             map.insert("clauses".into(), json!(formula.n_clauses()));
             map.insert("seconds".into(), json!(outcome.seconds));
@@ -209,7 +198,7 @@ pub fn cnf(
                 formula.n_vars,
                 formula.n_clauses()
             );
-            let how = format!("{backend}, {:.2} s", outcome.seconds);
+            let how = format!("{}, {:.2} s", outcome.solver, outcome.seconds);
             let mut text = match outcome.status {
                 Status::Sat => format!("SAT ({size}; {how})\n"),
                 Status::Unsat => format!("UNSAT ({size}; {how})\n"),
@@ -268,7 +257,7 @@ pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<
             }
         }
     };
-    let summary = run_enumeration(request, &mut on_board)?;
+    let summary = run_enumeration(request, &Limits::none(), &mut on_board)?;
     if let Some(e) = write_error {
         return Err(e.into());
     }
@@ -290,6 +279,9 @@ pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<
                 map.insert("unequal".into(), json!(summary.unequal));
             }
             map.insert("complete".into(), json!(summary.complete));
+            if let Some(reason) = &summary.stopped {
+                map.insert("stopped".into(), json!(reason));
+            }
             map.insert("seconds".into(), json!(summary.seconds));
             if !count_only {
                 map.insert("boards".into(), Value::Array(boards));
@@ -311,10 +303,10 @@ pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<
             } else {
                 String::new()
             };
-            let stopped = if summary.complete {
-                ""
-            } else {
-                " (stopped at --limit: not all)"
+            let stopped = match (&summary.stopped, summary.complete) {
+                (Some(reason), _) => format!(" (stopped, {reason}: not all)"),
+                (None, false) => " (stopped at --limit: not all)".to_string(),
+                (None, true) => String::new(),
             };
             emit_text(&format!(
                 "{counted}{unequal}: {what} on a {d}x{d} board{stopped} ({:.2} s)\n",

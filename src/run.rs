@@ -4,18 +4,71 @@ use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::Path;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use anyhow::{Context, Result};
 use pq_encode::{dimacs, encode};
-use pq_solve::optimise::optimise;
+use pq_solve::control::{interrupted, Limits};
+use pq_solve::optimise::{optimise, RunLimits};
 use pq_solve::pipeline::{check, solve_formula};
-use pq_solve::Status;
+use pq_solve::portfolio::{default_portfolio, Portfolio};
+use pq_solve::{Backend, Status};
 
-use crate::cli::Job;
+use crate::cli::{Job, Solvers};
 use crate::output;
+use crate::progress::Reporter;
 
 /// Exit codes of the SAT competition, used for single answers.
 const EXIT_SAT: u8 = 10;
 const EXIT_UNSAT: u8 = 20;
+/// The shell's code for "stopped by Ctrl-C" (128 + SIGINT).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
+
+/// True while a solver runs that reports what it knows when interrupted; otherwise Ctrl-C
+/// simply ends pq-sat.
+pub fn interruptible() -> bool {
+    INTERRUPTIBLE.load(Ordering::SeqCst)
+}
+
+/// Marks the solving part of a job as interruptible for as long as it lives.
+struct Interruptible;
+
+impl Interruptible {
+    fn enter() -> Interruptible {
+        INTERRUPTIBLE.store(true, Ordering::SeqCst);
+        Interruptible
+    }
+}
+
+impl Drop for Interruptible {
+    fn drop(&mut self) {
+        INTERRUPTIBLE.store(false, Ordering::SeqCst);
+    }
+}
+
+/// The solver (or portfolio) that answers each formula.
+fn backend(solvers: &Solvers) -> Result<Box<dyn Backend>> {
+    Ok(match solvers {
+        Solvers::Given(list) if list.len() == 1 => list[0].resolve()?,
+        Solvers::Given(list) => Box::new(Portfolio::new(
+            list.iter()
+                .map(|spec| spec.resolve())
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
+        Solvers::Default { jobs } => Box::new(default_portfolio(*jobs)),
+    })
+}
+
+/// The exit code of a finished job: `code`, unless Ctrl-C cut it short.
+fn unless_interrupted(code: u8) -> u8 {
+    if interrupted() {
+        EXIT_INTERRUPTED
+    } else {
+        code
+    }
+}
 
 pub fn run(job: Job) -> Result<u8> {
     match job {
@@ -36,10 +89,18 @@ pub fn run(job: Job) -> Result<u8> {
             options,
             run,
         } => {
-            let backend = run.backend.resolve()?;
-            let outcome = check(&instance, &options, backend.as_ref(), run.timeout)?;
+            let backend = backend(&run.solvers)?;
+            let outcome = {
+                let _guard = Interruptible::enter();
+                check(
+                    &instance,
+                    &options,
+                    backend.as_ref(),
+                    &Limits::timeout(run.timeout),
+                )?
+            };
             output::check(&instance, &options, backend.name(), &outcome, run.format)?;
-            Ok(status_code(outcome.status))
+            Ok(unless_interrupted(status_code(outcome.status)))
         }
         Job::Optimise {
             dim,
@@ -47,18 +108,31 @@ pub fn run(job: Job) -> Result<u8> {
             strategy,
             run,
         } => {
-            let backend = run.backend.resolve()?;
-            let mut progress = |step: &pq_solve::optimise::Step| output::progress(step);
-            let outcome = optimise(
-                dim,
-                &options,
-                strategy,
-                backend.as_ref(),
-                run.timeout,
-                &mut progress,
-            )?;
+            let backend = if strategy == pq_solve::optimise::Strategy::Incremental {
+                // Only the in-process CaDiCaL solves under assumptions (checked in cli.rs).
+                Box::new(pq_solve::backend::Cadical)
+            } else {
+                backend(&run.solvers)?
+            };
+            let reporter = Reporter::new(run.progress, backend.name());
+            let limits = RunLimits {
+                run: Limits::timeout(run.timeout),
+                step: run.step_timeout,
+            };
+            let outcome = {
+                let _guard = Interruptible::enter();
+                optimise(
+                    dim,
+                    &options,
+                    strategy,
+                    backend.as_ref(),
+                    &limits,
+                    &mut |event| reporter.on(event),
+                )?
+            };
+            reporter.finish();
             output::optimise(&options, strategy, backend.name(), &outcome, run.format)?;
-            Ok(0)
+            Ok(unless_interrupted(0))
         }
         Job::Enumerate {
             n,
@@ -74,7 +148,7 @@ pub fn run(job: Job) -> Result<u8> {
                         &pq_encode::Options::default(),
                         pq_solve::optimise::Strategy::default(),
                         &pq_solve::backend::Cadical,
-                        None,
+                        &RunLimits::default(),
                         &mut |_| {},
                     )?;
                     let a = outcome.optimum.context("the optimisation did not finish")?;
@@ -103,7 +177,7 @@ pub fn run(job: Job) -> Result<u8> {
             Ok(0)
         }
         Job::SolveCnf { path, run } => {
-            let backend = run.backend.resolve()?;
+            let backend = backend(&run.solvers)?;
             let formula = match &path {
                 Some(p) => {
                     let file =
@@ -122,9 +196,12 @@ pub fn run(job: Job) -> Result<u8> {
                 }
             };
             let n = header_number(&formula.comments, "n");
-            let outcome = solve_formula(&formula, n, backend.as_ref(), run.timeout)?;
+            let outcome = {
+                let _guard = Interruptible::enter();
+                solve_formula(&formula, n, backend.as_ref(), &Limits::timeout(run.timeout))?
+            };
             output::cnf(&formula, n, backend.name(), &outcome, run.format)?;
-            Ok(status_code(outcome.status))
+            Ok(unless_interrupted(status_code(outcome.status)))
         }
     }
 }

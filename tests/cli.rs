@@ -189,17 +189,18 @@ fn a_foreign_cnf_without_a_variable_map_is_solved_without_a_board() {
 #[test]
 fn check_json_has_the_documented_shape() {
     let out = run(&[
-        "solve", "--dim", "7", "--n", "7", "--format", "json", "--model", "lines",
+        "solve", "--dim", "7", "--n", "7", "--format", "json", "--model", "lines", "--jobs", "1",
     ]);
     assert_eq!(code(&out), 10);
     let v = json(&out);
     for key in [
-        "dim", "n", "status", "board", "backend", "model", "card", "symmetry", "seconds",
+        "dim", "n", "status", "board", "backend", "solver", "model", "card", "symmetry", "seconds",
     ] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
     assert_eq!(v["status"], "sat");
     assert_eq!(v["backend"], "cadical");
+    assert_eq!(v["solver"], "cadical");
     assert_eq!(v["model"], "lines");
     let board = board_of(&v);
     assert_eq!(board.dim(), 7);
@@ -279,12 +280,147 @@ fn timeout_gives_unknown_with_every_backend() {
             "{backend} took {elapsed:?}"
         );
     }
-    let out = run(&["solve", "--dim", "11", "--timeout", "1", "--format", "json"]);
-    assert_eq!(code(&out), 0);
+    for limit in ["--timeout", "--step-timeout"] {
+        let out = run(&["solve", "--dim", "11", limit, "1", "--format", "json"]);
+        assert_eq!(code(&out), 0);
+        let v = json(&out);
+        assert_eq!(v["status"], "unknown", "{limit}");
+        assert!(v["optimum"].is_null(), "a run cut short claims no optimum");
+        assert!(v["lower_bound"].as_u64().unwrap() >= 1);
+        assert!(v["seconds"].as_f64().unwrap() > 0.0);
+        assert!(v["reason"].as_str().unwrap().contains("time limit"), "{v}");
+        let last = v["steps"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["status"], "unknown", "{limit}");
+    }
+}
+
+/// The processes whose parent is `pid` (from /proc).
+fn children_of(pid: u32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // The command name may contain spaces; the fields after its closing ')' do not.
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let ppid: u32 = after.split_whitespace().nth(1).unwrap().parse().unwrap();
+        if ppid == pid {
+            out.push(child);
+        }
+    }
+    out
+}
+
+/// Runs pq-sat until it exits, sending it SIGINT after `interrupt_after` if given, and
+/// records every child process it starts. Returns the output and the children seen.
+fn run_watching_children(args: &[&str], interrupt_after: Option<Duration>) -> (Output, Vec<i32>) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut interrupted = false;
+    while child.try_wait().unwrap().is_none() {
+        seen.extend(children_of(child.id()));
+        if let Some(after) = interrupt_after {
+            if !interrupted && start.elapsed() >= after {
+                unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+                interrupted = true;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (
+        child.wait_with_output().unwrap(),
+        seen.into_iter().collect(),
+    )
+}
+
+#[test]
+fn portfolio_answers_and_leaves_no_child_behind() {
+    // kissat answers 8/10 in under a second; minisat needs far longer and must be killed.
+    let (out, children) = run_watching_children(
+        &[
+            "solve",
+            "--dim",
+            "8",
+            "--n",
+            "10",
+            "--backend",
+            "kissat",
+            "--backend",
+            "minisat",
+            "--backend",
+            "cadical-bin",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["backend"], "portfolio(kissat, minisat, cadical-bin)");
+    assert!(
+        ["kissat", "minisat", "cadical-bin"].contains(&v["solver"].as_str().unwrap()),
+        "{v}"
+    );
+    assert!(
+        children.len() >= 2,
+        "the solvers ran as children: {children:?}"
+    );
+    for pid in children {
+        assert!(!process_alive(pid), "solver {pid} outlived pq-sat");
+    }
+
+    // The default portfolio (as many solvers as cores) reaches the same optimum.
+    let out = run(&["solve", "--dim", "7", "--jobs", "2", "--format", "json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["optimum"], 7);
+    assert_eq!(v["backend"], "portfolio(cadical, kissat)");
+}
+
+#[test]
+fn ctrl_c_prints_the_best_so_far_and_stops_every_solver() {
+    // a(11) = 17; the greedy start finds 17, and proving 18 impossible takes minutes.
+    let (out, children) = run_watching_children(
+        &[
+            "solve",
+            "--dim",
+            "11",
+            "--backend",
+            "kissat",
+            "--backend",
+            "cadical",
+            "--format",
+            "json",
+            "--progress",
+            "none",
+        ],
+        Some(Duration::from_secs(2)),
+    );
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
     let v = json(&out);
     assert_eq!(v["status"], "unknown");
-    assert!(v["optimum"].is_null(), "a run cut short claims no optimum");
-    assert!(v["lower_bound"].as_u64().unwrap() >= 1);
+    assert!(
+        v["optimum"].is_null(),
+        "an interrupted run claims no optimum"
+    );
+    let best = v["lower_bound"].as_u64().unwrap() as usize;
+    assert!(best >= 1);
+    let board = board_of(&v);
+    assert!(check_peaceable(&board, 11, best).is_ok());
+    assert!(v["reason"].as_str().unwrap().contains("interrupted"), "{v}");
+    assert!(!children.is_empty(), "kissat ran as a child");
+    for pid in children {
+        assert!(!process_alive(pid), "solver {pid} outlived pq-sat");
+    }
 }
 
 #[test]
@@ -300,6 +436,9 @@ fn help_explains_the_options() {
         "--cnf",
         "--solver-cmd",
         "colouring",
+        "--jobs",
+        "--step-timeout",
+        "portfolio",
     ] {
         assert!(text.contains(word), "{word}");
     }
@@ -317,6 +456,25 @@ fn usage_errors_exit_2_with_one_clear_line() {
         (
             &["solve", "--dim", "8", "--n", "-3"],
             "army size must be 0 or more",
+        ),
+        (&["solve", "--dim", "8", "--jobs", "0"], "--jobs must be"),
+        (
+            &[
+                "solve",
+                "--dim",
+                "8",
+                "--jobs",
+                "1",
+                "--backend",
+                "kissat",
+                "--backend",
+                "minisat",
+            ],
+            "2 solvers were named but --jobs is 1",
+        ),
+        (
+            &["solve", "--dim", "8", "--n", "9", "--step-timeout", "5"],
+            "--step-timeout applies to optimisation",
         ),
         (&["encode", "--dim", "8", "--n", "33"], "need 66 squares"),
         (

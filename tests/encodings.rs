@@ -8,6 +8,7 @@ mod oracle;
 use pq_board::Board;
 use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
 use pq_solve::backend::Cadical;
+use pq_solve::control::Limits;
 use pq_solve::pipeline::check;
 use pq_solve::Status;
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
@@ -36,7 +37,9 @@ fn all_options() -> Vec<Options> {
 
 fn status(d: usize, n: usize, options: &Options) -> Status {
     let instance = Instance::new(d, n).unwrap();
-    check(&instance, options, &Cadical, None).unwrap().status
+    check(&instance, options, &Cadical, &Limits::none())
+        .unwrap()
+        .status
 }
 
 #[test]

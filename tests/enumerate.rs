@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use pq_board::symmetry::is_canonical;
 use pq_board::Board;
 use pq_encode::{Card, Model};
+use pq_solve::control::Limits;
 use pq_solve::enumerate::{enumerate, Found, Request, Summary, UpTo};
 
 fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
@@ -21,7 +22,7 @@ fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary
         limit: None,
     };
     let mut found = Vec::new();
-    let summary = enumerate(&request, &mut |f, _| found.push(f.clone())).unwrap();
+    let summary = enumerate(&request, &Limits::none(), &mut |f, _| found.push(f.clone())).unwrap();
     assert!(summary.complete);
     (summary, found)
 }

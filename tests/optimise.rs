@@ -4,7 +4,7 @@ use pq_board::validate::check_peaceable;
 use pq_board::Cell;
 use pq_encode::Options;
 use pq_solve::backend::{Cadical, Varisat};
-use pq_solve::optimise::{optimise, OptimiseOutcome, Strategy};
+use pq_solve::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_solve::{Backend, Status};
 
 /// Proven values of a(d) (OEIS A250000), used only as test expectations.
@@ -21,7 +21,15 @@ const KNOWN: [(usize, usize); 9] = [
 ];
 
 fn run(d: usize, strategy: Strategy, backend: &dyn Backend) -> OptimiseOutcome {
-    optimise(d, &Options::default(), strategy, backend, None, &mut |_| {}).unwrap()
+    optimise(
+        d,
+        &Options::default(),
+        strategy,
+        backend,
+        &RunLimits::default(),
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 fn assert_optimum(d: usize, expected: usize, backend: &dyn Backend) {

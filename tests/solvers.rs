@@ -3,6 +3,7 @@
 
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use pq_solve::backend::{Cadical, Varisat};
+use pq_solve::control::Limits;
 use pq_solve::external::ExternalSolver;
 use pq_solve::pipeline::solve_formula;
 use pq_solve::{Backend, Status};
@@ -37,17 +38,18 @@ fn binaries_agree_with_in_process_answers_up_to_d7() {
                 let parsed =
                     dimacs::parse(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))
                         .unwrap();
-                let expected = solve_formula(&parsed, Some(n), &Cadical, None)
+                let expected = solve_formula(&parsed, Some(n), &Cadical, &Limits::none())
                     .unwrap()
                     .status;
                 assert_eq!(expected == Status::Sat, n <= a, "d={d} n={n} {model}");
-                let varisat = solve_formula(&parsed, Some(n), &Varisat, None)
+                let varisat = solve_formula(&parsed, Some(n), &Varisat, &Limits::none())
                     .unwrap()
                     .status;
                 assert_eq!(varisat, expected, "varisat d={d} n={n} {model}");
                 for backend in &externals {
-                    let outcome = solve_formula(&parsed, Some(n), backend.as_ref(), None)
-                        .unwrap_or_else(|e| panic!("{} d={d} n={n}: {e}", backend.name()));
+                    let outcome =
+                        solve_formula(&parsed, Some(n), backend.as_ref(), &Limits::none())
+                            .unwrap_or_else(|e| panic!("{} d={d} n={n}: {e}", backend.name()));
                     assert_eq!(
                         outcome.status,
                         expected,

@@ -70,6 +70,11 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// True for a SAT answer.
+    pub fn is_sat(&self) -> bool {
+        matches!(self, Answer::Sat(_))
+    }
+
     /// `sat`, `unsat` or `unknown`, as in the JSON output.
     pub fn status(&self) -> &'static str {
         match self {

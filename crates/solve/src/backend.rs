@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pq_encode::Formula;
 use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
@@ -12,6 +12,7 @@ use rustsat::types::{TernaryVal, Var};
 use varisat::ExtendFormula;
 
 use crate::answer::{Answer, Assignment};
+use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
 
@@ -95,32 +96,39 @@ pub trait Backend: Send + Sync {
     /// A short name for output and messages.
     fn name(&self) -> String;
 
-    /// Solves `formula` within `timeout` (wall clock). Running out of time is
-    /// `Ok(Answer::Unknown)`, not an error.
-    fn solve_once(
+    /// Solves `formula` until `limits` say stop. Stopping (time limit, stop request,
+    /// interrupt) is `Ok(Answer::Unknown)`, not an error.
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError>;
+
+    /// Like [`Backend::solve_once`], also naming the solver that answered: a portfolio
+    /// names the member that won.
+    fn solve_named(
         &self,
         formula: &Formula,
-        timeout: Option<Duration>,
-    ) -> Result<Answer, SolveError>;
+        limits: &Limits,
+    ) -> Result<(Answer, String), SolveError> {
+        Ok((self.solve_once(formula, limits)?, self.name()))
+    }
 }
 
 /// Solves with `backend` and checks that a claimed model satisfies every clause, so that a
-/// solver bug or an output-parsing slip can never reach the decoder.
+/// solver bug or an output-parsing slip can never reach the decoder. Returns the answer and
+/// the name of the solver that gave it.
 pub fn solve_checked(
     backend: &dyn Backend,
     formula: &Formula,
-    timeout: Option<Duration>,
-) -> Result<Answer, SolveError> {
-    let answer = backend.solve_once(formula, timeout)?;
+    limits: &Limits,
+) -> Result<(Answer, String), SolveError> {
+    let (answer, solver) = backend.solve_named(formula, limits)?;
     if let Answer::Sat(model) = &answer {
         if let Some(index) = first_falsified_clause(formula, model) {
             return Err(SolveError::BadModel {
-                program: backend.name(),
+                program: solver,
                 clause_index: index + 1,
             });
         }
     }
-    Ok(answer)
+    Ok((answer, solver))
 }
 
 /// The 0-based index of the first clause `model` falsifies, if any.
@@ -133,7 +141,8 @@ pub fn first_falsified_clause(formula: &Formula, model: &Assignment) -> Option<u
 }
 
 /// varisat 0.2.2. It has no way to interrupt a running search, so it runs on a thread of
-/// its own; on timeout that thread is abandoned (it keeps a core busy until pq-sat exits).
+/// its own; when the limits say stop, that thread is abandoned (it keeps a core busy until
+/// pq-sat exits, which is why the default portfolio leaves varisat out).
 pub struct Varisat;
 
 impl Backend for Varisat {
@@ -141,11 +150,7 @@ impl Backend for Varisat {
         "varisat".to_string()
     }
 
-    fn solve_once(
-        &self,
-        formula: &Formula,
-        timeout: Option<Duration>,
-    ) -> Result<Answer, SolveError> {
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         let n_vars = formula.n_vars as usize;
         let mut cnf = varisat::CnfFormula::new();
         cnf.set_var_count(n_vars);
@@ -180,12 +185,20 @@ impl Backend for Varisat {
                 backend: "varisat".into(),
                 message: format!("could not start its thread: {e}"),
             })?;
-        let received = match timeout {
-            Some(t) => rx.recv_timeout(t).map_err(|e| match e {
-                mpsc::RecvTimeoutError::Timeout => None,
-                mpsc::RecvTimeoutError::Disconnected => Some(()),
-            }),
-            None => rx.recv().map_err(|_| Some(())),
+        // Polling lets a stop request or an interrupt end the wait as promptly as a deadline.
+        let received = loop {
+            if limits.should_stop() {
+                break Err(None);
+            }
+            let pause = limits
+                .remaining()
+                .map_or(POLL, |left| left.min(POLL))
+                .max(Duration::from_millis(1));
+            match rx.recv_timeout(pause) {
+                Ok(result) => break Ok(result),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break Err(Some(())),
+            }
         };
         match received {
             Ok(Ok(Some(model))) => Ok(Answer::Sat(model)),
@@ -194,7 +207,7 @@ impl Backend for Varisat {
                 backend: "varisat".into(),
                 message,
             }),
-            Err(None) => Ok(Answer::Unknown(time_limit_reason(timeout))),
+            Err(None) => Ok(Answer::Unknown(limits.unknown_reason())),
             Err(Some(())) => Err(SolveError::InProcess {
                 backend: "varisat".into(),
                 message: "the solver thread panicked".into(),
@@ -203,8 +216,11 @@ impl Backend for Varisat {
     }
 }
 
-/// CaDiCaL 2.2.1 through rustsat-cadical; the time limit is a terminator callback that
-/// compares the clock (the library has no wall-clock limit of its own).
+/// How often a waiting thread looks at its limits.
+const POLL: Duration = Duration::from_millis(10);
+
+/// CaDiCaL 2.2.1 through rustsat-cadical; the limits are polled by a terminator callback
+/// (the library has no wall-clock limit of its own).
 pub struct Cadical;
 
 impl Backend for Cadical {
@@ -212,11 +228,7 @@ impl Backend for Cadical {
         "cadical".to_string()
     }
 
-    fn solve_once(
-        &self,
-        formula: &Formula,
-        timeout: Option<Duration>,
-    ) -> Result<Answer, SolveError> {
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         let err = |e: &dyn fmt::Display| SolveError::InProcess {
             backend: "cadical".into(),
             message: e.to_string(),
@@ -230,16 +242,7 @@ impl Backend for Cadical {
         for clause in formula.cnf.iter() {
             solver.add_clause_ref(clause).map_err(|e| err(&e))?;
         }
-        if let Some(limit) = timeout {
-            let deadline = Instant::now() + limit;
-            solver.attach_terminator(move || {
-                if Instant::now() >= deadline {
-                    ControlSignal::Terminate
-                } else {
-                    ControlSignal::Continue
-                }
-            });
-        }
+        attach_limits(&mut solver, limits);
         match solver.solve().map_err(|e| err(&e))? {
             SolverResult::Sat => {
                 let mut model = Assignment::all_false(formula.n_vars as usize);
@@ -250,17 +253,21 @@ impl Backend for Cadical {
                 Ok(Answer::Sat(model))
             }
             SolverResult::Unsat => Ok(Answer::Unsat),
-            SolverResult::Interrupted => Ok(Answer::Unknown(time_limit_reason(timeout))),
+            SolverResult::Interrupted => Ok(Answer::Unknown(limits.unknown_reason())),
         }
     }
 }
 
-/// The reason given with `unknown` when a time limit stopped the search.
-pub fn time_limit_reason(timeout: Option<Duration>) -> String {
-    match timeout {
-        Some(t) => format!("time limit of {:.1} s reached", t.as_secs_f64()),
-        None => "the solver stopped without an answer".to_string(),
-    }
+/// Makes an in-process CaDiCaL stop when `limits` say so.
+pub fn attach_limits(solver: &mut rustsat_cadical::CaDiCaL<'_, '_>, limits: &Limits) {
+    let limits = limits.clone();
+    solver.attach_terminator(move || {
+        if limits.should_stop() {
+            ControlSignal::Terminate
+        } else {
+            ControlSignal::Continue
+        }
+    });
 }
 
 impl Backend for ExternalSolver {
@@ -270,11 +277,7 @@ impl Backend for ExternalSolver {
 
     /// Writes the formula to a temporary DIMACS file (removed afterwards) and runs the
     /// solver on it.
-    fn solve_once(
-        &self,
-        formula: &Formula,
-        timeout: Option<Duration>,
-    ) -> Result<Answer, SolveError> {
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         let dir = tempfile::tempdir().map_err(|source| SolveError::Io {
             path: std::env::temp_dir(),
             source,
@@ -286,6 +289,6 @@ impl Backend for ExternalSolver {
         };
         let file = std::fs::File::create(&path).map_err(io_err)?;
         pq_encode::dimacs::write(formula, file).map_err(io_err)?;
-        self.solve_file(&path, formula.n_vars as usize, timeout)
+        self.solve_file(&path, formula.n_vars as usize, limits)
     }
 }

@@ -18,6 +18,8 @@ use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
 use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Clause, Lit, TernaryVal};
 
+use crate::backend::attach_limits;
+use crate::control::Limits;
 use crate::error::SolveError;
 
 /// Count every board, or one per orbit of the 16-element group.
@@ -58,8 +60,10 @@ pub struct Summary {
     pub total_boards: usize,
     /// Boards whose armies have different sizes (only with `maximal`).
     pub unequal: usize,
-    /// False when `limit` stopped the enumeration early.
+    /// False when `limit` or `limits` stopped the enumeration early.
     pub complete: bool,
+    /// Why the enumeration stopped early, when `limits` stopped it (time limit, Ctrl-C).
+    pub stopped: Option<String>,
     pub seconds: f64,
 }
 
@@ -70,9 +74,11 @@ fn internal(message: String) -> SolveError {
     }
 }
 
-/// Enumerates the boards of `request`, calling `on_board` for each as it is found.
+/// Enumerates the boards of `request` until done or `limits` say stop, calling `on_board`
+/// for each board as it is found.
 pub fn enumerate(
     request: &Request,
+    limits: &Limits,
     on_board: &mut dyn FnMut(&Found, &Summary),
 ) -> Result<Summary, SolveError> {
     let start = Instant::now();
@@ -107,6 +113,7 @@ pub fn enumerate(
             .add_clause_ref(clause)
             .map_err(|e| internal(e.to_string()))?;
     }
+    attach_limits(&mut solver, limits);
     let square_lits: Vec<Lit> = map
         .vars
         .iter()
@@ -123,7 +130,10 @@ pub fn enumerate(
                 summary.complete = true;
                 break;
             }
-            SolverResult::Interrupted => return Err(internal("interrupted".into())),
+            SolverResult::Interrupted => {
+                summary.stopped = Some(limits.unknown_reason());
+                break;
+            }
         }
         let mut values = Vec::with_capacity(square_lits.len());
         for &lit in &square_lits {

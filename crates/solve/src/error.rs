@@ -33,6 +33,10 @@ pub enum SolveError {
         program: String,
         clause_index: usize,
     },
+    /// Two solvers of a portfolio gave opposite answers on one formula. The SAT model was
+    /// checked against every clause, so the UNSAT claim is the wrong one.
+    #[error("solvers disagree: '{sat}' found a model that satisfies every clause, but '{unsat}' answered UNSAT (a solver bug)")]
+    Disagreement { sat: String, unsat: String },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

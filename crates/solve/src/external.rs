@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::answer::{Answer, Assignment};
+use crate::control::Limits;
 use crate::error::SolveError;
 
 /// Which output convention a solver follows.
@@ -122,15 +123,15 @@ impl ExternalSolver {
 
     /// Runs the solver on the DIMACS file `cnf`, whose header declares `n_vars` variables.
     ///
-    /// The file is the last argument (minisat: `minisat [args] cnf resultfile`). When `timeout`
-    /// passes, the solver's process group is killed and the answer is `Unknown`; likewise when
-    /// [`kill_all_running`] stops it. A model may omit variables (they are taken as false), but
+    /// The file is the last argument (minisat: `minisat [args] cnf resultfile`). When `limits`
+    /// say stop (deadline, stop request, interrupt), the solver's process group is killed and
+    /// the answer is `Unknown`; likewise when [`kill_all_running`] stops it. A model may omit variables (they are taken as false), but
     /// it must end with `0`, which is how a truncated model is told from a complete one.
     pub fn solve_file(
         &self,
         cnf: &Path,
         n_vars: usize,
-        timeout: Option<Duration>,
+        limits: &Limits,
     ) -> Result<Answer, SolveError> {
         // A clear "no such file" beats whatever each solver prints for it.
         std::fs::metadata(cnf).map_err(|source| SolveError::Io {
@@ -157,15 +158,10 @@ impl ExternalSolver {
         if let Some(f) = &result_file {
             cmd.arg(f.path());
         }
-        let run = self.run(cmd, timeout)?;
+        let run = self.run(cmd, limits)?;
 
         match run.end {
-            End::TimedOut => {
-                return Ok(Answer::Unknown(format!(
-                    "time limit of {:.1} s reached",
-                    timeout.map_or(0.0, |t| t.as_secs_f64())
-                )))
-            }
+            End::Stopped(reason) => return Ok(Answer::Unknown(reason)),
             End::Interrupted => {
                 return Ok(Answer::Unknown(
                     "interrupted: the solver was stopped on request".to_string(),
@@ -210,7 +206,7 @@ impl ExternalSolver {
     }
 
     /// Spawns `cmd`, drains its output, and waits for it (or kills it at the deadline).
-    fn run(&self, mut cmd: Command, timeout: Option<Duration>) -> Result<Run, SolveError> {
+    fn run(&self, mut cmd: Command, limits: &Limits) -> Result<Run, SolveError> {
         let parent = std::process::id();
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -260,7 +256,7 @@ impl ExternalSolver {
             .spawn(move || read_stderr(stderr))
             .map_err(spawn_error)?;
 
-        let end = child.wait(timeout).map_err(spawn_error)?;
+        let end = child.wait(limits).map_err(spawn_error)?;
 
         // The whole group is dead now, so the pipes are closed unless something escaped it.
         let grace = Instant::now() + PIPE_GRACE;
@@ -482,7 +478,9 @@ fn registry() -> MutexGuard<'static, Vec<Entry>> {
 /// How the solver's process ended.
 enum End {
     Exited(ExitStatus),
-    TimedOut,
+    /// Killed because the limits said stop; the reason comes from them.
+    Stopped(String),
+    /// Killed by [`kill_all_running`].
     Interrupted,
 }
 
@@ -520,34 +518,30 @@ impl Guard {
         }
     }
 
-    /// Waits for the group leader to exit, killing the group at the deadline.
-    fn wait(&mut self, timeout: Option<Duration>) -> std::io::Result<End> {
-        let deadline = timeout.map(|t| Instant::now() + t);
-        let mut timed_out = false;
+    /// Waits for the group leader to exit, killing the group when the limits say stop.
+    fn wait(&mut self, limits: &Limits) -> std::io::Result<End> {
+        let mut stopped = None;
         let mut pause = Duration::from_millis(1);
         loop {
             if self.has_exited()? {
                 break;
             }
-            if let Some(deadline) = deadline {
-                let now = Instant::now();
-                if now >= deadline {
-                    self.kill_group();
-                    timed_out = true;
-                    break;
-                }
-                pause = pause.min(deadline - now);
+            if let Some(reason) = limits.stop_reason() {
+                self.kill_group();
+                stopped = Some(reason);
+                break;
+            }
+            if let Some(left) = limits.remaining() {
+                pause = pause.min(left);
             }
             std::thread::sleep(pause);
             pause = (pause * 2).min(MAX_POLL);
         }
         let (killed, status) = self.reap()?;
-        Ok(if timed_out {
-            End::TimedOut
-        } else if killed {
-            End::Interrupted
-        } else {
-            End::Exited(status)
+        Ok(match stopped {
+            Some(reason) => End::Stopped(reason),
+            None if killed => End::Interrupted,
+            None => End::Exited(status),
         })
     }
 
@@ -928,14 +922,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let sat = write(dir.path(), "sat.cnf", SAT_CNF);
         let unsat = write(dir.path(), "unsat.cnf", UNSAT_CNF);
-        match solver.solve_file(&sat, 2, None).unwrap() {
+        match solver.solve_file(&sat, 2, &Limits::none()).unwrap() {
             Answer::Sat(a) => {
                 assert_eq!(a.len(), 2);
                 assert!(!a.value(1) && a.value(2), "wrong model {a:?}");
             }
             other => panic!("{}: expected SAT, got {other:?}", solver.name),
         }
-        assert_eq!(solver.solve_file(&unsat, 1, None).unwrap(), Answer::Unsat);
+        assert_eq!(
+            solver.solve_file(&unsat, 1, &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
     }
 
     #[test]
@@ -992,7 +989,11 @@ mod tests {
         let start = Instant::now();
         let answer = ExternalSolver::kissat()
             .unwrap()
-            .solve_file(&cnf, 13 * 12, Some(Duration::from_millis(500)))
+            .solve_file(
+                &cnf,
+                13 * 12,
+                &Limits::timeout(Some(Duration::from_millis(500))),
+            )
             .unwrap();
         assert!(
             matches!(answer, Answer::Unknown(ref r) if r.contains("time limit")),
@@ -1056,7 +1057,7 @@ mod tests {
     fn external_missing_cnf_is_an_io_error() {
         let dir = tempfile::tempdir().unwrap();
         let solver = fake(dir.path(), "s", "echo 's UNSATISFIABLE'; exit 20\n");
-        let result = solver.solve_file(&dir.path().join("missing.cnf"), 1, None);
+        let result = solver.solve_file(&dir.path().join("missing.cnf"), 1, &Limits::none());
         assert!(matches!(result, Err(SolveError::Io { .. })), "{result:?}");
     }
 
@@ -1071,18 +1072,18 @@ mod tests {
             "multi",
             "printf 'c hello\\r\\ns SATISFIABLE\\r\\nv -1\\r\\nc x\\nv 2\\nv 0\\n'; exit 10\n",
         );
-        match multi.solve_file(&cnf, 2, None).unwrap() {
+        match multi.solve_file(&cnf, 2, &Limits::none()).unwrap() {
             Answer::Sat(a) => assert!(!a.value(1) && a.value(2)),
             other => panic!("{other:?}"),
         }
         let unknown = fake(dir.path(), "unknown", "echo 's UNKNOWN'; exit 0\n");
         assert!(matches!(
-            unknown.solve_file(&cnf, 2, None).unwrap(),
+            unknown.solve_file(&cnf, 2, &Limits::none()).unwrap(),
             Answer::Unknown(_)
         ));
         let c_unknown = fake(dir.path(), "cunknown", "echo 'c UNKNOWN'; exit 0\n");
         assert!(matches!(
-            c_unknown.solve_file(&cnf, 2, None).unwrap(),
+            c_unknown.solve_file(&cnf, 2, &Limits::none()).unwrap(),
             Answer::Unknown(_)
         ));
     }
@@ -1092,7 +1093,9 @@ mod tests {
         let _g = shared();
         let dir = tempfile::tempdir().unwrap();
         let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
-        let run = |name: &str, body: &str| fake(dir.path(), name, body).solve_file(&cnf, 2, None);
+        let run = |name: &str, body: &str| {
+            fake(dir.path(), name, body).solve_file(&cnf, 2, &Limits::none())
+        };
 
         let msg = failure(run("nos", "echo 'c nothing'; echo 'oops' >&2; exit 10\n"));
         assert!(
@@ -1162,7 +1165,7 @@ mod tests {
                  seq 1 {n} >&2\nexit 10\n"
             ),
         );
-        match solver.solve_file(&cnf, n, None).unwrap() {
+        match solver.solve_file(&cnf, n, &Limits::none()).unwrap() {
             Answer::Sat(a) => {
                 assert_eq!(a.len(), n);
                 assert!((1..=n).all(|v| !a.value(v)));
@@ -1190,7 +1193,7 @@ mod tests {
         );
         let start = Instant::now();
         let answer = solver
-            .solve_file(&cnf, 2, Some(Duration::from_millis(500)))
+            .solve_file(&cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
             .unwrap();
         let elapsed = start.elapsed();
         assert!(
@@ -1221,7 +1224,7 @@ mod tests {
         );
         let start = Instant::now();
         let answer = solver
-            .solve_file(&cnf, 2, Some(Duration::from_millis(500)))
+            .solve_file(&cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
             .unwrap();
         assert!(matches!(answer, Answer::Unknown(_)), "{answer:?}");
         assert!(
@@ -1248,7 +1251,10 @@ mod tests {
             ),
         );
         let start = Instant::now();
-        assert_eq!(solver.solve_file(&cnf, 1, None).unwrap(), Answer::Unsat);
+        assert_eq!(
+            solver.solve_file(&cnf, 1, &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
         assert!(
             start.elapsed() < Duration::from_secs(2),
             "{:?}",
@@ -1269,7 +1275,7 @@ mod tests {
             &format!("echo $$ > '{}'\nsleep 30\n", pid_file.display()),
         );
         let start = Instant::now();
-        let worker = std::thread::spawn(move || solver.solve_file(&cnf, 2, None));
+        let worker = std::thread::spawn(move || solver.solve_file(&cnf, 2, &Limits::none()));
         let pid = read_pid(&pid_file);
         kill_all_running();
         kill_all_running();
@@ -1289,8 +1295,9 @@ mod tests {
         let _g = shared();
         let dir = tempfile::tempdir().unwrap();
         let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
-        let run =
-            |name: &str, body: &str| fake_minisat(dir.path(), name, body).solve_file(&cnf, 2, None);
+        let run = |name: &str, body: &str| {
+            fake_minisat(dir.path(), name, body).solve_file(&cnf, 2, &Limits::none())
+        };
         match run(
             "sat",
             "printf 'SAT\\n-1 2 0\\n' > \"$2\"; echo SATISFIABLE; exit 10\n",
@@ -1320,9 +1327,17 @@ mod tests {
         let _g = shared();
         let dir = tempfile::tempdir().unwrap();
         let cnf = write(dir.path(), "junk.cnf", "p cnf 2 1\n1 x 0\n");
-        let msg = failure(ExternalSolver::minisat().unwrap().solve_file(&cnf, 2, None));
+        let msg = failure(
+            ExternalSolver::minisat()
+                .unwrap()
+                .solve_file(&cnf, 2, &Limits::none()),
+        );
         assert!(msg.contains("exited with code 3"), "{msg}");
-        let msg = failure(ExternalSolver::kissat().unwrap().solve_file(&cnf, 2, None));
+        let msg = failure(
+            ExternalSolver::kissat()
+                .unwrap()
+                .solve_file(&cnf, 2, &Limits::none()),
+        );
         assert!(
             msg.contains("exited with code 1") && msg.contains("parse error"),
             "{msg}"

@@ -8,12 +8,14 @@
 
 pub mod answer;
 pub mod backend;
+pub mod control;
 pub mod enumerate;
 pub mod error;
 pub mod external;
 pub mod greedy;
 pub mod optimise;
 pub mod pipeline;
+pub mod portfolio;
 pub mod survey;
 
 pub use answer::{Answer, Assignment};

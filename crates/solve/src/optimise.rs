@@ -15,12 +15,13 @@ use std::time::{Duration, Instant};
 
 use pq_board::{Board, Cell};
 use pq_encode::{encode_incremental, Instance, InstanceError, Options};
-use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
+use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{TernaryVal, Var};
 
 use crate::answer::Assignment;
 
-use crate::backend::Backend;
+use crate::backend::{attach_limits, Backend};
+use crate::control::Limits;
 use crate::error::SolveError;
 use crate::greedy::greedy_placement;
 use crate::pipeline::{check, trimmed, validate, Status};
@@ -56,6 +57,36 @@ pub struct Step {
     pub seconds: f64,
     /// For SAT steps: the smaller army of the witness (≥ `n`).
     pub witness_n: Option<usize>,
+    /// The solver that answered (a portfolio's winner); `None` for steps without a solver.
+    pub solver: Option<String>,
+}
+
+/// What the optimiser reports while it runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress<'a> {
+    /// A solver step for army size `n` has started.
+    Trying(usize),
+    /// A step has finished.
+    Done(&'a Step),
+}
+
+/// Limits of an optimisation run.
+#[derive(Clone, Debug, Default)]
+pub struct RunLimits {
+    /// For the whole run (its deadline, Ctrl-C).
+    pub run: Limits,
+    /// For each solver step.
+    pub step: Option<Duration>,
+}
+
+impl RunLimits {
+    /// The limits for a step starting now, or `Err(reason)` when the run must stop.
+    fn for_step(&self) -> Result<Limits, String> {
+        match self.run.stop_reason() {
+            Some(reason) => Err(reason),
+            None => Ok(self.run.with_timeout(self.step)),
+        }
+    }
 }
 
 /// The result of an optimisation run.
@@ -111,21 +142,22 @@ impl std::str::FromStr for Strategy {
     }
 }
 
-/// Finds a(d) with `strategy`. `timeout` bounds the whole run; `on_step` sees each step as it
-/// finishes (for progress output). The incremental strategy always solves with the in-process
-/// CaDiCaL (`backend` is used by the others).
+/// Finds a(d) with `strategy` under `limits`; `on_progress` sees each step start and finish
+/// (for progress output). The incremental strategy always solves with the in-process CaDiCaL
+/// (`backend` is used by the others). A run that stops early (time limit, Ctrl-C) returns
+/// the best witness found, never a claimed optimum.
 pub fn optimise(
     dim: usize,
     options: &Options,
     strategy: Strategy,
     backend: &dyn Backend,
-    timeout: Option<Duration>,
-    on_step: &mut dyn FnMut(&Step),
+    limits: &RunLimits,
+    on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
     match strategy {
-        Strategy::Up => optimise_up(dim, options, backend, timeout, on_step),
-        Strategy::Bisect => optimise_bisect(dim, options, backend, timeout, on_step),
-        Strategy::Incremental => optimise_incremental(dim, options, timeout, on_step),
+        Strategy::Up => optimise_up(dim, options, backend, limits, on_progress),
+        Strategy::Bisect => optimise_bisect(dim, options, backend, limits, on_progress),
+        Strategy::Incremental => optimise_incremental(dim, options, limits, on_progress),
     }
 }
 
@@ -133,25 +165,23 @@ fn optimise_up(
     dim: usize,
     options: &Options,
     backend: &dyn Backend,
-    timeout: Option<Duration>,
-    on_step: &mut dyn FnMut(&Step),
+    limits: &RunLimits,
+    on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
     let start = Instant::now();
     let mut steps = Vec::new();
-    let mut best = greedy_start(dim, &backend.name(), start, on_step, &mut steps)?;
-    let mut record = |step: Step, steps: &mut Vec<Step>| {
-        on_step(&step);
-        steps.push(step);
-    };
+    let mut best = greedy_start(dim, &backend.name(), start, on_progress, &mut steps)?;
     let mut n = best.0 + 1;
     loop {
-        let left = match remaining(timeout, start) {
-            Ok(left) => left,
+        let step_limits = match limits.for_step() {
+            Ok(l) => l,
             Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
         };
-        let (step, board, reason) = fresh_step(dim, n, options, backend, left)?;
+        let (step, board, reason) =
+            fresh_step(dim, n, options, backend, &step_limits, on_progress)?;
         let (status, witness_n) = (step.status, step.witness_n);
-        record(step, &mut steps);
+        on_progress(Progress::Done(&step));
+        steps.push(step);
         match status {
             Status::Sat => {
                 let board =
@@ -162,7 +192,7 @@ fn optimise_up(
             }
             Status::Unsat => return Ok(finish(dim, Some(n - 1), best, steps, None, start)),
             Status::Unknown => {
-                let reason = reason.unwrap_or_else(|| "no answer".into());
+                let reason = format!("n = {n}: {}", reason.unwrap_or_else(|| "no answer".into()));
                 return Ok(finish(dim, None, best, steps, Some(reason), start));
             }
         }
@@ -176,7 +206,8 @@ fn fresh_step(
     n: usize,
     options: &Options,
     backend: &dyn Backend,
-    left: Option<Duration>,
+    limits: &Limits,
+    on_progress: &mut dyn FnMut(Progress),
 ) -> Result<(Step, Option<Board>, Option<String>), SolveError> {
     let instance = match Instance::new(dim, n) {
         Ok(instance) => instance,
@@ -187,6 +218,7 @@ fn fresh_step(
                 method: Method::TooManyQueens,
                 seconds: 0.0,
                 witness_n: None,
+                solver: None,
             };
             return Ok((step, None, None));
         }
@@ -197,7 +229,8 @@ fn fresh_step(
             })
         }
     };
-    let outcome = check(&instance, options, backend, left)?;
+    on_progress(Progress::Trying(n));
+    let outcome = check(&instance, options, backend, limits)?;
     let step = Step {
         n,
         status: outcome.status,
@@ -207,6 +240,7 @@ fn fresh_step(
             .board
             .as_ref()
             .map(|b| b.count(Cell::White).min(b.count(Cell::Black))),
+        solver: Some(outcome.solver),
     };
     Ok((step, outcome.board, outcome.reason))
 }
@@ -237,23 +271,12 @@ fn upper_bound(dim: usize) -> usize {
     (dim * dim / 4 + 1).min(dim * dim / 2)
 }
 
-/// Time left of `timeout` since `start`, or `Err(reason)` when it has run out.
-fn remaining(timeout: Option<Duration>, start: Instant) -> Result<Option<Duration>, String> {
-    match timeout {
-        None => Ok(None),
-        Some(t) => match t.checked_sub(start.elapsed()) {
-            Some(r) if !r.is_zero() => Ok(Some(r)),
-            _ => Err(format!("time limit of {:.1} s reached", t.as_secs_f64())),
-        },
-    }
-}
-
 /// The greedy witness, validated and recorded as the first step.
 fn greedy_start(
     dim: usize,
     backend_name: &str,
     start: Instant,
-    on_step: &mut dyn FnMut(&Step),
+    on_progress: &mut dyn FnMut(Progress),
     steps: &mut Vec<Step>,
 ) -> Result<(usize, Board), SolveError> {
     let (lb, board) = greedy_placement(dim);
@@ -264,8 +287,9 @@ fn greedy_start(
         method: Method::Greedy,
         seconds: start.elapsed().as_secs_f64(),
         witness_n: Some(lb),
+        solver: None,
     };
-    on_step(&step);
+    on_progress(Progress::Done(&step));
     steps.push(step);
     Ok((lb, board))
 }
@@ -274,12 +298,12 @@ fn optimise_bisect(
     dim: usize,
     options: &Options,
     backend: &dyn Backend,
-    timeout: Option<Duration>,
-    on_step: &mut dyn FnMut(&Step),
+    limits: &RunLimits,
+    on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
     let start = Instant::now();
     let mut steps = Vec::new();
-    let mut best = greedy_start(dim, &backend.name(), start, on_step, &mut steps)?;
+    let mut best = greedy_start(dim, &backend.name(), start, on_progress, &mut steps)?;
     // Invariant: a witness for `best.0`; every n > hi is impossible (by theorem at first,
     // by a solver's UNSAT once one is found).
     let mut hi = (dim * dim / 4).max(best.0);
@@ -294,13 +318,14 @@ fn optimise_bisect(
         } else {
             lo + 1
         };
-        let left = match remaining(timeout, start) {
-            Ok(left) => left,
+        let step_limits = match limits.for_step() {
+            Ok(l) => l,
             Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
         };
-        let (step, board, _) = fresh_step(dim, n, options, backend, left)?;
+        let (step, board, reason) =
+            fresh_step(dim, n, options, backend, &step_limits, on_progress)?;
         let (status, witness_n) = (step.status, step.witness_n);
-        on_step(&step);
+        on_progress(Progress::Done(&step));
         steps.push(step);
         match status {
             Status::Sat => {
@@ -317,7 +342,7 @@ fn optimise_bisect(
                 proven_above = true;
             }
             Status::Unknown => {
-                let reason = format!("step n = {n} gave no answer");
+                let reason = format!("n = {n}: {}", reason.unwrap_or_else(|| "no answer".into()));
                 return Ok(finish(dim, None, best, steps, Some(reason), start));
             }
         }
@@ -329,8 +354,8 @@ fn optimise_bisect(
 fn optimise_incremental(
     dim: usize,
     options: &Options,
-    timeout: Option<Duration>,
-    on_step: &mut dyn FnMut(&Step),
+    limits: &RunLimits,
+    on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
     let start = Instant::now();
     let name = "cadical (incremental)".to_string();
@@ -339,7 +364,7 @@ fn optimise_incremental(
         message: e.to_string(),
     };
     let mut steps = Vec::new();
-    let mut best = greedy_start(dim, &name, start, on_step, &mut steps)?;
+    let mut best = greedy_start(dim, &name, start, on_progress, &mut steps)?;
     let hi = upper_bound(dim);
     if best.0 >= hi {
         // Nothing left for a solver: 2n > d² for the next size.
@@ -349,8 +374,9 @@ fn optimise_incremental(
             method: Method::TooManyQueens,
             seconds: 0.0,
             witness_n: None,
+            solver: None,
         };
-        on_step(&step);
+        on_progress(Progress::Done(&step));
         steps.push(step);
         let optimum = best.0;
         return Ok(finish(dim, Some(optimum), best, steps, None, start));
@@ -369,18 +395,15 @@ fn optimise_incremental(
     for clause in formula.cnf.iter() {
         solver.add_clause_ref(clause).map_err(|e| err(&e))?;
     }
-    if let Some(limit) = timeout {
-        let deadline = start + limit;
-        solver.attach_terminator(move || {
-            if Instant::now() >= deadline {
-                ControlSignal::Terminate
-            } else {
-                ControlSignal::Continue
-            }
-        });
-    }
     loop {
         let n = best.0 + 1;
+        let step_limits = match limits.for_step() {
+            Ok(l) => l,
+            Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
+        };
+        // Each step gets its own deadline; attaching replaces the previous terminator.
+        attach_limits(&mut solver, &step_limits);
+        on_progress(Progress::Trying(n));
         let assumptions = inc.assumptions(n).expect("n is within the encoded range");
         let t = Instant::now();
         let result = solver.solve_assumps(assumptions).map_err(|e| err(&e))?;
@@ -406,8 +429,9 @@ fn optimise_incremental(
                     method: Method::Solver,
                     seconds,
                     witness_n: Some(m),
+                    solver: Some(name.clone()),
                 };
-                on_step(&step);
+                on_progress(Progress::Done(&step));
                 steps.push(step);
                 best = (m, trimmed(&board, m));
                 if best.0 >= hi {
@@ -429,8 +453,9 @@ fn optimise_incremental(
                     method: Method::Solver,
                     seconds,
                     witness_n: None,
+                    solver: Some(name.clone()),
                 };
-                on_step(&step);
+                on_progress(Progress::Done(&step));
                 steps.push(step);
                 let optimum = best.0;
                 return Ok(finish(dim, Some(optimum), best, steps, None, start));
@@ -442,12 +467,11 @@ fn optimise_incremental(
                     method: Method::Solver,
                     seconds,
                     witness_n: None,
+                    solver: Some(name.clone()),
                 };
-                on_step(&step);
+                on_progress(Progress::Done(&step));
                 steps.push(step);
-                let reason = remaining(timeout, start)
-                    .err()
-                    .unwrap_or_else(|| "interrupted".into());
+                let reason = format!("n = {n}: {}", step_limits.unknown_reason());
                 return Ok(finish(dim, None, best, steps, Some(reason), start));
             }
         }

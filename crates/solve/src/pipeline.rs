@@ -1,6 +1,6 @@
 //! One formula through a backend, decoded and independently validated.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pq_board::validate::check_peaceable;
 use pq_board::{Board, Cell};
@@ -8,6 +8,7 @@ use pq_encode::{encode, Formula, Instance, Options};
 
 use crate::answer::Answer;
 use crate::backend::{solve_checked, Backend};
+use crate::control::Limits;
 use crate::error::SolveError;
 
 /// `sat`, `unsat` or `unknown`.
@@ -37,6 +38,8 @@ pub struct Outcome {
     pub board: Option<Board>,
     /// Wall-clock seconds spent in the backend.
     pub seconds: f64,
+    /// The solver that answered (a portfolio's winner), or the backend's name.
+    pub solver: String,
     /// Why the answer is `unknown`.
     pub reason: Option<String>,
 }
@@ -47,10 +50,10 @@ pub fn check(
     instance: &Instance,
     options: &Options,
     backend: &dyn Backend,
-    timeout: Option<Duration>,
+    limits: &Limits,
 ) -> Result<Outcome, SolveError> {
     let formula = encode(instance, options);
-    solve_formula(&formula, Some(instance.n()), backend, timeout)
+    solve_formula(&formula, Some(instance.n()), backend, limits)
 }
 
 /// A copy of `board` with exactly `n` queens of each colour (the first ones in row-major
@@ -68,10 +71,10 @@ pub fn solve_formula(
     formula: &Formula,
     n: Option<usize>,
     backend: &dyn Backend,
-    timeout: Option<Duration>,
+    limits: &Limits,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
-    let answer = solve_checked(backend, formula, timeout)?;
+    let (answer, solver) = solve_checked(backend, formula, limits)?;
     let seconds = start.elapsed().as_secs_f64();
     Ok(match answer {
         Answer::Sat(model) => {
@@ -79,7 +82,7 @@ pub fn solve_formula(
                 Some(map) => {
                     let board = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
                         SolveError::InvalidBoard {
-                            backend: backend.name(),
+                            backend: solver.clone(),
                             details: format!(
                                 "row {}, column {} holds both a white and a black queen",
                                 r + 1,
@@ -87,7 +90,7 @@ pub fn solve_formula(
                             ),
                         }
                     })?;
-                    validate(&board, n.unwrap_or(0), &backend.name())?;
+                    validate(&board, n.unwrap_or(0), &solver)?;
                     Some(board)
                 }
                 None => None,
@@ -96,6 +99,7 @@ pub fn solve_formula(
                 status: Status::Sat,
                 board,
                 seconds,
+                solver,
                 reason: None,
             }
         }
@@ -103,12 +107,14 @@ pub fn solve_formula(
             status: Status::Unsat,
             board: None,
             seconds,
+            solver,
             reason: None,
         },
         Answer::Unknown(reason) => Outcome {
             status: Status::Unknown,
             board: None,
             seconds,
+            solver,
             reason: Some(reason),
         },
     })

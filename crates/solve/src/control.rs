@@ -1,0 +1,148 @@
+//! When a solve must give up: a time limit, a stop request from whoever started it (a
+//! portfolio member whose rival answered first), or an interrupt of the whole process
+//! (Ctrl-C). Every backend polls the same [`Limits`], so all three stop every kind of solver.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running solve in this process to stop and kills every external solver.
+///
+/// Safe to call from any thread (the `ctrlc` crate calls its handler on an ordinary thread).
+/// Solves return `unknown` with the reason "interrupted", so the caller can still report
+/// what it knows.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    crate::external::kill_all_running();
+}
+
+/// True once [`interrupt`] has been called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// A stop request shared between the one who asks and the solves that listen.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    pub fn request(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_requested(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The limits one solve runs under.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The deadline and the limit it came from (kept for the message).
+    deadline: Option<(Instant, Duration)>,
+    stops: Vec<Stop>,
+}
+
+impl Limits {
+    /// No limit but an interrupt.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// A wall-clock limit counted from now.
+    pub fn timeout(timeout: Option<Duration>) -> Limits {
+        Limits {
+            deadline: timeout.map(|t| (Instant::now() + t, t)),
+            stops: Vec::new(),
+        }
+    }
+
+    /// These limits, also stopped by `stop`.
+    pub fn with_stop(&self, stop: &Stop) -> Limits {
+        let mut limits = self.clone();
+        limits.stops.push(stop.clone());
+        limits
+    }
+
+    /// These limits, with a wall-clock limit of `timeout` from now if that comes first.
+    pub fn with_timeout(&self, timeout: Option<Duration>) -> Limits {
+        let mut limits = self.clone();
+        if let Some(t) = timeout {
+            let candidate = (Instant::now() + t, t);
+            if limits.deadline.is_none_or(|(d, _)| candidate.0 < d) {
+                limits.deadline = Some(candidate);
+            }
+        }
+        limits
+    }
+
+    /// Time left before the deadline (`Some(ZERO)` once it has passed), `None` without one.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline
+            .map(|(d, _)| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// True when the solve should stop now.
+    pub fn should_stop(&self) -> bool {
+        self.stop_reason().is_some()
+    }
+
+    /// Why the solve should stop now, if it should.
+    pub fn stop_reason(&self) -> Option<String> {
+        if interrupted() {
+            return Some("interrupted".to_string());
+        }
+        if self.stops.iter().any(Stop::is_requested) {
+            return Some("stopped: another solver answered first".to_string());
+        }
+        match self.deadline {
+            Some((d, t)) if Instant::now() >= d => {
+                Some(format!("time limit of {:.1} s reached", t.as_secs_f64()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The reason to give with `unknown` after a solver stopped without an answer.
+    pub fn unknown_reason(&self) -> String {
+        self.stop_reason()
+            .unwrap_or_else(|| "the solver stopped without an answer".to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_deadline_stop_and_tightening() {
+        let none = Limits::none();
+        assert!(!none.should_stop());
+        assert_eq!(none.remaining(), None);
+
+        let past = Limits::timeout(Some(Duration::ZERO));
+        assert!(past.should_stop());
+        assert!(past.unknown_reason().contains("time limit of 0.0 s"));
+
+        let long = Limits::timeout(Some(Duration::from_secs(100)));
+        let short = long.with_timeout(Some(Duration::from_secs(1)));
+        assert!(short.remaining().unwrap() <= Duration::from_secs(1));
+        // A looser limit never replaces a tighter one.
+        let still_short = short.with_timeout(Some(Duration::from_secs(50)));
+        assert!(still_short.remaining().unwrap() <= Duration::from_secs(1));
+
+        let stop = Stop::new();
+        let stoppable = long.with_stop(&stop);
+        assert!(!stoppable.should_stop());
+        stop.request();
+        assert!(stoppable.should_stop());
+        assert!(stoppable.unknown_reason().contains("another solver"));
+        assert!(!long.should_stop(), "the original limits are not affected");
+    }
+}

@@ -1,0 +1,270 @@
+//! Several backends on the same formula at once, one thread each: the first definite answer
+//! wins and the others are stopped at once (external solvers' process groups are killed,
+//! in-process CaDiCaL is terminated through its callback).
+
+use std::sync::mpsc;
+
+use pq_encode::Formula;
+
+use crate::answer::Answer;
+use crate::backend::{solve_checked, Backend, BackendSpec};
+use crate::control::{Limits, Stop};
+use crate::error::SolveError;
+
+/// A portfolio of backends racing on each formula.
+pub struct Portfolio {
+    members: Vec<Box<dyn Backend>>,
+}
+
+impl Portfolio {
+    /// A portfolio of `members` (at least one).
+    pub fn new(members: Vec<Box<dyn Backend>>) -> Portfolio {
+        assert!(!members.is_empty(), "a portfolio needs at least one member");
+        Portfolio { members }
+    }
+
+    /// The members' names, in order.
+    pub fn member_names(&self) -> Vec<String> {
+        self.members.iter().map(|m| m.name()).collect()
+    }
+}
+
+impl Backend for Portfolio {
+    /// The single member's name, or `portfolio(a, b, ...)`.
+    fn name(&self) -> String {
+        match self.members.as_slice() {
+            [one] => one.name(),
+            many => format!(
+                "portfolio({})",
+                many.iter().map(|m| m.name()).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+        self.solve_named(formula, limits).map(|(answer, _)| answer)
+    }
+
+    /// Every member solves `formula`; the first SAT or UNSAT wins and stops the rest. A
+    /// member's error (crash, wrong model) stops the race and is returned, and members that
+    /// finish with the opposite answer before the stop reaches them are reported as a
+    /// [`SolveError::Disagreement`]: a portfolio doubles as a cross-check.
+    fn solve_named(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+    ) -> Result<(Answer, String), SolveError> {
+        if let [one] = self.members.as_slice() {
+            return solve_checked(one.as_ref(), formula, limits);
+        }
+        let stop = Stop::new();
+        let member_limits = limits.with_stop(&stop);
+        let (tx, rx) = mpsc::channel();
+        let mut winner: Option<(Answer, String)> = None;
+        let mut failure: Option<SolveError> = None;
+        let mut unknown: Option<(String, String)> = None;
+        std::thread::scope(|scope| {
+            for member in &self.members {
+                let tx = tx.clone();
+                let member_limits = member_limits.clone();
+                scope.spawn(move || {
+                    let result = solve_checked(member.as_ref(), formula, &member_limits);
+                    // The receiver lives until every member has reported.
+                    let _ = tx.send(result);
+                });
+            }
+            drop(tx);
+            for result in rx {
+                match result {
+                    Ok((answer @ (Answer::Sat(_) | Answer::Unsat), name)) => match &winner {
+                        None if failure.is_none() => {
+                            stop.request();
+                            winner = Some((answer, name));
+                        }
+                        Some((first, first_name)) if first.is_sat() != answer.is_sat() => {
+                            let (sat, unsat) = if answer.is_sat() {
+                                (name, first_name.clone())
+                            } else {
+                                (first_name.clone(), name)
+                            };
+                            failure.get_or_insert(SolveError::Disagreement { sat, unsat });
+                        }
+                        _ => {}
+                    },
+                    Ok((Answer::Unknown(reason), name)) => {
+                        unknown.get_or_insert((reason, name));
+                    }
+                    Err(e) => {
+                        stop.request();
+                        if winner.is_none() || matches!(e, SolveError::BadModel { .. }) {
+                            failure.get_or_insert(e);
+                        }
+                    }
+                }
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if let Some(found) = winner {
+            return Ok(found);
+        }
+        let (reason, _) = unknown.unwrap_or_else(|| (limits.unknown_reason(), String::new()));
+        Ok((Answer::Unknown(reason), self.name()))
+    }
+}
+
+/// The default portfolio's candidates, best first: the in-process CaDiCaL (always there),
+/// then kissat (fastest on the hardest UNSAT steps, see BENCHMARKS.md), then the others.
+pub const DEFAULT_ORDER: &[BackendSpec] = &[
+    BackendSpec::Cadical,
+    BackendSpec::Kissat,
+    BackendSpec::CadicalBin,
+    BackendSpec::Minisat,
+];
+
+/// The first `jobs` backends of [`DEFAULT_ORDER`] installed on this machine (at least the
+/// in-process CaDiCaL). varisat is left out: it cannot be stopped, so a lost race would keep
+/// a core busy.
+pub fn default_portfolio(jobs: usize) -> Portfolio {
+    let members = DEFAULT_ORDER
+        .iter()
+        .filter_map(|spec| spec.resolve().ok())
+        .take(jobs.max(1))
+        .collect();
+    Portfolio::new(members)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use pq_encode::{encode, Instance, Options};
+
+    use super::*;
+    use crate::answer::Assignment;
+
+    /// A backend that answers after `delay`, or gives up when its limits say stop (unless
+    /// `stubborn`), recording whether it was stopped.
+    struct Fake {
+        name: &'static str,
+        answer: Option<bool>,
+        delay: Duration,
+        stubborn: bool,
+        stopped: Arc<AtomicBool>,
+    }
+
+    impl Fake {
+        fn new(name: &'static str, answer: Option<bool>, delay_ms: u64) -> Fake {
+            Fake {
+                name,
+                answer,
+                delay: Duration::from_millis(delay_ms),
+                stubborn: false,
+                stopped: Arc::default(),
+            }
+        }
+    }
+
+    impl Backend for Fake {
+        fn name(&self) -> String {
+            self.name.to_string()
+        }
+
+        fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+            let end = Instant::now() + self.delay;
+            while Instant::now() < end {
+                if !self.stubborn && limits.should_stop() {
+                    self.stopped.store(true, Ordering::SeqCst);
+                    return Ok(Answer::Unknown(limits.unknown_reason()));
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Ok(match self.answer {
+                Some(true) if self.name == "wrong" => {
+                    Answer::Sat(Assignment::all_false(formula.n_vars as usize))
+                }
+                // A genuine model, so that only the UNSAT claim can be the wrong one.
+                Some(true) => crate::backend::Cadical.solve_once(formula, &Limits::none())?,
+                Some(false) => Answer::Unsat,
+                None => Answer::Unknown("gave up".into()),
+            })
+        }
+    }
+
+    fn formula() -> Formula {
+        encode(&Instance::new(3, 0).unwrap(), &Options::default())
+    }
+
+    #[test]
+    fn portfolio_first_answer_wins_and_stops_the_rest() {
+        let slow = Fake::new("slow", Some(false), 10_000);
+        let stopped = slow.stopped.clone();
+        let p = Portfolio::new(vec![
+            Box::new(slow),
+            Box::new(Fake::new("fast", Some(true), 5)),
+        ]);
+        let start = Instant::now();
+        let (answer, by) = p.solve_named(&formula(), &Limits::none()).unwrap();
+        assert!(answer.is_sat());
+        assert_eq!(by, "fast");
+        assert!(stopped.load(Ordering::SeqCst), "the loser was told to stop");
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert_eq!(p.name(), "portfolio(slow, fast)");
+    }
+
+    #[test]
+    fn portfolio_waits_past_a_member_that_gives_up() {
+        let p = Portfolio::new(vec![
+            Box::new(Fake::new("quitter", None, 1)),
+            Box::new(Fake::new("solver", Some(false), 30)),
+        ]);
+        let (answer, by) = p.solve_named(&formula(), &Limits::none()).unwrap();
+        assert_eq!((answer, by.as_str()), (Answer::Unsat, "solver"));
+    }
+
+    #[test]
+    fn portfolio_time_limit_gives_unknown() {
+        let p = Portfolio::new(vec![
+            Box::new(Fake::new("a", Some(true), 10_000)),
+            Box::new(Fake::new("b", Some(false), 10_000)),
+        ]);
+        let limits = Limits::timeout(Some(Duration::from_millis(50)));
+        let (answer, _) = p.solve_named(&formula(), &limits).unwrap();
+        match answer {
+            Answer::Unknown(reason) => assert!(reason.contains("time limit"), "{reason}"),
+            other => panic!("expected unknown, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn portfolio_reports_solvers_that_disagree() {
+        let mut liar = Fake::new("liar", Some(false), 20);
+        liar.stubborn = true;
+        let mut honest = Fake::new("honest", Some(true), 1);
+        honest.stubborn = true;
+        let p = Portfolio::new(vec![Box::new(liar), Box::new(honest)]);
+        match p.solve_named(&formula(), &Limits::none()) {
+            Err(SolveError::Disagreement { sat, unsat }) => {
+                assert_eq!((sat.as_str(), unsat.as_str()), ("honest", "liar"));
+            }
+            other => panic!("expected a disagreement, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn portfolio_member_with_a_wrong_model_is_an_error() {
+        // Claims SAT with the all-false model for n = 1, which violates the cardinality.
+        let bad = encode(&Instance::new(3, 1).unwrap(), &Options::default());
+        let p = Portfolio::new(vec![
+            Box::new(Fake::new("wrong", Some(true), 1)),
+            Box::new(Fake::new("slow", Some(true), 10_000)),
+        ]);
+        match p.solve_named(&bad, &Limits::none()) {
+            Err(SolveError::BadModel { program, .. }) => assert_eq!(program, "wrong"),
+            other => panic!("expected a bad model, got {other:?}"),
+        }
+    }
+}
