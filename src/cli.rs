@@ -55,6 +55,20 @@ pub enum Command {
     /// Reads a board from FILE or standard input: rows of W, B and . (pq-sat's labelled text
     /// output is accepted too), or JSON (an object with a "board" array, or an array of rows).
     Canon(CanonArgs),
+    /// Write a benchmark family: DIMACS files for many boards, army sizes and encodings, with
+    /// a manifest (CSV and JSON: sizes, expected status and its source, SHA-256) and a README.
+    ///
+    /// Expected statuses come from pq-sat's own solutions (--verify) or from the table of
+    /// proven values a(1..15) (OEIS A250000) that pq-sat carries; otherwise `unknown`. The
+    /// directory is written atomically: it appears complete or not at all.
+    Family(FamilyArgs),
+    /// Race solvers on a family: every solver on every instance, answers checked against the
+    /// manifest and every SAT model against its instance, scored by PAR-2, with a cactus plot.
+    ///
+    /// A wrong answer is reported on stderr as it happens, marked in the table, and makes the
+    /// exit code 1. Each solver runs on the family's own files (their SHA-256 is checked
+    /// first).
+    Race(RaceArgs),
     /// List the backends found on this machine, with versions, and how to install the
     /// missing ones.
     Solvers {
@@ -102,6 +116,66 @@ pub struct EnumerateArgs {
     #[arg(long, value_name = "CARD", value_parser = parse_from_str::<Card>)]
     pub card: Option<Card>,
     /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct FamilyArgs {
+    /// Board sizes: a range A..B (inclusive) or a list, e.g. 4..14 or 6,8,10
+    #[arg(long, value_name = "DIMS", value_parser = parse_dims)]
+    pub dims: Dims,
+    /// For each d, the army sizes a(d)−K+1 ..= a(d)+K: K satisfiable and K unsatisfiable
+    /// (needs a proven a(d), d ≤ 15) [default: 2, unless --n is given]
+    #[arg(long, value_name = "K", conflicts_with = "n")]
+    pub around_optimum: Option<usize>,
+    /// Army sizes LO..HI (inclusive) for every d instead
+    #[arg(long, value_name = "LO..HI", value_parser = parse_range)]
+    pub n: Option<(usize, usize)>,
+    /// Attack models, comma-separated [default: colouring]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Model>)]
+    pub model: Vec<Model>,
+    /// Cardinality encodings, comma-separated [default: totalizer]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Card>)]
+    pub card: Vec<Card>,
+    /// Symmetry breaking, comma-separated (none, lex-leader) [default: lex-leader]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Symmetry>)]
+    pub symmetry: Vec<Symmetry>,
+    /// Also solve every instance with pq-sat (the default portfolio) for at most SEC seconds
+    /// each, recording proven statuses; a contradiction with the table is an error
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub verify: Option<Duration>,
+    /// The directory to create (it must not exist, or be empty)
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Output format of the summary (json: the manifest)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// A list of board sizes.
+#[derive(Clone, Debug)]
+pub struct Dims(pub Vec<usize>);
+
+#[derive(ClapArgs, Debug)]
+pub struct RaceArgs {
+    /// The family directory (made by `pq-sat family`)
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// A solver: a backend name (kissat, minisat, cadical-bin, cadical, varisat) or a
+    /// command with SAT-competition output, e.g. 'cadical -q'. Repeat for each solver
+    #[arg(long, value_name = "SOLVER", required = true)]
+    pub solver: Vec<String>,
+    /// Time limit per run, in seconds
+    #[arg(long, value_name = "SEC", default_value = "60", value_parser = parse_timeout)]
+    pub timeout: Duration,
+    /// Runs at a time [default: the number of cores]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Draw a cactus plot (SVG) into FILE
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Output format of the results
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -279,6 +353,21 @@ pub enum Job {
     Solvers {
         format: Format,
     },
+    Family {
+        spec: pq_solve::family::Spec,
+        dir: PathBuf,
+        verify: Option<Duration>,
+        format: Format,
+    },
+    Race {
+        dir: PathBuf,
+        /// (label, backend) for each solver, in the order given.
+        solvers: Vec<(String, BackendSpec)>,
+        timeout: Duration,
+        jobs: usize,
+        plot: Option<PathBuf>,
+        format: Format,
+    },
 }
 
 /// How to run the solvers and show their answer.
@@ -339,6 +428,71 @@ impl Args {
                 })
             }
             Command::Solvers { format } => Ok(Job::Solvers { format }),
+            Command::Family(a) => {
+                let sizes = match (a.around_optimum, a.n) {
+                    (_, Some((lo, hi))) => pq_solve::family::Sizes::Range(lo, hi),
+                    (Some(0), None) => return Err("--around-optimum must be at least 1".into()),
+                    (k, None) => pq_solve::family::Sizes::AroundOptimum(k.unwrap_or(2)),
+                };
+                let d = Options::default();
+                let (models, cards, syms) = (
+                    or_default(a.model, d.model),
+                    or_default(a.card, d.card),
+                    or_default(a.symmetry, d.symmetry),
+                );
+                let mut encodings = Vec::new();
+                for &model in &models {
+                    for &card in &cards {
+                        for &symmetry in &syms {
+                            let o = Options {
+                                model,
+                                card,
+                                symmetry,
+                            };
+                            if !encodings.contains(&o) {
+                                encodings.push(o);
+                            }
+                        }
+                    }
+                }
+                let spec = pq_solve::family::Spec {
+                    dims: a.dims.0,
+                    sizes,
+                    encodings,
+                    command: command_line(),
+                };
+                spec.plan().map_err(|e| e.to_string())?;
+                Ok(Job::Family {
+                    spec,
+                    dir: a.output,
+                    verify: a.verify,
+                    format: a.format,
+                })
+            }
+            Command::Race(a) => {
+                let mut solvers = Vec::new();
+                for label in a.solver {
+                    let label = label.trim().to_string();
+                    if label.is_empty() {
+                        return Err("--solver needs a name or a command".into());
+                    }
+                    let spec = label
+                        .parse::<BackendSpec>()
+                        .unwrap_or_else(|_| BackendSpec::Command(label.clone()));
+                    if solvers.iter().any(|(l, _)| *l == label) {
+                        return Err(format!("--solver '{label}' is given twice"));
+                    }
+                    solvers.push((label, spec));
+                }
+                Ok(Job::Race {
+                    dir: a.dir,
+                    solvers,
+                    timeout: a.timeout,
+                    jobs: a.jobs.unwrap_or_else(default_jobs),
+                    plot: a.plot,
+                    format: a.format,
+                })
+            }
             Command::Canon(a) => Ok(Job::Canon {
                 path: a.file.filter(|p| p.as_os_str() != "-"),
                 format: a.format,
@@ -418,6 +572,15 @@ impl Args {
     }
 }
 
+/// The values given, or the default alone.
+fn or_default<T>(given: Vec<T>, default: T) -> Vec<T> {
+    if given.is_empty() {
+        vec![default]
+    } else {
+        given
+    }
+}
+
 fn parse_from_str<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
     s.parse()
 }
@@ -438,6 +601,52 @@ fn parse_n(s: &str) -> Result<usize, String> {
     }
     s.parse()
         .map_err(|_| format!("army size must be a whole number, 0 or more (got '{s}')"))
+}
+
+/// `A..B` (inclusive), `A..=B`, or a single number.
+fn parse_range(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected a range LO..HI of whole numbers, e.g. 8..12 (got '{s}')");
+    let (lo, hi) = match s.split_once("..") {
+        Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
+        None => (s.trim(), s.trim()),
+    };
+    let (lo, hi): (usize, usize) = (
+        lo.parse().map_err(|_| bad())?,
+        hi.parse().map_err(|_| bad())?,
+    );
+    if lo > hi {
+        return Err(format!("the range {s} is empty (LO must not exceed HI)"));
+    }
+    Ok((lo, hi))
+}
+
+/// Board sizes: a range or a comma-separated list, each checked like --dim.
+fn parse_dims(s: &str) -> Result<Dims, String> {
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let (lo, hi) = parse_range(part)?;
+        for d in lo..=hi {
+            parse_dim(&d.to_string())?;
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    Ok(Dims(out))
+}
+
+/// The command line as typed, for manifests.
+fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            if a.contains(char::is_whitespace) || a.is_empty() {
+                format!("'{a}'")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn parse_jobs(s: &str) -> Result<usize, String> {

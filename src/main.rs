@@ -1,8 +1,10 @@
 //! `pq-sat`: the command-line front end. Argument parsing lives in [`cli`], the jobs in
 //! [`run`], and everything printed on stdout in [`output`].
 
+mod bench;
 mod cli;
 mod output;
+mod plot;
 mod progress;
 mod run;
 

@@ -162,6 +162,72 @@ pub fn run(job: Job) -> Result<u8> {
             output::enumerate(&request, count_only, format)?;
             Ok(0)
         }
+        Job::Family {
+            spec,
+            dir,
+            verify,
+            format,
+        } => {
+            let portfolio;
+            let verify = match verify {
+                Some(timeout) => {
+                    portfolio = default_portfolio(crate::cli::default_jobs());
+                    Some(pq_solve::family::Verify {
+                        backend: &portfolio,
+                        timeout,
+                    })
+                }
+                None => None,
+            };
+            let manifest = {
+                let _guard = Interruptible::enter();
+                pq_solve::family::write_family(&spec, &dir, verify.as_ref(), &mut |e| {
+                    if verify.is_some() {
+                        eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source);
+                    }
+                })?
+            };
+            crate::bench::family(&manifest, &dir, format)?;
+            Ok(0)
+        }
+        Job::Race {
+            dir,
+            solvers,
+            timeout,
+            jobs,
+            plot,
+            format,
+        } => {
+            let family = pq_solve::race::Family::load(&dir)?;
+            let racers = solvers
+                .into_iter()
+                .map(|(label, spec)| {
+                    Ok(pq_solve::race::Racer {
+                        backend: spec
+                            .resolve()
+                            .with_context(|| format!("--solver '{label}'"))?,
+                        label,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let total = family.formulas.len() * racers.len();
+            let done = std::sync::atomic::AtomicUsize::new(0);
+            let runs = {
+                let _guard = Interruptible::enter();
+                pq_solve::race::race(&family, &racers, timeout, jobs, &|r| {
+                    let k = done.fetch_add(1, Ordering::SeqCst) + 1;
+                    crate::bench::run_line(&family, &racers, r, k, total);
+                })
+            };
+            let scores = pq_solve::race::scores(&runs, racers.len(), timeout);
+            let secs = timeout.as_secs_f64();
+            crate::bench::race(&family, &racers, &runs, &scores, secs, format)?;
+            if let Some(path) = &plot {
+                crate::bench::cactus(path, &family, &racers, &scores, secs)?;
+            }
+            let wrong = scores.iter().any(|s| s.wrong > 0);
+            Ok(unless_interrupted(if wrong { 1 } else { 0 }))
+        }
         Job::Solvers { format } => {
             output::solvers(&pq_solve::survey::survey(), format)?;
             Ok(0)

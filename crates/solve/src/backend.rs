@@ -100,6 +100,17 @@ pub trait Backend: Send + Sync {
     /// interrupt) is `Ok(Answer::Unknown)`, not an error.
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError>;
 
+    /// Solves the DIMACS file at `path`, whose parsed form is `formula`. External solvers
+    /// read the file itself, so that they see exactly the bytes a benchmark family ships.
+    fn solve_path(
+        &self,
+        _path: &std::path::Path,
+        formula: &Formula,
+        limits: &Limits,
+    ) -> Result<Answer, SolveError> {
+        self.solve_once(formula, limits)
+    }
+
     /// Like [`Backend::solve_once`], also naming the solver that answered: a portfolio
     /// names the member that won.
     fn solve_named(
@@ -290,5 +301,14 @@ impl Backend for ExternalSolver {
         let file = std::fs::File::create(&path).map_err(io_err)?;
         pq_encode::dimacs::write(formula, file).map_err(io_err)?;
         self.solve_file(&path, formula.n_vars as usize, limits)
+    }
+
+    fn solve_path(
+        &self,
+        path: &std::path::Path,
+        formula: &Formula,
+        limits: &Limits,
+    ) -> Result<Answer, SolveError> {
+        self.solve_file(path, formula.n_vars as usize, limits)
     }
 }

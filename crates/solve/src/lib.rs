@@ -12,10 +12,12 @@ pub mod control;
 pub mod enumerate;
 pub mod error;
 pub mod external;
+pub mod family;
 pub mod greedy;
 pub mod optimise;
 pub mod pipeline;
 pub mod portfolio;
+pub mod race;
 pub mod survey;
 
 pub use answer::{Answer, Assignment};

@@ -1,0 +1,328 @@
+//! Solver races: every solver on every instance of a [family](crate::family), a few at a
+//! time, each answer checked (SAT models against the instance and, decoded, by the
+//! independent validator; statuses against the manifest), scored by PAR-2 as in the SAT
+//! competitions (solved: its time; unsolved or wrong: twice the time limit).
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use pq_encode::{dimacs, Formula};
+
+use crate::answer::Answer;
+use crate::backend::{first_falsified_clause, Backend};
+use crate::control::{interrupted, Limits};
+use crate::family::{sha256_file, Entry, FamilyError, Manifest};
+use crate::pipeline::validate;
+
+/// How one run ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// A correct SAT answer (model checked).
+    Sat,
+    /// An UNSAT answer consistent with everything known.
+    Unsat,
+    /// No answer within the time limit (or the solver gave up).
+    Unknown(String),
+    /// The solver crashed or printed something unreadable.
+    Error(String),
+    /// A wrong answer: a model that violates the instance, or a status that contradicts the
+    /// manifest or another solver's checked model.
+    Wrong(String),
+}
+
+impl Verdict {
+    /// The short name used in tables and JSON.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Sat => "sat",
+            Verdict::Unsat => "unsat",
+            Verdict::Unknown(_) => "unknown",
+            Verdict::Error(_) => "error",
+            Verdict::Wrong(_) => "wrong",
+        }
+    }
+
+    /// The detail behind `unknown`, `error` and `wrong`.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Verdict::Unknown(s) | Verdict::Error(s) | Verdict::Wrong(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Solved, and correctly.
+    pub fn solved(&self) -> bool {
+        matches!(self, Verdict::Sat | Verdict::Unsat)
+    }
+}
+
+/// One solver on one instance.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Index into the race's solvers.
+    pub solver: usize,
+    /// Index into the manifest's instances.
+    pub instance: usize,
+    pub verdict: Verdict,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// A solver in a race: its label (as the user wrote it) and the backend.
+pub struct Racer {
+    pub label: String,
+    pub backend: Box<dyn Backend>,
+}
+
+/// A family read from disk with every file checked against its manifest hash and parsed.
+pub struct Family {
+    pub dir: PathBuf,
+    pub manifest: Manifest,
+    pub formulas: Vec<Formula>,
+}
+
+impl Family {
+    /// Reads `dir`'s manifest and every instance; a missing file or a hash that does not
+    /// match is an error (a race on a tampered family would be meaningless).
+    pub fn load(dir: &Path) -> Result<Family, FamilyError> {
+        let manifest = Manifest::read(dir)?;
+        if manifest.instances.is_empty() {
+            return Err(FamilyError::Invalid(format!(
+                "{}: the manifest lists no instances",
+                dir.display()
+            )));
+        }
+        let mut formulas = Vec::with_capacity(manifest.instances.len());
+        for e in &manifest.instances {
+            let path = dir.join(&e.file);
+            let io_err = |source| FamilyError::Io {
+                path: path.clone(),
+                source,
+            };
+            let hash = sha256_file(&path).map_err(io_err)?;
+            if hash != e.sha256 {
+                return Err(FamilyError::Invalid(format!(
+                    "{}: SHA-256 {hash} does not match the manifest's {}; the file was changed",
+                    path.display(),
+                    e.sha256
+                )));
+            }
+            let file = File::open(&path).map_err(io_err)?;
+            let formula = dimacs::parse(BufReader::new(file))
+                .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
+            formulas.push(formula);
+        }
+        Ok(Family {
+            dir: dir.to_path_buf(),
+            manifest,
+            formulas,
+        })
+    }
+}
+
+/// Runs every racer on every instance, `jobs` runs at a time, each within `timeout`.
+/// `on_run` sees each run as it finishes (from worker threads). Stops early, returning
+/// what has finished, when pq-sat is interrupted.
+pub fn race(
+    family: &Family,
+    racers: &[Racer],
+    timeout: Duration,
+    jobs: usize,
+    on_run: &(dyn Fn(&Run) + Sync),
+) -> Vec<Run> {
+    let queue: Mutex<VecDeque<(usize, usize)>> = Mutex::new(
+        (0..family.formulas.len())
+            .flat_map(|i| (0..racers.len()).map(move |s| (i, s)))
+            .collect(),
+    );
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                if interrupted() {
+                    break;
+                }
+                let Some((i, s)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
+                else {
+                    break;
+                };
+                let entry = &family.manifest.instances[i];
+                let formula = &family.formulas[i];
+                let path = family.dir.join(&entry.file);
+                let limits = Limits::timeout(Some(timeout));
+                let start = Instant::now();
+                let answer = racers[s].backend.solve_path(&path, formula, &limits);
+                let seconds = start.elapsed().as_secs_f64();
+                if interrupted() {
+                    // Cut short by Ctrl-C: not a result of the solver.
+                    break;
+                }
+                let verdict = judge(entry, formula, answer);
+                let run = Run {
+                    solver: s,
+                    instance: i,
+                    verdict,
+                    seconds,
+                };
+                on_run(&run);
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(run);
+            });
+        }
+    });
+    let mut runs = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    runs.sort_by_key(|r| (r.instance, r.solver));
+    cross_check(&mut runs, family, racers);
+    runs
+}
+
+/// Checks one answer against the instance and the manifest.
+fn judge(entry: &Entry, formula: &Formula, answer: Result<Answer, crate::SolveError>) -> Verdict {
+    let expected = format!("the manifest says {} ({})", entry.expected, entry.source);
+    match answer {
+        Err(e) => Verdict::Error(e.to_string()),
+        Ok(Answer::Unknown(reason)) => Verdict::Unknown(reason),
+        Ok(Answer::Unsat) if entry.expected == "sat" => {
+            Verdict::Wrong(format!("answered UNSAT, but {expected}"))
+        }
+        Ok(Answer::Unsat) => Verdict::Unsat,
+        Ok(Answer::Sat(model)) => {
+            if let Some(k) = first_falsified_clause(formula, &model) {
+                return Verdict::Wrong(format!(
+                    "answered SAT with a model that violates clause {}",
+                    k + 1
+                ));
+            }
+            if let Some(map) = &formula.squares {
+                match map.decode(|v| model.value(v as usize)) {
+                    Ok(board) => {
+                        if let Err(e) = validate(&board, entry.n, "the solver") {
+                            return Verdict::Wrong(format!(
+                                "its model satisfies the formula but the board fails the independent validator: {e}"
+                            ));
+                        }
+                    }
+                    Err((r, c)) => {
+                        return Verdict::Wrong(format!(
+                            "its model puts both colours on row {}, column {}",
+                            r + 1,
+                            c + 1
+                        ))
+                    }
+                }
+            }
+            if entry.expected == "unsat" {
+                // The model checks out, so the manifest is what is wrong.
+                return Verdict::Wrong(format!(
+                    "answered SAT with a model that satisfies every clause, but {expected}: the manifest is wrong"
+                ));
+            }
+            Verdict::Sat
+        }
+    }
+}
+
+/// Where the manifest does not know the status, a checked model from one solver shows that
+/// another solver's UNSAT on the same instance is wrong.
+fn cross_check(runs: &mut [Run], family: &Family, racers: &[Racer]) {
+    for i in 0..family.formulas.len() {
+        let sat_by = runs
+            .iter()
+            .find(|r| r.instance == i && r.verdict == Verdict::Sat)
+            .map(|r| racers[r.solver].label.clone());
+        if let Some(by) = sat_by {
+            for r in runs
+                .iter_mut()
+                .filter(|r| r.instance == i && r.verdict == Verdict::Unsat)
+            {
+                r.verdict = Verdict::Wrong(format!(
+                    "answered UNSAT, but {by} found a model that satisfies every clause"
+                ));
+            }
+        }
+    }
+}
+
+/// One solver's totals.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Score {
+    pub sat: usize,
+    pub unsat: usize,
+    pub unknown: usize,
+    pub errors: usize,
+    pub wrong: usize,
+    /// PAR-2 in seconds, summed over the instances run.
+    pub par2: f64,
+    /// Seconds of every correctly solved run, for cactus plots.
+    pub solved_seconds: Vec<f64>,
+}
+
+impl Score {
+    pub fn solved(&self) -> usize {
+        self.sat + self.unsat
+    }
+}
+
+/// The totals of each racer (in racer order).
+pub fn scores(runs: &[Run], n_racers: usize, timeout: Duration) -> Vec<Score> {
+    let mut out = vec![Score::default(); n_racers];
+    let penalty = 2.0 * timeout.as_secs_f64();
+    for r in runs {
+        let s = &mut out[r.solver];
+        match &r.verdict {
+            Verdict::Sat => s.sat += 1,
+            Verdict::Unsat => s.unsat += 1,
+            Verdict::Unknown(_) => s.unknown += 1,
+            Verdict::Error(_) => s.errors += 1,
+            Verdict::Wrong(_) => s.wrong += 1,
+        }
+        if r.verdict.solved() {
+            // A run that answered just after the limit (a slow kill) still counts as unsolved.
+            if r.seconds <= timeout.as_secs_f64() {
+                s.par2 += r.seconds;
+                s.solved_seconds.push(r.seconds);
+            } else {
+                s.par2 += penalty;
+            }
+        } else {
+            s.par2 += penalty;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(solver: usize, verdict: Verdict, seconds: f64) -> Run {
+        Run {
+            solver,
+            instance: 0,
+            verdict,
+            seconds,
+        }
+    }
+
+    #[test]
+    fn race_par2_counts_unsolved_and_wrong_twice_the_limit() {
+        let runs = vec![
+            run(0, Verdict::Sat, 1.0),
+            run(0, Verdict::Unsat, 2.5),
+            run(0, Verdict::Unknown("t".into()), 10.0),
+            run(1, Verdict::Wrong("w".into()), 0.1),
+            run(1, Verdict::Error("e".into()), 0.1),
+            run(1, Verdict::Sat, 10.5),
+        ];
+        let s = scores(&runs, 2, Duration::from_secs(10));
+        assert_eq!((s[0].sat, s[0].unsat, s[0].unknown), (1, 1, 1));
+        assert!((s[0].par2 - 23.5).abs() < 1e-9);
+        assert_eq!(s[0].solved_seconds, vec![1.0, 2.5]);
+        assert_eq!((s[1].wrong, s[1].errors, s[1].sat), (1, 1, 1));
+        assert!((s[1].par2 - 60.0).abs() < 1e-9, "{}", s[1].par2);
+        assert!(s[1].solved_seconds.is_empty());
+    }
+}

@@ -1,0 +1,191 @@
+//! What `pq-sat family` and `pq-sat race` print: summaries, per-run progress on stderr, the
+//! race table (text or JSON) and the cactus plot.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::Result;
+use pq_solve::family::Manifest;
+use pq_solve::race::{Family, Racer, Run, Score, Verdict};
+use serde_json::{json, Value};
+
+use crate::cli::Format;
+use crate::plot;
+
+/// The summary of a family just written.
+pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
+    let mut out = io::stdout().lock();
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut out, manifest)?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            let count = |s: &str| {
+                manifest
+                    .instances
+                    .iter()
+                    .filter(|e| e.expected == s)
+                    .count()
+            };
+            writeln!(
+                out,
+                "wrote {} instances to {} ({} sat, {} unsat, {} unknown); manifest.csv, manifest.json, README.md",
+                manifest.instances.len(),
+                dir.display(),
+                count("sat"),
+                count("unsat"),
+                count("unknown")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// One finished run, on stderr; wrong answers are shouted.
+pub fn run_line(family: &Family, racers: &[Racer], run: &Run, done: usize, total: usize) {
+    let file = &family.manifest.instances[run.instance].file;
+    let who = &racers[run.solver].label;
+    if let Verdict::Wrong(why) = &run.verdict {
+        eprintln!("pq-sat: WRONG ANSWER from '{who}' on {file}: {why}");
+        return;
+    }
+    let detail = match &run.verdict {
+        Verdict::Error(e) => format!(" ({e})"),
+        _ => String::new(),
+    };
+    eprintln!(
+        "pq-sat: [{done}/{total}] {who} on {file}: {} ({:.2} s){detail}",
+        run.verdict.name(),
+        run.seconds
+    );
+}
+
+/// The results table, or JSON with every run.
+pub fn race(
+    family: &Family,
+    racers: &[Racer],
+    runs: &[Run],
+    scores: &[Score],
+    timeout: f64,
+    format: Format,
+) -> Result<()> {
+    let mut out = io::stdout().lock();
+    let complete = runs.len() == family.formulas.len() * racers.len();
+    match format {
+        Format::Json => {
+            let solvers: Vec<Value> = racers
+                .iter()
+                .zip(scores)
+                .map(|(r, s)| {
+                    json!({
+                        "solver": r.label,
+                        "solved": s.solved(),
+                        "sat": s.sat,
+                        "unsat": s.unsat,
+                        "unknown": s.unknown,
+                        "errors": s.errors,
+                        "wrong": s.wrong,
+                        "par2": s.par2,
+                    })
+                })
+                .collect();
+            let runs: Vec<Value> = runs
+                .iter()
+                .map(|r| {
+                    let e = &family.manifest.instances[r.instance];
+                    json!({
+                        "file": e.file,
+                        "solver": racers[r.solver].label,
+                        "expected": e.expected,
+                        "verdict": r.verdict.name(),
+                        "detail": r.verdict.detail(),
+                        "seconds": r.seconds,
+                    })
+                })
+                .collect();
+            let v = json!({
+                "family": family.dir.display().to_string(),
+                "instances": family.formulas.len(),
+                "timeout": timeout,
+                "complete": complete,
+                "solvers": solvers,
+                "runs": runs,
+            });
+            serde_json::to_writer(&mut out, &v)?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            let width = racers
+                .iter()
+                .map(|r| r.label.len())
+                .max()
+                .unwrap_or(6)
+                .max(6);
+            writeln!(
+                out,
+                "{} instances, time limit {timeout} s, PAR-2 = sum of run times, unsolved and wrong counted as {} s{}",
+                family.formulas.len(),
+                2.0 * timeout,
+                if complete { "" } else { " (interrupted: not every run finished)" }
+            )?;
+            writeln!(
+                out,
+                "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10}",
+                "solver", "solved", "sat", "unsat", "unknown", "error", "WRONG", "PAR-2 (s)"
+            )?;
+            for (r, s) in racers.iter().zip(scores) {
+                writeln!(
+                    out,
+                    "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10.1}",
+                    r.label,
+                    s.solved(),
+                    s.sat,
+                    s.unsat,
+                    s.unknown,
+                    s.errors,
+                    s.wrong,
+                    s.par2
+                )?;
+            }
+            for r in runs {
+                if let Verdict::Wrong(why) = &r.verdict {
+                    writeln!(
+                        out,
+                        "WRONG: {} on {}: {why}",
+                        racers[r.solver].label, family.manifest.instances[r.instance].file
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The cactus plot of the race.
+pub fn cactus(
+    path: &Path,
+    family: &Family,
+    racers: &[Racer],
+    scores: &[Score],
+    timeout: f64,
+) -> Result<()> {
+    let series: Vec<plot::Series> = racers
+        .iter()
+        .zip(scores)
+        .map(|(r, s)| plot::Series {
+            solver: r.label.clone(),
+            solved_seconds: s.solved_seconds.clone(),
+        })
+        .collect();
+    let title = format!(
+        "{} ({} instances)",
+        family
+            .dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "race".into()),
+        family.formulas.len()
+    );
+    plot::write_cactus(path, &series, timeout, family.formulas.len(), &title)
+}
