@@ -3,6 +3,8 @@
 #   - libclang-dev  (bindgen, used by rustsat-cadical at build time)
 #   - minisat, cadical (Debian packages; external backends `minisat`, `cadical-bin`)
 #   - kissat (PyPI passagemath-kissat ships a kissat executable; linked onto the PATH)
+#   - rate (crates.io: the DRAT proof checker behind `pq-sat check-proof`)
+#   - acl2-books (Debian: ACL2 and its verified LRAT checker; a large package, ~0.5 GB)
 # Running it twice is cheap: every step checks first.
 set -euo pipefail
 
@@ -10,6 +12,7 @@ need_apt=()
 dpkg -s libclang-dev >/dev/null 2>&1 || need_apt+=(libclang-dev)
 command -v minisat >/dev/null 2>&1 || need_apt+=(minisat)
 command -v cadical >/dev/null 2>&1 || need_apt+=(cadical)
+dpkg -s acl2-books >/dev/null 2>&1 || need_apt+=(acl2-books)
 if [ "${#need_apt[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}" >&2
   SUDO=""
@@ -39,7 +42,14 @@ PY
   ln -sf "$kissat_bin" "$bindir/kissat"
 fi
 
-for tool in kissat minisat cadical; do
+if ! command -v rate >/dev/null 2>&1; then
+  echo "setup: installing rate (crates.io DRAT checker)" >&2
+  root=/usr/local
+  [ -w "$root/bin" ] || root="$HOME/.local"
+  cargo install -q --locked rate --version 0.3.0 --root "$root"
+fi
+
+for tool in kissat minisat cadical rate acl2; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing" >&2; exit 1; }
 done
-echo "setup: ok (kissat $(kissat --version), minisat, cadical $(cadical --version))" >&2
+echo "setup: ok (kissat $(kissat --version), minisat, cadical $(cadical --version), $(rate --version), acl2)" >&2

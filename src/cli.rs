@@ -1,12 +1,13 @@
 //! Command-line arguments, and their validation into a [`Job`] that nothing runs before
 //! it is complete.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use pq_encode::{Card, Instance, Model, Options, Symmetry, MAX_DIM};
 use pq_solve::optimise::Strategy;
+use pq_solve::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
 const AFTER_HELP: &str = "\
@@ -62,6 +63,16 @@ pub enum Command {
     /// proven values a(1..15) (OEIS A250000) that pq-sat carries; otherwise `unknown`. The
     /// directory is written atomically: it appears complete or not at all.
     Family(FamilyArgs),
+    /// Check a clausal proof of unsatisfiability with an independent checker: DRAT with
+    /// `rate`, LRAT with ACL2's verified LRAT checker (both installed by scripts/setup.sh).
+    ///
+    /// Prints `verified` or `not verified` with the checker's own verdict and time; exit code
+    /// 0 when verified, 1 when not.
+    CheckProof(CheckProofArgs),
+    /// Re-check a certificate bundle written by `solve --certify DIR`, from its files alone:
+    /// hashes, the witness (independent validator), the CNF (a fresh encoding of the claim)
+    /// and the proof (independent checker). Exit code 0 when every check passes, 1 otherwise.
+    CheckCertificate(CheckCertificateArgs),
     /// Race solvers on a family: every solver on every instance, answers checked against the
     /// manifest and every SAT model against its instance, scored by PAR-2, with a cactus plot.
     ///
@@ -149,6 +160,38 @@ pub struct FamilyArgs {
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
     /// Output format of the summary (json: the manifest)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CheckProofArgs {
+    /// The DIMACS CNF file the proof refers to
+    #[arg(value_name = "CNF")]
+    pub cnf: PathBuf,
+    /// The proof (text DRAT, or LRAT)
+    #[arg(value_name = "PROOF")]
+    pub proof: PathBuf,
+    /// drat or lrat [default: lrat for a .lrat file, else drat]
+    #[arg(long, value_name = "FMT", value_parser = parse_from_str::<ProofFormat>)]
+    pub proof_format: Option<ProofFormat>,
+    /// Give up (an error) after SEC seconds
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CheckCertificateArgs {
+    /// The bundle directory
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Give up on the proof check after SEC seconds
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -294,6 +337,25 @@ pub struct SolveArgs {
     /// Wall-clock limit in seconds for each solver step of an optimisation
     #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub step_timeout: Option<Duration>,
+    /// On UNSAT, write a clausal proof to FILE, and the CNF it refers to beside it (see
+    /// --cnf-out), so that anyone can check the pair (`pq-sat check-proof CNF FILE`). Written
+    /// only on UNSAT. With lex-leader symmetry breaking the proof certifies the formula with
+    /// those clauses (use --symmetry none for the plain encoding)
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+    /// Where to write the CNF the proof refers to [default: the proof's path with .cnf]
+    #[arg(long, value_name = "FILE", requires = "proof")]
+    pub cnf_out: Option<PathBuf>,
+    /// Proof format: drat (kissat, cadical, cadical-bin, varisat) or lrat (cadical)
+    /// [default: lrat for a .lrat file, else drat]
+    #[arg(long, value_name = "FMT", value_parser = parse_from_str::<ProofFormat>)]
+    pub proof_format: Option<ProofFormat>,
+    /// With --dim alone: once a(d) is found, write a certificate bundle into DIR (witness
+    /// board, CNF and checked proof for a(d)+1, manifest); check it with `pq-sat
+    /// check-certificate DIR`. The proof comes from --backend if it writes proofs, else kissat
+    /// (DRAT) or the in-process CaDiCaL
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["n", "proof", "cnf"])]
+    pub certify: Option<PathBuf>,
     /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
     /// lines, or none
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
@@ -326,17 +388,32 @@ pub enum Job {
         instance: Instance,
         options: Options,
         run: RunSettings,
+        proof: Option<ProofJob>,
     },
     Optimise {
         dim: usize,
         options: Options,
         strategy: Strategy,
         run: RunSettings,
+        certify: Option<(PathBuf, ProofFormat)>,
     },
     SolveCnf {
         /// `None` reads standard input.
         path: Option<PathBuf>,
         run: RunSettings,
+        proof: Option<ProofJob>,
+    },
+    CheckProof {
+        cnf: PathBuf,
+        proof: PathBuf,
+        proof_format: ProofFormat,
+        timeout: Option<Duration>,
+        format: Format,
+    },
+    CheckCertificate {
+        dir: PathBuf,
+        timeout: Option<Duration>,
+        format: Format,
     },
     Enumerate {
         /// `None`: find a(d) first.
@@ -378,6 +455,16 @@ pub struct RunSettings {
     pub step_timeout: Option<Duration>,
     pub progress: ProgressMode,
     pub format: Format,
+}
+
+/// Where a proof goes, and who writes it.
+#[derive(Debug)]
+pub struct ProofJob {
+    pub proof: PathBuf,
+    pub cnf_out: PathBuf,
+    pub format: ProofFormat,
+    /// `None`: the default prover for the format.
+    pub prover: Option<BackendSpec>,
 }
 
 /// Which solvers answer each formula.
@@ -428,6 +515,20 @@ impl Args {
                 })
             }
             Command::Solvers { format } => Ok(Job::Solvers { format }),
+            Command::CheckProof(a) => Ok(Job::CheckProof {
+                proof_format: a
+                    .proof_format
+                    .unwrap_or_else(|| ProofFormat::from_path(&a.proof)),
+                cnf: a.cnf,
+                proof: a.proof,
+                timeout: a.timeout,
+                format: a.format,
+            }),
+            Command::CheckCertificate(a) => Ok(Job::CheckCertificate {
+                dir: a.dir,
+                timeout: a.timeout,
+                format: a.format,
+            }),
             Command::Family(a) => {
                 let sizes = match (a.around_optimum, a.n) {
                     (_, Some((lo, hi))) => pq_solve::family::Sizes::Range(lo, hi),
@@ -521,6 +622,51 @@ impl Args {
                 if a.step_timeout.is_some() && (a.dim.is_none() || a.n.is_some()) {
                     return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
                 }
+                let proof_format = a.proof_format.unwrap_or_else(|| {
+                    a.proof
+                        .as_deref()
+                        .map_or(ProofFormat::Drat, ProofFormat::from_path)
+                });
+                // Proofs and certificates come from one solver: a portfolio's would come from
+                // whichever member happened to win.
+                let prover = if a.proof.is_some() || a.certify.is_some() {
+                    match &solvers {
+                        Solvers::Given(list) if list.len() > 1 => {
+                            return Err("--proof and --certify take one --backend (a proof comes from one solver)".into())
+                        }
+                        Solvers::Given(list) => {
+                            pq_solve::proof::check_capable(&list[0], proof_format)?;
+                            Some(list[0].clone())
+                        }
+                        Solvers::Default { .. } => None,
+                    }
+                } else {
+                    None
+                };
+                let proof = match a.proof {
+                    None => None,
+                    Some(_) if a.dim.is_some() && a.n.is_none() => {
+                        return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
+                    }
+                    Some(proof) => {
+                        let cnf_out = a.cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
+                        if cnf_out == proof {
+                            return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
+                        }
+                        if a.cnf.as_ref().is_some_and(|c| same_file(c, &cnf_out)) {
+                            return Err(format!(
+                                "the CNF written beside the proof would overwrite the input {}; give --cnf-out",
+                                cnf_out.display()
+                            ));
+                        }
+                        Some(ProofJob {
+                            proof,
+                            cnf_out,
+                            format: proof_format,
+                            prover: prover.clone(),
+                        })
+                    }
+                };
                 let run = RunSettings {
                     solvers,
                     timeout: a.timeout,
@@ -533,6 +679,7 @@ impl Args {
                         instance: Instance::new(dim, n).map_err(|e| e.to_string())?,
                         options: a.encoding.options(),
                         run,
+                        proof,
                     }),
                     (Some(dim), None) => {
                         let options = a.encoding.options();
@@ -555,6 +702,7 @@ impl Args {
                             options,
                             strategy: a.strategy,
                             run,
+                            certify: a.certify.map(|dir| (dir, proof_format)),
                         })
                     }
                     (None, _) => {
@@ -563,12 +711,23 @@ impl Args {
                                 "{flag} only applies when pq-sat builds the formula (--dim); a CNF file is solved as it is"
                             ));
                         }
+                        if a.certify.is_some() {
+                            return Err("--certify needs --dim (it certifies a(d))".into());
+                        }
                         let path = a.cnf.filter(|p| p.as_os_str() != "-");
-                        Ok(Job::SolveCnf { path, run })
+                        Ok(Job::SolveCnf { path, run, proof })
                     }
                 }
             }
         }
+    }
+}
+
+/// True when `a` and `b` name the same existing file (or the same path).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
     }
 }
 

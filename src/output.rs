@@ -11,10 +11,14 @@ use pq_solve::pipeline::trimmed;
 use pq_solve::{Outcome, Status};
 use serde_json::{json, Map, Value};
 
+use std::path::{Path, PathBuf};
+
 use crate::cli::Format;
 use pq_board::symmetry::{canonical, is_canonical, orbit_size};
+use pq_solve::certificate::{Certificate, Item};
 use pq_solve::control::Limits;
 use pq_solve::enumerate::{enumerate as run_enumeration, Found, Request, Summary, UpTo};
+use pq_solve::proof::{CheckReport, ProofFormat};
 use std::time::{Duration, Instant};
 
 fn emit_json(value: &Value) -> Result<()> {
@@ -41,12 +45,60 @@ fn board_json(board: &Board) -> Value {
     json!(board.rows_as_strings())
 }
 
+/// A proof requested with `--proof`: where it went (only on UNSAT) and what it certifies.
+pub struct ProofInfo {
+    pub proof: PathBuf,
+    pub cnf: PathBuf,
+    pub format: ProofFormat,
+    /// Bytes written; `None` when no proof was written (not UNSAT).
+    pub bytes: Option<u64>,
+    pub certifies: String,
+}
+
+impl ProofInfo {
+    fn json(&self) -> Value {
+        match self.bytes {
+            Some(bytes) => json!({
+                "file": self.proof.display().to_string(),
+                "cnf": self.cnf.display().to_string(),
+                "format": self.format.name(),
+                "bytes": bytes,
+                "certifies": self.certifies,
+            }),
+            None => json!({
+                "file": null,
+                "note": "no proof written: only an UNSAT answer has a proof",
+            }),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self.bytes {
+            Some(bytes) => format!(
+                "proof: {} ({}, {bytes} bytes) of {}; check it with `pq-sat check-proof {} {}`
+certifies: {}
+",
+                self.proof.display(),
+                self.format.name().to_uppercase(),
+                self.cnf.display(),
+                self.cnf.display(),
+                self.proof.display(),
+                self.certifies
+            ),
+            None => "no proof written: only an UNSAT answer has a proof
+"
+            .to_string(),
+        }
+    }
+}
+
 /// The answer to "do n white and n black queens fit on d×d?".
 pub fn check(
     instance: &Instance,
     options: &Options,
     backend: String,
     outcome: &Outcome,
+    proof: Option<&ProofInfo>,
     format: Format,
 ) -> Result<()> {
     let (d, n) = (instance.dim(), instance.n());
@@ -67,6 +119,9 @@ pub fn check(
             if let Some(reason) = &outcome.reason {
                 map.insert("reason".into(), json!(reason));
             }
+            if let Some(p) = proof {
+                map.insert("proof".into(), p.json());
+            }
             emit_json(&Value::Object(map))
         }
         Format::Text => {
@@ -86,6 +141,9 @@ pub fn check(
             if let Some(b) = &board {
                 text.push_str(&b.to_labelled_text());
             }
+            if let Some(p) = proof {
+                text.push_str(&p.text());
+            }
             emit_text(&text)
         }
     }
@@ -97,6 +155,7 @@ pub fn optimise(
     strategy: pq_solve::optimise::Strategy,
     backend: String,
     outcome: &OptimiseOutcome,
+    certificate: Option<(&Path, &Certificate)>,
     format: Format,
 ) -> Result<()> {
     let d = outcome.dim;
@@ -135,6 +194,22 @@ pub fn optimise(
             if let Some(reason) = &outcome.reason {
                 map.insert("reason".into(), json!(reason));
             }
+            if let Some((dir, c)) = certificate {
+                map.insert(
+                    "certificate".into(),
+                    json!({
+                        "dir": dir.display().to_string(),
+                        "claim": c.claim,
+                        "proof_format": c.unsat.proof_format,
+                        "proof_bytes": c.unsat.proof_bytes,
+                        "solver": c.unsat.solver,
+                        "checker": c.unsat.checker,
+                        "verdict": c.unsat.verdict,
+                        "check_seconds": c.unsat.check_seconds,
+                        "certified_formula": c.unsat.certified_formula,
+                    }),
+                );
+            }
             emit_json(&Value::Object(map))
         }
         Format::Text => {
@@ -151,6 +226,115 @@ pub fn optimise(
                 ),
             };
             text.push_str(&board.to_labelled_text());
+            if let Some((dir, c)) = certificate {
+                text.push_str(&format!(
+                    "certificate: {} ({}: {} proof of n = {} by {}, {} bytes, {} {} in {:.2} s); re-check with `pq-sat check-certificate {}`\ncertifies: {}\n",
+                    dir.display(),
+                    c.claim,
+                    c.unsat.proof_format.to_uppercase(),
+                    c.unsat.n,
+                    c.unsat.solver,
+                    c.unsat.proof_bytes,
+                    c.unsat.checker,
+                    c.unsat.verdict,
+                    c.unsat.check_seconds,
+                    dir.display(),
+                    c.unsat.certified_formula
+                ));
+            }
+            emit_text(&text)
+        }
+    }
+}
+
+/// The verdict of `pq-sat check-proof`.
+pub fn proof_report(
+    cnf: &Path,
+    proof: &Path,
+    proof_format: ProofFormat,
+    r: &CheckReport,
+    format: Format,
+) -> Result<()> {
+    let word = if r.verified {
+        "verified"
+    } else {
+        "not verified"
+    };
+    match format {
+        Format::Json => emit_json(&json!({
+            "cnf": cnf.display().to_string(),
+            "proof": proof.display().to_string(),
+            "proof_format": proof_format.name(),
+            "verified": r.verified,
+            "result": word,
+            "checker": r.checker,
+            "checker_version": r.checker_version,
+            "verdict": r.verdict,
+            "note": r.note,
+            "seconds": r.seconds,
+        })),
+        Format::Text => {
+            let version = r
+                .checker_version
+                .as_deref()
+                .map(|v| format!(" ({v})"))
+                .unwrap_or_default();
+            let note = r
+                .note
+                .as_deref()
+                .map(|n| format!("; {n}"))
+                .unwrap_or_default();
+            emit_text(&format!(
+                "{word}: {} proof {} of {}; {}{version} says: {} ({:.2} s){note}\n",
+                proof_format.name().to_uppercase(),
+                proof.display(),
+                cnf.display(),
+                r.checker,
+                r.verdict,
+                r.seconds
+            ))
+        }
+    }
+}
+
+/// The result of `pq-sat check-certificate`.
+pub fn certificate_check(
+    dir: &Path,
+    c: &Certificate,
+    items: &[Item],
+    format: Format,
+) -> Result<()> {
+    let valid = items.iter().all(|i| i.ok);
+    match format {
+        Format::Json => emit_json(&json!({
+            "dir": dir.display().to_string(),
+            "claim": c.claim,
+            "valid": valid,
+            "certified_formula": c.unsat.certified_formula,
+            "checks": items.iter().map(|i| json!({"check": i.what, "ok": i.ok, "detail": i.detail})).collect::<Vec<_>>(),
+        })),
+        Format::Text => {
+            let mut text = String::new();
+            for i in items {
+                text.push_str(&format!(
+                    "{}  {}: {}\n",
+                    if i.ok { "ok  " } else { "FAIL" },
+                    i.what,
+                    i.detail
+                ));
+            }
+            text.push_str(&if valid {
+                format!(
+                    "valid: {} ({})\ncertifies: {}\n",
+                    c.claim, c.statement, c.unsat.certified_formula
+                )
+            } else {
+                format!(
+                    "INVALID: the bundle in {} does not establish {}\n",
+                    dir.display(),
+                    c.claim
+                )
+            });
             emit_text(&text)
         }
     }
@@ -162,6 +346,7 @@ pub fn cnf(
     n: Option<usize>,
     backend: String,
     outcome: &Outcome,
+    proof: Option<&ProofInfo>,
     format: Format,
 ) -> Result<()> {
     let dim = formula.squares.as_ref().map(|m| m.dim);
@@ -190,6 +375,9 @@ pub fn cnf(
             if let Some(reason) = &outcome.reason {
                 map.insert("reason".into(), json!(reason));
             }
+            if let Some(p) = proof {
+                map.insert("proof".into(), p.json());
+            }
             emit_json(&Value::Object(map))
         }
         Format::Text => {
@@ -209,6 +397,9 @@ pub fn cnf(
             };
             if let Some(b) = &board {
                 text.push_str(&b.to_labelled_text());
+            }
+            if let Some(p) = proof {
+                text.push_str(&p.text());
             }
             emit_text(&text)
         }

@@ -88,6 +88,29 @@ pub fn run(job: Job) -> Result<u8> {
             instance,
             options,
             run,
+            proof: Some(proof),
+        } => {
+            let formula = encode(&instance, &options);
+            let certifies = pq_solve::proof::certified_formula(&options);
+            let (outcome, info) = {
+                let _guard = Interruptible::enter();
+                solve_with_proof(
+                    &formula,
+                    Some(instance.n()),
+                    &proof,
+                    certifies,
+                    &Limits::timeout(run.timeout),
+                )?
+            };
+            let name = outcome.solver.clone();
+            output::check(&instance, &options, name, &outcome, Some(&info), run.format)?;
+            Ok(unless_interrupted(status_code(outcome.status)))
+        }
+        Job::Check {
+            instance,
+            options,
+            run,
+            proof: None,
         } => {
             let backend = backend(&run.solvers)?;
             let outcome = {
@@ -99,7 +122,14 @@ pub fn run(job: Job) -> Result<u8> {
                     &Limits::timeout(run.timeout),
                 )?
             };
-            output::check(&instance, &options, backend.name(), &outcome, run.format)?;
+            output::check(
+                &instance,
+                &options,
+                backend.name(),
+                &outcome,
+                None,
+                run.format,
+            )?;
             Ok(unless_interrupted(status_code(outcome.status)))
         }
         Job::Optimise {
@@ -107,6 +137,7 @@ pub fn run(job: Job) -> Result<u8> {
             options,
             strategy,
             run,
+            certify,
         } => {
             let backend = if strategy == pq_solve::optimise::Strategy::Incremental {
                 // Only the in-process CaDiCaL solves under assumptions (checked in cli.rs).
@@ -131,7 +162,59 @@ pub fn run(job: Job) -> Result<u8> {
                 )?
             };
             reporter.finish();
-            output::optimise(&options, strategy, backend.name(), &outcome, run.format)?;
+            let certificate = match (&certify, outcome.optimum) {
+                (Some(_), _) if interrupted() => None,
+                (Some((dir, format)), Some(optimum)) => {
+                    let _guard = Interruptible::enter();
+                    let prover = match &run.solvers {
+                        Solvers::Given(list) => list[0].clone(),
+                        Solvers::Default { .. } => pq_solve::proof::default_prover(*format),
+                    };
+                    eprintln!(
+                        "pq-sat: certifying a({dim}) = {optimum}: proving n = {} impossible with {prover} ({} proof)",
+                        optimum + 1,
+                        format.name().to_uppercase()
+                    );
+                    let request = pq_solve::certificate::Request {
+                        dim,
+                        optimum,
+                        witness: &outcome.best.1,
+                        options,
+                        prover,
+                        format: *format,
+                        solve_limits: limits.run.clone(),
+                        check_timeout: None,
+                    };
+                    let cert = pq_solve::certificate::write_certificate(dir, &request)
+                        .with_context(|| {
+                            format!("cannot certify a({dim}) into {}", dir.display())
+                        })?;
+                    Some((dir.clone(), cert))
+                }
+                (Some(_), None) => {
+                    output::optimise(
+                        &options,
+                        strategy,
+                        backend.name(),
+                        &outcome,
+                        None,
+                        run.format,
+                    )?;
+                    anyhow::bail!(
+                        "no certificate written: the optimum was not proven ({})",
+                        outcome.reason.as_deref().unwrap_or("stopped")
+                    );
+                }
+                (None, _) => None,
+            };
+            output::optimise(
+                &options,
+                strategy,
+                backend.name(),
+                &outcome,
+                certificate.as_ref().map(|(d, c)| (d.as_path(), c)),
+                run.format,
+            )?;
             Ok(unless_interrupted(0))
         }
         Job::Enumerate {
@@ -228,6 +311,26 @@ pub fn run(job: Job) -> Result<u8> {
             let wrong = scores.iter().any(|s| s.wrong > 0);
             Ok(unless_interrupted(if wrong { 1 } else { 0 }))
         }
+        Job::CheckProof {
+            cnf,
+            proof,
+            proof_format,
+            timeout,
+            format,
+        } => {
+            let report = pq_solve::proof::check_proof(&cnf, &proof, proof_format, timeout)?;
+            output::proof_report(&cnf, &proof, proof_format, &report, format)?;
+            Ok(if report.verified { 0 } else { 1 })
+        }
+        Job::CheckCertificate {
+            dir,
+            timeout,
+            format,
+        } => {
+            let (cert, items) = pq_solve::certificate::check_certificate(&dir, timeout)?;
+            output::certificate_check(&dir, &cert, &items, format)?;
+            Ok(if items.iter().all(|i| i.ok) { 0 } else { 1 })
+        }
         Job::Solvers { format } => {
             output::solvers(&pq_solve::survey::survey(), format)?;
             Ok(0)
@@ -242,8 +345,7 @@ pub fn run(job: Job) -> Result<u8> {
             output::canon(&board, format)?;
             Ok(0)
         }
-        Job::SolveCnf { path, run } => {
-            let backend = backend(&run.solvers)?;
+        Job::SolveCnf { path, run, proof } => {
             let formula = match &path {
                 Some(p) => {
                     let file =
@@ -262,14 +364,66 @@ pub fn run(job: Job) -> Result<u8> {
                 }
             };
             let n = header_number(&formula.comments, "n");
-            let outcome = {
-                let _guard = Interruptible::enter();
-                solve_formula(&formula, n, backend.as_ref(), &Limits::timeout(run.timeout))?
+            let (name, outcome, info) = match &proof {
+                Some(proof) => {
+                    let _guard = Interruptible::enter();
+                    let (outcome, info) = solve_with_proof(
+                        &formula,
+                        n,
+                        proof,
+                        "the formula in the CNF file (clauses as given)".to_string(),
+                        &Limits::timeout(run.timeout),
+                    )?;
+                    (outcome.solver.clone(), outcome, Some(info))
+                }
+                None => {
+                    let backend = backend(&run.solvers)?;
+                    let _guard = Interruptible::enter();
+                    let outcome = solve_formula(
+                        &formula,
+                        n,
+                        backend.as_ref(),
+                        &Limits::timeout(run.timeout),
+                    )?;
+                    (backend.name(), outcome, None)
+                }
             };
-            output::cnf(&formula, n, backend.name(), &outcome, run.format)?;
+            output::cnf(&formula, n, name, &outcome, info.as_ref(), run.format)?;
             Ok(unless_interrupted(status_code(outcome.status)))
         }
     }
+}
+
+/// Solves `formula` with the proof job's solver; on UNSAT the proof and its CNF are written.
+fn solve_with_proof(
+    formula: &pq_encode::Formula,
+    n: Option<usize>,
+    job: &crate::cli::ProofJob,
+    certifies: String,
+    limits: &Limits,
+) -> Result<(pq_solve::Outcome, output::ProofInfo)> {
+    let prover = job
+        .prover
+        .clone()
+        .unwrap_or_else(|| pq_solve::proof::default_prover(job.format));
+    let proved = pq_solve::proof::prove(
+        &prover,
+        formula,
+        &job.cnf_out,
+        &job.proof,
+        job.format,
+        limits,
+    )?;
+    let info = output::ProofInfo {
+        proof: job.proof.clone(),
+        cnf: job.cnf_out.clone(),
+        format: job.format,
+        bytes: proved.proof_bytes,
+        certifies,
+    };
+    let outcome =
+        pq_solve::pipeline::decoded(formula, n, proved.answer, proved.solver, proved.seconds)?;
+    Ok((outcome, info))
 }
 
 fn status_code(status: Status) -> u8 {

@@ -122,8 +122,19 @@ pub(crate) fn lex_leader_lines(g: &Geometry, colour: &[Lit], cnf: &mut Cnf, vars
 fn lex_less_or_equal(pairs: &[(Lit, Lit)], cnf: &mut Cnf, vars: &mut VarAlloc) {
     let mut equal_so_far: Option<Lit> = None; // None: the empty prefix, constant true
     for (k, &(a, b)) in pairs.iter().enumerate() {
+        if a == b {
+            // Always equal: the prefix stays equal, nothing to say.
+            continue;
+        }
         let guard: Vec<Lit> = equal_so_far.map(|e| !e).into_iter().collect();
         let with_guard = |rest: &[Lit]| -> Vec<Lit> { guard.iter().chain(rest).copied().collect() };
+        if b == !a {
+            // a ≤ ¬a forces a = 0 < 1 = b: the comparison is decided here. Writing it as the
+            // general case would repeat a literal in one clause, which proof checkers and
+            // CaDiCaL's LRAT clause numbering do not take well.
+            cnf.add_nary(&with_guard(&[!a]));
+            break;
+        }
         cnf.add_nary(&with_guard(&[!a, b]));
         if k + 1 == pairs.len() {
             break;

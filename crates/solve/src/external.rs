@@ -40,6 +40,8 @@ pub struct ExternalSolver {
     pub program: PathBuf,
     /// Arguments placed before the input file.
     pub args: Vec<String>,
+    /// Arguments placed after the input file (a proof file and its options).
+    pub args_after: Vec<String>,
     /// How to read the solver's answer.
     pub convention: Convention,
 }
@@ -86,6 +88,7 @@ impl ExternalSolver {
             name: name.to_string(),
             program,
             args: args.iter().map(|a| a.to_string()).collect(),
+            args_after: Vec::new(),
             convention,
         })
     }
@@ -117,6 +120,7 @@ impl ExternalSolver {
             name: cmd.trim().to_string(),
             program: resolved,
             args: args.to_vec(),
+            args_after: Vec::new(),
             convention: Convention::Competition,
         })
     }
@@ -154,7 +158,7 @@ impl ExternalSolver {
         };
 
         let mut cmd = Command::new(&self.program);
-        cmd.args(&self.args).arg(cnf);
+        cmd.args(&self.args).arg(cnf).args(&self.args_after);
         if let Some(f) = &result_file {
             cmd.arg(f.path());
         }

@@ -8,6 +8,7 @@
 
 pub mod answer;
 pub mod backend;
+pub mod certificate;
 pub mod control;
 pub mod enumerate;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod greedy;
 pub mod optimise;
 pub mod pipeline;
 pub mod portfolio;
+pub mod proof;
 pub mod race;
 pub mod survey;
 

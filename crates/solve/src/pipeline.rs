@@ -76,6 +76,18 @@ pub fn solve_formula(
     let start = Instant::now();
     let (answer, solver) = solve_checked(backend, formula, limits)?;
     let seconds = start.elapsed().as_secs_f64();
+    decoded(formula, n, answer, solver, seconds)
+}
+
+/// The outcome of `answer` (already checked against every clause): a SAT model is decoded
+/// into a board and validated when the formula carries a square map.
+pub fn decoded(
+    formula: &Formula,
+    n: Option<usize>,
+    answer: Answer,
+    solver: String,
+    seconds: f64,
+) -> Result<Outcome, SolveError> {
     Ok(match answer {
         Answer::Sat(model) => {
             let board = match &formula.squares {

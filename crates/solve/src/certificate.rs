@@ -1,0 +1,397 @@
+//! Certificate bundles for a(d): the witness board for n = a(d), the CNF and a checked proof
+//! of unsatisfiability for n = a(d)+1, and a manifest (`certificate.json`) with versions,
+//! encodings, hashes and check times. [`check_certificate`] re-checks a bundle from its files
+//! alone: hashes, the witness with the independent validator, the CNF against a fresh
+//! encoding of the claim, and the proof with the independent checker.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use pq_board::validate::check_peaceable;
+use pq_board::{Board, Cell};
+use pq_encode::{dimacs, encode, Card, Instance, Model, Options, Symmetry};
+use serde::{Deserialize, Serialize};
+
+use crate::backend::BackendSpec;
+use crate::control::Limits;
+use crate::error::SolveError;
+use crate::family::{sha256_file, sha256_hex};
+use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
+use crate::Answer;
+
+/// The manifest file of a bundle.
+pub const MANIFEST: &str = "certificate.json";
+const WITNESS: &str = "witness.txt";
+
+/// `certificate.json`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Certificate {
+    /// E.g. `a(8) = 9`.
+    pub claim: String,
+    pub statement: String,
+    pub dim: usize,
+    pub optimum: usize,
+    pub generator: String,
+    pub witness: Witness,
+    pub unsat: UnsatPart,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Witness {
+    pub file: String,
+    pub sha256: String,
+    /// The board, one string of `W`, `B`, `.` per row (row 1 first).
+    pub board: Vec<String>,
+    pub white: usize,
+    pub black: usize,
+    pub validated_by: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct UnsatPart {
+    pub n: usize,
+    pub cnf: String,
+    pub cnf_sha256: String,
+    pub variables: u32,
+    pub clauses: usize,
+    pub model: String,
+    pub card: String,
+    pub symmetry: String,
+    /// What exactly the proof certifies (see [`certified_formula`]).
+    pub certified_formula: String,
+    /// The symmetry group the breaking clauses are built for, if any.
+    pub symmetry_group: Option<String>,
+    pub proof: String,
+    pub proof_sha256: String,
+    pub proof_format: String,
+    pub proof_bytes: u64,
+    pub solver: String,
+    pub solve_seconds: f64,
+    pub checker: String,
+    pub checker_version: Option<String>,
+    pub check_seconds: f64,
+    pub verdict: String,
+}
+
+/// Errors of writing or checking a certificate.
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateError {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError {
+    let path = path.to_path_buf();
+    move |source| CertificateError::Io { path, source }
+}
+
+/// What to certify: a(`dim`) = `optimum`, with `witness` (exactly `optimum` queens of each
+/// colour), the UNSAT step encoded with `options` and proved by `prover`.
+pub struct Request<'a> {
+    pub dim: usize,
+    pub optimum: usize,
+    pub witness: &'a Board,
+    pub options: Options,
+    pub prover: BackendSpec,
+    pub format: ProofFormat,
+    pub solve_limits: Limits,
+    pub check_timeout: Option<Duration>,
+}
+
+/// Writes the bundle into `dir` (which must not exist, or be empty), atomically: everything
+/// is staged beside it and renamed into place once the proof has been checked.
+pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, CertificateError> {
+    if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
+        return Err(CertificateError::Invalid(format!(
+            "{} exists and is not empty; give a new directory",
+            dir.display()
+        )));
+    }
+    let (d, a) = (req.dim, req.optimum);
+    crate::pipeline::validate(req.witness, a, "the optimiser")?;
+    let (white, black) = (
+        req.witness.count(Cell::White),
+        req.witness.count(Cell::Black),
+    );
+    if (white, black) != (a, a) {
+        return Err(CertificateError::Invalid(format!(
+            "the witness has {white} white and {black} black queens, not {a} of each"
+        )));
+    }
+    let parent = crate::proof::beside(dir, ".");
+    let staging = tempfile::Builder::new()
+        .prefix(".pq-certificate-")
+        .tempdir_in(&parent)
+        .map_err(io_err(&parent))?;
+    let s = staging.path();
+
+    let witness_text = req.witness.to_labelled_text();
+    fs::write(s.join(WITNESS), &witness_text).map_err(io_err(&s.join(WITNESS)))?;
+
+    let n = a + 1;
+    let instance = Instance::new(d, n)
+        .map_err(|e| CertificateError::Invalid(format!("cannot encode n = {n} on {d}x{d}: {e}")))?;
+    let formula = encode(&instance, &req.options);
+    let stem = format!("unsat-d{d:02}-n{n:03}");
+    let (cnf_name, proof_name) = (
+        format!("{stem}.cnf"),
+        format!("{stem}.{}", req.format.name()),
+    );
+    let (cnf_path, proof_path) = (s.join(&cnf_name), s.join(&proof_name));
+    let proved = prove(
+        &req.prover,
+        &formula,
+        &cnf_path,
+        &proof_path,
+        req.format,
+        &req.solve_limits,
+    )?;
+    match &proved.answer {
+        Answer::Unsat => {}
+        Answer::Sat(_) => {
+            return Err(CertificateError::Invalid(format!(
+                "{} found n = {n} satisfiable on the certification run: the claimed optimum {a} is wrong",
+                proved.solver
+            )))
+        }
+        Answer::Unknown(reason) => {
+            return Err(CertificateError::Invalid(format!(
+                "the proof run for n = {n} gave no answer: {reason}"
+            )))
+        }
+    }
+    let report = check_proof(&cnf_path, &proof_path, req.format, req.check_timeout)?;
+    if !report.verified {
+        return Err(CertificateError::Invalid(format!(
+            "the {} proof from {} was not verified by {}: {}{}",
+            req.format.name().to_uppercase(),
+            proved.solver,
+            report.checker,
+            report.verdict,
+            report.note.map(|n| format!(" ({n})")).unwrap_or_default()
+        )));
+    }
+    let symmetry_group = (req.options.symmetry == Symmetry::LexLeader).then(|| {
+        "the 16 maps generated by the 8 symmetries of the square (rotations by 0, 90, 180, 270 degrees and 4 reflections) and the swap of the two colours; lex-leader constraints for the 15 non-identity elements".to_string()
+    });
+    let cert = Certificate {
+        claim: format!("a({d}) = {a}"),
+        statement: format!(
+            "{a} white and {a} black queens fit on a {d}x{d} board ({WITNESS}); {n} do not ({cnf_name} is unsatisfiable: {proof_name}, checked by {})",
+            report.checker
+        ),
+        dim: d,
+        optimum: a,
+        generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
+        witness: Witness {
+            file: WITNESS.into(),
+            sha256: sha256_hex(witness_text.as_bytes()),
+            board: req.witness.rows_as_strings(),
+            white,
+            black,
+            validated_by: "pq-board's independent validator (crates/board/src/validate.rs)".into(),
+        },
+        unsat: UnsatPart {
+            n,
+            cnf: cnf_name,
+            cnf_sha256: sha256_file(&cnf_path).map_err(io_err(&cnf_path))?,
+            variables: formula.n_vars,
+            clauses: formula.n_clauses(),
+            model: req.options.model.name().into(),
+            card: req.options.card.name().into(),
+            symmetry: req.options.symmetry.name().into(),
+            certified_formula: certified_formula(&req.options),
+            symmetry_group,
+            proof: proof_name,
+            proof_sha256: sha256_file(&proof_path).map_err(io_err(&proof_path))?,
+            proof_format: req.format.name().into(),
+            proof_bytes: proved.proof_bytes.unwrap_or(0),
+            solver: solver_with_version(&proved.solver),
+            solve_seconds: proved.seconds,
+            checker: report.checker,
+            checker_version: report.checker_version,
+            check_seconds: report.seconds,
+            verdict: report.verdict,
+        },
+    };
+    let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
+    fs::write(s.join(MANIFEST), json).map_err(io_err(&s.join(MANIFEST)))?;
+    if dir.exists() {
+        fs::remove_dir(dir).map_err(io_err(dir))?;
+    }
+    let staged = staging.keep();
+    fs::rename(&staged, dir).map_err(|source| {
+        let _ = fs::remove_dir_all(&staged);
+        CertificateError::Io {
+            path: dir.to_path_buf(),
+            source,
+        }
+    })?;
+    Ok(cert)
+}
+
+/// `kissat 4.0.4`, `cadical 2.2.1`, ... as far as it can be found out.
+fn solver_with_version(name: &str) -> String {
+    let version = crate::survey::survey()
+        .into_iter()
+        .find(|s| s.name == name)
+        .and_then(|s| s.version);
+    match version {
+        Some(v) => format!("{name} {v}"),
+        None => name.to_string(),
+    }
+}
+
+/// One re-check of a bundle.
+#[derive(Clone, Debug)]
+pub struct Item {
+    pub what: String,
+    pub ok: bool,
+    pub detail: String,
+}
+
+/// Re-checks the bundle in `dir` from its files alone. Returns the manifest (if readable)
+/// and every check made; the bundle is valid when every item is ok.
+pub fn check_certificate(
+    dir: &Path,
+    check_timeout: Option<Duration>,
+) -> Result<(Certificate, Vec<Item>), CertificateError> {
+    let path = dir.join(MANIFEST);
+    let text = fs::read_to_string(&path).map_err(io_err(&path))?;
+    let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
+        CertificateError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
+    })?;
+    let mut items = Vec::new();
+    let mut item = |what: &str, ok: bool, detail: String| {
+        items.push(Item {
+            what: what.into(),
+            ok,
+            detail,
+        })
+    };
+
+    // Every file is the one the manifest describes.
+    for (file, expected) in [
+        (&cert.witness.file, &cert.witness.sha256),
+        (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
+        (&cert.unsat.proof, &cert.unsat.proof_sha256),
+    ] {
+        let p = dir.join(file);
+        match sha256_file(&p) {
+            Ok(h) if &h == expected => item(&format!("sha256 {file}"), true, h),
+            Ok(h) => item(
+                &format!("sha256 {file}"),
+                false,
+                format!("{h}, but the manifest says {expected}"),
+            ),
+            Err(e) => item(&format!("sha256 {file}"), false, e.to_string()),
+        }
+    }
+
+    // The witness: the board in the manifest is the one in the file, and it is peaceable
+    // with `optimum` queens of each colour.
+    let (d, a) = (cert.dim, cert.optimum);
+    match Board::from_rows(&cert.witness.board) {
+        Ok(board) => {
+            let same_file = fs::read_to_string(dir.join(&cert.witness.file))
+                .is_ok_and(|t| t == board.to_labelled_text());
+            item(
+                "witness file matches the manifest's board",
+                same_file,
+                cert.witness.file.clone(),
+            );
+            let (w, b) = (board.count(Cell::White), board.count(Cell::Black));
+            let ok = board.dim() == d && (w, b) == (a, a) && check_peaceable(&board, d, a).is_ok();
+            let detail = match check_peaceable(&board, d, a) {
+                Err(v) => v.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("; "),
+                Ok(()) if ok => format!("{w} white and {b} black queens on {d}x{d}, no attacks"),
+                Ok(()) => format!("{w} white and {b} black queens on a {0}x{0} board, expected {a} of each on {d}x{d}", board.dim()),
+            };
+            item(
+                "witness is peaceable with a(d) queens of each colour (independent validator)",
+                ok,
+                detail,
+            );
+        }
+        Err(e) => item("witness board", false, e.to_string()),
+    }
+
+    // The CNF is exactly pq-sat's encoding of "n = a(d)+1 fits on d×d".
+    let n = cert.unsat.n;
+    let options = parse_options(&cert.unsat);
+    match (options, Instance::new(d, n)) {
+        (Ok(options), Ok(instance)) if n == a + 1 => {
+            let format: ProofFormat = cert.unsat.proof_format.parse().unwrap_or_default();
+            let fresh = arranged_for(&encode(&instance, &options), format);
+            let mut bytes = Vec::new();
+            dimacs::write(&fresh, &mut bytes).map_err(io_err(&dir.join(&cert.unsat.cnf)))?;
+            let h = sha256_hex(&bytes);
+            let ok = h == cert.unsat.cnf_sha256;
+            item(
+                &format!("the CNF is the encoding of n = {n} on {d}x{d}"),
+                ok,
+                if ok {
+                    format!(
+                        "re-encoded with {} {}: identical",
+                        cert.unsat.model, cert.unsat.symmetry
+                    )
+                } else {
+                    format!("a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})", cert.generator)
+                },
+            );
+        }
+        (Err(e), _) => item("encoding options", false, e),
+        (_, Err(e)) => item("instance", false, e.to_string()),
+        _ => item(
+            "the UNSAT step is one above the optimum",
+            false,
+            format!("n = {n}, optimum {a}"),
+        ),
+    }
+
+    // The proof, by the independent checker.
+    let format: Result<ProofFormat, String> = cert.unsat.proof_format.parse();
+    match format {
+        Ok(format) => match check_proof(
+            &dir.join(&cert.unsat.cnf),
+            &dir.join(&cert.unsat.proof),
+            format,
+            check_timeout,
+        ) {
+            Ok(r) => item(
+                &format!(
+                    "{} proof checked by {}",
+                    format.name().to_uppercase(),
+                    r.checker
+                ),
+                r.verified,
+                format!(
+                    "{} ({:.2} s){}",
+                    r.verdict,
+                    r.seconds,
+                    r.note.map(|n| format!("; {n}")).unwrap_or_default()
+                ),
+            ),
+            Err(e) => item("proof check", false, e.to_string()),
+        },
+        Err(e) => item("proof format", false, e),
+    }
+    Ok((cert, items))
+}
+
+fn parse_options(u: &UnsatPart) -> Result<Options, String> {
+    Ok(Options {
+        model: u.model.parse::<Model>()?,
+        card: u.card.parse::<Card>()?,
+        symmetry: u.symmetry.parse::<Symmetry>()?,
+    })
+}
