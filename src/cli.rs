@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry, MAX_DIM};
 use pq_solve::optimise::Strategy;
 use pq_solve::proof::ProofFormat;
@@ -80,6 +81,9 @@ pub enum Command {
     /// exit code 1. Each solver runs on the family's own files (their SHA-256 is checked
     /// first).
     Race(RaceArgs),
+    /// Draw a board as an SVG picture: reads pq-sat's JSON output (queens or a placement
+    /// problem) or a text board from FILE or standard input.
+    Render(RenderArgs),
     /// List the backends found on this machine, with versions, and how to install the
     /// missing ones.
     Solvers {
@@ -224,6 +228,16 @@ pub struct RaceArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct RenderArgs {
+    /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Write the SVG to FILE (atomically) instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct CanonArgs {
     /// The board file ("-" or nothing = standard input)
     #[arg(value_name = "FILE")]
@@ -274,16 +288,52 @@ impl EncodingArgs {
 #[derive(ClapArgs, Debug)]
 pub struct EncodeArgs {
     /// Board side d (1 to 64)
-    #[arg(long, value_name = "D", value_parser = parse_dim)]
-    pub dim: usize,
-    /// Army size n: at least n white and n black queens
+    #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
+    pub dim: Option<usize>,
+    /// Army size n: at least n white and n black queens (with --problem: the size of the
+    /// groups the problem maximises)
     #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
-    pub n: usize,
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Write to FILE instead of standard output (atomically: no half-written file)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// A placement problem from a file.
+#[derive(ClapArgs, Debug, Default)]
+pub struct ProblemArgs {
+    /// A placement problem (TOML; see encodings/*.toml): board, groups of pieces with their
+    /// counts, which groups must not attack which
+    #[arg(long, value_name = "FILE")]
+    pub problem: Option<PathBuf>,
+    /// Override a setting of the problem: KEY=VALUE with KEY a group name (VALUE a count or
+    /// max), board (e.g. 9x9), rows, cols or torus (true/false). May be repeated
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "problem")]
+    pub set: Vec<String>,
+}
+
+impl ProblemArgs {
+    /// Reads the file and applies the overrides; errors name the file or the key.
+    fn load(&self) -> Result<Option<Problem>, String> {
+        let Some(path) = &self.problem else {
+            return Ok(None);
+        };
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut problem =
+            Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for item in &self.set {
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(format!("--set {item}: expected KEY=VALUE"));
+            };
+            problem.set(key.trim(), value).map_err(|e| e.to_string())?;
+        }
+        Ok(Some(problem))
+    }
 }
 
 /// Output format of `solve`.
@@ -299,11 +349,16 @@ pub enum Format {
 #[derive(ClapArgs, Debug)]
 pub struct SolveArgs {
     /// Board side d (1 to 64); without --n, find the largest n
-    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with = "cnf")]
+    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
     pub dim: Option<usize>,
-    /// Army size n to check (needs --dim)
-    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true, requires = "dim")]
+    /// Army size n to check (needs --dim, or --problem: the size of its maximised groups)
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
     pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Also draw the board found as an SVG picture into FILE (written atomically)
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// Solve this DIMACS CNF file instead of encoding a board ("-" = standard input)
     #[arg(long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
@@ -384,6 +439,27 @@ pub enum Job {
         options: Options,
         output: Option<PathBuf>,
     },
+    EncodeProblem {
+        problem: Problem,
+        n: usize,
+        options: Options,
+        output: Option<PathBuf>,
+    },
+    CheckProblem {
+        problem: Problem,
+        n: usize,
+        options: Options,
+        run: RunSettings,
+    },
+    MaximiseProblem {
+        problem: Problem,
+        options: Options,
+        run: RunSettings,
+    },
+    Render {
+        path: Option<PathBuf>,
+        output: Option<PathBuf>,
+    },
     Check {
         instance: Instance,
         options: Options,
@@ -455,6 +531,8 @@ pub struct RunSettings {
     pub step_timeout: Option<Duration>,
     pub progress: ProgressMode,
     pub format: Format,
+    /// Where to draw the board found, if anywhere.
+    pub svg: Option<PathBuf>,
 }
 
 /// Where a proof goes, and who writes it.
@@ -465,6 +543,19 @@ pub struct ProofJob {
     pub format: ProofFormat,
     /// `None`: the default prover for the format.
     pub prover: Option<BackendSpec>,
+}
+
+/// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
+/// (`Some(0)` when nothing is maximised), `None` to maximise.
+fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
+    match (problem.maximised().is_empty(), n) {
+        (true, Some(_)) => Err(
+            "--n: this problem maximises no group (its counts are fixed; change one with --set GROUP=N)"
+                .into(),
+        ),
+        (true, None) => Ok(Some(0)),
+        (false, n) => Ok(n),
+    }
 }
 
 /// Which solvers answer each formula.
@@ -480,11 +571,26 @@ impl Args {
     /// Checks what clap cannot; the error is a usage error (exit code 2).
     pub fn into_job(self) -> Result<Job, String> {
         match self.command {
-            Command::Encode(a) => Ok(Job::Encode {
-                instance: Instance::new(a.dim, a.n).map_err(|e| e.to_string())?,
-                options: a.encoding.options(),
-                output: a.output,
-            }),
+            Command::Encode(a) => {
+                if let Some(problem) = a.problem.load()? {
+                    let n = problem_size(&problem, a.n)?
+                        .ok_or("this problem maximises some groups: give their size with --n N (or --set GROUP=N)")?;
+                    return Ok(Job::EncodeProblem {
+                        problem,
+                        n,
+                        options: a.encoding.options(),
+                        output: a.output,
+                    });
+                }
+                let (Some(dim), Some(n)) = (a.dim, a.n) else {
+                    return Err("encode needs --dim D and --n N (or --problem FILE)".into());
+                };
+                Ok(Job::Encode {
+                    instance: Instance::new(dim, n).map_err(|e| e.to_string())?,
+                    options: a.encoding.options(),
+                    output: a.output,
+                })
+            }
             Command::Enumerate(a) => {
                 let model = a.model.unwrap_or(Model::Lines);
                 if model == Model::Colouring {
@@ -594,6 +700,10 @@ impl Args {
                     format: a.format,
                 })
             }
+            Command::Render(a) => Ok(Job::Render {
+                path: a.file.filter(|p| p.as_os_str() != "-"),
+                output: a.output,
+            }),
             Command::Canon(a) => Ok(Job::Canon {
                 path: a.file.filter(|p| p.as_os_str() != "-"),
                 format: a.format,
@@ -619,7 +729,10 @@ impl Args {
                     }
                     Solvers::Given(given)
                 };
-                if a.step_timeout.is_some() && (a.dim.is_none() || a.n.is_some()) {
+                let problem = a.problem.load()?;
+                if a.step_timeout.is_some()
+                    && ((a.dim.is_none() && problem.is_none()) || a.n.is_some())
+                {
                     return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
                 }
                 let proof_format = a.proof_format.unwrap_or_else(|| {
@@ -673,7 +786,43 @@ impl Args {
                     step_timeout: a.step_timeout,
                     progress: a.progress,
                     format: a.format,
+                    svg: a.svg,
                 };
+                if let Some(problem) = problem {
+                    if let Some(flag) = [
+                        (proof.is_some(), "--proof"),
+                        (a.certify.is_some(), "--certify"),
+                        (a.cnf.is_some(), "--cnf"),
+                        (a.strategy != Strategy::Up, "--strategy"),
+                    ]
+                    .iter()
+                    .find_map(|(given, flag)| given.then_some(*flag))
+                    {
+                        return Err(format!(
+                            "{flag} is not available with --problem (it works with --dim, the peaceable queens)"
+                        ));
+                    }
+                    let options = a.encoding.options();
+                    return Ok(match problem_size(&problem, a.n)? {
+                        Some(n) => Job::CheckProblem {
+                            problem,
+                            n,
+                            options,
+                            run,
+                        },
+                        None => Job::MaximiseProblem {
+                            problem,
+                            options,
+                            run,
+                        },
+                    });
+                }
+                if a.n.is_some() && a.dim.is_none() {
+                    return Err("--n needs --dim D (or --problem FILE)".into());
+                }
+                if run.svg.is_some() && a.dim.is_none() {
+                    return Err("--svg needs a board: --dim D or --problem FILE".into());
+                }
                 match (a.dim, a.n) {
                     (Some(dim), Some(n)) => Ok(Job::Check {
                         instance: Instance::new(dim, n).map_err(|e| e.to_string())?,

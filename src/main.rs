@@ -4,6 +4,7 @@
 mod bench;
 mod cli;
 mod output;
+mod placement;
 mod plot;
 mod progress;
 mod run;

@@ -16,6 +16,7 @@ use pq_solve::{Backend, Status};
 
 use crate::cli::{Job, Solvers};
 use crate::output;
+use crate::placement;
 use crate::progress::Reporter;
 
 /// Exit codes of the SAT competition, used for single answers.
@@ -106,6 +107,91 @@ pub fn run(job: Job) -> Result<u8> {
             output::check(&instance, &options, name, &outcome, Some(&info), run.format)?;
             Ok(unless_interrupted(status_code(outcome.status)))
         }
+        Job::EncodeProblem {
+            problem,
+            n,
+            options,
+            output,
+        } => {
+            let formula = pq_encode::general::encode_problem(&problem, n, &options);
+            match output {
+                Some(path) => write_atomically(&path, |w| dimacs::write(&formula, w))?,
+                None => dimacs::write(&formula, io::stdout().lock())?,
+            }
+            Ok(0)
+        }
+        Job::CheckProblem {
+            problem,
+            n,
+            options,
+            run,
+        } => {
+            let backend = backend(&run.solvers)?;
+            let outcome = {
+                let _guard = Interruptible::enter();
+                pq_solve::placement::check_problem(
+                    &problem,
+                    n,
+                    &options,
+                    backend.as_ref(),
+                    &Limits::timeout(run.timeout),
+                )?
+            };
+            if let (Some(path), Some(p)) = (&run.svg, &outcome.placement) {
+                placement::write_svg(path, &placement::placement_picture(&problem, p))?;
+            }
+            placement::check(&problem, n, &options, &backend.name(), &outcome, run.format)?;
+            Ok(unless_interrupted(status_code(outcome.status)))
+        }
+        Job::MaximiseProblem {
+            problem,
+            options,
+            run,
+        } => {
+            let backend = backend(&run.solvers)?;
+            let reporter = Reporter::new(run.progress, backend.name());
+            let limits = RunLimits {
+                run: Limits::timeout(run.timeout),
+                step: run.step_timeout,
+            };
+            let outcome = {
+                let _guard = Interruptible::enter();
+                pq_solve::placement::maximise_problem(
+                    &problem,
+                    &options,
+                    backend.as_ref(),
+                    &limits,
+                    &mut |event| reporter.on(event),
+                )?
+            };
+            reporter.finish();
+            if let (Some(path), Some((_, p))) = (&run.svg, &outcome.best) {
+                placement::write_svg(path, &placement::placement_picture(&problem, p))?;
+            }
+            placement::optimum(&problem, &options, &backend.name(), &outcome, run.format)?;
+            Ok(unless_interrupted(if outcome.infeasible {
+                EXIT_UNSAT
+            } else {
+                0
+            }))
+        }
+        Job::Render { path, output } => {
+            let text = match &path {
+                Some(p) => std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read {}", p.display()))?,
+                None => io::read_to_string(io::stdin()).context("cannot read standard input")?,
+            };
+            let svg = placement::render(&text)?;
+            match output {
+                Some(p) => placement::write_svg(&p, &svg)?,
+                None => {
+                    let mut out = io::stdout().lock();
+                    out.write_all(svg.as_bytes())?;
+                    out.flush()?;
+                }
+            }
+            Ok(0)
+        }
         Job::Check {
             instance,
             options,
@@ -122,6 +208,12 @@ pub fn run(job: Job) -> Result<u8> {
                     &Limits::timeout(run.timeout),
                 )?
             };
+            if let (Some(path), Some(b)) = (&run.svg, &outcome.board) {
+                let (d, n) = (instance.dim(), instance.n());
+                let board = pq_solve::pipeline::trimmed(b, n);
+                let title = format!("{n} white and {n} black queens on {d}x{d}");
+                placement::write_svg(path, &placement::queens_picture(&board, &title))?;
+            }
             output::check(
                 &instance,
                 &options,
@@ -207,6 +299,14 @@ pub fn run(job: Job) -> Result<u8> {
                 }
                 (None, _) => None,
             };
+            if let Some(path) = &run.svg {
+                let (m, board) = &outcome.best;
+                let title = match outcome.optimum {
+                    Some(a) => format!("a({dim}) = {a}: {m} white and {m} black queens"),
+                    None => format!("{m} white and {m} black queens on {dim}x{dim}"),
+                };
+                placement::write_svg(path, &placement::queens_picture(board, &title))?;
+            }
             output::optimise(
                 &options,
                 strategy,
@@ -446,7 +546,7 @@ pub fn header_number(comments: &[String], key: &str) -> Option<usize> {
 
 /// Writes through a temporary file in the same directory and renames it into place, so
 /// that `path` is either the old file or the complete new one, never a half-written one.
-fn write_atomically(
+pub(crate) fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {

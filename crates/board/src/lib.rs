@@ -13,6 +13,9 @@
 //! assert_eq!(b.rows_as_strings(), vec!["W..", "..B", "..."]);
 //! ```
 
+pub mod placement;
+pub mod rules;
+pub mod svg;
 pub mod symmetry;
 pub mod validate;
 

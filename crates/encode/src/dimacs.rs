@@ -9,7 +9,9 @@ use std::io::{self, BufRead, Write};
 use rustsat::instances::Cnf;
 use rustsat::types::{Clause, Lit};
 
-use crate::formula::{Colour, Formula, SquareMap, SquareVar};
+use pq_board::placement::Kind;
+
+use crate::formula::{Colour, Formula, PieceMap, PieceVar, SquareMap, SquareVar};
 
 /// Writes `formula` as DIMACS CNF.
 pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
@@ -24,6 +26,18 @@ pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
                 "c var {} {} {} {}",
                 v.dimacs,
                 v.colour.name(),
+                v.row + 1,
+                v.col + 1
+            )?;
+        }
+    }
+    if let Some(map) = &formula.pieces {
+        for v in &map.vars {
+            let (name, kind) = &map.groups[v.group];
+            writeln!(
+                out,
+                "c var {} {name} {kind} {} {}",
+                v.dimacs,
                 v.row + 1,
                 v.col + 1
             )?;
@@ -62,6 +76,8 @@ fn syntax(line: usize, message: impl Into<String>) -> ParseError {
 pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
     let mut comments = Vec::new();
     let mut square_vars = Vec::new();
+    let mut piece_vars: Vec<PieceVar> = Vec::new();
+    let mut groups: Vec<(String, Kind)> = Vec::new();
     let mut dim_comment: Option<usize> = None;
     let mut header: Option<(u32, usize, usize)> = None; // vars, clauses, line
     let mut cnf = Cnf::new();
@@ -87,7 +103,28 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             }
             let rest = rest.trim();
             if let Some(v) = parse_var_comment(rest) {
-                square_vars.push(v.map_err(|m| syntax(lineno, m))?);
+                match v.map_err(|m| syntax(lineno, m))? {
+                    VarLine::Square(v) => square_vars.push(v),
+                    VarLine::Piece { var, group, kind } => {
+                        let index = match groups.iter().position(|(g, _)| *g == group) {
+                            Some(i) if groups[i].1 == kind => i,
+                            Some(_) => {
+                                return Err(syntax(
+                                    lineno,
+                                    format!("group '{group}' appears with two kinds"),
+                                ))
+                            }
+                            None => {
+                                groups.push((group, kind));
+                                groups.len() - 1
+                            }
+                        };
+                        piece_vars.push(PieceVar {
+                            group: index,
+                            ..var
+                        });
+                    }
+                }
             } else {
                 if let Some(d) = rest.strip_prefix("dim ") {
                     dim_comment = d.trim().parse().ok();
@@ -185,43 +222,92 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             vars: square_vars,
         })
     };
+    if let Some(v) = piece_vars.iter().find(|v| v.dimacs > n_vars) {
+        return Err(syntax(
+            header_line,
+            format!(
+                "'c var {}' names a variable beyond the header's {n_vars}",
+                v.dimacs
+            ),
+        ));
+    }
+    let pieces = (!piece_vars.is_empty()).then(|| PieceMap {
+        rows: piece_vars.iter().map(|v| v.row + 1).max().unwrap_or(0),
+        cols: piece_vars.iter().map(|v| v.col + 1).max().unwrap_or(0),
+        groups,
+        vars: piece_vars,
+    });
     Ok(Formula {
         cnf,
         n_vars,
         comments,
         squares,
+        pieces,
     })
 }
 
-/// Recognises `var K white|black R C`; `None` if the comment is not a `var` line at all.
-fn parse_var_comment(rest: &str) -> Option<Result<SquareVar, String>> {
+/// A `c var` line: a queen of a colour (`var K white R C`) or a piece of a group
+/// (`var K GROUP KIND R C`).
+enum VarLine {
+    Square(SquareVar),
+    Piece {
+        var: PieceVar,
+        group: String,
+        kind: Kind,
+    },
+}
+
+/// Recognises `var K white|black R C` and `var K GROUP KIND R C`; `None` if the comment is
+/// not a `var` line at all.
+fn parse_var_comment(rest: &str) -> Option<Result<VarLine, String>> {
     let fields: Vec<&str> = rest.split_whitespace().collect();
     if fields.first() != Some(&"var") {
         return None;
     }
-    let bad =
-        || format!("malformed variable map line 'c {rest}' (expected 'c var K white|black R C')");
-    Some((|| {
-        let [_, k, colour, r, c] = fields.as_slice() else {
-            return Err(bad());
-        };
-        let colour = match *colour {
-            "white" => Colour::White,
-            "black" => Colour::Black,
-            _ => return Err(bad()),
-        };
+    let bad = || {
+        format!(
+            "malformed variable map line 'c {rest}' (expected 'c var K white|black R C' or 'c var K GROUP KIND R C')"
+        )
+    };
+    let position = |k: &str, r: &str, c: &str| -> Result<(u32, usize, usize), String> {
         let dimacs: u32 = k.parse().map_err(|_| bad())?;
         let row: usize = r.parse().map_err(|_| bad())?;
         let col: usize = c.parse().map_err(|_| bad())?;
         if dimacs == 0 || row == 0 || col == 0 || row > crate::MAX_DIM || col > crate::MAX_DIM {
             return Err(bad());
         }
-        Ok(SquareVar {
-            dimacs,
-            colour,
-            row: row - 1,
-            col: col - 1,
-        })
+        Ok((dimacs, row - 1, col - 1))
+    };
+    Some((|| match fields.as_slice() {
+        [_, k, colour, r, c] => {
+            let colour = match *colour {
+                "white" => Colour::White,
+                "black" => Colour::Black,
+                _ => return Err(bad()),
+            };
+            let (dimacs, row, col) = position(k, r, c)?;
+            Ok(VarLine::Square(SquareVar {
+                dimacs,
+                colour,
+                row,
+                col,
+            }))
+        }
+        [_, k, group, kind, r, c] => {
+            let kind: Kind = kind.parse().map_err(|_| bad())?;
+            let (dimacs, row, col) = position(k, r, c)?;
+            Ok(VarLine::Piece {
+                var: PieceVar {
+                    dimacs,
+                    group: 0,
+                    row,
+                    col,
+                },
+                group: group.to_string(),
+                kind,
+            })
+        }
+        _ => Err(bad()),
     })())
 }
 

@@ -1,5 +1,6 @@
 //! A CNF formula together with the names of its variables and its provenance.
 
+use pq_board::placement::{Kind, Placement};
 use pq_board::{Board, Cell};
 use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use rustsat::types::{Lit, Var};
@@ -87,6 +88,50 @@ pub struct Formula {
     pub comments: Vec<String>,
     /// The square variables, if the formula is a pq-sat board formula.
     pub squares: Option<SquareMap>,
+    /// The piece variables, if the formula is a pq-sat placement-problem formula.
+    pub pieces: Option<PieceMap>,
+}
+
+/// The variable that says "a piece of `group` stands on (`row`, `col`)" (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceVar {
+    /// DIMACS index (1-based).
+    pub dimacs: u32,
+    pub group: usize,
+    pub row: usize,
+    pub col: usize,
+}
+
+/// Which DIMACS variables are pieces, of which groups, on which board.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PieceMap {
+    pub rows: usize,
+    pub cols: usize,
+    /// Group names and kinds, in group-index order.
+    pub groups: Vec<(String, Kind)>,
+    pub vars: Vec<PieceVar>,
+}
+
+impl PieceMap {
+    /// Reads the placement from a model; two pieces on one square are reported as `Err`
+    /// with the square's 0-based coordinates (no valid encoding allows it).
+    pub fn decode(&self, value: impl Fn(u32) -> bool) -> Result<Placement, (usize, usize)> {
+        let mut p = Placement {
+            rows: self.rows,
+            cols: self.cols,
+            cells: vec![None; self.rows * self.cols],
+        };
+        for v in &self.vars {
+            if !value(v.dimacs) {
+                continue;
+            }
+            if p.get(v.row, v.col).is_some() {
+                return Err((v.row, v.col));
+            }
+            p.set(v.row, v.col, Some(v.group));
+        }
+        Ok(p)
+    }
 }
 
 impl Formula {

@@ -17,16 +17,18 @@
 pub mod card;
 pub mod dimacs;
 pub mod formula;
+pub mod general;
 pub mod geometry;
 mod models;
 pub mod problem;
+pub mod spec;
 pub mod symmetry;
 
 use rustsat::encodings::card::BoundLower;
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
-pub use formula::{Colour, Formula, SquareMap, SquareVar, VarAlloc};
+pub use formula::{Colour, Formula, PieceMap, PieceVar, SquareMap, SquareVar, VarAlloc};
 pub use geometry::Geometry;
 pub use problem::{Card, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM};
 
@@ -172,6 +174,7 @@ impl Skeleton {
         Formula {
             n_vars: self.vars.n_vars(),
             squares: Some(square_map(&self.g, &self.sq)),
+            pieces: None,
             cnf: self.cnf,
             comments,
         }

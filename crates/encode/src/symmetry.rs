@@ -119,7 +119,7 @@ pub(crate) fn lex_leader_lines(g: &Geometry, colour: &[Lit], cnf: &mut Cnf, vars
 
 /// `(a_1 … a_m) ≤lex (b_1 … b_m)` with chain variables `e_k` = "the first k pairs are
 /// equal" (only the direction that makes the constraint bite is encoded).
-fn lex_less_or_equal(pairs: &[(Lit, Lit)], cnf: &mut Cnf, vars: &mut VarAlloc) {
+pub(crate) fn lex_less_or_equal(pairs: &[(Lit, Lit)], cnf: &mut Cnf, vars: &mut VarAlloc) {
     let mut equal_so_far: Option<Lit> = None; // None: the empty prefix, constant true
     for (k, &(a, b)) in pairs.iter().enumerate() {
         if a == b {

@@ -17,6 +17,7 @@ pub mod family;
 pub mod greedy;
 pub mod optimise;
 pub mod pipeline;
+pub mod placement;
 pub mod portfolio;
 pub mod proof;
 pub mod race;

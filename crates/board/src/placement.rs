@@ -1,0 +1,225 @@
+//! General chessboard placement problems: pieces of several kinds in named groups on a
+//! rectangular (optionally toroidal) board, and which groups must not attack which.
+//!
+//! These are plain data shared by the encoder (pq-encode), the independent validator
+//! ([`crate::rules`]) and the renderers; nothing here knows how attacks are computed.
+//!
+//! ```
+//! use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
+//! let rules = Rules {
+//!     layout: Layout { rows: 3, cols: 3, torus: false },
+//!     groups: vec![
+//!         Group { name: "white".into(), kind: Kind::Queen },
+//!         Group { name: "black".into(), kind: Kind::Queen },
+//!     ],
+//!     no_attack: vec![(0, 1)],
+//! };
+//! let mut p = Placement::empty(&rules.layout);
+//! p.set(0, 0, Some(0));
+//! p.set(1, 2, Some(1));
+//! assert_eq!(p.count(0), 1);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A kind of chess piece. Sliders (queen, rook, bishop) attack along their lines without
+/// being blocked by pieces in between; leapers (knight, king) attack the squares one move
+/// away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    King,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Knight,
+        Kind::King,
+    ];
+
+    /// The lower-case name used in problem files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Queen => "queen",
+            Kind::Rook => "rook",
+            Kind::Bishop => "bishop",
+            Kind::Knight => "knight",
+            Kind::King => "king",
+        }
+    }
+
+    /// The usual letter (`Q`, `R`, `B`, `N`, `K`).
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Queen => 'Q',
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+            Kind::Knight => 'N',
+            Kind::King => 'K',
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Kind, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown piece kind '{s}' (expected one of: queen, rook, bishop, knight, king)"
+                )
+            })
+    }
+}
+
+/// The board: `rows × cols` squares; on a torus, lines and moves wrap around both edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    pub torus: bool,
+}
+
+impl Layout {
+    /// The number of squares.
+    pub fn squares(&self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+/// A named group of pieces of one kind (an army, or all pieces of one kind).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Group {
+    pub name: String,
+    pub kind: Kind,
+}
+
+/// The rules of a placement problem (counts aside): at most one piece per square, and for
+/// each pair `(a, b)` in `no_attack`, no piece of group `a` attacks a piece of group `b` and
+/// no piece of `b` attacks one of `a`; `(a, a)` means no two pieces of `a` attack each other.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub layout: Layout,
+    pub groups: Vec<Group>,
+    pub no_attack: Vec<(usize, usize)>,
+}
+
+/// Pieces on a board: for each square (row-major, row 0 at the top), the index of the group
+/// whose piece stands there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<Option<usize>>,
+}
+
+impl Placement {
+    /// An empty board of this layout.
+    pub fn empty(layout: &Layout) -> Placement {
+        Placement {
+            rows: layout.rows,
+            cols: layout.cols,
+            cells: vec![None; layout.squares()],
+        }
+    }
+
+    pub fn get(&self, row: usize, col: usize) -> Option<usize> {
+        self.cells[row * self.cols + col]
+    }
+
+    pub fn set(&mut self, row: usize, col: usize, group: Option<usize>) {
+        self.cells[row * self.cols + col] = group;
+    }
+
+    /// The number of pieces of `group`.
+    pub fn count(&self, group: usize) -> usize {
+        self.cells.iter().filter(|c| **c == Some(group)).count()
+    }
+
+    /// Keeps the first `n` pieces of `group` in row-major order and removes the rest.
+    pub fn keep_first(&mut self, group: usize, n: usize) {
+        let mut seen = 0;
+        for cell in &mut self.cells {
+            if *cell == Some(group) {
+                seen += 1;
+                if seen > n {
+                    *cell = None;
+                }
+            }
+        }
+    }
+
+    /// The symbol of each group in text output: the kind's letter when every group has its
+    /// own kind (`Q`, `R`, `B`, `N`, `K`), else the upper-cased first letter of each name when
+    /// those differ (`W`, `B` for white and black), else the group's number (`1`, `2`, ...).
+    pub fn symbols(rules: &Rules) -> Vec<char> {
+        let distinct = |v: &[char]| v.iter().enumerate().all(|(i, c)| !v[..i].contains(c));
+        let kinds: Vec<char> = rules.groups.iter().map(|g| g.kind.letter()).collect();
+        if distinct(&kinds) {
+            return kinds;
+        }
+        let initials: Vec<char> = rules
+            .groups
+            .iter()
+            .map(|g| {
+                g.name
+                    .chars()
+                    .next()
+                    .map_or('?', |c| c.to_ascii_uppercase())
+            })
+            .collect();
+        if distinct(&initials) && initials.iter().all(|c| c.is_ascii_alphanumeric()) {
+            return initials;
+        }
+        (0..rules.groups.len())
+            .map(|i| std::char::from_digit((i + 1) as u32, 36).unwrap_or('?'))
+            .collect()
+    }
+
+    /// One string per row with each group's symbol (see [`Placement::symbols`]) and `.`.
+    pub fn rows_as_strings(&self, symbols: &[char]) -> Vec<String> {
+        (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| self.get(r, c).map_or('.', |g| symbols[g]))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Rows with column letters and row numbers, as pq-sat prints boards.
+    pub fn to_labelled_text(&self, symbols: &[char]) -> String {
+        let width = self.rows.to_string().len();
+        let mut out = format!("{:width$} ", "");
+        for c in 0..self.cols {
+            out.push(' ');
+            out.push_str(&crate::column_label(c));
+        }
+        out.push('\n');
+        for (r, row) in self.rows_as_strings(symbols).iter().enumerate() {
+            out.push_str(&format!("{:>width$} ", r + 1));
+            for (c, ch) in row.chars().enumerate() {
+                // Columns past z have two-letter labels: keep the symbols under them.
+                out.push_str(&" ".repeat(crate::column_label(c).len()));
+                out.push(ch);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,589 @@
+//! General placement problems ([`Problem`]) as CNF: several groups of pieces of any kind on a
+//! rectangular or toroidal board.
+//!
+//! - One variable per group and square (`c var K GROUP KIND R C`), group-major, row-major.
+//! - At most one piece per square: pairwise clauses over the groups.
+//! - For each pair of groups that must not attack each other, along every line (row,
+//!   column, diagonal, anti-diagonal; wrapped on a torus) of a slider's directions: with
+//!   [`Model::Lines`] a line indicator per group, implied by each of its pieces on the line
+//!   (the "combined" model of Smith, Petrie & Gent, CPAIOR 2004, extended to pieces of
+//!   different kinds); within one group, at most one piece per line (pairwise for short
+//!   lines, Sinz's sequential encoding for long ones). With [`Model::Pairwise`], one binary
+//!   clause per attacking pair of squares. Leapers (knight, king) always get pairwise clauses.
+//! - Each group's count: "at least" through the chosen cardinality encoding. Removing a piece
+//!   never creates an attack, so "at least n" and "exactly n" are equisatisfiable; the
+//!   decoder keeps exactly n.
+//! - Lex-leader symmetry breaking (Crawford, Ginsberg, Luks & Roy, KR 1996) over the piece
+//!   variables for the symmetries the problem has: the board's (8 for a square, 4 for a
+//!   rectangle; on a torus also the translations) combined with permutations of
+//!   interchangeable groups (same kind, same count, same place in the no-attack relation).
+//!   When that group has more than [`MAX_FULL_GROUP`] elements, a subset is used (every board
+//!   symmetry with every group permutation, and every translation alone); constraints for any
+//!   subset of the group keep each orbit's lex-least member, so this stays sound.
+//!
+//! Two equal armies of queens at peace on a square plain board are the peaceable-queens
+//! problem: [`encode_problem`] hands them to the specialised encoder ([`crate::encode`]), with
+//! its colouring model and line-based symmetry breaking.
+
+use std::collections::HashSet;
+
+use pq_board::placement::{Kind, Layout};
+use rustsat::instances::Cnf;
+use rustsat::types::Lit;
+
+use crate::formula::{Formula, PieceMap, PieceVar, VarAlloc};
+use crate::problem::{Instance, Model, Options, Symmetry};
+use crate::spec::{Count, Problem};
+use crate::{card, symmetry};
+
+/// Above this many symmetries, lex-leader uses the sound subset described in the module docs.
+pub const MAX_FULL_GROUP: usize = 128;
+
+/// A direction of lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Row,
+    Column,
+    Diagonal,
+    AntiDiagonal,
+}
+
+impl Direction {
+    /// The directions along which `kind` attacks (none for leapers).
+    pub fn of(kind: Kind) -> &'static [Direction] {
+        match kind {
+            Kind::Queen => &[
+                Direction::Row,
+                Direction::Column,
+                Direction::Diagonal,
+                Direction::AntiDiagonal,
+            ],
+            Kind::Rook => &[Direction::Row, Direction::Column],
+            Kind::Bishop => &[Direction::Diagonal, Direction::AntiDiagonal],
+            Kind::Knight | Kind::King => &[],
+        }
+    }
+
+    fn step(self) -> (isize, isize) {
+        match self {
+            Direction::Row => (0, 1),
+            Direction::Column => (1, 0),
+            Direction::Diagonal => (1, 1),
+            Direction::AntiDiagonal => (1, -1),
+        }
+    }
+}
+
+/// The lines of `layout` in `dir` with at least two squares, each as square indices
+/// (row-major). On a torus a line is the orbit of a square under the direction's step.
+pub fn lines(layout: &Layout, dir: Direction) -> Vec<Vec<usize>> {
+    let (rows, cols) = (layout.rows as isize, layout.cols as isize);
+    let (dr, dc) = dir.step();
+    let mut seen = vec![false; layout.squares()];
+    let mut out = Vec::new();
+    for start in 0..layout.squares() {
+        if seen[start] {
+            continue;
+        }
+        // Walk back to the line's first square (plain board), then forward.
+        let (mut r, mut c) = (
+            (start / layout.cols) as isize,
+            (start % layout.cols) as isize,
+        );
+        if !layout.torus {
+            while r - dr >= 0 && r - dr < rows && c - dc >= 0 && c - dc < cols {
+                r -= dr;
+                c -= dc;
+            }
+        }
+        let mut line = Vec::new();
+        loop {
+            let idx = (r * cols + c) as usize;
+            if seen[idx] && layout.torus {
+                break;
+            }
+            seen[idx] = true;
+            line.push(idx);
+            r += dr;
+            c += dc;
+            if layout.torus {
+                r = r.rem_euclid(rows);
+                c = c.rem_euclid(cols);
+            } else if r < 0 || r >= rows || c < 0 || c >= cols {
+                break;
+            }
+        }
+        if line.len() >= 2 {
+            line.sort_unstable();
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// The squares a leaper of `kind` attacks from square `s` (index), without `s` itself.
+pub fn leaps(layout: &Layout, kind: Kind, s: usize) -> Vec<usize> {
+    const KNIGHT: [(isize, isize); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    const KING: [(isize, isize); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    let moves: &[(isize, isize)] = match kind {
+        Kind::Knight => &KNIGHT,
+        Kind::King => &KING,
+        _ => &[],
+    };
+    let (rows, cols) = (layout.rows as isize, layout.cols as isize);
+    let (r, c) = ((s / layout.cols) as isize, (s % layout.cols) as isize);
+    let mut out = Vec::new();
+    for (dr, dc) in moves {
+        let (mut r2, mut c2) = (r + dr, c + dc);
+        if layout.torus {
+            r2 = r2.rem_euclid(rows);
+            c2 = c2.rem_euclid(cols);
+        } else if r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols {
+            continue;
+        }
+        let t = (r2 * cols + c2) as usize;
+        if t != s && !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// True for two equal armies of queens at peace on a square plain board: the problem the
+/// specialised peaceable-queens encoder handles.
+pub fn is_peaceable_queens(p: &Problem) -> bool {
+    let l = &p.rules.layout;
+    l.rows == l.cols
+        && !l.torus
+        && p.rules.groups.len() == 2
+        && p.rules.groups.iter().all(|g| g.kind == Kind::Queen)
+        && p.rules.no_attack == [(0, 1)]
+        && p.counts[0] == p.counts[1]
+}
+
+/// Encodes `problem` with the maximised groups (if any) at `n` pieces each.
+pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula {
+    let demands = problem.demands(n);
+    if is_peaceable_queens(problem) {
+        if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
+            let mut f = crate::encode(&instance, options);
+            f.comments.insert(0, format!("problem {}", problem.name));
+            f.pieces = f.squares.as_ref().map(|sq| PieceMap {
+                rows: sq.dim,
+                cols: sq.dim,
+                groups: problem
+                    .rules
+                    .groups
+                    .iter()
+                    .map(|g| (g.name.clone(), g.kind))
+                    .collect(),
+                vars: sq
+                    .vars
+                    .iter()
+                    .map(|v| PieceVar {
+                        dimacs: v.dimacs,
+                        group: usize::from(v.colour == crate::Colour::Black),
+                        row: v.row,
+                        col: v.col,
+                    })
+                    .collect(),
+            });
+            return f;
+        }
+    }
+    let layout = problem.rules.layout;
+    let n_sq = layout.squares();
+    let n_groups = problem.rules.groups.len();
+    let mut vars = VarAlloc::default();
+    let mut cnf = Cnf::new();
+    let x: Vec<Vec<Lit>> = (0..n_groups)
+        .map(|_| (0..n_sq).map(|_| vars.fresh()).collect())
+        .collect();
+
+    // At most one piece per square.
+    for a in 0..n_groups {
+        for b in a + 1..n_groups {
+            for (&p, &q) in x[a].iter().zip(&x[b]) {
+                cnf.add_binary(!p, !q);
+            }
+        }
+    }
+
+    let kind = |g: usize| problem.rules.groups[g].kind;
+    let mut binary: HashSet<(Lit, Lit)> = HashSet::new();
+    let mut add_pair = |cnf: &mut Cnf, p: Lit, q: Lit| {
+        let key = if p < q { (p, q) } else { (q, p) };
+        if p != q && binary.insert(key) {
+            cnf.add_binary(!p, !q);
+        }
+    };
+    let all_dirs = [
+        Direction::Row,
+        Direction::Column,
+        Direction::Diagonal,
+        Direction::AntiDiagonal,
+    ];
+    let lines_by_dir: Vec<(Direction, Vec<Vec<usize>>)> =
+        all_dirs.iter().map(|&d| (d, lines(&layout, d))).collect();
+    for &(a, b) in &problem.rules.no_attack {
+        for (dir, dir_lines) in &lines_by_dir {
+            let a_slides = Direction::of(kind(a)).contains(dir);
+            let b_slides = Direction::of(kind(b)).contains(dir);
+            if !a_slides && !b_slides {
+                continue;
+            }
+            for line in dir_lines {
+                if a == b {
+                    at_most_one(
+                        &line.iter().map(|&s| x[a][s]).collect::<Vec<_>>(),
+                        &mut cnf,
+                        &mut vars,
+                        options.model,
+                    );
+                    continue;
+                }
+                if options.model == Model::Pairwise {
+                    for &s in line {
+                        for &t in line {
+                            if s != t && ((a_slides) || (b_slides)) {
+                                add_pair(&mut cnf, x[a][s], x[b][t]);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                // A line indicator for each group that attacks along the line: implied by
+                // each of its pieces there, and excluding the other group from the line.
+                let indicator = |g: usize, cnf: &mut Cnf, vars: &mut VarAlloc| {
+                    let u = vars.fresh();
+                    for &s in line {
+                        cnf.add_binary(!x[g][s], u);
+                    }
+                    u
+                };
+                match (a_slides, b_slides) {
+                    (true, true) => {
+                        let ua = indicator(a, &mut cnf, &mut vars);
+                        let ub = indicator(b, &mut cnf, &mut vars);
+                        cnf.add_binary(!ua, !ub);
+                    }
+                    (true, false) | (false, true) => {
+                        let (slider, other) = if a_slides { (a, b) } else { (b, a) };
+                        let u = indicator(slider, &mut cnf, &mut vars);
+                        for &t in line {
+                            cnf.add_binary(!u, !x[other][t]);
+                        }
+                    }
+                    (false, false) => {}
+                }
+            }
+        }
+        // Leapers: one clause per attacking pair of squares.
+        for s in 0..n_sq {
+            for t in leaps(&layout, kind(a), s) {
+                add_pair(&mut cnf, x[a][s], x[b][t]);
+            }
+            if a != b {
+                for t in leaps(&layout, kind(b), s) {
+                    add_pair(&mut cnf, x[b][s], x[a][t]);
+                }
+            }
+        }
+    }
+
+    // Counts.
+    for g in 0..n_groups {
+        let k = demands[g].min(n_sq + 1);
+        if k > n_sq {
+            // More pieces than squares: unsatisfiable, said as the empty clause.
+            cnf.add_clause(rustsat::types::Clause::new());
+        } else {
+            card::at_least(options.card, &x[g], k, &mut cnf, &mut vars);
+        }
+    }
+
+    let elements = symmetries(problem);
+    if options.symmetry == Symmetry::LexLeader {
+        let order: Vec<(usize, usize)> = (0..n_groups)
+            .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
+            .collect();
+        for e in &elements {
+            let mut pairs = Vec::new();
+            let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
+            for &(g, s) in &order {
+                let (p, q) = (x[g][s], x[e.groups[g]][e.squares[s]]);
+                if p == q || seen.contains(&(q, p)) {
+                    continue;
+                }
+                seen.insert((p, q));
+                pairs.push((p, q));
+            }
+            symmetry::lex_less_or_equal(&pairs, &mut cnf, &mut vars);
+        }
+    }
+
+    let mut comments = vec![
+        format!("pq-sat {}: {}", env!("CARGO_PKG_VERSION"), problem.name),
+        format!("problem {}", problem.summary()),
+        format!("rows {}", layout.rows),
+        format!("cols {}", layout.cols),
+        format!("torus {}", layout.torus),
+    ];
+    for (g, group) in problem.rules.groups.iter().enumerate() {
+        let count = match problem.counts[g] {
+            Count::Exactly(k) => format!("{k}"),
+            Count::Maximise => format!("{n} (maximised)"),
+        };
+        comments.push(format!(
+            "group {} {} at least {count}",
+            group.name, group.kind
+        ));
+    }
+    for &(a, b) in &problem.rules.no_attack {
+        let (na, nb) = (&problem.rules.groups[a].name, &problem.rules.groups[b].name);
+        comments.push(if a == b {
+            format!("no-attack within {na}")
+        } else {
+            format!("no-attack between {na} {nb}")
+        });
+    }
+    let model = if options.model == Model::Pairwise {
+        "pairwise"
+    } else {
+        "lines"
+    };
+    comments.push(format!("model {model}"));
+    comments.push(format!("card {}", options.card));
+    comments.push(format!(
+        "symmetry {} ({} symmetries of the problem{})",
+        options.symmetry,
+        elements.len() + 1,
+        if options.symmetry == Symmetry::LexLeader {
+            ", lex-leader constraints for each non-identity one used: a proof of UNSAT certifies the formula with them"
+        } else {
+            ""
+        }
+    ));
+    let map = PieceMap {
+        rows: layout.rows,
+        cols: layout.cols,
+        groups: problem
+            .rules
+            .groups
+            .iter()
+            .map(|g| (g.name.clone(), g.kind))
+            .collect(),
+        vars: (0..n_groups)
+            .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
+            .map(|(g, s)| PieceVar {
+                dimacs: x[g][s].var().idx32() + 1,
+                group: g,
+                row: s / layout.cols,
+                col: s % layout.cols,
+            })
+            .collect(),
+    };
+    Formula {
+        n_vars: vars.n_vars(),
+        cnf,
+        comments,
+        squares: None,
+        pieces: Some(map),
+    }
+}
+
+/// At most one of `lits`: pairwise when short, else Sinz's sequential encoding.
+fn at_most_one(lits: &[Lit], cnf: &mut Cnf, vars: &mut VarAlloc, model: Model) {
+    if lits.len() <= 6 || model == Model::Pairwise {
+        for i in 0..lits.len() {
+            for j in i + 1..lits.len() {
+                cnf.add_binary(!lits[i], !lits[j]);
+            }
+        }
+        return;
+    }
+    // s_i: some of lits[..=i] is true.
+    let s: Vec<Lit> = (0..lits.len() - 1).map(|_| vars.fresh()).collect();
+    cnf.add_binary(!lits[0], s[0]);
+    for i in 1..lits.len() - 1 {
+        cnf.add_binary(!lits[i], s[i]);
+        cnf.add_binary(!s[i - 1], s[i]);
+        cnf.add_binary(!lits[i], !s[i - 1]);
+    }
+    cnf.add_binary(!lits[lits.len() - 1], !s[lits.len() - 2]);
+}
+
+/// A symmetry of the board that fixes the origin's role: `(row, col) ↦ (row', col')`.
+type PointMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// A symmetry of a problem: where each square and each group goes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Element {
+    pub squares: Vec<usize>,
+    pub groups: Vec<usize>,
+}
+
+/// The non-identity symmetries used for lex-leader (see the module docs).
+pub fn symmetries(problem: &Problem) -> Vec<Element> {
+    let l = problem.rules.layout;
+    let (rows, cols) = (l.rows, l.cols);
+    let point: Vec<PointMap> = {
+        let (mr, mc) = (rows - 1, cols - 1);
+        let mut v: Vec<PointMap> = vec![
+            Box::new(|r, c| (r, c)),
+            Box::new(move |r, c| (mr - r, mc - c)),
+            Box::new(move |r, c| (r, mc - c)),
+            Box::new(move |r, c| (mr - r, c)),
+        ];
+        if rows == cols {
+            v.push(Box::new(|r, c| (c, r)));
+            v.push(Box::new(move |r, c| (mc - c, mr - r)));
+            v.push(Box::new(move |r, c| (c, mr - r)));
+            v.push(Box::new(move |r, c| (mc - c, r)));
+        }
+        v
+    };
+    let translations: Vec<(usize, usize)> = if l.torus {
+        (0..rows)
+            .flat_map(|i| (0..cols).map(move |j| (i, j)))
+            .collect()
+    } else {
+        vec![(0, 0)]
+    };
+    let perms = group_permutations(problem);
+    let full = point.len() * translations.len() * perms.len();
+    let square_map = |p: &dyn Fn(usize, usize) -> (usize, usize), (ti, tj): (usize, usize)| {
+        (0..l.squares())
+            .map(|s| {
+                let (r, c) = p(s / cols, s % cols);
+                ((r + ti) % rows) * cols + (c + tj) % cols
+            })
+            .collect::<Vec<usize>>()
+    };
+    let mut out: Vec<Element> = Vec::new();
+    let mut seen = HashSet::new();
+    let identity_perm: Vec<usize> = (0..problem.rules.groups.len()).collect();
+    for (ti, &t) in translations.iter().enumerate() {
+        for (pi, p) in point.iter().enumerate() {
+            if full > MAX_FULL_GROUP && ti > 0 && pi > 0 {
+                continue;
+            }
+            let squares = square_map(p.as_ref(), t);
+            for perm in &perms {
+                if full > MAX_FULL_GROUP && ti > 0 && *perm != identity_perm {
+                    continue;
+                }
+                let e = Element {
+                    squares: squares.clone(),
+                    groups: perm.clone(),
+                };
+                let is_identity =
+                    e.groups == identity_perm && e.squares.iter().enumerate().all(|(i, &s)| i == s);
+                if !is_identity && seen.insert(e.clone()) {
+                    out.push(e);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Permutations of the groups that map the problem to itself.
+fn group_permutations(problem: &Problem) -> Vec<Vec<usize>> {
+    let k = problem.rules.groups.len();
+    let relation: HashSet<(usize, usize)> = problem.rules.no_attack.iter().copied().collect();
+    let mut out = Vec::new();
+    let mut perm: Vec<usize> = (0..k).collect();
+    permute(&mut perm, 0, &mut |p| {
+        let same = (0..k).all(|g| {
+            problem.rules.groups[p[g]].kind == problem.rules.groups[g].kind
+                && problem.counts[p[g]] == problem.counts[g]
+        });
+        let keeps = relation.iter().all(|&(a, b)| {
+            let (x, y) = (p[a].min(p[b]), p[a].max(p[b]));
+            relation.contains(&(x, y))
+        });
+        if same && keeps {
+            out.push(p.to_vec());
+        }
+    });
+    out
+}
+
+fn permute(p: &mut Vec<usize>, i: usize, f: &mut dyn FnMut(&[usize])) {
+    if i == p.len() {
+        f(p);
+        return;
+    }
+    for j in i..p.len() {
+        p.swap(i, j);
+        permute(p, i + 1, f);
+        p.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
+        Layout { rows, cols, torus }
+    }
+
+    #[test]
+    fn general_lines_plain_and_torus() {
+        let l = layout(3, 4, false);
+        assert_eq!(lines(&l, Direction::Row).len(), 3);
+        assert_eq!(lines(&l, Direction::Column).len(), 4);
+        // Diagonals of a 3x4 board with at least two squares: 6 − 2 corners = 4.
+        assert_eq!(lines(&l, Direction::Diagonal).len(), 4);
+        let t = layout(4, 4, true);
+        let diags = lines(&t, Direction::Diagonal);
+        assert_eq!(diags.len(), 4);
+        assert!(diags.iter().all(|d| d.len() == 4));
+        // A 2x4 torus: the step (1,1) has orbits of lcm(2,4) = 4 squares, gcd = 2 of them.
+        let t = layout(2, 4, true);
+        let diags = lines(&t, Direction::Diagonal);
+        assert_eq!(diags.len(), 2);
+        assert!(diags.iter().all(|d| d.len() == 4));
+    }
+
+    #[test]
+    fn general_leaps() {
+        let l = layout(8, 8, false);
+        assert_eq!(leaps(&l, Kind::Knight, 0).len(), 2);
+        assert_eq!(leaps(&l, Kind::King, 0).len(), 3);
+        assert_eq!(leaps(&l, Kind::Knight, 3 * 8 + 3).len(), 8);
+        let t = layout(8, 8, true);
+        assert_eq!(leaps(&t, Kind::Knight, 0).len(), 8);
+    }
+
+    #[test]
+    fn general_symmetry_counts() {
+        let mut p = Problem::peaceable_queens(5);
+        // Square board, two interchangeable armies: 8 × 2 − 1.
+        assert_eq!(symmetries(&p).len(), 15);
+        p.rules.layout.cols = 6;
+        assert_eq!(symmetries(&p).len(), 7);
+        p.counts[1] = Count::Exactly(3);
+        assert_eq!(symmetries(&p).len(), 3);
+    }
+}

@@ -1,0 +1,459 @@
+//! Placement problems described as data: a board, groups of pieces with their counts, and
+//! which groups must not attack which. Read from TOML (see `encodings/*.toml`), adjusted
+//! from the command line with `--set KEY=VALUE`.
+//!
+//! ```
+//! use pq_encode::spec::Problem;
+//! let text = r#"
+//! name = "peaceable rooks"
+//! no_attack = [["white", "black"]]
+//! [board]
+//! size = "4x4"
+//! [[group]]
+//! name = "white"
+//! kind = "rook"
+//! count = "max"
+//! [[group]]
+//! name = "black"
+//! kind = "rook"
+//! count = "max"
+//! "#;
+//! let mut p = Problem::from_toml(text).unwrap();
+//! p.set("board", "5x5").unwrap();
+//! assert_eq!(p.rules.layout.rows, 5);
+//! assert_eq!(p.maximised(), vec![0, 1]);
+//! ```
+
+use std::collections::HashSet;
+
+use pq_board::placement::{Group, Kind, Layout, Rules};
+use serde::Deserialize;
+
+use crate::problem::MAX_DIM;
+
+/// How many pieces a group must have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Exactly this many. Every problem here is monotone (taking a piece away never creates
+    /// an attack), so the formula says "at least" and the printed board keeps exactly `n`.
+    Exactly(usize),
+    /// As many as possible; all maximised groups share one size `n` (tied armies).
+    Maximise,
+}
+
+/// A placement problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub name: String,
+    pub description: String,
+    pub rules: Rules,
+    /// One per group.
+    pub counts: Vec<Count>,
+}
+
+/// A problem file or `--set` that does not make sense; the message names the key.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SpecError(pub String);
+
+fn err<T>(message: impl Into<String>) -> Result<T, SpecError> {
+    Err(SpecError(message.into()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileProblem {
+    name: Option<String>,
+    description: Option<String>,
+    #[serde(default)]
+    no_attack: Vec<Vec<String>>,
+    board: FileBoard,
+    #[serde(default)]
+    group: Vec<FileGroup>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileBoard {
+    size: Option<String>,
+    rows: Option<usize>,
+    cols: Option<usize>,
+    #[serde(default)]
+    torus: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileGroup {
+    name: String,
+    kind: String,
+    count: toml::Value,
+}
+
+impl Problem {
+    /// Reads a problem file.
+    pub fn from_toml(text: &str) -> Result<Problem, SpecError> {
+        let file: FileProblem = toml::from_str(text).map_err(|e| SpecError(e.to_string()))?;
+        let (rows, cols) = match (&file.board.size, file.board.rows, file.board.cols) {
+            (Some(size), None, None) => {
+                parse_size(size).map_err(|e| SpecError(format!("board.size: {e}")))?
+            }
+            (None, Some(r), Some(c)) => (r, c),
+            (Some(_), _, _) => {
+                return err("board: give either size = \"RxC\" or rows and cols, not both")
+            }
+            (None, _, _) => {
+                return err("board: missing size (e.g. size = \"8x8\") or rows and cols")
+            }
+        };
+        let mut groups = Vec::new();
+        let mut counts = Vec::new();
+        for g in &file.group {
+            let kind: Kind = g
+                .kind
+                .parse()
+                .map_err(|e| SpecError(format!("group '{}': kind: {e}", g.name)))?;
+            let count = parse_count(&g.count)
+                .map_err(|e| SpecError(format!("group '{}': count: {e}", g.name)))?;
+            groups.push(Group {
+                name: g.name.clone(),
+                kind,
+            });
+            counts.push(count);
+        }
+        let mut seen = HashSet::new();
+        if let Some(g) = groups.iter().find(|g| !seen.insert(g.name.as_str())) {
+            return err(format!("two groups are named '{}'", g.name));
+        }
+        let index = |name: &str| groups.iter().position(|g| g.name == name);
+        let mut no_attack = Vec::new();
+        for pair in &file.no_attack {
+            let (a, b) = match pair.as_slice() {
+                [a] => (a, a),
+                [a, b] => (a, b),
+                _ => return err(format!("no_attack: each entry names one group (within it) or two (between them), got {pair:?}")),
+            };
+            let (Some(i), Some(j)) = (index(a), index(b)) else {
+                let unknown = if index(a).is_none() { a } else { b };
+                return err(format!("no_attack: no group named '{unknown}'"));
+            };
+            let p = (i.min(j), i.max(j));
+            if !no_attack.contains(&p) {
+                no_attack.push(p);
+            }
+        }
+        let problem = Problem {
+            name: file.name.unwrap_or_else(|| "placement problem".into()),
+            description: file.description.unwrap_or_default(),
+            rules: Rules {
+                layout: Layout {
+                    rows,
+                    cols,
+                    torus: file.board.torus,
+                },
+                groups,
+                no_attack,
+            },
+            counts,
+        };
+        problem.check()?;
+        Ok(problem)
+    }
+
+    /// The peaceable armies of queens on a `dim × dim` board (the problem of
+    /// `encodings/peaceable-queens.toml`).
+    pub fn peaceable_queens(dim: usize) -> Problem {
+        Problem {
+            name: "peaceable armies of queens".into(),
+            description: String::new(),
+            rules: Rules {
+                layout: Layout {
+                    rows: dim,
+                    cols: dim,
+                    torus: false,
+                },
+                groups: vec![
+                    Group {
+                        name: "white".into(),
+                        kind: Kind::Queen,
+                    },
+                    Group {
+                        name: "black".into(),
+                        kind: Kind::Queen,
+                    },
+                ],
+                no_attack: vec![(0, 1)],
+            },
+            counts: vec![Count::Maximise, Count::Maximise],
+        }
+    }
+
+    /// Overrides one setting: `board` (`RxC`), `rows`, `cols`, `torus` (`true`/`false`), or
+    /// a group's count (`N`, or `max`).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        // Changed on a copy, so that a rejected setting leaves the problem as it was.
+        let mut next = self.clone();
+        next.apply(key, value.trim())?;
+        next.check()?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        let layout = &mut self.rules.layout;
+        match key {
+            "board" | "size" => {
+                let (r, c) =
+                    parse_size(value).map_err(|e| SpecError(format!("--set {key}: {e}")))?;
+                layout.rows = r;
+                layout.cols = c;
+            }
+            "rows" | "cols" => {
+                let n: usize = value.parse().map_err(|_| {
+                    SpecError(format!(
+                        "--set {key}: expected a whole number, got '{value}'"
+                    ))
+                })?;
+                if key == "rows" {
+                    layout.rows = n;
+                } else {
+                    layout.cols = n;
+                }
+            }
+            "torus" => {
+                layout.torus = match value {
+                    "true" | "yes" | "1" => true,
+                    "false" | "no" | "0" => false,
+                    _ => {
+                        return err(format!(
+                            "--set torus: expected true or false, got '{value}'"
+                        ))
+                    }
+                };
+            }
+            _ => {
+                let Some(g) = self.rules.groups.iter().position(|g| g.name == key) else {
+                    let mut keys = vec!["board", "rows", "cols", "torus"];
+                    keys.extend(self.rules.groups.iter().map(|g| g.name.as_str()));
+                    return err(format!(
+                        "--set: unknown key '{key}' (this problem has: {})",
+                        keys.join(", ")
+                    ));
+                };
+                self.counts[g] = parse_count(&toml::Value::String(value.to_string()))
+                    .map_err(|e| SpecError(format!("--set {key}: {e}")))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The groups whose (shared) size is maximised.
+    pub fn maximised(&self) -> Vec<usize> {
+        (0..self.counts.len())
+            .filter(|&g| self.counts[g] == Count::Maximise)
+            .collect()
+    }
+
+    /// The lower bound each group must reach when the maximised groups have `n` pieces.
+    pub fn demands(&self, n: usize) -> Vec<usize> {
+        self.counts
+            .iter()
+            .map(|c| match c {
+                Count::Exactly(k) => *k,
+                Count::Maximise => n,
+            })
+            .collect()
+    }
+
+    /// Contradictions and impossible sizes, each named.
+    pub fn check(&self) -> Result<(), SpecError> {
+        let l = &self.rules.layout;
+        for (what, v) in [("rows", l.rows), ("cols", l.cols)] {
+            if v == 0 {
+                return err(format!("board: {what} must be at least 1"));
+            }
+            if v > MAX_DIM {
+                return err(format!(
+                    "board: {what} = {v} is too large (at most {MAX_DIM})"
+                ));
+            }
+        }
+        if self.rules.groups.is_empty() {
+            return err("the problem has no [[group]]");
+        }
+        let mut names = HashSet::new();
+        for g in &self.rules.groups {
+            if g.name.is_empty() || g.name.contains(char::is_whitespace) {
+                return err(format!("group name '{}' must be one word", g.name));
+            }
+            if ["board", "size", "rows", "cols", "torus"].contains(&g.name.as_str()) {
+                return err(format!(
+                    "group name '{}' is reserved for a board setting",
+                    g.name
+                ));
+            }
+            if !names.insert(g.name.as_str()) {
+                return err(format!("two groups are named '{}'", g.name));
+            }
+        }
+        let fixed: usize = self
+            .counts
+            .iter()
+            .map(|c| match c {
+                Count::Exactly(k) => *k,
+                Count::Maximise => 0,
+            })
+            .sum();
+        if fixed > l.squares() {
+            return err(format!(
+                "the counts ask for {fixed} pieces but the {}x{} board has {} squares",
+                l.rows,
+                l.cols,
+                l.squares()
+            ));
+        }
+        Ok(())
+    }
+
+    /// A one-line description: board and groups.
+    pub fn summary(&self) -> String {
+        let l = &self.rules.layout;
+        let groups: Vec<String> = self
+            .rules
+            .groups
+            .iter()
+            .zip(&self.counts)
+            .map(|(g, c)| match c {
+                Count::Exactly(k) => format!("{k} {} ({})", g.name, g.kind),
+                Count::Maximise => format!("max {} ({})", g.name, g.kind),
+            })
+            .collect();
+        format!(
+            "{}x{}{} board, {}",
+            l.rows,
+            l.cols,
+            if l.torus { " torus" } else { "" },
+            groups.join(", ")
+        )
+    }
+}
+
+/// `RxC` (also `R×C`, or `N` for a square board).
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected ROWSxCOLS such as 8x8, got '{s}'");
+    let parts: Vec<&str> = s.split(['x', 'X', '×']).map(str::trim).collect();
+    let nums: Vec<usize> = parts
+        .iter()
+        .map(|p| p.parse::<usize>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    match nums.as_slice() {
+        [n] => Ok((*n, *n)),
+        [r, c] => Ok((*r, *c)),
+        _ => Err(bad()),
+    }
+}
+
+/// `N` (exactly), or `"max"` / `"maximise"` / `"maximize"`.
+fn parse_count(v: &toml::Value) -> Result<Count, String> {
+    match v {
+        toml::Value::Integer(n) if *n >= 0 => Ok(Count::Exactly(*n as usize)),
+        toml::Value::String(s) => match s.trim() {
+            "max" | "maximise" | "maximize" => Ok(Count::Maximise),
+            t => t
+                .parse::<usize>()
+                .map(Count::Exactly)
+                .map_err(|_| format!("expected a number of pieces or \"max\", got '{t}'")),
+        },
+        other => Err(format!(
+            "expected a number of pieces or \"max\", got {other}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DUDENEY: &str = r#"
+name = "crowded chessboard"
+no_attack = [["queens"], ["rooks"], ["bishops"], ["knights"]]
+[board]
+size = "8x8"
+[[group]]
+name = "queens"
+kind = "queen"
+count = 8
+[[group]]
+name = "rooks"
+kind = "rook"
+count = 8
+[[group]]
+name = "bishops"
+kind = "bishop"
+count = 14
+[[group]]
+name = "knights"
+kind = "knight"
+count = "max"
+"#;
+
+    #[test]
+    fn spec_reads_and_overrides() {
+        let mut p = Problem::from_toml(DUDENEY).unwrap();
+        assert_eq!(p.rules.groups.len(), 4);
+        assert_eq!(p.rules.no_attack, vec![(0, 0), (1, 1), (2, 2), (3, 3)]);
+        assert_eq!(p.maximised(), vec![3]);
+        assert_eq!(p.demands(21), vec![8, 8, 14, 21]);
+        p.set("knights", "22").unwrap();
+        assert_eq!(p.counts[3], Count::Exactly(22));
+        p.set("board", "9x9").unwrap();
+        p.set("queens", "9").unwrap();
+        assert_eq!((p.rules.layout.rows, p.rules.layout.cols), (9, 9));
+        p.set("torus", "true").unwrap();
+        assert!(p.rules.layout.torus);
+    }
+
+    #[test]
+    fn spec_errors_name_the_key() {
+        let cases = [
+            (
+                DUDENEY.replace("size = \"8x8\"", "size = \"8x8\"\ncolour = 3"),
+                "colour",
+            ),
+            (
+                DUDENEY.replace("kind = \"knight\"", "kind = \"dragon\""),
+                "dragon",
+            ),
+            (DUDENEY.replace("[\"rooks\"]", "[\"castles\"]"), "castles"),
+            (DUDENEY.replace("count = 14", "count = 70"), "86 pieces"),
+            (DUDENEY.replace("count = 14", "count = -1"), "count"),
+            (
+                DUDENEY.replace("size = \"8x8\"", "size = \"8y8\""),
+                "board.size",
+            ),
+            (
+                DUDENEY.replace("size = \"8x8\"", "size = \"0x8\""),
+                "rows must be at least 1",
+            ),
+            (
+                DUDENEY.replace("name = \"rooks\"", "name = \"queens\""),
+                "two groups",
+            ),
+        ];
+        for (text, needle) in cases {
+            let e = Problem::from_toml(&text).unwrap_err().to_string();
+            assert!(e.contains(needle), "{needle}: {e}");
+        }
+        let mut p = Problem::from_toml(DUDENEY).unwrap();
+        for (k, v, needle) in [
+            ("dragons", "3", "unknown key 'dragons'"),
+            ("board", "axb", "--set board"),
+            ("knights", "many", "--set knights"),
+            ("torus", "maybe", "--set torus"),
+            ("board", "100x100", "too large"),
+        ] {
+            let e = p.set(k, v).unwrap_err().to_string();
+            assert!(e.contains(needle), "{k}={v}: {e}");
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! What `pq-sat solve --problem` prints (text with a legend, or JSON), SVG pictures of
+//! boards (`--svg FILE`), and `pq-sat render`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use pq_board::placement::{Placement, Rules};
+use pq_board::svg::{placement_svg, queens_svg};
+use pq_board::Board;
+use pq_encode::spec::{Count, Problem};
+use pq_encode::Options;
+use pq_solve::placement::{PlacementOutcome, ProblemOptimum};
+use pq_solve::Status;
+use serde_json::{json, Map, Value};
+
+use crate::cli::Format;
+
+fn emit(text: &str) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The legend under a text board: each symbol, its group and kind.
+fn legend(rules: &Rules, symbols: &[char], p: Option<&Placement>) -> String {
+    let entries: Vec<String> = rules
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(g, group)| {
+            let count = p.map(|p| format!(" ×{}", p.count(g))).unwrap_or_default();
+            format!("{} = {} ({}){count}", symbols[g], group.name, group.kind)
+        })
+        .collect();
+    format!("{}\n", entries.join(", "))
+}
+
+fn problem_json(problem: &Problem, options: &Options, n: Option<usize>) -> Map<String, Value> {
+    let l = &problem.rules.layout;
+    let symbols = Placement::symbols(&problem.rules);
+    let mut map = Map::new();
+    map.insert("problem".into(), json!(problem.name));
+    map.insert(
+        "board".into(),
+        json!({"rows": l.rows, "cols": l.cols, "torus": l.torus}),
+    );
+    let groups: Vec<Value> = problem
+        .rules
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(g, group)| {
+            let count = match (problem.counts[g], n) {
+                (Count::Exactly(k), _) => json!(k),
+                (Count::Maximise, Some(n)) => json!(n),
+                (Count::Maximise, None) => json!("max"),
+            };
+            json!({
+                "name": group.name,
+                "kind": group.kind.name(),
+                "symbol": symbols[g].to_string(),
+                "count": count,
+            })
+        })
+        .collect();
+    map.insert("groups".into(), Value::Array(groups));
+    let no_attack: Vec<Value> = problem
+        .rules
+        .no_attack
+        .iter()
+        .map(|&(a, b)| json!([problem.rules.groups[a].name, problem.rules.groups[b].name]))
+        .collect();
+    map.insert("no_attack".into(), Value::Array(no_attack));
+    map.insert("model".into(), json!(options.model.name()));
+    map.insert("card".into(), json!(options.card.name()));
+    map.insert("symmetry".into(), json!(options.symmetry.name()));
+    map
+}
+
+/// The answer to one problem at one size.
+pub fn check(
+    problem: &Problem,
+    n: usize,
+    options: &Options,
+    backend: &str,
+    outcome: &PlacementOutcome,
+    format: Format,
+) -> Result<()> {
+    let symbols = Placement::symbols(&problem.rules);
+    let sized = {
+        let mut p = problem.clone();
+        for g in p.maximised() {
+            p.counts[g] = Count::Exactly(n);
+        }
+        p
+    };
+    match format {
+        Format::Json => {
+            let mut map = problem_json(problem, options, Some(n));
+            map.insert("status".into(), json!(outcome.status.name()));
+            if let Some(p) = &outcome.placement {
+                map.insert("placement".into(), json!(p.rows_as_strings(&symbols)));
+            }
+            map.insert("backend".into(), json!(backend));
+            map.insert("solver".into(), json!(outcome.solver));
+            map.insert("variables".into(), json!(outcome.variables));
+            map.insert("clauses".into(), json!(outcome.clauses));
+            map.insert("seconds".into(), json!(outcome.seconds));
+            if let Some(r) = &outcome.reason {
+                map.insert("reason".into(), json!(r));
+            }
+            emit(&(Value::Object(map).to_string() + "\n"))
+        }
+        Format::Text => {
+            let how = format!("{}, {:.2} s", outcome.solver, outcome.seconds);
+            let what = sized.summary();
+            let mut text = match outcome.status {
+                Status::Sat => format!("SAT: {what} ({how})\n"),
+                Status::Unsat => format!("UNSAT: {what} is impossible ({how})\n"),
+                Status::Unknown => format!(
+                    "UNKNOWN: {what} ({how}: {})\n",
+                    outcome.reason.as_deref().unwrap_or("no answer")
+                ),
+            };
+            if let Some(p) = &outcome.placement {
+                text.push_str(&p.to_labelled_text(&symbols));
+                text.push_str(&legend(&problem.rules, &symbols, Some(p)));
+            }
+            emit(&text)
+        }
+    }
+}
+
+/// The largest size of a problem's maximised groups.
+pub fn optimum(
+    problem: &Problem,
+    options: &Options,
+    backend: &str,
+    outcome: &ProblemOptimum,
+    format: Format,
+) -> Result<()> {
+    let symbols = Placement::symbols(&problem.rules);
+    let names: Vec<&str> = problem
+        .maximised()
+        .iter()
+        .map(|&g| problem.rules.groups[g].name.as_str())
+        .collect();
+    match format {
+        Format::Json => {
+            let mut map = problem_json(problem, options, None);
+            map.insert("maximised".into(), json!(names));
+            map.insert("optimum".into(), json!(outcome.optimum));
+            let status = if outcome.infeasible {
+                "unsat"
+            } else if outcome.optimum.is_some() {
+                "sat"
+            } else {
+                "unknown"
+            };
+            map.insert("status".into(), json!(status));
+            map.insert(
+                "lower_bound".into(),
+                json!(outcome.best.as_ref().map(|b| b.0)),
+            );
+            if let Some((_, p)) = &outcome.best {
+                map.insert("placement".into(), json!(p.rows_as_strings(&symbols)));
+            }
+            map.insert("backend".into(), json!(backend));
+            map.insert("seconds".into(), json!(outcome.seconds));
+            let steps: Vec<Value> = outcome
+                .steps
+                .iter()
+                .map(|s| {
+                    json!({"n": s.n, "status": s.status.name(), "solver": s.solver, "seconds": s.seconds})
+                })
+                .collect();
+            map.insert("steps".into(), Value::Array(steps));
+            if let Some(r) = &outcome.reason {
+                map.insert("reason".into(), json!(r));
+            }
+            emit(&(Value::Object(map).to_string() + "\n"))
+        }
+        Format::Text => {
+            let who = names.join(" = ");
+            let mut text = if outcome.infeasible {
+                format!(
+                    "UNSAT: {} cannot be met even with no {who} ({backend}, {:.2} s)\n",
+                    problem.summary(),
+                    outcome.seconds
+                )
+            } else {
+                match (outcome.optimum, &outcome.best) {
+                    (Some(opt), _) => format!(
+                        "most {who}: {opt} ({}: {opt} fit, {} do not; {backend}, {:.2} s)\n",
+                        problem.summary(),
+                        opt + 1,
+                        outcome.seconds
+                    ),
+                    (None, Some((b, _))) => format!(
+                        "{who} >= {b}, not proven optimal: {} ({backend}, {:.2} s)\n",
+                        outcome.reason.as_deref().unwrap_or("stopped"),
+                        outcome.seconds
+                    ),
+                    (None, None) => format!(
+                        "UNKNOWN: {} ({backend}, {:.2} s)\n",
+                        outcome.reason.as_deref().unwrap_or("stopped"),
+                        outcome.seconds
+                    ),
+                }
+            };
+            if let Some((_, p)) = &outcome.best {
+                text.push_str(&p.to_labelled_text(&symbols));
+                text.push_str(&legend(&problem.rules, &symbols, Some(p)));
+            }
+            emit(&text)
+        }
+    }
+}
+
+/// Writes an SVG picture to `path` atomically.
+pub fn write_svg(path: &Path, svg: &str) -> Result<()> {
+    crate::run::write_atomically(path, |w| w.write_all(svg.as_bytes()))
+}
+
+/// The picture of a placement.
+pub fn placement_picture(problem: &Problem, p: &Placement) -> String {
+    placement_svg(&problem.rules, p, Some(&problem.name))
+}
+
+/// The picture of a queens board.
+pub fn queens_picture(board: &Board, title: &str) -> String {
+    queens_svg(board, Some(title))
+}
+
+/// `pq-sat render`: SVG from pq-sat's JSON output or a text board.
+pub fn render(text: &str) -> Result<String> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        let v: Value = serde_json::from_str(trimmed).context("the input is not valid JSON")?;
+        if v.get("groups").is_some() {
+            return render_placement(&v);
+        }
+    }
+    let board = crate::output::parse_board_input(text)?;
+    let d = board.dim();
+    Ok(queens_svg(
+        &board,
+        Some(&format!("peaceable queens on {d}x{d}")),
+    ))
+}
+
+/// A placement from `solve --problem ... --format json` output.
+fn render_placement(v: &Value) -> Result<String> {
+    use pq_board::placement::{Group, Kind, Layout};
+    let rows = v["board"]["rows"].as_u64().context("board.rows missing")? as usize;
+    let cols = v["board"]["cols"].as_u64().context("board.cols missing")? as usize;
+    let torus = v["board"]["torus"].as_bool().unwrap_or(false);
+    let mut groups = Vec::new();
+    let mut symbols = Vec::new();
+    for g in v["groups"].as_array().context("groups missing")? {
+        let kind: Kind = g["kind"]
+            .as_str()
+            .context("a group without a kind")?
+            .parse()
+            .map_err(anyhow::Error::msg)?;
+        groups.push(Group {
+            name: g["name"].as_str().unwrap_or("?").to_string(),
+            kind,
+        });
+        let sym = g["symbol"].as_str().and_then(|s| s.chars().next());
+        symbols.push(sym.context("a group without a symbol")?);
+    }
+    let rules = Rules {
+        layout: Layout { rows, cols, torus },
+        groups,
+        no_attack: Vec::new(),
+    };
+    let Some(lines) = v["placement"].as_array() else {
+        bail!("the JSON has no placement (an UNSAT or unknown answer has no board to draw)");
+    };
+    let mut p = Placement::empty(&rules.layout);
+    if lines.len() != rows {
+        bail!("the placement has {} rows, the board {rows}", lines.len());
+    }
+    for (r, line) in lines.iter().enumerate() {
+        let line = line.as_str().context("a placement row is not a string")?;
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() != cols {
+            bail!(
+                "placement row {} has {} squares, the board {cols}",
+                r + 1,
+                chars.len()
+            );
+        }
+        for (c, ch) in chars.into_iter().enumerate() {
+            if ch == '.' {
+                continue;
+            }
+            let g = symbols
+                .iter()
+                .position(|&s| s == ch)
+                .with_context(|| format!("unknown symbol '{ch}' in row {}", r + 1))?;
+            p.set(r, c, Some(g));
+        }
+    }
+    let title = v["problem"].as_str().unwrap_or("placement");
+    Ok(placement_svg(&rules, &p, Some(title)))
+}
