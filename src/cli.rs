@@ -326,12 +326,16 @@ impl ProblemArgs {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let mut problem =
             Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut items = Vec::new();
         for item in &self.set {
-            let Some((key, value)) = item.split_once('=') else {
+            let Some(pair) = item.split_once('=') else {
                 return Err(format!("--set {item}: expected KEY=VALUE"));
             };
-            problem.set(key.trim(), value).map_err(|e| e.to_string())?;
+            items.push(pair);
         }
+        problem
+            .set_all(items)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Some(problem))
     }
 }

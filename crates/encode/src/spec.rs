@@ -199,6 +199,21 @@ impl Problem {
         Ok(())
     }
 
+    /// Applies several settings, checking the result once at the end (so that shrinking
+    /// the board and then the counts works in either order).
+    pub fn set_all<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<(), SpecError> {
+        let mut next = self.clone();
+        for (key, value) in items {
+            next.apply(key.trim(), value.trim())?;
+        }
+        next.check()?;
+        *self = next;
+        Ok(())
+    }
+
     fn apply(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         let layout = &mut self.rules.layout;
         match key {

@@ -1,0 +1,424 @@
+//! General placement problems: the SAT pipeline (every encoding option) agrees with the
+//! brute-force oracle on small boards for every piece kind, torus boards included; closed
+//! forms for rooks and bishops; Dudeney's crowded chessboard; the problem files, `--set`,
+//! their errors, and the SVG pictures, through the real binary.
+
+#[path = "oracle/placement.rs"]
+mod placement_oracle;
+
+use std::process::{Command, Output};
+
+use pq_board::placement::{Group, Kind, Layout, Rules};
+use pq_board::rules::check_placement;
+use pq_encode::spec::{Count, Problem};
+use pq_encode::{Card, Model, Options, Symmetry};
+use pq_solve::backend::Cadical;
+use pq_solve::control::Limits;
+use pq_solve::optimise::RunLimits;
+use pq_solve::placement::{check_problem, maximise_problem};
+use pq_solve::Status;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
+
+fn problem(
+    rows: usize,
+    cols: usize,
+    torus: bool,
+    groups: &[(Kind, Count)],
+    no_attack: &[(usize, usize)],
+) -> Problem {
+    Problem {
+        name: "test".into(),
+        description: String::new(),
+        rules: Rules {
+            layout: Layout { rows, cols, torus },
+            groups: groups
+                .iter()
+                .enumerate()
+                .map(|(i, &(kind, _))| Group {
+                    name: format!("g{i}"),
+                    kind,
+                })
+                .collect(),
+            no_attack: no_attack.to_vec(),
+        },
+        counts: groups.iter().map(|&(_, c)| c).collect(),
+    }
+}
+
+/// Every encoding option the general encoder distinguishes.
+fn all_options() -> Vec<Options> {
+    let mut out = Vec::new();
+    for model in [Model::Lines, Model::Pairwise] {
+        for card in [Card::Totalizer, Card::SeqCounter] {
+            for symmetry in [Symmetry::LexLeader, Symmetry::None] {
+                out.push(Options {
+                    model,
+                    card,
+                    symmetry,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn maximum(p: &Problem, options: &Options) -> Option<usize> {
+    let r = maximise_problem(p, options, &Cadical, &RunLimits::default(), &mut |_| {}).unwrap();
+    if let Some((n, placement)) = &r.best {
+        let counts: Vec<Option<usize>> = p.demands(*n).into_iter().map(Some).collect();
+        assert!(check_placement(&p.rules, placement, &counts).is_ok());
+    }
+    if r.infeasible {
+        None
+    } else {
+        Some(r.optimum.expect("no time limit: the optimum is proven"))
+    }
+}
+
+#[test]
+fn two_armies_of_every_kind_agree_with_brute_force() {
+    let boards = [
+        (3, 3, false),
+        (4, 4, false),
+        (3, 5, false),
+        (4, 4, true),
+        (3, 4, true),
+        (5, 5, true),
+    ];
+    for kind in [
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Knight,
+        Kind::King,
+    ] {
+        for &(rows, cols, torus) in &boards {
+            let p = problem(
+                rows,
+                cols,
+                torus,
+                &[(kind, Count::Maximise), (kind, Count::Maximise)],
+                &[(0, 1)],
+            );
+            let expected = placement_oracle::max_tied(&p.rules, &[0, 0], &[0, 1]);
+            for options in all_options() {
+                assert_eq!(
+                    maximum(&p, &options),
+                    expected,
+                    "{kind} {rows}x{cols} torus={torus} {options:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn mixed_kinds_and_within_group_rules_agree_with_brute_force() {
+    // Dudeney-style on small boards: each kind alone must be peaceful, fixed counts.
+    let kinds = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+    for &(rows, cols, torus) in &[(4, 4, false), (3, 5, false), (4, 4, true)] {
+        for counts in [
+            [2, 2, 3, 0],
+            [3, 3, 2, 1],
+            [2, 3, 4, 2],
+            [1, 1, 6, 3],
+            [4, 4, 5, 1],
+        ] {
+            let groups: Vec<(Kind, Count)> = kinds
+                .iter()
+                .zip(counts)
+                .map(|(&k, c)| (k, Count::Exactly(c)))
+                .collect();
+            let p = problem(
+                rows,
+                cols,
+                torus,
+                &groups,
+                &[(0, 0), (1, 1), (2, 2), (3, 3)],
+            );
+            let expected = placement_oracle::feasible(&p.rules, &counts);
+            for options in all_options() {
+                let out = check_problem(&p, 0, &options, &Cadical, &Limits::none()).unwrap();
+                assert_eq!(
+                    out.status == Status::Sat,
+                    expected,
+                    "{rows}x{cols} torus={torus} {counts:?} {options:?}"
+                );
+            }
+        }
+    }
+    // Different kinds at peace with each other: queen vs knight vs king armies.
+    for &(rows, cols, torus) in &[(4, 4, false), (4, 5, false), (4, 4, true)] {
+        let p = problem(
+            rows,
+            cols,
+            torus,
+            &[
+                (Kind::Queen, Count::Maximise),
+                (Kind::Knight, Count::Maximise),
+                (Kind::King, Count::Exactly(1)),
+            ],
+            &[(0, 1), (0, 2), (1, 2), (1, 1)],
+        );
+        let expected = placement_oracle::max_tied(&p.rules, &[0, 0, 1], &[0, 1]);
+        for options in all_options() {
+            assert_eq!(
+                maximum(&p, &options),
+                expected,
+                "{rows}x{cols} torus={torus} {options:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn three_armies_agree_with_brute_force() {
+    for &(d, torus) in &[(4, false), (5, false), (4, true)] {
+        let q = (Kind::Queen, Count::Maximise);
+        let p = problem(d, d, torus, &[q, q, q], &[(0, 1), (0, 2), (1, 2)]);
+        let expected = placement_oracle::max_tied(&p.rules, &[0, 0, 0], &[0, 1, 2]);
+        for options in all_options() {
+            assert_eq!(
+                maximum(&p, &options),
+                expected,
+                "{d} torus={torus} {options:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rooks_and_bishops_match_their_closed_forms() {
+    for d in 2..=8 {
+        let armies = |kind| {
+            problem(
+                d,
+                d,
+                false,
+                &[(kind, Count::Maximise), (kind, Count::Maximise)],
+                &[(0, 1)],
+            )
+        };
+        let options = Options::default();
+        assert_eq!(
+            maximum(&armies(Kind::Rook), &options),
+            Some(d * d / 4),
+            "rooks d={d}"
+        );
+        assert_eq!(
+            maximum(&armies(Kind::Bishop), &options),
+            Some(d * d / 2),
+            "bishops d={d}"
+        );
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("pq-sat runs")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("pq-sat exits normally")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+const CROWDED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/encodings/crowded-chessboard.toml"
+);
+
+/// The placement in a JSON answer, checked by the independent validator against the
+/// problem file's rules.
+fn check_json_placement(v: &Value, file: &str, sets: &[&str]) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut p = Problem::from_toml(&text).unwrap();
+    p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
+        .unwrap();
+    let symbols: Vec<char> = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["symbol"].as_str().unwrap().chars().next().unwrap())
+        .collect();
+    let mut placement = pq_board::placement::Placement::empty(&p.rules.layout);
+    for (r, row) in v["placement"].as_array().unwrap().iter().enumerate() {
+        for (c, ch) in row.as_str().unwrap().chars().enumerate() {
+            if ch != '.' {
+                placement.set(r, c, Some(symbols.iter().position(|&s| s == ch).unwrap()));
+            }
+        }
+    }
+    let counts: Vec<Option<usize>> = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["count"].as_u64().map(|c| c as usize))
+        .collect();
+    let counts: Vec<Option<usize>> = if counts.iter().all(Option::is_some) {
+        counts
+    } else {
+        vec![]
+    };
+    assert!(
+        check_placement(&p.rules, &placement, &counts).is_ok(),
+        "{v}"
+    );
+}
+
+#[test]
+fn crowded_chessboard_21_knights_fit_22_do_not() {
+    let out = run(&[
+        "solve",
+        "--problem",
+        CROWDED,
+        "--set",
+        "knights=21",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["status"], "sat");
+    check_json_placement(&v, CROWDED, &["knights=21"]);
+
+    let out = run(&[
+        "solve",
+        "--problem",
+        CROWDED,
+        "--set",
+        "knights=22",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert_eq!(json(&out)["status"], "unsat");
+}
+
+#[test]
+fn problem_files_solve_and_draw() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let tmp = tempfile::tempdir().unwrap();
+    // (file, settings); the expected optimum comes from the brute-force oracle.
+    let cases: &[(&str, &[&str])] = &[
+        ("peaceable-queens.toml", &["board=5x5"]),
+        ("peaceable-knights.toml", &["board=4x4"]),
+        ("three-armies.toml", &["board=4x4"]),
+        ("peaceable-queens-torus.toml", &["board=5x5"]),
+        (
+            "crowded-chessboard.toml",
+            &["board=4x4", "queens=4", "rooks=4", "bishops=4"],
+        ),
+    ];
+    for &(file, sets) in cases {
+        let path = format!("{dir}/encodings/{file}");
+        let mut p = Problem::from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
+            .unwrap();
+        let tied = p.maximised();
+        let fixed = p.demands(0);
+        let expected = placement_oracle::max_tied(&p.rules, &fixed, &tied).expect("feasible");
+        let svg = tmp.path().join(format!("{file}.svg"));
+        let mut args = vec![
+            "solve",
+            "--problem",
+            &path,
+            "--format",
+            "json",
+            "--svg",
+            svg.to_str().unwrap(),
+        ];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let out = run(&args);
+        assert_eq!(code(&out), 0, "{file}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(v["optimum"], expected, "{file}: {v}");
+        check_json_placement(&v, &path, sets);
+        let doc = std::fs::read_to_string(&svg).unwrap();
+        let xml = roxmltree::Document::parse(&doc).expect("well-formed SVG");
+        assert_eq!(xml.root_element().tag_name().name(), "svg");
+        // `render` draws the same answer from the JSON alone.
+        let rendered = Command::new(BIN)
+            .arg("render")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(&out.stdout)?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(code(&rendered), 0, "{}", stderr(&rendered));
+        roxmltree::Document::parse(std::str::from_utf8(&rendered.stdout).unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn problem_errors_name_the_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("bad.toml");
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("name = \"x\"\n[board]\nsize = \"4x4\"\ncolour = 1\n", &[], "colour"),
+        ("[board]\nsize = \"4x4\"\n[[group]]\nname = \"a\"\nkind = \"dragon\"\ncount = 1\n", &[], "dragon"),
+        ("no_attack = [[\"a\", \"z\"]]\n[board]\nsize = \"4x4\"\n[[group]]\nname = \"a\"\nkind = \"rook\"\ncount = 1\n", &[], "no group named 'z'"),
+        ("[board]\nsize = \"2x2\"\n[[group]]\nname = \"a\"\nkind = \"rook\"\ncount = 5\n", &[], "5 pieces"),
+    ];
+    for &(text, sets, needle) in cases {
+        std::fs::write(&bad, text).unwrap();
+        let mut args = vec!["solve", "--problem", bad.to_str().unwrap()];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let out = run(&args);
+        assert_eq!(code(&out), 2, "{needle}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{needle}: {}", stderr(&out));
+    }
+    for (set, needle) in [
+        ("dragons=3", "unknown key 'dragons'"),
+        ("knights", "expected KEY=VALUE"),
+        ("board=0x8", "rows must be at least 1"),
+        ("queens=lots", "--set queens"),
+    ] {
+        let out = run(&["solve", "--problem", CROWDED, "--set", set]);
+        assert_eq!(code(&out), 2, "{set}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{set}: {}", stderr(&out));
+    }
+    let out = run(&["solve", "--problem", "/nonexistent.toml"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("/nonexistent.toml"));
+    let out = run(&["encode", "--problem", CROWDED]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--n"), "{}", stderr(&out));
+}
+
+#[test]
+fn problem_cnf_names_group_kind_and_square_and_decodes_back() {
+    let out = run(&["encode", "--problem", CROWDED, "--set", "knights=21"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l == "c var 1 queens queen 1 1"),
+        "{}",
+        &text[..400]
+    );
+    assert!(text
+        .lines()
+        .any(|l| l.starts_with("c var ") && l.contains(" knights knight 8 8")));
+    let formula = pq_encode::dimacs::parse(text.as_bytes()).unwrap();
+    let map = formula.pieces.expect("a piece map");
+    assert_eq!((map.rows, map.cols), (8, 8));
+    assert_eq!(map.groups.len(), 4);
+    assert_eq!(map.groups[3], ("knights".to_string(), Kind::Knight));
+}
