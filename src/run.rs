@@ -78,7 +78,11 @@ pub fn run(job: Job) -> Result<u8> {
             options,
             output,
         } => {
-            let formula = encode(&instance, &options);
+            let formula = pq_encode::general::encode_problem(
+                &pq_encode::spec::Problem::peaceable_queens(instance.dim()),
+                instance.n(),
+                &options,
+            );
             match output {
                 Some(path) => write_atomically(&path, |w| dimacs::write(&formula, w))?,
                 None => dimacs::write(&formula, io::stdout().lock())?,

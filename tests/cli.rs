@@ -877,3 +877,33 @@ fn solvers_lists_backends_and_how_to_install_the_missing_ones() {
         "in-process backends need nothing on PATH"
     );
 }
+
+#[test]
+fn progress_is_a_live_line_on_a_terminal_and_plain_lines_otherwise() {
+    // Not a terminal: one plain line per step, or nothing.
+    let out = run(&["solve", "--dim", "6", "--jobs", "1"]);
+    assert!(
+        stderr(&out).contains("pq-sat: n = 6: unsat"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains('\x1b'), "no terminal codes in a log");
+    let out = run(&["solve", "--dim", "6", "--jobs", "1", "--progress", "none"]);
+    assert!(!stderr(&out).contains("n = 6"), "{}", stderr(&out));
+
+    // A terminal (a pseudo-terminal from util-linux `script`): the live line is drawn and
+    // cleared before the answer.
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipping the terminal half: util-linux `script` is not installed");
+        return;
+    }
+    let cmd = format!("{BIN} solve --dim 8 --jobs 1");
+    let out = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("n = 10: solving (cadical)"), "{text}");
+    assert!(text.contains("\x1b[2K"), "the live line is cleared: {text}");
+    assert!(text.contains("a(8) = 9"), "{text}");
+}

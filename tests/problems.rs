@@ -422,3 +422,33 @@ fn problem_cnf_names_group_kind_and_square_and_decodes_back() {
     assert_eq!(map.groups.len(), 4);
     assert_eq!(map.groups[3], ("knights".to_string(), Kind::Knight));
 }
+
+#[test]
+fn peaceable_queens_file_is_the_queens_formula() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/encodings/peaceable-queens.toml"
+    );
+    let body = |out: Output| -> Vec<String> {
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('c'))
+            .map(str::to_string)
+            .collect()
+    };
+    for model in ["colouring", "lines", "pairwise"] {
+        let general = body(run(&[
+            "encode",
+            "--problem",
+            file,
+            "--n",
+            "9",
+            "--model",
+            model,
+        ]));
+        let queens = body(run(&["encode", "--dim", "8", "--n", "9", "--model", model]));
+        assert_eq!(general, queens, "{model}");
+    }
+}

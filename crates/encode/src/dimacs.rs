@@ -31,7 +31,12 @@ pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
             )?;
         }
     }
-    if let Some(map) = &formula.pieces {
+    // A queens formula's pieces are its squares, already listed in the queens form.
+    if let Some(map) = formula
+        .pieces
+        .as_ref()
+        .filter(|_| formula.squares.is_none())
+    {
         for v in &map.vars {
             let (name, kind) = &map.groups[v.group];
             writeln!(

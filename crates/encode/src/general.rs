@@ -185,7 +185,8 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
     if is_peaceable_queens(problem) {
         if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
             let mut f = crate::encode(&instance, options);
-            f.comments.insert(0, format!("problem {}", problem.name));
+            f.comments
+                .insert(1.min(f.comments.len()), format!("problem {}", problem.name));
             f.pieces = f.squares.as_ref().map(|sq| PieceMap {
                 rows: sq.dim,
                 cols: sq.dim,

@@ -2,8 +2,12 @@
 
 use std::time::Instant;
 
+use pq_board::placement::Placement;
+use pq_board::rules::check_placement;
 use pq_board::validate::check_peaceable;
 use pq_board::{Board, Cell};
+use pq_encode::general::encode_problem;
+use pq_encode::spec::Problem;
 use pq_encode::{encode, Formula, Instance, Options};
 
 use crate::answer::Answer;
@@ -52,8 +56,29 @@ pub fn check(
     backend: &dyn Backend,
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
-    let formula = encode(instance, options);
-    solve_formula(&formula, Some(instance.n()), backend, limits)
+    // The queens instance is the peaceable-queens placement problem; the general machinery
+    // hands it to the specialised encoder. Exact and maximal instances (enumeration) have no
+    // counterpart there.
+    let problem = Problem::peaceable_queens(instance.dim());
+    let formula = if instance.is_exact() || instance.is_maximal() {
+        encode(instance, options)
+    } else {
+        encode_problem(&problem, instance.n(), options)
+    };
+    let outcome = solve_formula(&formula, Some(instance.n()), backend, limits)?;
+    if let Some(board) = &outcome.board {
+        // A second, independent check: the general placement validator on the same board.
+        let placement = placement_of(board);
+        check_placement(&problem.rules, &placement, &[]).map_err(|v| SolveError::InvalidBoard {
+            backend: outcome.solver.clone(),
+            details: v
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+        })?;
+    }
+    Ok(outcome)
 }
 
 /// A copy of `board` with exactly `n` queens of each colour (the first ones in row-major
@@ -130,6 +155,30 @@ pub fn decoded(
             reason: Some(reason),
         },
     })
+}
+
+/// A queens board as a placement of the groups white (0) and black (1).
+pub fn placement_of(board: &Board) -> Placement {
+    let d = board.dim();
+    let mut p = Placement {
+        rows: d,
+        cols: d,
+        cells: vec![None; d * d],
+    };
+    for r in 0..d {
+        for c in 0..d {
+            p.set(
+                r,
+                c,
+                match board.get(r, c) {
+                    Cell::White => Some(0),
+                    Cell::Black => Some(1),
+                    Cell::Empty => None,
+                },
+            );
+        }
+    }
+    p
 }
 
 /// Runs the independent validator; a failure is an internal error, never a solution.
