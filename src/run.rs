@@ -480,6 +480,58 @@ pub fn run(job: Job) -> Result<u8> {
                     )?;
                     (outcome.solver.clone(), outcome, Some(info))
                 }
+                None if formula.squares.is_none() && formula.pieces.is_some() => {
+                    // A placement-problem formula: its header says which rules the
+                    // placement must obey, so it can be decoded and validated.
+                    if let Some(problem) = pq_encode::spec::Problem::from_header(&formula.comments)
+                    {
+                        let backend = backend(&run.solvers)?;
+                        let outcome = {
+                            let _guard = Interruptible::enter();
+                            pq_solve::placement::solve_problem_formula(
+                                &problem,
+                                0,
+                                &formula,
+                                backend.as_ref(),
+                                &Limits::timeout(run.timeout),
+                            )?
+                        };
+                        let word = |key: &str| {
+                            formula.comments.iter().find_map(|c| {
+                                let mut w = c.split_whitespace();
+                                (w.next() == Some(key)).then(|| w.next()).flatten()
+                            })
+                        };
+                        let d = pq_encode::Options::default();
+                        let options = pq_encode::Options {
+                            model: word("model")
+                                .and_then(|m| m.parse().ok())
+                                .unwrap_or(d.model),
+                            card: word("card").and_then(|m| m.parse().ok()).unwrap_or(d.card),
+                            symmetry: word("symmetry")
+                                .and_then(|m| m.parse().ok())
+                                .unwrap_or(d.symmetry),
+                        };
+                        placement::check(
+                            &problem,
+                            0,
+                            &options,
+                            &backend.name(),
+                            &outcome,
+                            run.format,
+                        )?;
+                        return Ok(unless_interrupted(status_code(outcome.status)));
+                    }
+                    let backend = backend(&run.solvers)?;
+                    let _guard = Interruptible::enter();
+                    let outcome = solve_formula(
+                        &formula,
+                        n,
+                        backend.as_ref(),
+                        &Limits::timeout(run.timeout),
+                    )?;
+                    (backend.name(), outcome, None)
+                }
                 None => {
                     let backend = backend(&run.solvers)?;
                     let _guard = Interruptible::enter();

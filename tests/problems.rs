@@ -416,6 +416,15 @@ fn problem_cnf_names_group_kind_and_square_and_decodes_back() {
     assert!(text
         .lines()
         .any(|l| l.starts_with("c var ") && l.contains(" knights knight 8 8")));
+    // Solving the file alone decodes and validates the placement: the header carries the rules.
+    let tmp = tempfile::tempdir().unwrap();
+    let cnf = tmp.path().join("d21.cnf");
+    std::fs::write(&cnf, &text).unwrap();
+    let out = run(&["solve", "--cnf", cnf.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["groups"][3]["count"], 21);
+    check_json_placement(&v, CROWDED, &["knights=21"]);
     let formula = pq_encode::dimacs::parse(text.as_bytes()).unwrap();
     let map = formula.pieces.expect("a piece map");
     assert_eq!((map.rows, map.cols), (8, 8));

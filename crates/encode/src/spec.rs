@@ -160,6 +160,65 @@ impl Problem {
         Ok(problem)
     }
 
+    /// The problem a pq-sat placement formula was made for, read back from its header comments
+    /// (`rows`, `cols`, `torus`, `group NAME KIND at least N`, `no-attack ...`), with every
+    /// count fixed at the size encoded. `None` when the comments do not describe one.
+    pub fn from_header(comments: &[String]) -> Option<Problem> {
+        let mut rows = None;
+        let mut cols = None;
+        let mut torus = false;
+        let mut name = String::from("placement problem");
+        let mut groups = Vec::new();
+        let mut counts = Vec::new();
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for c in comments {
+            let words: Vec<&str> = c.split_whitespace().collect();
+            match words.as_slice() {
+                ["rows", r] => rows = r.parse().ok(),
+                ["cols", k] => cols = k.parse().ok(),
+                ["torus", t] => torus = *t == "true",
+                ["group", g, kind, "at", "least", k, ..] => {
+                    groups.push(Group {
+                        name: g.to_string(),
+                        kind: kind.parse().ok()?,
+                    });
+                    counts.push(Count::Exactly(k.parse().ok()?));
+                }
+                ["no-attack", "within", g] => pairs.push((g.to_string(), g.to_string())),
+                ["no-attack", "between", a, b] => pairs.push((a.to_string(), b.to_string())),
+                _ => {
+                    if let Some(rest) = c.strip_prefix("pq-sat ") {
+                        if let Some((_, n)) = rest.split_once(": ") {
+                            name = n.to_string();
+                        }
+                    }
+                }
+            }
+        }
+        let index = |n: &str| groups.iter().position(|g| g.name == n);
+        let mut no_attack = Vec::new();
+        for (a, b) in &pairs {
+            let (i, j) = (index(a)?, index(b)?);
+            no_attack.push((i.min(j), i.max(j)));
+        }
+        let problem = Problem {
+            name,
+            description: String::new(),
+            rules: Rules {
+                layout: Layout {
+                    rows: rows?,
+                    cols: cols?,
+                    torus,
+                },
+                groups,
+                no_attack,
+            },
+            counts,
+        };
+        problem.check().ok()?;
+        Some(problem)
+    }
+
     /// The peaceable armies of queens on a `dim × dim` board (the problem of
     /// `encodings/peaceable-queens.toml`).
     pub fn peaceable_queens(dim: usize) -> Problem {
