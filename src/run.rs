@@ -4,6 +4,7 @@ use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::Path;
 
+use std::os::unix::fs::PermissionsExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
@@ -615,6 +616,10 @@ pub(crate) fn write_atomically(
     write(tmp.as_file_mut()).with_context(|| format!("cannot write {}", path.display()))?;
     tmp.as_file_mut()
         .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    // Temporary files are created private (0600); the result is an ordinary file.
+    tmp.as_file()
+        .set_permissions(std::fs::Permissions::from_mode(0o644))
         .with_context(|| format!("cannot write {}", path.display()))?;
     tmp.persist(path)
         .map_err(|e| e.error)

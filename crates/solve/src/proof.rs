@@ -670,10 +670,16 @@ pub fn prove(
     let mut proof_bytes = None;
     if answer == Answer::Unsat {
         let persist = |tmp: tempfile::NamedTempFile, to: &Path| {
-            tmp.persist(to).map_err(|e| SolveError::Io {
+            let io = |source| SolveError::Io {
                 path: to.to_path_buf(),
-                source: e.error,
-            })
+                source,
+            };
+            // Temporary files are private (0600); a proof and its CNF are meant to be shared.
+            use std::os::unix::fs::PermissionsExt;
+            tmp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))
+                .map_err(io)?;
+            tmp.persist(to).map_err(|e| io(e.error))
         };
         persist(cnf_tmp, cnf)?;
         persist(proof_tmp, proof)?;
