@@ -116,6 +116,16 @@ fn proofs_from_every_backend_are_verified_and_corruptions_rejected() {
                     cnf.exists(),
                     "the CNF the proof refers to is written beside it"
                 );
+                use std::os::unix::fs::PermissionsExt;
+                for f in [&cnf, &proof] {
+                    let mode = std::fs::metadata(f).unwrap().permissions().mode() & 0o777;
+                    assert_eq!(
+                        mode,
+                        0o644,
+                        "{} is an ordinary, shareable file",
+                        f.display()
+                    );
+                }
                 let (verified, report) = check_proof(&cnf, &proof);
                 assert!(verified, "{stem}: {report}");
                 assert_eq!(report["verdict"], "s VERIFIED");
