@@ -20,8 +20,9 @@
 //!   rectangle; on a torus also the translations) combined with permutations of
 //!   interchangeable groups (same kind, same count, same place in the no-attack relation).
 //!   When that group has more than [`MAX_FULL_GROUP`] elements, a subset is used (every board
-//!   symmetry with every group permutation, and every translation alone); constraints for any
-//!   subset of the group keep each orbit's lex-least member, so this stays sound.
+//!   symmetry with every group permutation, then translations alone, at most
+//!   [`MAX_FULL_GROUP`] in all); constraints for any subset of the group keep each orbit's
+//!   lex-least member, so this stays sound.
 //!
 //! Two equal armies of queens at peace on a square plain board are the peaceable-queens
 //! problem: [`encode_problem`] hands them to the specialised encoder ([`crate::encode`]), with
@@ -38,7 +39,8 @@ use crate::problem::{Instance, Model, Options, Symmetry};
 use crate::spec::{Count, Problem};
 use crate::{card, symmetry};
 
-/// Above this many symmetries, lex-leader uses the sound subset described in the module docs.
+/// Above this many symmetries, lex-leader uses the sound subset described in the module docs,
+/// of at most this many elements.
 pub const MAX_FULL_GROUP: usize = 128;
 
 /// A direction of lines.
@@ -379,13 +381,16 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
     comments.push(format!("model {model}"));
     comments.push(format!("card {}", options.card));
     comments.push(format!(
-        "symmetry {} ({} symmetries of the problem{})",
+        "symmetry {} (the problem has {} symmetries{})",
         options.symmetry,
-        elements.len() + 1,
+        group_size(problem),
         if options.symmetry == Symmetry::LexLeader {
-            ", lex-leader constraints for each non-identity one used: a proof of UNSAT certifies the formula with them"
+            format!(
+                "; lex-leader constraints for {} non-identity ones: a proof of UNSAT certifies the formula with them",
+                elements.len()
+            )
         } else {
-            ""
+            String::new()
         }
     ));
     let map = PieceMap {
@@ -601,11 +606,25 @@ pub fn symmetries(problem: &Problem) -> Vec<Element> {
                     e.groups == identity_perm && e.squares.iter().enumerate().all(|(i, &s)| i == s);
                 if !is_identity && seen.insert(e.clone()) {
                     out.push(e);
+                    if out.len() == MAX_FULL_GROUP {
+                        // Enough: constraints for any subset are sound, and each costs a
+                        // chain over every piece variable.
+                        return out;
+                    }
                 }
             }
         }
     }
     out
+}
+
+/// The number of symmetries of the problem: board symmetries (8 for a square, 4 for a
+/// rectangle), times translations on a torus, times the group permutations that keep it.
+pub fn group_size(problem: &Problem) -> usize {
+    let l = problem.rules.layout;
+    let point = if l.rows == l.cols { 8 } else { 4 };
+    let translations = if l.torus { l.squares() } else { 1 };
+    point * translations * group_permutations(problem).len()
 }
 
 /// Permutations of the groups that map the problem to itself.
@@ -736,6 +755,17 @@ mod tests {
         let mut p = Problem::peaceable_queens(5);
         // Square board, two interchangeable armies: 8 × 2 − 1.
         assert_eq!(symmetries(&p).len(), 15);
+        assert_eq!(group_size(&p), 16);
+        p.rules.layout.torus = true;
+        assert_eq!(group_size(&p), 16 * 25);
+        // 400 > MAX_FULL_GROUP: the 15 point-and-swap elements, then the 24 translations.
+        assert_eq!(symmetries(&p).len(), 15 + 24);
+        p.rules.layout.rows = 12;
+        p.rules.layout.cols = 12;
+        assert_eq!(symmetries(&p).len(), MAX_FULL_GROUP, "capped");
+        p.rules.layout.rows = 5;
+        p.rules.layout.cols = 5;
+        p.rules.layout.torus = false;
         p.rules.layout.cols = 6;
         assert_eq!(symmetries(&p).len(), 7);
         p.counts[1] = Count::Exactly(3);
