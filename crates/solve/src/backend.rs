@@ -162,68 +162,85 @@ impl Backend for Varisat {
     }
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let n_vars = formula.n_vars as usize;
-        let mut cnf = varisat::CnfFormula::new();
-        cnf.set_var_count(n_vars);
-        for clause in formula.cnf.iter() {
-            let lits: Vec<varisat::Lit> = clause
-                .iter()
-                .map(|l| varisat::Lit::from_dimacs(l.to_ipasir() as isize))
-                .collect();
-            cnf.add_clause(&lits);
-        }
-        let (tx, rx) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("varisat".into())
-            .spawn(move || {
-                let mut solver = varisat::Solver::new();
-                solver.add_formula(&cnf);
-                let result = solver.solve().map(|sat| {
-                    sat.then(|| {
-                        let lits: Vec<i64> = solver
-                            .model()
-                            .unwrap_or_default()
-                            .iter()
-                            .map(|l| l.to_dimacs() as i64)
-                            .collect();
-                        Assignment::from_dimacs_lits(n_vars, &lits)
-                    })
-                });
-                // The receiver is gone when the caller gave up waiting: nothing to do.
-                let _ = tx.send(result.map_err(|e| e.to_string()));
-            })
-            .map_err(|e| SolveError::InProcess {
-                backend: "varisat".into(),
-                message: format!("could not start its thread: {e}"),
-            })?;
-        // Polling lets a stop request or an interrupt end the wait as promptly as a deadline.
-        let received = loop {
-            if limits.should_stop() {
-                break Err(None);
+        varisat_solve(formula, limits, None)
+    }
+}
+
+/// Solves with varisat on a thread of its own, writing a DRAT proof to `proof` if given
+/// (complete when this returns an answer).
+pub(crate) fn varisat_solve(
+    formula: &Formula,
+    limits: &Limits,
+    proof: Option<Box<dyn std::io::Write + Send>>,
+) -> Result<Answer, SolveError> {
+    let n_vars = formula.n_vars as usize;
+    let mut cnf = varisat::CnfFormula::new();
+    cnf.set_var_count(n_vars);
+    for clause in formula.cnf.iter() {
+        let lits: Vec<varisat::Lit> = clause
+            .iter()
+            .map(|l| varisat::Lit::from_dimacs(l.to_ipasir() as isize))
+            .collect();
+        cnf.add_clause(&lits);
+    }
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("varisat".into())
+        .spawn(move || {
+            let mut solver = varisat::Solver::new();
+            if let Some(target) = proof {
+                // Must come before the first clause.
+                solver.write_proof(target, varisat::ProofFormat::Drat);
             }
-            let pause = limits
-                .remaining()
-                .map_or(POLL, |left| left.min(POLL))
-                .max(Duration::from_millis(1));
-            match rx.recv_timeout(pause) {
-                Ok(result) => break Ok(result),
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break Err(Some(())),
-            }
-        };
-        match received {
-            Ok(Ok(Some(model))) => Ok(Answer::Sat(model)),
-            Ok(Ok(None)) => Ok(Answer::Unsat),
-            Ok(Err(message)) => Err(SolveError::InProcess {
-                backend: "varisat".into(),
-                message,
-            }),
-            Err(None) => Ok(Answer::Unknown(limits.unknown_reason())),
-            Err(Some(())) => Err(SolveError::InProcess {
-                backend: "varisat".into(),
-                message: "the solver thread panicked".into(),
-            }),
+            solver.add_formula(&cnf);
+            let result = solver.solve().map(|sat| {
+                sat.then(|| {
+                    let lits: Vec<i64> = solver
+                        .model()
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|l| l.to_dimacs() as i64)
+                        .collect();
+                    Assignment::from_dimacs_lits(n_vars, &lits)
+                })
+            });
+            // Flushes the proof; harmless without one.
+            let closed = solver.close_proof();
+            let result = result.and_then(|r| closed.map(|()| r));
+            // The receiver is gone when the caller gave up waiting: nothing to do.
+            let _ = tx.send(result.map_err(|e| e.to_string()));
+        })
+        .map_err(|e| SolveError::InProcess {
+            backend: "varisat".into(),
+            message: format!("could not start its thread: {e}"),
+        })?;
+    // Polling lets a stop request or an interrupt end the wait as promptly as a deadline.
+    let received = loop {
+        if limits.should_stop() {
+            break Err(None);
         }
+        let pause = limits
+            .remaining()
+            .map_or(POLL, |left| left.min(POLL))
+            .max(Duration::from_millis(1));
+        match rx.recv_timeout(pause) {
+            Ok(result) => break Ok(result),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break Err(Some(())),
+        }
+    };
+    match received {
+        Ok(Ok(Some(model))) => Ok(Answer::Sat(model)),
+        Ok(Ok(None)) => Ok(Answer::Unsat),
+        Ok(Err(message)) => Err(SolveError::InProcess {
+            backend: "varisat".into(),
+            message,
+        }),
+        Err(None) => Ok(Answer::Unknown(limits.unknown_reason())),
+        Err(Some(())) => Err(SolveError::InProcess {
+            backend: "varisat".into(),
+            message: "the solver thread panicked".into(),
+        }),
     }
 }
 
@@ -240,33 +257,55 @@ impl Backend for Cadical {
     }
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let err = |e: &dyn fmt::Display| SolveError::InProcess {
-            backend: "cadical".into(),
-            message: e.to_string(),
-        };
-        let mut solver = rustsat_cadical::CaDiCaL::default();
-        if formula.n_vars > 0 {
-            solver
-                .reserve(Var::new(formula.n_vars - 1))
-                .map_err(|e| err(&e))?;
-        }
-        for clause in formula.cnf.iter() {
-            solver.add_clause_ref(clause).map_err(|e| err(&e))?;
-        }
-        attach_limits(&mut solver, limits);
-        match solver.solve().map_err(|e| err(&e))? {
-            SolverResult::Sat => {
-                let mut model = Assignment::all_false(formula.n_vars as usize);
-                for v in 0..formula.n_vars {
-                    let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
-                    model.set(v as usize + 1, value == TernaryVal::True);
-                }
-                Ok(Answer::Sat(model))
-            }
-            SolverResult::Unsat => Ok(Answer::Unsat),
-            SolverResult::Interrupted => Ok(Answer::Unknown(limits.unknown_reason())),
-        }
+        cadical_solve(formula, limits, None)
     }
+}
+
+/// Solves with an in-process CaDiCaL, tracing a proof to `proof` if given (complete when
+/// this returns: the solver is dropped first).
+pub(crate) fn cadical_solve(
+    formula: &Formula,
+    limits: &Limits,
+    proof: Option<(&std::path::Path, rustsat_cadical::ProofFormat)>,
+) -> Result<Answer, SolveError> {
+    let err = |e: &dyn fmt::Display| SolveError::InProcess {
+        backend: "cadical".into(),
+        message: e.to_string(),
+    };
+    let mut solver = rustsat_cadical::CaDiCaL::default();
+    if let Some((path, format)) = proof {
+        // CaDiCaL crashes on a proof path it cannot open, so make sure it can; and the trace
+        // must start before the first clause.
+        std::fs::File::create(path).map_err(|source| SolveError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        solver.trace_proof(path, format).map_err(|e| err(&e))?;
+    }
+    if formula.n_vars > 0 {
+        solver
+            .reserve(Var::new(formula.n_vars - 1))
+            .map_err(|e| err(&e))?;
+    }
+    for clause in formula.cnf.iter() {
+        solver.add_clause_ref(clause).map_err(|e| err(&e))?;
+    }
+    attach_limits(&mut solver, limits);
+    let answer = match solver.solve().map_err(|e| err(&e))? {
+        SolverResult::Sat => {
+            let mut model = Assignment::all_false(formula.n_vars as usize);
+            for v in 0..formula.n_vars {
+                let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
+                model.set(v as usize + 1, value == TernaryVal::True);
+            }
+            Answer::Sat(model)
+        }
+        SolverResult::Unsat => Answer::Unsat,
+        SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
+    };
+    // A traced proof is complete only once the solver is gone.
+    drop(solver);
+    Ok(answer)
 }
 
 /// Makes an in-process CaDiCaL stop when `limits` say so.

@@ -18,16 +18,12 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::str::FromStr;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula, Options, Symmetry};
-use rustsat::solvers::{Solve, SolverResult};
-use rustsat::types::{TernaryVal, Var};
-use varisat::ExtendFormula;
 
-use crate::answer::{Answer, Assignment};
-use crate::backend::{attach_limits, first_falsified_clause, BackendSpec};
+use crate::answer::Answer;
+use crate::backend::{first_falsified_clause, BackendSpec};
 use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
@@ -178,14 +174,23 @@ pub fn solve_with_proof(
             let answer = solver.solve_file(cnf, formula.n_vars as usize, limits)?;
             (answer, solver.name)
         }
-        BackendSpec::Cadical => (
-            cadical_with_proof(formula, proof, format, limits)?,
-            "cadical".into(),
-        ),
-        BackendSpec::Varisat => (
-            varisat_with_proof(formula, proof, limits)?,
-            "varisat".into(),
-        ),
+        BackendSpec::Cadical => {
+            let traced = match format {
+                ProofFormat::Drat => rustsat_cadical::ProofFormat::Drat { binary: false },
+                ProofFormat::Lrat => rustsat_cadical::ProofFormat::Lrat { binary: false },
+            };
+            let answer = crate::backend::cadical_solve(formula, limits, Some((proof, traced)))?;
+            (answer, "cadical".into())
+        }
+        BackendSpec::Varisat => {
+            let file = File::create(proof).map_err(|source| SolveError::Io {
+                path: proof.to_path_buf(),
+                source,
+            })?;
+            let target = Box::new(std::io::BufWriter::new(file));
+            let answer = crate::backend::varisat_solve(formula, limits, Some(target))?;
+            (answer, "varisat".into())
+        }
         BackendSpec::Minisat | BackendSpec::Command(_) => unreachable!("checked above"),
     };
     if let Answer::Sat(model) = &answer {
@@ -197,121 +202,6 @@ pub fn solve_with_proof(
         }
     }
     Ok((answer, name))
-}
-
-fn cadical_with_proof(
-    formula: &Formula,
-    proof: &Path,
-    format: ProofFormat,
-    limits: &Limits,
-) -> Result<Answer, SolveError> {
-    let err = |e: &dyn fmt::Display| SolveError::InProcess {
-        backend: "cadical".into(),
-        message: e.to_string(),
-    };
-    // CaDiCaL crashes on a proof path it cannot open: make sure it can.
-    File::create(proof).map_err(|source| SolveError::Io {
-        path: proof.to_path_buf(),
-        source,
-    })?;
-    let mut solver = rustsat_cadical::CaDiCaL::default();
-    // Must come before the first clause.
-    let traced = match format {
-        ProofFormat::Drat => rustsat_cadical::ProofFormat::Drat { binary: false },
-        ProofFormat::Lrat => rustsat_cadical::ProofFormat::Lrat { binary: false },
-    };
-    solver.trace_proof(proof, traced).map_err(|e| err(&e))?;
-    for clause in formula.cnf.iter() {
-        solver.add_clause_ref(clause).map_err(|e| err(&e))?;
-    }
-    attach_limits(&mut solver, limits);
-    let answer = match solver.solve().map_err(|e| err(&e))? {
-        SolverResult::Sat => {
-            let mut model = Assignment::all_false(formula.n_vars as usize);
-            for v in 0..formula.n_vars {
-                let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
-                model.set(v as usize + 1, value == TernaryVal::True);
-            }
-            Answer::Sat(model)
-        }
-        SolverResult::Unsat => Answer::Unsat,
-        SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
-    };
-    // The proof file is complete only once the solver is gone.
-    drop(solver);
-    Ok(answer)
-}
-
-fn varisat_with_proof(
-    formula: &Formula,
-    proof: &Path,
-    limits: &Limits,
-) -> Result<Answer, SolveError> {
-    let n_vars = formula.n_vars as usize;
-    let file = File::create(proof).map_err(|source| SolveError::Io {
-        path: proof.to_path_buf(),
-        source,
-    })?;
-    let mut cnf = varisat::CnfFormula::new();
-    cnf.set_var_count(n_vars);
-    for clause in formula.cnf.iter() {
-        let lits: Vec<varisat::Lit> = clause
-            .iter()
-            .map(|l| varisat::Lit::from_dimacs(l.to_ipasir() as isize))
-            .collect();
-        cnf.add_clause(&lits);
-    }
-    let (tx, rx) = mpsc::channel();
-    std::thread::Builder::new()
-        .name("varisat-proof".into())
-        .spawn(move || {
-            let mut solver = varisat::Solver::new();
-            // Must come before the first clause.
-            solver.write_proof(std::io::BufWriter::new(file), varisat::ProofFormat::Drat);
-            solver.add_formula(&cnf);
-            let result = solver.solve().map(|sat| {
-                sat.then(|| {
-                    let lits: Vec<i64> = solver
-                        .model()
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|l| l.to_dimacs() as i64)
-                        .collect();
-                    Assignment::from_dimacs_lits(n_vars, &lits)
-                })
-            });
-            let closed = solver.close_proof();
-            let _ = tx.send(match (result, closed) {
-                (Ok(r), Ok(())) => Ok(r),
-                (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
-            });
-        })
-        .map_err(|e| SolveError::InProcess {
-            backend: "varisat".into(),
-            message: format!("could not start its thread: {e}"),
-        })?;
-    loop {
-        if limits.should_stop() {
-            return Ok(Answer::Unknown(limits.unknown_reason()));
-        }
-        match rx.recv_timeout(Duration::from_millis(10)) {
-            Ok(Ok(Some(model))) => return Ok(Answer::Sat(model)),
-            Ok(Ok(None)) => return Ok(Answer::Unsat),
-            Ok(Err(message)) => {
-                return Err(SolveError::InProcess {
-                    backend: "varisat".into(),
-                    message,
-                })
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(SolveError::InProcess {
-                    backend: "varisat".into(),
-                    message: "the solver thread panicked".into(),
-                })
-            }
-        }
-    }
 }
 
 /// Writes `formula` as DIMACS to `path`.
