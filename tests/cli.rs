@@ -1,54 +1,17 @@
 //! End to end through the real `pq-sat` binary: encode → solver → decode, output shapes,
 //! exit codes, and every kind of bad input.
 
+mod common;
+
 mod oracle;
 
-use std::io::Write;
-use std::path::Path;
+use common::*;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use pq_board::validate::check_peaceable;
 use pq_board::{Board, Cell};
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
-
-fn run(args: &[&str]) -> Output {
-    run_with_stdin(args, None)
-}
-
-fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the pq-sat binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    if let Some(bytes) = stdin {
-        pipe.write_all(bytes).unwrap();
-    }
-    drop(pipe);
-    child.wait_with_output().unwrap()
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("pq-sat exits normally")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
-}
 
 fn board_of(v: &Value) -> Board {
     let rows: Vec<String> = v["board"]
@@ -542,14 +505,6 @@ fn unreadable_or_malformed_cnf_files_are_errors_with_line_numbers() {
     assert_clean_failure(&out, 1, "line 4: 'x' is not a literal");
     let out = run_with_stdin(&["solve"], Some(b"p cnf 2 1\n1 5 0\n"));
     assert_clean_failure(&out, 1, "line 2: literal 5 is beyond the 2 variables");
-}
-
-fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.to_str().unwrap().to_string()
 }
 
 #[test]

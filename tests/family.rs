@@ -2,42 +2,15 @@
 //! must match the files (hashes by the system's `sha256sum`, sizes by each file's `p cnf`
 //! line, statuses by brute force), and a race must flag a lying solver.
 
+mod common;
+
 mod oracle;
 
+use common::*;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("pq-sat runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("pq-sat exits normally")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
-}
-
-fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.to_str().unwrap().to_string()
-}
 
 /// `(variables, clauses)` from a DIMACS file's `p cnf` line.
 fn header(path: &Path) -> (u64, u64) {

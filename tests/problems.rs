@@ -3,9 +3,12 @@
 //! forms for rooks and bishops; Dudeney's crowded chessboard; the problem files, `--set`,
 //! their errors, and the SVG pictures, through the real binary.
 
+mod common;
+
 #[path = "oracle/placement.rs"]
 mod placement_oracle;
 
+use common::*;
 use std::process::{Command, Output};
 
 use pq_board::placement::{Group, Kind, Layout, Rules};
@@ -18,8 +21,6 @@ use pq_solve::optimise::RunLimits;
 use pq_solve::placement::{check_problem, maximise_problem};
 use pq_solve::Status;
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
 
 fn problem(
     rows: usize,
@@ -213,23 +214,6 @@ fn rooks_and_bishops_match_their_closed_forms() {
             "bishops d={d}"
         );
     }
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("pq-sat runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("pq-sat exits normally")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 const CROWDED: &str = concat!(

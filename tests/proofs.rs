@@ -2,32 +2,13 @@
 //! independent checker verifies; corrupted proofs and tampered certificate bundles are
 //! rejected; a SAT answer writes no proof.
 
+mod common;
+
+use common::*;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("pq-sat runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("pq-sat exits normally")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
