@@ -438,11 +438,6 @@ pub enum ProgressMode {
 /// A fully validated request.
 #[derive(Debug)]
 pub enum Job {
-    Encode {
-        instance: Instance,
-        options: Options,
-        output: Option<PathBuf>,
-    },
     EncodeProblem {
         problem: Problem,
         n: usize,
@@ -589,8 +584,12 @@ impl Args {
                 let (Some(dim), Some(n)) = (a.dim, a.n) else {
                     return Err("encode needs --dim D and --n N (or --problem FILE)".into());
                 };
-                Ok(Job::Encode {
-                    instance: Instance::new(dim, n).map_err(|e| e.to_string())?,
+                // Checked as a queens instance for its messages ("too many queens"), then
+                // encoded as the placement problem it is.
+                Instance::new(dim, n).map_err(|e| e.to_string())?;
+                Ok(Job::EncodeProblem {
+                    problem: Problem::peaceable_queens(dim),
+                    n,
                     options: a.encoding.options(),
                     output: a.output,
                 })

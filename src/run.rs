@@ -74,22 +74,6 @@ fn unless_interrupted(code: u8) -> u8 {
 
 pub fn run(job: Job) -> Result<u8> {
     match job {
-        Job::Encode {
-            instance,
-            options,
-            output,
-        } => {
-            let formula = pq_encode::general::encode_problem(
-                &pq_encode::spec::Problem::peaceable_queens(instance.dim()),
-                instance.n(),
-                &options,
-            );
-            match output {
-                Some(path) => write_atomically(&path, |w| dimacs::write(&formula, w))?,
-                None => dimacs::write(&formula, io::stdout().lock())?,
-            }
-            Ok(0)
-        }
         Job::Check {
             instance,
             options,

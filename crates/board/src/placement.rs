@@ -119,6 +119,28 @@ pub struct Rules {
     pub no_attack: Vec<(usize, usize)>,
 }
 
+impl Rules {
+    /// The peaceable armies of queens on `dim × dim`: groups `white` (0) and `black` (1),
+    /// no queen attacking one of the other colour.
+    pub fn peaceable_queens(dim: usize) -> Rules {
+        Rules {
+            layout: Layout {
+                rows: dim,
+                cols: dim,
+                torus: false,
+            },
+            groups: ["white", "black"]
+                .iter()
+                .map(|name| Group {
+                    name: name.to_string(),
+                    kind: Kind::Queen,
+                })
+                .collect(),
+            no_attack: vec![(0, 1)],
+        }
+    }
+}
+
 /// Pieces on a board: for each square (row-major, row 0 at the top), the index of the group
 /// whose piece stands there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

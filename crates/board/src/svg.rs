@@ -13,7 +13,7 @@
 //! assert!(picture.contains("white queen at a1"));
 //! ```
 
-use crate::placement::{Group, Kind, Layout, Placement, Rules};
+use crate::placement::{Group, Kind, Placement, Rules};
 use crate::{column_label, Board, Cell};
 use std::fmt::Write;
 
@@ -384,25 +384,8 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
 /// `black`, both of kind queen, on a square board.
 pub fn queens_svg(board: &Board, title: Option<&str>) -> String {
     let d = board.dim();
-    let layout = Layout {
-        rows: d,
-        cols: d,
-        torus: false,
-    };
-    let rules = Rules {
-        layout,
-        groups: vec![
-            Group {
-                name: "white".into(),
-                kind: Kind::Queen,
-            },
-            Group {
-                name: "black".into(),
-                kind: Kind::Queen,
-            },
-        ],
-        no_attack: vec![(0, 1)],
-    };
+    let rules = Rules::peaceable_queens(d);
+    let layout = rules.layout;
     let mut p = Placement::empty(&layout);
     for r in 0..d {
         for c in 0..d {

@@ -225,24 +225,7 @@ impl Problem {
         Problem {
             name: "peaceable armies of queens".into(),
             description: String::new(),
-            rules: Rules {
-                layout: Layout {
-                    rows: dim,
-                    cols: dim,
-                    torus: false,
-                },
-                groups: vec![
-                    Group {
-                        name: "white".into(),
-                        kind: Kind::Queen,
-                    },
-                    Group {
-                        name: "black".into(),
-                        kind: Kind::Queen,
-                    },
-                ],
-                no_attack: vec![(0, 1)],
-            },
+            rules: Rules::peaceable_queens(dim),
             counts: vec![Count::Maximise, Count::Maximise],
         }
     }
