@@ -865,3 +865,26 @@ fn progress_is_a_live_line_on_a_terminal_and_plain_lines_otherwise() {
     assert!(text.contains("\x1b[2K"), "the live line is cleared: {text}");
     assert!(text.contains("a(8) = 9"), "{text}");
 }
+
+#[test]
+fn render_draws_queens_boards_from_json_and_text() {
+    let out = run(&["solve", "--dim", "6", "--format", "json", "--jobs", "1"]);
+    assert_eq!(code(&out), 0);
+    for input in [
+        out.stdout.clone(),
+        run(&["solve", "--dim", "6", "--jobs", "1"]).stdout,
+    ] {
+        let svg = run_with_stdin(&["render"], Some(&input));
+        assert_eq!(code(&svg), 0, "{}", stderr(&svg));
+        let text = stdout(&svg);
+        let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+        let pieces = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("piece"))
+            .count();
+        assert_eq!(pieces, 10, "a(6) = 5 of each colour");
+    }
+    let bad = run_with_stdin(&["render"], Some(b"{\"nothing\": 1}"));
+    assert_eq!(code(&bad), 1);
+    assert!(stderr(&bad).contains("board"), "{}", stderr(&bad));
+}
