@@ -449,6 +449,7 @@ pub enum Job {
         n: usize,
         options: Options,
         run: RunSettings,
+        proof: Option<ProofJob>,
     },
     MaximiseProblem {
         problem: Problem,
@@ -792,8 +793,10 @@ impl Args {
                     svg: a.svg,
                 };
                 if let Some(problem) = problem {
+                    if proof.is_some() && problem_size(&problem, a.n)?.is_none() {
+                        return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
+                    }
                     if let Some(flag) = [
-                        (proof.is_some(), "--proof"),
                         (a.certify.is_some(), "--certify"),
                         (a.cnf.is_some(), "--cnf"),
                         (a.strategy != Strategy::Up, "--strategy"),
@@ -812,6 +815,7 @@ impl Args {
                             n,
                             options,
                             run,
+                            proof,
                         },
                         None => Job::MaximiseProblem {
                             problem,

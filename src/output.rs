@@ -56,7 +56,7 @@ pub struct ProofInfo {
 }
 
 impl ProofInfo {
-    fn json(&self) -> Value {
+    pub fn json(&self) -> Value {
         match self.bytes {
             Some(bytes) => json!({
                 "file": self.proof.display().to_string(),
@@ -72,7 +72,7 @@ impl ProofInfo {
         }
     }
 
-    fn text(&self) -> String {
+    pub fn text(&self) -> String {
         match self.bytes {
             Some(bytes) => format!(
                 "proof: {} ({}, {bytes} bytes) of {}; check it with `pq-sat check-proof {} {}`

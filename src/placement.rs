@@ -86,6 +86,7 @@ pub fn check(
     options: &Options,
     backend: &str,
     outcome: &PlacementOutcome,
+    proof: Option<&crate::output::ProofInfo>,
     format: Format,
 ) -> Result<()> {
     let symbols = Placement::symbols(&problem.rules);
@@ -111,6 +112,9 @@ pub fn check(
             if let Some(r) = &outcome.reason {
                 map.insert("reason".into(), json!(r));
             }
+            if let Some(p) = proof {
+                map.insert("proof".into(), p.json());
+            }
             emit(&(Value::Object(map).to_string() + "\n"))
         }
         Format::Text => {
@@ -127,6 +131,9 @@ pub fn check(
             if let Some(p) = &outcome.placement {
                 text.push_str(&p.to_labelled_text(&symbols));
                 text.push_str(&legend(&problem.rules, &symbols, Some(p)));
+            }
+            if let Some(p) = proof {
+                text.push_str(&p.text());
             }
             emit(&text)
         }

@@ -114,22 +114,51 @@ pub fn run(job: Job) -> Result<u8> {
             n,
             options,
             run,
+            proof,
         } => {
-            let backend = backend(&run.solvers)?;
-            let outcome = {
-                let _guard = Interruptible::enter();
-                pq_solve::placement::check_problem(
-                    &problem,
-                    n,
-                    &options,
-                    backend.as_ref(),
-                    &Limits::timeout(run.timeout),
-                )?
+            let limits = Limits::timeout(run.timeout);
+            let (name, outcome, info) = match &proof {
+                Some(job) => {
+                    let formula = pq_encode::general::encode_problem(&problem, n, &options);
+                    let (proved, info) = {
+                        let _guard = Interruptible::enter();
+                        prove_formula(&formula, job, certifies_problem(&options), &limits)?
+                    };
+                    let outcome = pq_solve::placement::decoded(
+                        &problem,
+                        n,
+                        &formula,
+                        proved.answer,
+                        proved.solver,
+                        proved.seconds,
+                    )?;
+                    (outcome.solver.clone(), outcome, Some(info))
+                }
+                None => {
+                    let backend = backend(&run.solvers)?;
+                    let _guard = Interruptible::enter();
+                    let outcome = pq_solve::placement::check_problem(
+                        &problem,
+                        n,
+                        &options,
+                        backend.as_ref(),
+                        &limits,
+                    )?;
+                    (backend.name(), outcome, None)
+                }
             };
             if let (Some(path), Some(p)) = (&run.svg, &outcome.placement) {
                 placement::write_svg(path, &placement::placement_picture(&problem, p))?;
             }
-            placement::check(&problem, n, &options, &backend.name(), &outcome, run.format)?;
+            placement::check(
+                &problem,
+                n,
+                &options,
+                &name,
+                &outcome,
+                info.as_ref(),
+                run.format,
+            )?;
             Ok(unless_interrupted(status_code(outcome.status)))
         }
         Job::MaximiseProblem {
@@ -503,6 +532,7 @@ pub fn run(job: Job) -> Result<u8> {
                             &options,
                             &backend.name(),
                             &outcome,
+                            None,
                             run.format,
                         )?;
                         return Ok(unless_interrupted(status_code(outcome.status)));
@@ -536,13 +566,12 @@ pub fn run(job: Job) -> Result<u8> {
 }
 
 /// Solves `formula` with the proof job's solver; on UNSAT the proof and its CNF are written.
-fn solve_with_proof(
+fn prove_formula(
     formula: &pq_encode::Formula,
-    n: Option<usize>,
     job: &crate::cli::ProofJob,
     certifies: String,
     limits: &Limits,
-) -> Result<(pq_solve::Outcome, output::ProofInfo)> {
+) -> Result<(pq_solve::proof::Proved, output::ProofInfo)> {
     let prover = job
         .prover
         .clone()
@@ -562,9 +591,29 @@ fn solve_with_proof(
         bytes: proved.proof_bytes,
         certifies,
     };
+    Ok((proved, info))
+}
+
+/// [`prove_formula`], then the answer decoded into a validated queens board.
+fn solve_with_proof(
+    formula: &pq_encode::Formula,
+    n: Option<usize>,
+    job: &crate::cli::ProofJob,
+    certifies: String,
+    limits: &Limits,
+) -> Result<(pq_solve::Outcome, output::ProofInfo)> {
+    let (proved, info) = prove_formula(formula, job, certifies, limits)?;
     let outcome =
         pq_solve::pipeline::decoded(formula, n, proved.answer, proved.solver, proved.seconds)?;
     Ok((outcome, info))
+}
+
+/// What a proof of a placement problem's formula certifies.
+fn certifies_problem(options: &pq_encode::Options) -> String {
+    match options.symmetry {
+        pq_encode::Symmetry::None => "the problem's encoding, without symmetry breaking".into(),
+        pq_encode::Symmetry::LexLeader => "the problem's encoding plus lex-leader clauses for its symmetries (see the CNF header): the proof certifies that formula; the plain problem follows by the lex-leader theorem (Crawford et al. 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding".into(),
+    }
 }
 
 fn status_code(status: Status) -> u8 {

@@ -286,6 +286,50 @@ fn crowded_chessboard_21_knights_fit_22_do_not() {
     ]);
     assert_eq!(code(&out), 20, "{}", stderr(&out));
     assert_eq!(json(&out)["status"], "unsat");
+
+    // With a proof that the independent checker verifies.
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = tmp.path().join("d22.drat");
+    let out = run(&[
+        "solve",
+        "--problem",
+        CROWDED,
+        "--set",
+        "knights=22",
+        "--backend",
+        "kissat",
+        "--proof",
+        proof.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(json(&out)["proof"]["bytes"].as_u64().unwrap() > 0);
+    let cnf = tmp.path().join("d22.cnf");
+    let check = run(&[
+        "check-proof",
+        cnf.to_str().unwrap(),
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        code(&check),
+        0,
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let out = run(&[
+        "solve",
+        "--problem",
+        CROWDED,
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--proof needs one formula"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

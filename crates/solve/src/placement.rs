@@ -58,6 +58,19 @@ pub fn solve_problem_formula(
     let start = Instant::now();
     let (answer, solver) = solve_checked(backend, formula, limits)?;
     let seconds = start.elapsed().as_secs_f64();
+    decoded(problem, n, formula, answer, solver, seconds)
+}
+
+/// The outcome of `answer` (already checked against every clause of `formula`): a SAT
+/// model is decoded into a placement and validated.
+pub fn decoded(
+    problem: &Problem,
+    n: usize,
+    formula: &Formula,
+    answer: Answer,
+    solver: String,
+    seconds: f64,
+) -> Result<PlacementOutcome, SolveError> {
     let mut out = PlacementOutcome {
         status: Status::Unknown,
         placement: None,
