@@ -403,6 +403,7 @@ pub fn queens_svg(board: &Board, title: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::placement::Layout;
 
     fn rules(rows: usize, cols: usize, torus: bool, groups: &[(&str, Kind)]) -> Rules {
         Rules {
