@@ -481,6 +481,15 @@ pub fn run(job: Job) -> Result<u8> {
                     dimacs::parse(stdin.lock()).context("cannot read standard input")?
                 }
             };
+            // A placement-problem formula's header says which rules its placement must obey,
+            // so the answer can be decoded and validated like `solve --problem`.
+            let problem =
+                (proof.is_none() && formula.squares.is_none() && formula.pieces.is_some())
+                    .then(|| pq_encode::spec::Problem::from_header(&formula.comments))
+                    .flatten();
+            if let Some(problem) = problem {
+                return solve_placement_file(&problem, &formula, &run);
+            }
             let n = header_number(&formula.comments, "n");
             let (name, outcome, info) = match &proof {
                 Some(proof) => {
@@ -493,59 +502,6 @@ pub fn run(job: Job) -> Result<u8> {
                         &Limits::timeout(run.timeout),
                     )?;
                     (outcome.solver.clone(), outcome, Some(info))
-                }
-                None if formula.squares.is_none() && formula.pieces.is_some() => {
-                    // A placement-problem formula: its header says which rules the
-                    // placement must obey, so it can be decoded and validated.
-                    if let Some(problem) = pq_encode::spec::Problem::from_header(&formula.comments)
-                    {
-                        let backend = backend(&run.solvers)?;
-                        let outcome = {
-                            let _guard = Interruptible::enter();
-                            pq_solve::placement::solve_problem_formula(
-                                &problem,
-                                0,
-                                &formula,
-                                backend.as_ref(),
-                                &Limits::timeout(run.timeout),
-                            )?
-                        };
-                        let word = |key: &str| {
-                            formula.comments.iter().find_map(|c| {
-                                let mut w = c.split_whitespace();
-                                (w.next() == Some(key)).then(|| w.next()).flatten()
-                            })
-                        };
-                        let d = pq_encode::Options::default();
-                        let options = pq_encode::Options {
-                            model: word("model")
-                                .and_then(|m| m.parse().ok())
-                                .unwrap_or(d.model),
-                            card: word("card").and_then(|m| m.parse().ok()).unwrap_or(d.card),
-                            symmetry: word("symmetry")
-                                .and_then(|m| m.parse().ok())
-                                .unwrap_or(d.symmetry),
-                        };
-                        placement::check(
-                            &problem,
-                            0,
-                            &options,
-                            &backend.name(),
-                            &outcome,
-                            None,
-                            run.format,
-                        )?;
-                        return Ok(unless_interrupted(status_code(outcome.status)));
-                    }
-                    let backend = backend(&run.solvers)?;
-                    let _guard = Interruptible::enter();
-                    let outcome = solve_formula(
-                        &formula,
-                        n,
-                        backend.as_ref(),
-                        &Limits::timeout(run.timeout),
-                    )?;
-                    (backend.name(), outcome, None)
                 }
                 None => {
                     let backend = backend(&run.solvers)?;
@@ -626,12 +582,57 @@ fn status_code(status: Status) -> u8 {
 
 /// The value of a `c KEY VALUE` header line written by pq-sat.
 pub fn header_number(comments: &[String], key: &str) -> Option<usize> {
+    header_word(comments, key)?.parse().ok()
+}
+
+/// The first word after `KEY` in a `c KEY ...` header line written by pq-sat.
+fn header_word<'a>(comments: &'a [String], key: &str) -> Option<&'a str> {
     comments.iter().find_map(|c| {
         let mut words = c.split_whitespace();
-        (words.next() == Some(key))
-            .then(|| words.next()?.parse().ok())
-            .flatten()
+        (words.next() == Some(key)).then(|| words.next()).flatten()
     })
+}
+
+/// `solve --cnf` on a placement-problem formula whose rules were read back from its header.
+fn solve_placement_file(
+    problem: &pq_encode::spec::Problem,
+    formula: &pq_encode::Formula,
+    run: &crate::cli::RunSettings,
+) -> Result<u8> {
+    let backend = backend(&run.solvers)?;
+    let outcome = {
+        let _guard = Interruptible::enter();
+        pq_solve::placement::solve_problem_formula(
+            problem,
+            0,
+            formula,
+            backend.as_ref(),
+            &Limits::timeout(run.timeout),
+        )?
+    };
+    let d = pq_encode::Options::default();
+    let parsed = |key| header_word(&formula.comments, key);
+    let options = pq_encode::Options {
+        model: parsed("model")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(d.model),
+        card: parsed("card")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(d.card),
+        symmetry: parsed("symmetry")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(d.symmetry),
+    };
+    placement::check(
+        problem,
+        0,
+        &options,
+        &backend.name(),
+        &outcome,
+        None,
+        run.format,
+    )?;
+    Ok(unless_interrupted(status_code(outcome.status)))
 }
 
 /// Writes through a temporary file in the same directory and renames it into place, so

@@ -348,10 +348,11 @@ pub fn write_family(
 
 /// SHA-256 of `bytes` in lower-case hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// SHA-256 of a file, read in pieces.
@@ -359,11 +360,7 @@ pub fn sha256_file(path: &Path) -> io::Result<String> {
     let mut hasher = Sha256::new();
     let mut file = fs::File::open(path)?;
     io::copy(&mut file, &mut HashWriter(&mut hasher))?;
-    Ok(hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(hex(&hasher.finalize()))
 }
 
 struct HashWriter<'a>(&'a mut Sha256);

@@ -173,42 +173,47 @@ fn optimise_up(
     let mut best = greedy_start(dim, &backend.name(), start, on_progress, &mut steps)?;
     let mut n = best.0 + 1;
     loop {
-        let step_limits = match limits.for_step() {
-            Ok(l) => l,
-            Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
-        };
-        let (step, board, reason) =
-            fresh_step(dim, n, options, backend, &step_limits, on_progress)?;
-        let (status, witness_n) = (step.status, step.witness_n);
-        on_progress(Progress::Done(&step));
-        steps.push(step);
-        match status {
-            Status::Sat => {
-                let board =
-                    board.expect("pq-sat formulas carry a square map, so SAT comes with a board");
-                let m = witness_n.unwrap_or(n);
-                best = (m, trimmed(&board, m));
-                n = m + 1;
+        match fresh_step(dim, n, options, backend, limits, on_progress, &mut steps)? {
+            Decided::Sat(witness) => {
+                n = witness.0 + 1;
+                best = witness;
             }
-            Status::Unsat => return Ok(finish(dim, Some(n - 1), best, steps, None, start)),
-            Status::Unknown => {
-                let reason = format!("n = {n}: {}", reason.unwrap_or_else(|| "no answer".into()));
-                return Ok(finish(dim, None, best, steps, Some(reason), start));
+            Decided::Unsat => return Ok(finish(dim, Some(n - 1), best, steps, None, start)),
+            Decided::Stopped(reason) => {
+                return Ok(finish(dim, None, best, steps, Some(reason), start))
             }
         }
     }
 }
 
-/// One step on a fresh formula for army size `n`: the step, its validated board (SAT) and
-/// the backend's reason (unknown). Sizes with `2n > d²` are UNSAT by counting, no solver.
+/// How a fresh step ended.
+enum Decided {
+    /// A validated witness: the smaller army `m ≥ n` and the board with `m` of each.
+    Sat((usize, Board)),
+    Unsat,
+    /// The run must stop: its limits ran out before the step, or the step gave no answer.
+    Stopped(String),
+}
+
+/// One step on a fresh formula for army size `n` under the run's limits, reported and
+/// recorded in `steps`. Sizes with `2n > d²` are UNSAT by counting, no solver.
 fn fresh_step(
     dim: usize,
     n: usize,
     options: &Options,
     backend: &dyn Backend,
-    limits: &Limits,
+    limits: &RunLimits,
     on_progress: &mut dyn FnMut(Progress),
-) -> Result<(Step, Option<Board>, Option<String>), SolveError> {
+    steps: &mut Vec<Step>,
+) -> Result<Decided, SolveError> {
+    let step_limits = match limits.for_step() {
+        Ok(l) => l,
+        Err(reason) => return Ok(Decided::Stopped(reason)),
+    };
+    fn record(step: Step, on_progress: &mut dyn FnMut(Progress), steps: &mut Vec<Step>) {
+        on_progress(Progress::Done(&step));
+        steps.push(step);
+    }
     let instance = match Instance::new(dim, n) {
         Ok(instance) => instance,
         Err(InstanceError::TooManyQueens { .. }) => {
@@ -220,7 +225,8 @@ fn fresh_step(
                 witness_n: None,
                 solver: None,
             };
-            return Ok((step, None, None));
+            record(step, on_progress, steps);
+            return Ok(Decided::Unsat);
         }
         Err(e) => {
             return Err(SolveError::InProcess {
@@ -230,19 +236,34 @@ fn fresh_step(
         }
     };
     on_progress(Progress::Trying(n));
-    let outcome = check(&instance, options, backend, limits)?;
+    let outcome = check(&instance, options, backend, &step_limits)?;
+    let witness_n = outcome
+        .board
+        .as_ref()
+        .map(|b| b.count(Cell::White).min(b.count(Cell::Black)));
     let step = Step {
         n,
         status: outcome.status,
         method: Method::Solver,
         seconds: outcome.seconds,
-        witness_n: outcome
-            .board
-            .as_ref()
-            .map(|b| b.count(Cell::White).min(b.count(Cell::Black))),
+        witness_n,
         solver: Some(outcome.solver),
     };
-    Ok((step, outcome.board, outcome.reason))
+    record(step, on_progress, steps);
+    Ok(match outcome.status {
+        Status::Sat => {
+            let board = outcome
+                .board
+                .expect("pq-sat formulas carry a square map, so SAT comes with a board");
+            let m = witness_n.unwrap_or(n);
+            Decided::Sat((m, trimmed(&board, m)))
+        }
+        Status::Unsat => Decided::Unsat,
+        Status::Unknown => Decided::Stopped(format!(
+            "n = {n}: {}",
+            outcome.reason.unwrap_or_else(|| "no answer".into())
+        )),
+    })
 }
 
 fn finish(
@@ -318,32 +339,21 @@ fn optimise_bisect(
         } else {
             lo + 1
         };
-        let step_limits = match limits.for_step() {
-            Ok(l) => l,
-            Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
-        };
-        let (step, board, reason) =
-            fresh_step(dim, n, options, backend, &step_limits, on_progress)?;
-        let (status, witness_n) = (step.status, step.witness_n);
-        on_progress(Progress::Done(&step));
-        steps.push(step);
-        match status {
-            Status::Sat => {
-                let m = witness_n.unwrap_or(n);
-                best = (m, trimmed(&board.expect("SAT comes with a board"), m));
-                if m > hi {
-                    hi = m;
+        match fresh_step(dim, n, options, backend, limits, on_progress, &mut steps)? {
+            Decided::Sat(witness) => {
+                if witness.0 > hi {
+                    hi = witness.0;
                     proven_above = false;
                 }
+                best = witness;
             }
-            Status::Unsat => {
+            Decided::Unsat => {
                 // Infeasibility is monotone in n: everything above n − 1 is now proven.
                 hi = n - 1;
                 proven_above = true;
             }
-            Status::Unknown => {
-                let reason = format!("n = {n}: {}", reason.unwrap_or_else(|| "no answer".into()));
-                return Ok(finish(dim, None, best, steps, Some(reason), start));
+            Decided::Stopped(reason) => {
+                return Ok(finish(dim, None, best, steps, Some(reason), start))
             }
         }
     }
