@@ -1,95 +1,977 @@
-//! The 16 symmetries of a board (8 symmetries of the square × swapping the colours), and the
-//! canonical member of an orbit.
+//! Symmetries of placement problems, and the canonical member of an orbit.
 //!
-//! The canonical board is the lexicographically smallest image under the order pq-sat's
-//! lex-leader constraints use over square variables: all white-queen bits row-major, then all
-//! black-queen bits row-major, an empty square (false) before a queen (true). So the boards
-//! that survive lex-leader over the squares are exactly the canonical ones.
+//! # The group
+//!
+//! A symmetry ([`Symmetry`]) moves squares and renames groups at once. [`symmetries`]
+//! lists those this crate uses for a problem given by [`Rules`] and the number of pieces
+//! each group must have (its *demands*):
+//!
+//! * the point symmetries of the board: the 8 of the square when `rows == cols`
+//!   (identity, rotations by 90°, 180°, 270°, then the mirrors left–right, top–bottom, in
+//!   the main diagonal and in the anti-diagonal), else the 4 of the rectangle (identity,
+//!   half turn, the two mirrors);
+//! * on a torus, each of those followed by every translation (wrapping both ways);
+//! * each of those together with every permutation of the groups that maps the problem to
+//!   itself: a group goes to one of the same kind and demand, and `(a, b)` is a `no_attack`
+//!   pair exactly when `(p[a], p[b])` is one (`(a, a)` pairs included).
+//!
+//! Every one of them maps attacks to attacks and so valid placements to valid ones. This is
+//! a group, not necessarily every symmetry a particular problem has (a rook-only problem,
+//! for one, has any permutation of rows and columns as well).
+//!
+//! # The canonical order
+//!
+//! A placement is compared by its *key*: one bit per (group, square) pair, group-major (all
+//! squares of group 0 row-major, then all of group 1, ...), an empty square (false) before a
+//! piece (true). The canonical member of an orbit is the image with the least key, the order
+//! lex-leader constraints over those bits use: when such a constraint is posted for every
+//! symmetry, the placements that survive are exactly the canonical ones.
+//!
+//! ```
+//! use pq_board::placement::{Placement, Rules};
+//! use pq_board::symmetry::{canonical_placement, is_canonical_placement, symmetries};
+//! let rules = Rules::peaceable_queens(3);
+//! let demands = [1, 1];
+//! assert_eq!(symmetries(&rules, &demands).len(), 16);
+//! let mut p = Placement::empty(&rules.layout);
+//! p.set(0, 0, Some(0));
+//! p.set(1, 2, Some(1));
+//! let c = canonical_placement(&rules, &demands, &p);
+//! assert!(is_canonical_placement(&rules, &demands, &c));
+//! ```
+//!
+//! [`SymmetryGroup`] computes the list once for callers that canonicalise many placements.
+//!
+//! # Peaceable queens
+//!
+//! [`images`], [`canonical`], [`is_canonical`] and [`orbit_size`] are the special case of a
+//! `d × d` [`Board`] of two equal armies of queens ([`Rules::peaceable_queens`], white =
+//! group 0, black = group 1): the 16 symmetries are the 8 of the square, each with or
+//! without swapping the colours, and the key is white bits row-major, then black bits.
 
+use std::collections::HashSet;
+
+use crate::placement::{Layout, Placement, Rules};
 use crate::{Board, Cell};
 
-/// Symmetry `k` (0..8) of the square applied to `(r, c)` on a `d × d` board: the identity,
-/// three rotations, then four reflections.
-fn map_square(k: usize, d: usize, r: usize, c: usize) -> (usize, usize) {
-    let m = d - 1;
-    match k {
-        0 => (r, c),
-        1 => (c, m - r),
-        2 => (m - r, m - c),
-        3 => (m - c, r),
-        4 => (r, m - c),
-        5 => (m - r, c),
-        6 => (c, r),
-        _ => (m - c, m - r),
-    }
+/// One symmetry of a placement problem: square `s` goes to `squares[s]` (row-major
+/// indices), group `g` to `groups[g]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Symmetry {
+    pub squares: Vec<usize>,
+    pub groups: Vec<usize>,
 }
 
-fn swap(cell: Cell) -> Cell {
-    match cell {
-        Cell::White => Cell::Black,
-        Cell::Black => Cell::White,
-        Cell::Empty => Cell::Empty,
-    }
+/// The point symmetries of a `rows × cols` board as square maps, in the order of the module
+/// documentation; repeats are kept (on a 1 × 1 board all 8 are the identity), because
+/// [`images`] promises one image per symmetry of the square.
+fn point_symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+    // Arguments: row, column, last row, last column.
+    const SQUARE: [Map; 8] = [
+        |r, c, _, _| (r, c),
+        |r, c, m, _| (c, m - r),
+        |r, c, m, _| (m - r, m - c),
+        |r, c, m, _| (m - c, r),
+        |r, c, m, _| (r, m - c),
+        |r, c, m, _| (m - r, c),
+        |r, c, _, _| (c, r),
+        |r, c, m, _| (m - c, m - r),
+    ];
+    const RECTANGLE: [Map; 4] = [
+        |r, c, _, _| (r, c),
+        |r, c, rm, cm| (rm - r, cm - c),
+        |r, c, _, cm| (r, cm - c),
+        |r, c, rm, _| (rm - r, c),
+    ];
+    let maps: &[Map] = if rows == cols { &SQUARE } else { &RECTANGLE };
+    // Saturating: on a board without squares the maps are never called.
+    let (last_row, last_col) = (rows.saturating_sub(1), cols.saturating_sub(1));
+    maps.iter()
+        .map(|f| {
+            (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .map(|(r, c)| {
+                    let (r2, c2) = f(r, c, last_row, last_col);
+                    r2 * cols + c2
+                })
+                .collect()
+        })
+        .collect()
 }
 
-/// The 16 images of `board`, identity first (boards with symmetries repeat).
-pub fn images(board: &Board) -> Vec<Board> {
-    let d = board.dim();
-    let mut out = Vec::with_capacity(16);
-    for swap_colours in [false, true] {
-        for k in 0..8 {
-            let mut img = Board::empty(d);
-            for r in 0..d {
-                for c in 0..d {
-                    let (r2, c2) = map_square(k, d, r, c);
-                    let cell = board.get(r, c);
-                    img.set(r2, c2, if swap_colours { swap(cell) } else { cell });
-                }
+/// The distinct square maps of `layout`, identity first: the point symmetries, on a torus
+/// each followed by every translation. Distinct because on tiny boards different
+/// combinations coincide (a 2 × 2 torus has 8 distinct maps, not 32).
+fn square_maps(layout: &Layout) -> Vec<Vec<usize>> {
+    let (rows, cols) = (layout.rows, layout.cols);
+    let translations: Vec<(usize, usize)> = if layout.torus {
+        (0..rows)
+            .flat_map(|dr| (0..cols).map(move |dc| (dr, dc)))
+            .collect()
+    } else {
+        vec![(0, 0)]
+    };
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for point in point_symmetries(rows, cols) {
+        for &(dr, dc) in &translations {
+            let map: Vec<usize> = point
+                .iter()
+                .map(|&t| ((t / cols + dr) % rows) * cols + (t % cols + dc) % cols)
+                .collect();
+            if seen.insert(map.clone()) {
+                out.push(map);
             }
-            out.push(img);
         }
     }
     out
 }
 
-/// The bit string the canonical order compares: white bits row-major, then black bits.
-fn key(board: &Board) -> Vec<bool> {
+/// Every permutation of the groups that maps the problem to itself (see the module
+/// documentation), in lexicographic order, so the identity comes first.
+fn group_permutations(rules: &Rules, demands: &[usize]) -> Vec<Vec<usize>> {
+    let n = rules.groups.len();
+    // Symmetric, so that pairs need not be normalised; pairs naming unknown groups constrain
+    // nothing (the validator reports them).
+    let mut related = vec![vec![false; n]; n];
+    for &(a, b) in &rules.no_attack {
+        if a < n && b < n {
+            related[a][b] = true;
+            related[b][a] = true;
+        }
+    }
+    let alike = |a: usize, b: usize| {
+        rules.groups[a].kind == rules.groups[b].kind && demands[a] == demands[b]
+    };
+
+    // Depth-first, checking each new image against those already chosen, which prunes the
+    // search well before n! when groups differ.
+    fn extend(
+        perm: &mut Vec<usize>,
+        used: &mut [bool],
+        related: &[Vec<bool>],
+        alike: &dyn Fn(usize, usize) -> bool,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let g = perm.len();
+        if g == used.len() {
+            out.push(perm.clone());
+            return;
+        }
+        for image in 0..used.len() {
+            if used[image] || !alike(g, image) {
+                continue;
+            }
+            let consistent = (0..g).all(|h| related[g][h] == related[image][perm[h]])
+                && related[g][g] == related[image][image];
+            if consistent {
+                used[image] = true;
+                perm.push(image);
+                extend(perm, used, related, alike, out);
+                perm.pop();
+                used[image] = false;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(
+        &mut Vec::with_capacity(n),
+        &mut vec![false; n],
+        &related,
+        &alike,
+        &mut out,
+    );
+    out
+}
+
+/// Every symmetry of the instance given by `rules` and `demands` (`demands[g]` = the number
+/// of pieces group `g` must have), identity first, without two that act alike: the board's
+/// point symmetries (the 8 of the square when `rows == cols`, else the 4 of the rectangle:
+/// identity, half turn, the two mirrors), on a torus each composed with every translation,
+/// each composed with every permutation of the groups that keeps kinds, demands and the
+/// `no_attack` relation (`(a, b)` is in it iff `(p[a], p[b])` is).
+///
+/// Ordered by group permutation (lexicographic), then by square map (point symmetry in the
+/// order of the module documentation, then translation).
+///
+/// # Panics
+///
+/// If `demands` does not have one entry per group.
+pub fn symmetries(rules: &Rules, demands: &[usize]) -> Vec<Symmetry> {
+    assert_eq!(
+        demands.len(),
+        rules.groups.len(),
+        "one demand per group is needed to tell which groups are interchangeable"
+    );
+    let squares = square_maps(&rules.layout);
+    group_permutations(rules, demands)
+        .into_iter()
+        .flat_map(|groups| {
+            squares.iter().map(move |sq| Symmetry {
+                squares: sq.clone(),
+                groups: groups.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The image of `p` under `s`: the piece of group `g` on square `t` moves to square
+/// `s.squares[t]` and becomes group `s.groups[g]`.
+///
+/// # Panics
+///
+/// If `s` is for a board of another number of squares, or `p` has a piece of a group `s`
+/// does not know.
+pub fn apply(s: &Symmetry, p: &Placement) -> Placement {
+    assert_eq!(
+        s.squares.len(),
+        p.cells.len(),
+        "the symmetry is for a board of another size"
+    );
+    let mut cells = vec![None; p.cells.len()];
+    for (t, cell) in p.cells.iter().enumerate() {
+        if let Some(g) = *cell {
+            assert!(
+                g < s.groups.len(),
+                "a piece of group {g}, but the symmetry knows {} groups",
+                s.groups.len()
+            );
+            cells[s.squares[t]] = Some(s.groups[g]);
+        }
+    }
+    Placement {
+        rows: p.rows,
+        cols: p.cols,
+        cells,
+    }
+}
+
+/// The symmetries of one problem, computed once, with the canonical-form questions asked
+/// against them (the free functions [`canonical_placement`] and friends build one per call).
+#[derive(Clone, Debug)]
+pub struct SymmetryGroup {
+    layout: Layout,
+    groups: usize,
+    symmetries: Vec<Symmetry>,
+}
+
+impl SymmetryGroup {
+    /// The group [`symmetries`] lists for `rules` and `demands`.
+    ///
+    /// # Panics
+    ///
+    /// If `demands` does not have one entry per group.
+    pub fn new(rules: &Rules, demands: &[usize]) -> SymmetryGroup {
+        SymmetryGroup {
+            layout: rules.layout,
+            groups: rules.groups.len(),
+            symmetries: symmetries(rules, demands),
+        }
+    }
+
+    /// The symmetries, identity first (as [`symmetries`] returns them).
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The number of symmetries.
+    pub fn len(&self) -> usize {
+        self.symmetries.len()
+    }
+
+    /// Always false: the identity is a symmetry.
+    pub fn is_empty(&self) -> bool {
+        self.symmetries.is_empty()
+    }
+
+    /// The canonical member of `p`'s orbit: the image whose key (see the module
+    /// documentation) is least.
+    ///
+    /// # Panics
+    ///
+    /// If `p` does not fit the layout or has a piece of an unknown group.
+    pub fn canonical(&self, p: &Placement) -> Placement {
+        self.check(p);
+        let mut keys = Keys::new(self, p);
+        let mut best = 0;
+        for (i, s) in self.symmetries.iter().enumerate().skip(1) {
+            if keys.image_is_less(s) {
+                keys.keep_image();
+                best = i;
+            }
+        }
+        apply(&self.symmetries[best], p)
+    }
+
+    /// True when `p` is its orbit's canonical member, that is no image has a smaller key.
+    ///
+    /// # Panics
+    ///
+    /// If `p` does not fit the layout or has a piece of an unknown group.
+    pub fn is_canonical(&self, p: &Placement) -> bool {
+        self.check(p);
+        let mut keys = Keys::new(self, p);
+        !self
+            .symmetries
+            .iter()
+            .skip(1)
+            .any(|s| keys.image_is_less(s))
+    }
+
+    /// The number of distinct placements in `p`'s orbit (a divisor of [`Self::len`]).
+    ///
+    /// # Panics
+    ///
+    /// If `p` does not fit the layout or has a piece of an unknown group.
+    pub fn orbit_size(&self, p: &Placement) -> usize {
+        self.check(p);
+        let mut keys = Keys::new(self, p);
+        let mut seen = HashSet::new();
+        for s in &self.symmetries {
+            keys.write_image(s);
+            if !seen.contains(keys.image.as_slice()) {
+                seen.insert(keys.image.clone());
+            }
+        }
+        seen.len()
+    }
+
+    fn check(&self, p: &Placement) {
+        assert!(
+            p.rows == self.layout.rows
+                && p.cols == self.layout.cols
+                && p.cells.len() == self.layout.squares(),
+            "a {}×{} placement with {} cells on a {}×{} board",
+            p.rows,
+            p.cols,
+            p.cells.len(),
+            self.layout.rows,
+            self.layout.cols
+        );
+        if let Some(g) = p.cells.iter().flatten().find(|&&g| g >= self.groups) {
+            panic!(
+                "a piece of group {g}, but the problem has {} groups",
+                self.groups
+            );
+        }
+    }
+}
+
+/// Keys packed into words so that comparing the word slices compares the keys: bit `i` of
+/// the key is bit `63 - i % 64` of word `i / 64`, each group padded to whole words (the
+/// padding is zero in every key, so it never decides a comparison). Two buffers are reused
+/// so that comparing an image allocates nothing.
+struct Keys<'a> {
+    placement: &'a Placement,
+    words_per_group: usize,
+    /// The least key found so far.
+    best: Vec<u64>,
+    /// The key of the image last written.
+    image: Vec<u64>,
+}
+
+impl<'a> Keys<'a> {
+    /// Starts with `p`'s own key as the least.
+    fn new(group: &SymmetryGroup, p: &'a Placement) -> Keys<'a> {
+        let words_per_group = p.cells.len().div_ceil(64);
+        let mut keys = Keys {
+            placement: p,
+            words_per_group,
+            best: Vec::new(),
+            image: vec![0; words_per_group * group.groups],
+        };
+        keys.write_image(&group.symmetries[0]);
+        keys.best = keys.image.clone();
+        keys
+    }
+
+    fn write_image(&mut self, s: &Symmetry) {
+        self.image.fill(0);
+        for (t, cell) in self.placement.cells.iter().enumerate() {
+            if let Some(g) = *cell {
+                let bit = s.squares[t];
+                self.image[s.groups[g] * self.words_per_group + bit / 64] |=
+                    1u64 << (63 - bit % 64);
+            }
+        }
+    }
+
+    /// Writes the image under `s` and tells whether its key is less than the best so far.
+    fn image_is_less(&mut self, s: &Symmetry) -> bool {
+        self.write_image(s);
+        self.image < self.best
+    }
+
+    fn keep_image(&mut self) {
+        std::mem::swap(&mut self.best, &mut self.image);
+    }
+}
+
+/// The canonical member of `p`'s orbit under [`symmetries`]`(rules, demands)`: the image
+/// whose key is least, the key being the bit string over (group, square) pairs,
+/// group-major (all squares of group 0 row-major, then group 1, ...), "no piece" (false)
+/// before "piece" (true).
+///
+/// # Panics
+///
+/// If `demands` does not have one entry per group, `p` does not fit the layout or has a
+/// piece of an unknown group.
+pub fn canonical_placement(rules: &Rules, demands: &[usize], p: &Placement) -> Placement {
+    SymmetryGroup::new(rules, demands).canonical(p)
+}
+
+/// True when `p` is its orbit's canonical member (see [`canonical_placement`]).
+///
+/// # Panics
+///
+/// As [`canonical_placement`].
+pub fn is_canonical_placement(rules: &Rules, demands: &[usize], p: &Placement) -> bool {
+    SymmetryGroup::new(rules, demands).is_canonical(p)
+}
+
+/// The number of distinct placements in `p`'s orbit under [`symmetries`]`(rules, demands)`.
+///
+/// # Panics
+///
+/// As [`canonical_placement`].
+pub fn orbit_size_placement(rules: &Rules, demands: &[usize], p: &Placement) -> usize {
+    SymmetryGroup::new(rules, demands).orbit_size(p)
+}
+
+// Peaceable queens: a `Board` is a placement of the groups white (0) and black (1).
+
+fn board_to_placement(board: &Board) -> Placement {
     let d = board.dim();
-    let squares = || (0..d).flat_map(move |r| (0..d).map(move |c| (r, c)));
-    squares()
-        .map(|(r, c)| board.get(r, c) == Cell::White)
-        .chain(squares().map(|(r, c)| board.get(r, c) == Cell::Black))
+    let layout = Layout {
+        rows: d,
+        cols: d,
+        torus: false,
+    };
+    let mut p = Placement::empty(&layout);
+    for r in 0..d {
+        for c in 0..d {
+            p.set(
+                r,
+                c,
+                match board.get(r, c) {
+                    Cell::Empty => None,
+                    Cell::White => Some(0),
+                    Cell::Black => Some(1),
+                },
+            );
+        }
+    }
+    p
+}
+
+fn placement_to_board(p: &Placement) -> Board {
+    let mut board = Board::empty(p.rows);
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            let cell = match p.get(r, c) {
+                None => Cell::Empty,
+                Some(0) => Cell::White,
+                Some(_) => Cell::Black,
+            };
+            board.set(r, c, cell);
+        }
+    }
+    board
+}
+
+/// The 16 symmetries of the queens problem: equal demands make the colour swap one.
+fn queens_group(board: &Board) -> SymmetryGroup {
+    SymmetryGroup::new(&Rules::peaceable_queens(board.dim()), &[0, 0])
+}
+
+/// The 16 images of `board`, identity first (boards with symmetries repeat): the 8
+/// symmetries of the square (identity, rotations by 90°, 180°, 270°, then the four
+/// mirrors), first as they are, then each followed by swapping the colours.
+pub fn images(board: &Board) -> Vec<Board> {
+    let p = board_to_placement(board);
+    // Not `symmetries`, which drops repeats: this promises one image per symmetry.
+    let points = point_symmetries(board.dim(), board.dim());
+    [[0, 1], [1, 0]]
+        .iter()
+        .flat_map(|groups| {
+            points.iter().map(|squares| Symmetry {
+                squares: squares.clone(),
+                groups: groups.to_vec(),
+            })
+        })
+        .map(|s| placement_to_board(&apply(&s, &p)))
         .collect()
 }
 
 /// The canonical member of the orbit of `board` (see the module documentation).
 pub fn canonical(board: &Board) -> Board {
-    images(board)
-        .into_iter()
-        .min_by_key(key)
-        .expect("a board has 16 images")
+    placement_to_board(&queens_group(board).canonical(&board_to_placement(board)))
 }
 
 /// True when `board` is its orbit's canonical member.
 pub fn is_canonical(board: &Board) -> bool {
-    let k = key(board);
-    images(board).iter().all(|img| k <= key(img))
+    queens_group(board).is_canonical(&board_to_placement(board))
 }
 
 /// The number of distinct boards in the orbit of `board` (a divisor of 16).
 pub fn orbit_size(board: &Board) -> usize {
-    let mut all = images(board);
-    all.sort();
-    all.dedup();
-    all.len()
+    queens_group(board).orbit_size(&board_to_placement(board))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use crate::placement::{Group, Kind};
+    use crate::rules::{addable_squares, attacks, check_placement};
+    use std::collections::BTreeSet;
+
     fn board(rows: &[&str]) -> Board {
         Board::from_rows(rows).unwrap()
+    }
+
+    fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
+        Layout { rows, cols, torus }
+    }
+
+    fn rules(layout: Layout, kinds: &[Kind], no_attack: &[(usize, usize)]) -> Rules {
+        Rules {
+            layout,
+            groups: kinds
+                .iter()
+                .enumerate()
+                .map(|(i, &kind)| Group {
+                    name: format!("g{i}"),
+                    kind,
+                })
+                .collect(),
+            no_attack: no_attack.to_vec(),
+        }
+    }
+
+    fn two_armies(rows: usize, cols: usize, torus: bool) -> Rules {
+        rules(
+            layout(rows, cols, torus),
+            &[Kind::Queen, Kind::Queen],
+            &[(0, 1)],
+        )
+    }
+
+    /// A small deterministic generator (xorshift), so that the tests need no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A valid placement built by adding pieces at random squares where they fit, groups
+    /// taking turns, until each group has its demand or nothing more fits.
+    fn greedy(rules: &Rules, demands: &[usize], rng: &mut Rng) -> Placement {
+        let mut p = Placement::empty(&rules.layout);
+        loop {
+            let mut added = false;
+            for (g, &want) in demands.iter().enumerate() {
+                if p.count(g) >= want {
+                    continue;
+                }
+                let free = addable_squares(rules, &p, g);
+                if !free.is_empty() {
+                    let (r, c) = free[rng.below(free.len())];
+                    p.set(r, c, Some(g));
+                    added = true;
+                }
+            }
+            if !added {
+                return p;
+            }
+        }
+    }
+
+    /// The key of the module documentation, straight from its definition.
+    fn naive_key(groups: usize, p: &Placement) -> Vec<bool> {
+        (0..groups)
+            .flat_map(|g| p.cells.iter().map(move |&cell| cell == Some(g)))
+            .collect()
+    }
+
+    fn compose(a: &Symmetry, b: &Symmetry) -> Symmetry {
+        // First b, then a.
+        Symmetry {
+            squares: b.squares.iter().map(|&t| a.squares[t]).collect(),
+            groups: b.groups.iter().map(|&g| a.groups[g]).collect(),
+        }
+    }
+
+    fn is_identity(s: &Symmetry) -> bool {
+        s.squares.iter().enumerate().all(|(i, &t)| i == t)
+            && s.groups.iter().enumerate().all(|(i, &g)| i == g)
+    }
+
+    fn assert_is_group(syms: &[Symmetry]) {
+        assert!(is_identity(&syms[0]), "identity first");
+        let set: HashSet<&Symmetry> = syms.iter().collect();
+        assert_eq!(set.len(), syms.len(), "no duplicates");
+        for s in syms {
+            let mut sq = s.squares.clone();
+            sq.sort();
+            assert!(sq.iter().enumerate().all(|(i, &t)| i == t), "a bijection");
+            for t in syms {
+                assert!(set.contains(&compose(s, t)), "closed under composition");
+            }
+        }
+    }
+
+    #[test]
+    fn group_sizes() {
+        let size = |r: &Rules, d: &[usize]| symmetries(r, d).len();
+        assert_eq!(size(&two_armies(8, 8, false), &[9, 9]), 16);
+        assert_eq!(size(&two_armies(5, 6, false), &[4, 4]), 8);
+        assert_eq!(size(&two_armies(4, 4, true), &[2, 2]), 8 * 16 * 2);
+        assert_eq!(size(&two_armies(12, 12, true), &[5, 5]), 8 * 144 * 2);
+        assert_eq!(size(&two_armies(3, 5, true), &[1, 1]), 4 * 15 * 2);
+        // Unequal demands: no colour swap.
+        assert_eq!(size(&two_armies(8, 8, false), &[9, 8]), 8);
+        // Different kinds: no swap.
+        let queen_rook = rules(layout(6, 6, false), &[Kind::Queen, Kind::Rook], &[(0, 1)]);
+        assert_eq!(size(&queen_rook, &[3, 3]), 8);
+        // One army must also be peaceable among itself: no swap.
+        let one_self = two_armies(6, 6, false);
+        let one_self = Rules {
+            no_attack: vec![(0, 1), (0, 0)],
+            ..one_self
+        };
+        assert_eq!(size(&one_self, &[3, 3]), 8);
+        // Both peaceable among themselves: the swap again.
+        let both_self = Rules {
+            no_attack: vec![(0, 0), (0, 1), (1, 1)],
+            ..two_armies(6, 6, false)
+        };
+        assert_eq!(size(&both_self, &[3, 3]), 16);
+        // Three equal groups in a chain 0 - 1 - 2: only 0 and 2 trade places.
+        let chain = rules(
+            layout(5, 5, false),
+            &[Kind::Knight, Kind::Knight, Kind::Knight],
+            &[(0, 1), (1, 2)],
+        );
+        let syms = symmetries(&chain, &[2, 2, 2]);
+        assert_eq!(syms.len(), 16);
+        let perms: BTreeSet<Vec<usize>> = syms.iter().map(|s| s.groups.clone()).collect();
+        assert_eq!(perms, BTreeSet::from([vec![0, 1, 2], vec![2, 1, 0]]));
+        // Three groups with no relation at all: every permutation.
+        let free = rules(layout(4, 5, false), &[Kind::King; 3], &[]);
+        assert_eq!(size(&free, &[1, 1, 1]), 4 * 6);
+        // Pairs need not be normalised, and may repeat.
+        let messy = Rules {
+            no_attack: vec![(1, 0), (0, 1)],
+            ..two_armies(8, 8, false)
+        };
+        assert_eq!(size(&messy, &[2, 2]), 16);
+    }
+
+    #[test]
+    fn tiny_boards_have_no_repeated_symmetries() {
+        // 1 × 1: every point symmetry and translation is the identity.
+        assert_eq!(symmetries(&two_armies(1, 1, false), &[1, 1]).len(), 2);
+        assert_eq!(symmetries(&two_armies(1, 1, true), &[1, 1]).len(), 2);
+        // 2 × 2 torus: of the 8 × 4 combinations, 8 distinct square maps (modulo 2 a
+        // rotation is a diagonal mirror and the half turn the identity).
+        assert_eq!(symmetries(&two_armies(2, 2, true), &[1, 1]).len(), 16);
+        // 1 × 3: the top-bottom mirror is the identity, the half turn the left-right one.
+        assert_eq!(symmetries(&two_armies(1, 3, false), &[1, 1]).len(), 4);
+        for r in [
+            two_armies(1, 1, true),
+            two_armies(2, 2, true),
+            two_armies(2, 2, false),
+            two_armies(1, 3, false),
+            two_armies(2, 3, true),
+            two_armies(4, 4, true),
+            two_armies(3, 5, true),
+        ] {
+            assert_is_group(&symmetries(&r, &[1, 1]));
+        }
+        let free = rules(layout(3, 3, true), &[Kind::King; 3], &[(0, 1)]);
+        assert_is_group(&symmetries(&free, &[1, 1, 1]));
+    }
+
+    #[test]
+    fn point_symmetries_as_documented() {
+        // On 3 × 4 the half turn takes the top-left corner to the bottom-right one.
+        let syms = symmetries(&two_armies(3, 4, false), &[1, 1]);
+        let corner_images: Vec<usize> = syms[..4].iter().map(|s| s.squares[0]).collect();
+        assert_eq!(corner_images, vec![0, 11, 3, 8]);
+        // On 8 × 8 a quarter turn takes a1 (top left) to the top right.
+        let syms = symmetries(&two_armies(8, 8, false), &[1, 1]);
+        let corner_images: Vec<usize> = syms[..8].iter().map(|s| s.squares[0]).collect();
+        assert_eq!(corner_images, vec![0, 7, 63, 56, 7, 56, 0, 63]);
+        assert!(syms[8..].iter().all(|s| s.groups == vec![1, 0]));
+    }
+
+    #[test]
+    fn symmetries_keep_every_attack() {
+        for l in [
+            layout(6, 6, false),
+            layout(5, 7, false),
+            layout(1, 4, false),
+            layout(5, 5, true),
+            layout(4, 6, true),
+            layout(3, 3, true),
+            layout(2, 5, true),
+        ] {
+            let syms = symmetries(&two_armies(l.rows, l.cols, l.torus), &[1, 1]);
+            let sq = |i: usize| (i / l.cols, i % l.cols);
+            for s in &syms {
+                for a in 0..l.squares() {
+                    for b in 0..l.squares() {
+                        for kind in Kind::ALL {
+                            assert_eq!(
+                                attacks(&l, kind, sq(a), sq(b)),
+                                attacks(&l, kind, sq(s.squares[a]), sq(s.squares[b])),
+                                "{kind} on {l:?}, {a} -> {b}, under {s:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Problems to try random placements on: rules and demands.
+    fn problems() -> Vec<(Rules, Vec<usize>)> {
+        use Kind::*;
+        vec![
+            (two_armies(8, 8, false), vec![5, 5]),
+            (two_armies(5, 6, false), vec![3, 3]),
+            (two_armies(7, 7, true), vec![3, 3]),
+            (two_armies(5, 8, true), vec![2, 2]),
+            (
+                rules(
+                    layout(6, 6, false),
+                    &[Rook, Rook, Bishop],
+                    &[(0, 1), (0, 2), (1, 2)],
+                ),
+                vec![2, 2, 3],
+            ),
+            (
+                rules(
+                    layout(5, 7, false),
+                    &[Bishop, Bishop],
+                    &[(0, 0), (1, 1), (0, 1)],
+                ),
+                vec![4, 4],
+            ),
+            (
+                rules(layout(6, 6, true), &[Knight, Knight], &[(0, 1)]),
+                vec![6, 6],
+            ),
+            (
+                rules(
+                    layout(6, 6, true),
+                    &[Knight, King, Knight],
+                    &[(0, 1), (1, 2), (1, 1)],
+                ),
+                vec![3, 2, 3],
+            ),
+            (
+                rules(
+                    layout(4, 6, true),
+                    &[King, King, King],
+                    &[(0, 1), (0, 2), (1, 2)],
+                ),
+                vec![2, 2, 2],
+            ),
+            (
+                rules(layout(5, 5, true), &[Bishop, Queen], &[(0, 1), (1, 1)]),
+                vec![3, 2],
+            ),
+        ]
+    }
+
+    #[test]
+    fn symmetries_map_valid_placements_to_valid_ones() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for (rules, demands) in problems() {
+            let syms = symmetries(&rules, &demands);
+            for _ in 0..20 {
+                let p = greedy(&rules, &demands, &mut rng);
+                let counts: Vec<Option<usize>> =
+                    (0..demands.len()).map(|g| Some(p.count(g))).collect();
+                assert_eq!(check_placement(&rules, &p, &counts), Ok(()));
+                for s in &syms {
+                    let img = apply(s, &p);
+                    // Group g's pieces become group s.groups[g]'s.
+                    let mut moved = vec![None; counts.len()];
+                    for (g, &c) in counts.iter().enumerate() {
+                        moved[s.groups[g]] = c;
+                    }
+                    assert_eq!(
+                        check_placement(&rules, &img, &moved),
+                        Ok(()),
+                        "{rules:?}: {p:?} under {s:?}"
+                    );
+                    // A placement meeting the demands still does.
+                    if counts.iter().zip(&demands).all(|(c, &d)| *c == Some(d)) {
+                        let want: Vec<Option<usize>> = demands.iter().map(|&d| Some(d)).collect();
+                        assert_eq!(check_placement(&rules, &img, &want), Ok(()));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_placements_are_shared_by_the_orbit() {
+        let mut rng = Rng(12345);
+        for (rules, demands) in problems() {
+            let group = SymmetryGroup::new(&rules, &demands);
+            for _ in 0..5 {
+                let p = greedy(&rules, &demands, &mut rng);
+                let c = group.canonical(&p);
+                assert!(group.is_canonical(&c));
+                assert_eq!(is_canonical_placement(&rules, &demands, &p), p == c);
+                let naive_least = group
+                    .symmetries()
+                    .iter()
+                    .map(|s| apply(s, &p))
+                    .min_by_key(|img| naive_key(rules.groups.len(), img))
+                    .unwrap();
+                assert_eq!(c, naive_least);
+                let size = group.orbit_size(&p);
+                assert_eq!(group.len() % size, 0, "orbit sizes divide the group's");
+                // Orbit times stabiliser is the group: the list is a whole group.
+                let stabiliser = group
+                    .symmetries()
+                    .iter()
+                    .filter(|s| apply(s, &p) == p)
+                    .count();
+                assert_eq!(size * stabiliser, group.len());
+                for s in group.symmetries() {
+                    let img = apply(s, &p);
+                    assert_eq!(group.canonical(&img), c);
+                    assert_eq!(group.orbit_size(&img), size);
+                }
+                assert_eq!(canonical_placement(&rules, &demands, &p), c);
+                assert_eq!(orbit_size_placement(&rules, &demands, &p), size);
+            }
+        }
+    }
+
+    /// Every valid placement with exactly `demands` pieces, by brute force over the
+    /// squares.
+    fn all_valid(rules: &Rules, demands: &[usize]) -> Vec<Placement> {
+        fn fill(
+            rules: &Rules,
+            demands: &[usize],
+            p: &mut Placement,
+            from: usize,
+            g: usize,
+            out: &mut Vec<Placement>,
+        ) {
+            if g == demands.len() {
+                let want: Vec<Option<usize>> = demands.iter().map(|&d| Some(d)).collect();
+                if check_placement(rules, p, &want).is_ok() {
+                    out.push(p.clone());
+                }
+                return;
+            }
+            if p.count(g) == demands[g] {
+                return fill(rules, demands, p, 0, g + 1, out);
+            }
+            for t in from..p.cells.len() {
+                if p.cells[t].is_none() {
+                    p.cells[t] = Some(g);
+                    fill(rules, demands, p, t + 1, g, out);
+                    p.cells[t] = None;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let mut p = Placement::empty(&rules.layout);
+        fill(rules, demands, &mut p, 0, 0, &mut out);
+        out
+    }
+
+    #[test]
+    fn orbits_counted_by_brute_force_match_canonical_placements() {
+        use Kind::*;
+        let cases = [
+            (two_armies(3, 3, false), vec![1, 1]),
+            (two_armies(4, 4, false), vec![2, 2]),
+            (two_armies(3, 4, false), vec![1, 2]),
+            (two_armies(4, 4, true), vec![1, 1]),
+            (
+                rules(layout(3, 4, true), &[Knight, Knight], &[(0, 1)]),
+                vec![2, 2],
+            ),
+            (
+                rules(
+                    layout(3, 3, false),
+                    &[King, King, King],
+                    &[(0, 1), (1, 2), (0, 2)],
+                ),
+                vec![1, 1, 1],
+            ),
+        ];
+        for (rules, demands) in cases {
+            let group = SymmetryGroup::new(&rules, &demands);
+            let valid = all_valid(&rules, &demands);
+            assert!(!valid.is_empty(), "{rules:?}");
+            let orbits: BTreeSet<BTreeSet<Placement>> = valid
+                .iter()
+                .map(|p| group.symmetries().iter().map(|s| apply(s, p)).collect())
+                .collect();
+            let canonical: Vec<&Placement> =
+                valid.iter().filter(|p| group.is_canonical(p)).collect();
+            assert_eq!(orbits.len(), canonical.len(), "{rules:?}");
+            for orbit in &orbits {
+                assert_eq!(orbit.iter().filter(|p| group.is_canonical(p)).count(), 1);
+                let least = orbit
+                    .iter()
+                    .min_by_key(|p| naive_key(rules.groups.len(), p))
+                    .unwrap();
+                assert!(group.is_canonical(least));
+                assert_eq!(group.orbit_size(least), orbit.len());
+            }
+            let total: usize = orbits.iter().map(|o| o.len()).sum();
+            assert_eq!(total, valid.len());
+        }
+        // The 3 × 3 case by hand: two queens that do not attack each other stand a knight's
+        // move apart (a corner and an edge middle), 8 such pairs times 2 ways to colour
+        // them, all in one orbit.
+        let valid = all_valid(&two_armies(3, 3, false), &[1, 1]);
+        assert_eq!(valid.len(), 16);
+        let group = SymmetryGroup::new(&two_armies(3, 3, false), &[1, 1]);
+        assert_eq!(valid.iter().filter(|p| group.is_canonical(p)).count(), 1);
+    }
+
+    #[test]
+    fn queens_functions_agree_with_placements() {
+        let b = board(&["W...B", ".....", "..W..", ".....", "B...."]);
+        let p = board_to_placement(&b);
+        let rules = Rules::peaceable_queens(5);
+        assert_eq!(
+            board_to_placement(&canonical(&b)),
+            canonical_placement(&rules, &[2, 2], &p)
+        );
+        assert_eq!(orbit_size(&b), orbit_size_placement(&rules, &[2, 2], &p));
+        let imgs = images(&b);
+        assert_eq!(imgs.len(), 16);
+        assert_eq!(imgs[0], b);
+        // A quarter turn, then the same with colours swapped.
+        assert_eq!(
+            imgs[1],
+            board(&["B...W", ".....", "..W..", ".....", "....B"])
+        );
+        assert_eq!(
+            imgs[9],
+            board(&["W...B", ".....", "..B..", ".....", "....W"])
+        );
+        assert_eq!(images(&Board::empty(1)).len(), 16);
     }
 
     #[test]
