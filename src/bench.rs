@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use pq_solve::family::Manifest;
-use pq_solve::race::{Family, Racer, Run, Score, Verdict};
+use pq_engine::family::Manifest;
+use pq_engine::race::{Family, Racer, Run, Score, Verdict};
 use serde_json::{json, Value};
 
 use crate::cli::Format;

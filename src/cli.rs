@@ -7,8 +7,8 @@ use std::time::Duration;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry, MAX_DIM};
-use pq_solve::optimise::Strategy;
-use pq_solve::proof::ProofFormat;
+use pq_engine::optimise::Strategy;
+use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
 const AFTER_HELP: &str = "\
@@ -494,7 +494,7 @@ pub enum Job {
     Enumerate {
         /// `None`: find a(d) first.
         n: Option<usize>,
-        request: pq_solve::enumerate::Request,
+        request: pq_engine::enumerate::Request,
         count_only: bool,
         format: Format,
     },
@@ -507,7 +507,7 @@ pub enum Job {
         format: Format,
     },
     Family {
-        spec: pq_solve::family::Spec,
+        spec: pq_engine::family::Spec,
         dir: PathBuf,
         verify: Option<Duration>,
         format: Format,
@@ -608,12 +608,12 @@ impl Args {
                 }
                 Ok(Job::Enumerate {
                     n: a.n,
-                    request: pq_solve::enumerate::Request {
+                    request: pq_engine::enumerate::Request {
                         dim: a.dim,
                         n: a.n.unwrap_or(0),
                         up_to: match a.up_to {
-                            UpTo::Total => pq_solve::enumerate::UpTo::Total,
-                            UpTo::Symmetry => pq_solve::enumerate::UpTo::Symmetry,
+                            UpTo::Total => pq_engine::enumerate::UpTo::Total,
+                            UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
                         },
                         maximal: a.maximal,
                         model,
@@ -641,9 +641,9 @@ impl Args {
             }),
             Command::Family(a) => {
                 let sizes = match (a.around_optimum, a.n) {
-                    (_, Some((lo, hi))) => pq_solve::family::Sizes::Range(lo, hi),
+                    (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
                     (Some(0), None) => return Err("--around-optimum must be at least 1".into()),
-                    (k, None) => pq_solve::family::Sizes::AroundOptimum(k.unwrap_or(2)),
+                    (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
                 };
                 let d = Options::default();
                 let (models, cards, syms) = (
@@ -666,7 +666,7 @@ impl Args {
                         }
                     }
                 }
-                let spec = pq_solve::family::Spec {
+                let spec = pq_engine::family::Spec {
                     dims: a.dims.0,
                     sizes,
                     encodings,
@@ -752,7 +752,7 @@ impl Args {
                             return Err("--proof and --certify take one --backend (a proof comes from one solver)".into())
                         }
                         Solvers::Given(list) => {
-                            pq_solve::proof::check_capable(&list[0], proof_format)?;
+                            pq_engine::proof::check_capable(&list[0], proof_format)?;
                             Some(list[0].clone())
                         }
                         Solvers::Default { .. } => None,

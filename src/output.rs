@@ -6,19 +6,19 @@ use std::io::{self, Write};
 use anyhow::{Context, Result};
 use pq_board::Board;
 use pq_encode::{Formula, Instance, Options};
-use pq_solve::optimise::OptimiseOutcome;
-use pq_solve::pipeline::trimmed;
-use pq_solve::{Outcome, Status};
+use pq_engine::optimise::OptimiseOutcome;
+use pq_engine::pipeline::trimmed;
+use pq_engine::{Outcome, Status};
 use serde_json::{json, Map, Value};
 
 use std::path::{Path, PathBuf};
 
 use crate::cli::Format;
 use pq_board::symmetry::{canonical, is_canonical, orbit_size};
-use pq_solve::certificate::{Certificate, Item};
+use pq_engine::certificate::{Certificate, Item};
+use pq_engine::enumerate::{enumerate as run_enumeration, Found, Request, Summary, UpTo};
+use pq_engine::proof::{CheckReport, ProofFormat};
 use pq_solve::control::Limits;
-use pq_solve::enumerate::{enumerate as run_enumeration, Found, Request, Summary, UpTo};
-use pq_solve::proof::{CheckReport, ProofFormat};
 use std::time::{Duration, Instant};
 
 fn emit_json(value: &Value) -> Result<()> {
@@ -152,7 +152,7 @@ pub fn check(
 /// The optimum a(d) and its witness.
 pub fn optimise(
     options: &Options,
-    strategy: pq_solve::optimise::Strategy,
+    strategy: pq_engine::optimise::Strategy,
     backend: String,
     outcome: &OptimiseOutcome,
     certificate: Option<(&Path, &Certificate)>,

@@ -10,8 +10,8 @@ use pq_board::svg::{placement_svg, queens_svg};
 use pq_board::Board;
 use pq_encode::spec::{Count, Problem};
 use pq_encode::Options;
-use pq_solve::placement::{PlacementOutcome, ProblemOptimum};
-use pq_solve::Status;
+use pq_engine::placement::{PlacementOutcome, ProblemOptimum};
+use pq_engine::Status;
 use serde_json::{json, Map, Value};
 
 use crate::cli::Format;

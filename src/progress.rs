@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use pq_solve::optimise::{Progress, Step};
+use pq_engine::optimise::{Progress, Step};
 
 use crate::cli::ProgressMode;
 

@@ -9,11 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use pq_encode::{dimacs, encode};
+use pq_engine::optimise::{optimise, RunLimits};
+use pq_engine::pipeline::{check, solve_formula};
+use pq_engine::Status;
 use pq_solve::control::{interrupted, Limits};
-use pq_solve::optimise::{optimise, RunLimits};
-use pq_solve::pipeline::{check, solve_formula};
 use pq_solve::portfolio::{default_portfolio, Portfolio};
-use pq_solve::{Backend, Status};
+use pq_solve::Backend;
 
 use crate::cli::{Job, Solvers};
 use crate::output;
@@ -81,7 +82,7 @@ pub fn run(job: Job) -> Result<u8> {
             proof: Some(proof),
         } => {
             let formula = encode(&instance, &options);
-            let certifies = pq_solve::proof::certified_formula(&options);
+            let certifies = pq_engine::proof::certified_formula(&options);
             let (outcome, info) = {
                 let _guard = Interruptible::enter();
                 solve_with_proof(
@@ -124,7 +125,7 @@ pub fn run(job: Job) -> Result<u8> {
                         let _guard = Interruptible::enter();
                         prove_formula(&formula, job, certifies_problem(&options), &limits)?
                     };
-                    let outcome = pq_solve::placement::decoded(
+                    let outcome = pq_engine::placement::decoded(
                         &problem,
                         n,
                         &formula,
@@ -137,7 +138,7 @@ pub fn run(job: Job) -> Result<u8> {
                 None => {
                     let backend = backend(&run.solvers)?;
                     let _guard = Interruptible::enter();
-                    let outcome = pq_solve::placement::check_problem(
+                    let outcome = pq_engine::placement::check_problem(
                         &problem,
                         n,
                         &options,
@@ -174,7 +175,7 @@ pub fn run(job: Job) -> Result<u8> {
             };
             let outcome = {
                 let _guard = Interruptible::enter();
-                pq_solve::placement::maximise_problem(
+                pq_engine::placement::maximise_problem(
                     &problem,
                     &options,
                     backend.as_ref(),
@@ -228,7 +229,7 @@ pub fn run(job: Job) -> Result<u8> {
             };
             if let (Some(path), Some(b)) = (&run.svg, &outcome.board) {
                 let (d, n) = (instance.dim(), instance.n());
-                let board = pq_solve::pipeline::trimmed(b, n);
+                let board = pq_engine::pipeline::trimmed(b, n);
                 let title = format!("{n} white and {n} black queens on {d}x{d}");
                 placement::write_svg(path, &placement::queens_picture(&board, &title))?;
             }
@@ -249,7 +250,7 @@ pub fn run(job: Job) -> Result<u8> {
             run,
             certify,
         } => {
-            let backend = if strategy == pq_solve::optimise::Strategy::Incremental {
+            let backend = if strategy == pq_engine::optimise::Strategy::Incremental {
                 // Only the in-process CaDiCaL solves under assumptions (checked in cli.rs).
                 Box::new(pq_solve::backend::Cadical)
             } else {
@@ -278,14 +279,14 @@ pub fn run(job: Job) -> Result<u8> {
                     let _guard = Interruptible::enter();
                     let prover = match &run.solvers {
                         Solvers::Given(list) => list[0].clone(),
-                        Solvers::Default { .. } => pq_solve::proof::default_prover(*format),
+                        Solvers::Default { .. } => pq_engine::proof::default_prover(*format),
                     };
                     eprintln!(
                         "pq-sat: certifying a({dim}) = {optimum}: proving n = {} impossible with {prover} ({} proof)",
                         optimum + 1,
                         format.name().to_uppercase()
                     );
-                    let request = pq_solve::certificate::Request {
+                    let request = pq_engine::certificate::Request {
                         dim,
                         optimum,
                         witness: &outcome.best.1,
@@ -295,7 +296,7 @@ pub fn run(job: Job) -> Result<u8> {
                         solve_limits: limits.run.clone(),
                         check_timeout: None,
                     };
-                    let cert = pq_solve::certificate::write_certificate(dir, &request)
+                    let cert = pq_engine::certificate::write_certificate(dir, &request)
                         .with_context(|| {
                             format!("cannot certify a({dim}) into {}", dir.display())
                         })?;
@@ -347,7 +348,7 @@ pub fn run(job: Job) -> Result<u8> {
                     let outcome = optimise(
                         request.dim,
                         &pq_encode::Options::default(),
-                        pq_solve::optimise::Strategy::default(),
+                        pq_engine::optimise::Strategy::default(),
                         &pq_solve::backend::Cadical,
                         &RunLimits::default(),
                         &mut |_| {},
@@ -373,7 +374,7 @@ pub fn run(job: Job) -> Result<u8> {
             let verify = match verify {
                 Some(timeout) => {
                     portfolio = default_portfolio(crate::cli::default_jobs());
-                    Some(pq_solve::family::Verify {
+                    Some(pq_engine::family::Verify {
                         backend: &portfolio,
                         timeout,
                     })
@@ -382,7 +383,7 @@ pub fn run(job: Job) -> Result<u8> {
             };
             let manifest = {
                 let _guard = Interruptible::enter();
-                pq_solve::family::write_family(&spec, &dir, verify.as_ref(), &mut |e| {
+                pq_engine::family::write_family(&spec, &dir, verify.as_ref(), &mut |e| {
                     if verify.is_some() {
                         eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source);
                     }
@@ -399,11 +400,11 @@ pub fn run(job: Job) -> Result<u8> {
             plot,
             format,
         } => {
-            let family = pq_solve::race::Family::load(&dir)?;
+            let family = pq_engine::race::Family::load(&dir)?;
             let racers = solvers
                 .into_iter()
                 .map(|(label, spec)| {
-                    Ok(pq_solve::race::Racer {
+                    Ok(pq_engine::race::Racer {
                         backend: spec
                             .resolve()
                             .with_context(|| format!("--solver '{label}'"))?,
@@ -415,12 +416,12 @@ pub fn run(job: Job) -> Result<u8> {
             let done = std::sync::atomic::AtomicUsize::new(0);
             let runs = {
                 let _guard = Interruptible::enter();
-                pq_solve::race::race(&family, &racers, timeout, jobs, &|r| {
+                pq_engine::race::race(&family, &racers, timeout, jobs, &|r| {
                     let k = done.fetch_add(1, Ordering::SeqCst) + 1;
                     crate::bench::run_line(&family, &racers, r, k, total);
                 })
             };
-            let scores = pq_solve::race::scores(&runs, racers.len(), timeout);
+            let scores = pq_engine::race::scores(&runs, racers.len(), timeout);
             let secs = timeout.as_secs_f64();
             crate::bench::race(&family, &racers, &runs, &scores, secs, format)?;
             if let Some(path) = &plot {
@@ -436,7 +437,7 @@ pub fn run(job: Job) -> Result<u8> {
             timeout,
             format,
         } => {
-            let report = pq_solve::proof::check_proof(&cnf, &proof, proof_format, timeout)?;
+            let report = pq_engine::proof::check_proof(&cnf, &proof, proof_format, timeout)?;
             output::proof_report(&cnf, &proof, proof_format, &report, format)?;
             Ok(if report.verified { 0 } else { 1 })
         }
@@ -445,7 +446,7 @@ pub fn run(job: Job) -> Result<u8> {
             timeout,
             format,
         } => {
-            let (cert, items) = pq_solve::certificate::check_certificate(&dir, timeout)?;
+            let (cert, items) = pq_engine::certificate::check_certificate(&dir, timeout)?;
             output::certificate_check(&dir, &cert, &items, format)?;
             Ok(if items.iter().all(|i| i.ok) { 0 } else { 1 })
         }
@@ -527,12 +528,12 @@ fn prove_formula(
     job: &crate::cli::ProofJob,
     certifies: String,
     limits: &Limits,
-) -> Result<(pq_solve::proof::Proved, output::ProofInfo)> {
+) -> Result<(pq_engine::proof::Proved, output::ProofInfo)> {
     let prover = job
         .prover
         .clone()
-        .unwrap_or_else(|| pq_solve::proof::default_prover(job.format));
-    let proved = pq_solve::proof::prove(
+        .unwrap_or_else(|| pq_engine::proof::default_prover(job.format));
+    let proved = pq_engine::proof::prove(
         &prover,
         formula,
         &job.cnf_out,
@@ -557,10 +558,10 @@ fn solve_with_proof(
     job: &crate::cli::ProofJob,
     certifies: String,
     limits: &Limits,
-) -> Result<(pq_solve::Outcome, output::ProofInfo)> {
+) -> Result<(pq_engine::Outcome, output::ProofInfo)> {
     let (proved, info) = prove_formula(formula, job, certifies, limits)?;
     let outcome =
-        pq_solve::pipeline::decoded(formula, n, proved.answer, proved.solver, proved.seconds)?;
+        pq_engine::pipeline::decoded(formula, n, proved.answer, proved.solver, proved.seconds)?;
     Ok((outcome, info))
 }
 
@@ -602,7 +603,7 @@ fn solve_placement_file(
     let backend = backend(&run.solvers)?;
     let outcome = {
         let _guard = Interruptible::enter();
-        pq_solve::placement::solve_problem_formula(
+        pq_engine::placement::solve_problem_formula(
             problem,
             0,
             formula,

@@ -7,10 +7,10 @@ mod oracle;
 
 use pq_board::Board;
 use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
+use pq_engine::pipeline::check;
+use pq_engine::Status;
 use pq_solve::backend::Cadical;
 use pq_solve::control::Limits;
-use pq_solve::pipeline::check;
-use pq_solve::Status;
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::Lit;
 

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use pq_board::symmetry::is_canonical;
 use pq_board::Board;
 use pq_encode::{Card, Model};
+use pq_engine::enumerate::{enumerate, Found, Request, Summary, UpTo};
 use pq_solve::control::Limits;
-use pq_solve::enumerate::{enumerate, Found, Request, Summary, UpTo};
 
 fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
     let request = Request {

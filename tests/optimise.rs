@@ -3,9 +3,10 @@
 use pq_board::validate::check_peaceable;
 use pq_board::Cell;
 use pq_encode::Options;
+use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::Status;
 use pq_solve::backend::{Cadical, Varisat};
-use pq_solve::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
-use pq_solve::{Backend, Status};
+use pq_solve::Backend;
 
 /// Proven values of a(d) (OEIS A250000), used only as test expectations.
 const KNOWN: [(usize, usize); 9] = [

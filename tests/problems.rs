@@ -15,11 +15,11 @@ use pq_board::placement::{Group, Kind, Layout, Rules};
 use pq_board::rules::check_placement;
 use pq_encode::spec::{Count, Problem};
 use pq_encode::{Card, Model, Options, Symmetry};
+use pq_engine::optimise::RunLimits;
+use pq_engine::placement::{check_problem, maximise_problem};
+use pq_engine::Status;
 use pq_solve::backend::Cadical;
 use pq_solve::control::Limits;
-use pq_solve::optimise::RunLimits;
-use pq_solve::placement::{check_problem, maximise_problem};
-use pq_solve::Status;
 use serde_json::Value;
 
 fn problem(

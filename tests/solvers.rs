@@ -2,11 +2,12 @@
 //! answers on pq-sat's DIMACS files, and every SAT model decodes to a valid board.
 
 use pq_encode::{dimacs, encode, Instance, Model, Options};
+use pq_engine::pipeline::solve_formula;
+use pq_engine::Status;
 use pq_solve::backend::{Cadical, Varisat};
 use pq_solve::control::Limits;
 use pq_solve::external::ExternalSolver;
-use pq_solve::pipeline::solve_formula;
-use pq_solve::{Backend, Status};
+use pq_solve::Backend;
 
 fn known_a(d: usize) -> usize {
     [0, 0, 0, 1, 2, 4, 5, 7][d]

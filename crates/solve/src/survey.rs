@@ -1,6 +1,6 @@
 //! Which backends this machine has, with versions and how to install the missing ones.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rustsat::solvers::Solve;
@@ -63,9 +63,12 @@ pub fn survey() -> Vec<SolverInfo> {
         ),
     ] {
         let path = which::which(program).ok();
-        let version = path
-            .as_ref()
-            .and_then(|p| package.and_then(debian_version).or_else(|| version_flag(p)));
+        let version = path.as_ref().and_then(|p| {
+            package
+                .and_then(debian_version)
+                .map(|v| format!("{v} (Debian)"))
+                .or_else(|| program_version(p, "--version"))
+        });
         out.push(SolverInfo {
             name,
             kind: "external",
@@ -78,18 +81,21 @@ pub fn survey() -> Vec<SolverInfo> {
     out
 }
 
-fn version_flag(program: &PathBuf) -> Option<String> {
-    let output = Command::new(program).arg("--version").output().ok()?;
+/// The first line `program FLAG` prints (e.g. `rate 0.3.0` for `rate --version`), if it
+/// runs and succeeds.
+pub fn program_version(program: &Path, flag: &str) -> Option<String> {
+    let output = Command::new(program).arg(flag).output().ok()?;
     let text = String::from_utf8_lossy(&output.stdout);
     let line = text.lines().next()?.trim();
     (output.status.success() && !line.is_empty()).then(|| line.to_string())
 }
 
-fn debian_version(package: &str) -> Option<String> {
+/// An installed Debian package's version, e.g. `1.5.3-1`.
+pub fn debian_version(package: &str) -> Option<String> {
     let output = Command::new("dpkg-query")
         .args(["-W", "-f", "${Version}", package])
         .output()
         .ok()?;
     let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    (output.status.success() && !version.is_empty()).then(|| format!("{version} (Debian)"))
+    (output.status.success() && !version.is_empty()).then_some(version)
 }

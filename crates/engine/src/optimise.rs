@@ -18,13 +18,13 @@ use pq_encode::{encode_incremental, Instance, InstanceError, Options};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{TernaryVal, Var};
 
-use crate::answer::Assignment;
+use pq_solve::answer::Assignment;
 
-use crate::backend::{attach_limits, Backend};
-use crate::control::Limits;
-use crate::error::SolveError;
 use crate::greedy::greedy_placement;
 use crate::pipeline::{check, trimmed, validate, Status};
+use pq_solve::backend::{attach_limits, Backend};
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
 
 /// How a step was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

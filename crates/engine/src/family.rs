@@ -16,10 +16,10 @@ use pq_encode::{dimacs, encode, Instance, Options};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::backend::Backend;
-use crate::control::Limits;
-use crate::error::SolveError;
 use crate::pipeline::{solve_formula, Status};
+use pq_solve::backend::Backend;
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
 
 /// Proven values of a(d), d = 1..15 (OEIS A250000). Used only to label the expected status of
 /// family instances (and to centre a family on the optimum); pq-sat never answers from it.

@@ -11,198 +11,23 @@
 //! clausal proofs", SAT 2014. LRAT: Cruz-Filipe, Heule, Hunt, Kaufmann & Schneider-Kamp,
 //! "Efficient certified RAT verification", CADE 2017.
 
-use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
-use std::os::unix::process::CommandExt;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::str::FromStr;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula, Options, Symmetry};
 
-use crate::answer::Answer;
-use crate::backend::{first_falsified_clause, BackendSpec};
-use crate::control::Limits;
-use crate::error::SolveError;
-use crate::external::ExternalSolver;
-
-/// A clausal proof format (always the text form: readable, and accepted by every checker).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ProofFormat {
-    #[default]
-    Drat,
-    Lrat,
-}
-
-impl ProofFormat {
-    pub const NAMES: &'static [&'static str] = &["drat", "lrat"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ProofFormat::Drat => "drat",
-            ProofFormat::Lrat => "lrat",
-        }
-    }
-
-    /// The format a proof file's extension names (`.lrat`, else DRAT).
-    pub fn from_path(path: &Path) -> ProofFormat {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some(e) if e.eq_ignore_ascii_case("lrat") => ProofFormat::Lrat,
-            _ => ProofFormat::Drat,
-        }
-    }
-}
-
-impl fmt::Display for ProofFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for ProofFormat {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "drat" => Ok(ProofFormat::Drat),
-            "lrat" => Ok(ProofFormat::Lrat),
-            _ => Err(format!(
-                "unknown proof format '{s}' (expected one of: {})",
-                ProofFormat::NAMES.join(", ")
-            )),
-        }
-    }
-}
-
-/// The proof formats a backend can write (empty: none).
-pub fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
-    match spec {
-        BackendSpec::Cadical => &[ProofFormat::Drat, ProofFormat::Lrat],
-        BackendSpec::Kissat | BackendSpec::CadicalBin | BackendSpec::Varisat => {
-            &[ProofFormat::Drat]
-        }
-        BackendSpec::Minisat | BackendSpec::Command(_) => &[],
-    }
-}
-
-/// Checks that `spec` can write `format`, with a message that says what can.
-pub fn check_capable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
-    if formats_of(spec).contains(&format) {
-        return Ok(());
-    }
-    let able: Vec<String> = [
-        BackendSpec::Kissat,
-        BackendSpec::Cadical,
-        BackendSpec::CadicalBin,
-        BackendSpec::Varisat,
-    ]
-    .iter()
-    .filter(|b| formats_of(b).contains(&format))
-    .map(|b| b.to_string())
-    .collect();
-    Err(format!(
-        "{spec} cannot write {} proofs; use --backend {}",
-        format.name().to_uppercase(),
-        able.join(" or --backend ")
-    ))
-}
-
-/// The formula as handed to a proof-writing solver. For LRAT, unit clauses go last (and
-/// clauses are written without repeated literals, tautologies dropped): CaDiCaL
-/// numbers the clauses it is given 1, 2, ... but simplifies a clause that contains a literal
-/// an earlier unit falsified, giving it a derived number and shifting every later one, which
-/// would make the proof refer to a different numbering than the CNF file.
-pub fn arranged_for(formula: &Formula, format: ProofFormat) -> Formula {
-    let mut out = formula.clone();
-    if format == ProofFormat::Lrat {
-        // Repeated literals and tautologies get the same treatment from CaDiCaL (and ACL2's
-        // checker rejects them outright): write each clause in its simplified form.
-        let mut units = Vec::new();
-        let mut rest = Vec::new();
-        for clause in formula.cnf.iter() {
-            let mut lits: Vec<_> = Vec::with_capacity(clause.len());
-            for &l in clause.iter() {
-                if !lits.contains(&l) {
-                    lits.push(l);
-                }
-            }
-            if lits.iter().any(|&l| lits.contains(&!l)) {
-                continue;
-            }
-            let clause: rustsat::types::Clause = lits.into_iter().collect();
-            if clause.len() == 1 {
-                units.push(clause);
-            } else {
-                rest.push(clause);
-            }
-        }
-        out.cnf = rest.into_iter().chain(units).collect();
-    }
-    out
-}
-
-/// Solves `formula` (already [arranged](arranged_for)) with `spec`, which reads `cnf` (the
-/// DIMACS form of `formula`, for external solvers) and writes a text proof to `proof` in
-/// `format`. The proof is complete when this returns. Returns the answer and the solver's
-/// name; a SAT model has been checked against every clause.
-pub fn solve_with_proof(
-    spec: &BackendSpec,
-    formula: &Formula,
-    cnf: &Path,
-    proof: &Path,
-    format: ProofFormat,
-    limits: &Limits,
-) -> Result<(Answer, String), SolveError> {
-    check_capable(spec, format).map_err(|message| SolveError::InProcess {
-        backend: spec.to_string(),
-        message,
-    })?;
-    let (answer, name) = match spec {
-        BackendSpec::Kissat | BackendSpec::CadicalBin => {
-            let base = match spec {
-                BackendSpec::Kissat => ExternalSolver::kissat()?,
-                _ => ExternalSolver {
-                    name: "cadical-bin".into(),
-                    ..ExternalSolver::cadical()?
-                },
-            };
-            let solver = ExternalSolver {
-                args_after: vec![proof.display().to_string(), "--no-binary".into()],
-                ..base
-            };
-            let answer = solver.solve_file(cnf, formula.n_vars as usize, limits)?;
-            (answer, solver.name)
-        }
-        BackendSpec::Cadical => {
-            let traced = match format {
-                ProofFormat::Drat => rustsat_cadical::ProofFormat::Drat { binary: false },
-                ProofFormat::Lrat => rustsat_cadical::ProofFormat::Lrat { binary: false },
-            };
-            let answer = crate::backend::cadical_solve(formula, limits, Some((proof, traced)))?;
-            (answer, "cadical".into())
-        }
-        BackendSpec::Varisat => {
-            let file = File::create(proof).map_err(|source| SolveError::Io {
-                path: proof.to_path_buf(),
-                source,
-            })?;
-            let target = Box::new(std::io::BufWriter::new(file));
-            let answer = crate::backend::varisat_solve(formula, limits, Some(target))?;
-            (answer, "varisat".into())
-        }
-        BackendSpec::Minisat | BackendSpec::Command(_) => unreachable!("checked above"),
-    };
-    if let Answer::Sat(model) = &answer {
-        if let Some(k) = first_falsified_clause(formula, model) {
-            return Err(SolveError::BadModel {
-                program: name,
-                clause_index: k + 1,
-            });
-        }
-    }
-    Ok((answer, name))
-}
+use pq_solve::answer::Answer;
+use pq_solve::backend::BackendSpec;
+use pq_solve::control::interrupted;
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
+use pq_solve::external::process::{read_tail, supervise, End};
+use pq_solve::external::ExternalSolver;
+pub use pq_solve::prove::{arranged_for, check_capable, formats_of, solve_with_proof, ProofFormat};
+use pq_solve::survey::{debian_version, program_version};
 
 /// Writes `formula` as DIMACS to `path`.
 pub fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
@@ -296,7 +121,7 @@ fn check_drat(
     Ok(CheckReport {
         verified: verified && note.is_none(),
         checker: "rate".into(),
-        checker_version: tool_version(&program, "--version"),
+        checker_version: program_version(&program, "--version"),
         verdict,
         seconds: run.seconds,
         note,
@@ -410,76 +235,35 @@ struct CheckerRun {
     seconds: f64,
 }
 
-/// Runs a checker with its output in temporary files (no pipe to drain), killed when
-/// `timeout` passes or pq-sat dies.
+/// Runs a checker under the same supervision as the solvers (its own process group, the
+/// kill registry, Ctrl-C), killed when `timeout` passes; running out of time is an error.
 fn run_checker(
     name: &str,
-    mut cmd: Command,
+    cmd: Command,
     stdin: Option<String>,
     timeout: Option<Duration>,
 ) -> Result<CheckerRun, SolveError> {
-    let spawn_err = |source| SolveError::Spawn {
+    let limits = Limits::timeout(timeout);
+    let run = supervise(name, cmd, stdin.map(String::into_bytes), &limits, read_tail)?;
+    let failed = |reason: String| SolveError::SolverFailed {
         program: name.to_string(),
-        source,
+        reason,
+        stderr: String::new(),
     };
-    let mut out = tempfile::tempfile().map_err(spawn_err)?;
-    let mut err = tempfile::tempfile().map_err(spawn_err)?;
-    cmd.stdout(out.try_clone().map_err(spawn_err)?)
-        .stderr(err.try_clone().map_err(spawn_err)?)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .process_group(0);
-    // SAFETY: async-signal-safe system call only, between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-            Ok(())
-        });
+    match run.end {
+        End::Exited(status) => Ok(CheckerRun {
+            code: status.code(),
+            stdout: run.stdout.unwrap_or_default(),
+            stderr: run.stderr,
+            seconds: run.seconds,
+        }),
+        End::Stopped(_) if !interrupted() => Err(failed(format!(
+            "the checker did not finish within {:.0} s",
+            timeout.unwrap_or_default().as_secs_f64()
+        ))),
+        End::Stopped(reason) => Err(failed(reason)),
+        End::Interrupted => Err(failed("interrupted".to_string())),
     }
-    let start = Instant::now();
-    let mut child = cmd.spawn().map_err(spawn_err)?;
-    if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
-        // A small script: it fits the pipe, so this cannot block on the child.
-        std::io::Write::write_all(&mut pipe, text.as_bytes()).map_err(spawn_err)?;
-    }
-    let deadline = timeout.map(|t| start + t);
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(spawn_err)? {
-            break status;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            // SAFETY: plain system call on our own child's group.
-            unsafe {
-                libc::kill(-(child.id() as i32), libc::SIGKILL);
-            }
-            let _ = child.wait();
-            return Err(SolveError::SolverFailed {
-                program: name.to_string(),
-                reason: format!(
-                    "the checker did not finish within {:.0} s",
-                    timeout.unwrap_or_default().as_secs_f64()
-                ),
-                stderr: String::new(),
-            });
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let read = |f: &mut File| -> String {
-        let mut s = String::new();
-        let _ = f.seek(SeekFrom::Start(0));
-        let _ = f.read_to_string(&mut s);
-        s
-    };
-    Ok(CheckerRun {
-        code: status.code(),
-        stdout: read(&mut out),
-        stderr: read(&mut err),
-        seconds,
-    })
 }
 
 fn last_line(s: &str) -> Option<&str> {
@@ -488,23 +272,6 @@ fn last_line(s: &str) -> Option<&str> {
 
 fn code_text(code: Option<i32>) -> String {
     code.map_or("none (killed)".into(), |c| c.to_string())
-}
-
-/// The first line of `program FLAG`, e.g. `rate 0.3.0`.
-pub fn tool_version(program: &Path, flag: &str) -> Option<String> {
-    let out = Command::new(program).arg(flag).output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    last_line(text.lines().next()?).map(str::to_string)
-}
-
-/// A Debian package's version, if installed.
-pub fn debian_version(package: &str) -> Option<String> {
-    let out = Command::new("dpkg-query")
-        .args(["-W", "-f", "${Version}", package])
-        .output()
-        .ok()?;
-    let v = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    (out.status.success() && !v.is_empty()).then_some(v)
 }
 
 /// The path of `name` beside `path` (same directory).

@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
-use crate::answer::Answer;
-use crate::backend::{first_falsified_clause, Backend};
-use crate::control::{interrupted, Limits};
 use crate::family::{sha256_file, Entry, FamilyError, Manifest};
 use crate::pipeline::validate;
+use pq_solve::answer::Answer;
+use pq_solve::backend::{first_falsified_clause, Backend};
+use pq_solve::control::{interrupted, Limits};
 
 /// How one run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,7 +180,11 @@ pub fn race(
 }
 
 /// Checks one answer against the instance and the manifest.
-fn judge(entry: &Entry, formula: &Formula, answer: Result<Answer, crate::SolveError>) -> Verdict {
+fn judge(
+    entry: &Entry,
+    formula: &Formula,
+    answer: Result<Answer, pq_solve::SolveError>,
+) -> Verdict {
     let expected = format!("the manifest says {} ({})", entry.expected, entry.source);
     match answer {
         Err(e) => Verdict::Error(e.to_string()),

@@ -13,12 +13,12 @@ use pq_board::{Board, Cell};
 use pq_encode::{dimacs, encode, Card, Instance, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
-use crate::backend::BackendSpec;
-use crate::control::Limits;
-use crate::error::SolveError;
 use crate::family::{sha256_file, sha256_hex};
 use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
-use crate::Answer;
+use pq_solve::backend::BackendSpec;
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
+use pq_solve::Answer;
 
 /// The manifest file of a bundle.
 pub const MANIFEST: &str = "certificate.json";
@@ -241,7 +241,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
 
 /// `kissat 4.0.4`, `cadical 2.2.1`, ... as far as it can be found out.
 fn solver_with_version(name: &str) -> String {
-    let version = crate::survey::survey()
+    let version = pq_solve::survey::survey()
         .into_iter()
         .find(|s| s.name == name)
         .and_then(|s| s.version);

@@ -10,10 +10,10 @@ use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{encode, Formula, Instance, Options};
 
-use crate::answer::Answer;
-use crate::backend::{solve_checked, Backend};
-use crate::control::Limits;
-use crate::error::SolveError;
+use pq_solve::answer::Answer;
+use pq_solve::backend::{solve_checked, Backend};
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
 
 /// `sat`, `unsat` or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,9 +18,9 @@ use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
 use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Clause, Lit, TernaryVal};
 
-use crate::backend::attach_limits;
-use crate::control::Limits;
-use crate::error::SolveError;
+use pq_solve::backend::attach_limits;
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
 
 /// Count every board, or one per orbit of the 16-element group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,12 +11,12 @@ use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{Formula, Options};
 
-use crate::answer::Answer;
-use crate::backend::{solve_checked, Backend};
-use crate::control::Limits;
-use crate::error::SolveError;
 use crate::optimise::{Method, Progress, RunLimits, Step};
 use crate::pipeline::Status;
+use pq_solve::answer::Answer;
+use pq_solve::backend::{solve_checked, Backend};
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
 
 /// The answer for one problem at one size.
 #[derive(Clone, Debug)]

@@ -1,0 +1,687 @@
+//! Running an external SAT solver process on a DIMACS file.
+//!
+//! Every solver runs in its own process group, so that a timeout or Ctrl-C kills the solver
+//! together with anything it started (wrapper scripts, portfolio workers). The child also gets
+//! `PR_SET_PDEATHSIG = SIGKILL`, so it cannot outlive pq-sat even if pq-sat is killed outright.
+//! The time limit is enforced by killing the group ourselves; no solver-specific limit flags are
+//! passed, because each solver spells them differently and some ignore them in places.
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::answer::Answer;
+use crate::control::Limits;
+use crate::error::SolveError;
+
+mod command;
+mod conventions;
+pub mod process;
+
+pub use conventions::Convention;
+pub use process::kill_all_running;
+use process::{signal_name, End};
+
+/// A fully resolved external solver: program path, fixed arguments, output convention and the
+/// name used in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSolver {
+    /// Name shown in messages (`kissat`, or the user's command string).
+    pub name: String,
+    /// The executable, resolved through `PATH` when it was given as a bare name.
+    pub program: PathBuf,
+    /// Arguments placed before the input file.
+    pub args: Vec<String>,
+    /// Arguments placed after the input file (a proof file and its options).
+    pub args_after: Vec<String>,
+    /// How to read the solver's answer.
+    pub convention: Convention,
+}
+
+/// Hint attached to `NotInstalled` for the solvers the project installs itself.
+const SETUP_HINT: &str = "run scripts/setup.sh to install it";
+
+impl ExternalSolver {
+    /// kissat, quiet (`-q`: only the `s` and `v` lines on stdout), found on `PATH`.
+    pub fn kissat() -> Result<Self, SolveError> {
+        Self::installed("kissat", &["-q"], Convention::Competition)
+    }
+
+    /// minisat (`-verb=0`), which reports the model through a result file.
+    pub fn minisat() -> Result<Self, SolveError> {
+        Self::installed("minisat", &["-verb=0"], Convention::Minisat)
+    }
+
+    /// The `cadical` binary, quiet (`-q`).
+    pub fn cadical() -> Result<Self, SolveError> {
+        Self::installed("cadical", &["-q"], Convention::Competition)
+    }
+
+    fn installed(name: &str, args: &[&str], convention: Convention) -> Result<Self, SolveError> {
+        let program = which::which(name).map_err(|_| SolveError::NotInstalled {
+            program: name.to_string(),
+            hint: SETUP_HINT.to_string(),
+        })?;
+        Ok(ExternalSolver {
+            name: name.to_string(),
+            program,
+            args: args.iter().map(|a| a.to_string()).collect(),
+            args_after: Vec::new(),
+            convention,
+        })
+    }
+
+    /// A solver from a user command such as `cadical -q` or `/opt/foo --bar 'x y'`.
+    ///
+    /// The string is split like a shell would (single quotes, double quotes, backslash escapes)
+    /// but no shell runs it: operators such as `|`, `>`, `;`, `&`, `$` and backquotes are
+    /// rejected unless quoted, since they would silently become plain arguments. The program is
+    /// looked up on `PATH` unless it contains a `/`. The solver must follow the competition
+    /// convention.
+    pub fn from_command(cmd: &str) -> Result<Self, SolveError> {
+        let words =
+            command::split_command(cmd).map_err(|e| SolveError::BadCommand(cmd.to_string(), e))?;
+        let Some((program, args)) = words.split_first() else {
+            return Err(SolveError::BadCommand(
+                cmd.to_string(),
+                "no program given".to_string(),
+            ));
+        };
+        let resolved = which::which(program).map_err(|_| SolveError::NotInstalled {
+            program: program.clone(),
+            hint: if program.contains('/') {
+                "no executable file at that path".to_string()
+            } else {
+                "install it or give its full path".to_string()
+            },
+        })?;
+        Ok(ExternalSolver {
+            name: cmd.trim().to_string(),
+            program: resolved,
+            args: args.to_vec(),
+            args_after: Vec::new(),
+            convention: Convention::Competition,
+        })
+    }
+
+    /// Runs the solver on the DIMACS file `cnf`, whose header declares `n_vars` variables.
+    ///
+    /// The file is the last argument (minisat: `minisat [args] cnf resultfile`). When `limits`
+    /// say stop (deadline, stop request, interrupt), the solver's process group is killed and
+    /// the answer is `Unknown`; likewise when [`kill_all_running`] stops it. A model may omit variables (they are taken as false), but
+    /// it must end with `0`, which is how a truncated model is told from a complete one.
+    pub fn solve_file(
+        &self,
+        cnf: &Path,
+        n_vars: usize,
+        limits: &Limits,
+    ) -> Result<Answer, SolveError> {
+        // A clear "no such file" beats whatever each solver prints for it.
+        std::fs::metadata(cnf).map_err(|source| SolveError::Io {
+            path: cnf.to_path_buf(),
+            source,
+        })?;
+
+        let result_file = match self.convention {
+            Convention::Competition => None,
+            Convention::Minisat => Some(
+                tempfile::Builder::new()
+                    .prefix("pq-minisat-")
+                    .suffix(".out")
+                    .tempfile()
+                    .map_err(|source| SolveError::Io {
+                        path: std::env::temp_dir(),
+                        source,
+                    })?,
+            ),
+        };
+
+        let mut cmd = Command::new(&self.program);
+        cmd.args(&self.args).arg(cnf).args(&self.args_after);
+        if let Some(f) = &result_file {
+            cmd.arg(f.path());
+        }
+        let run = process::supervise(&self.name, cmd, None, limits, conventions::read_stdout)?;
+
+        match run.end {
+            End::Stopped(reason) => return Ok(Answer::Unknown(reason)),
+            End::Interrupted => {
+                return Ok(Answer::Unknown(
+                    "interrupted: the solver was stopped on request".to_string(),
+                ))
+            }
+            End::Exited(_) => {}
+        }
+        let Some(stdout) = run.stdout else {
+            return Err(self.failed(
+                "a process it started kept its stdout open".to_string(),
+                run.stderr,
+            ));
+        };
+        if let Some(e) = &stdout.read_error {
+            return Err(self.failed(format!("reading its stdout failed: {e}"), run.stderr));
+        }
+        let status = run.end.status();
+        if let Some(sig) = status.and_then(|s| s.signal()) {
+            return Err(self.failed(
+                format!("killed by signal {sig}{}", signal_name(sig)),
+                run.stderr,
+            ));
+        }
+        let Some(code) = status.and_then(|s| s.code()) else {
+            return Err(self.failed("ended without an exit code".to_string(), run.stderr));
+        };
+        match self.convention {
+            Convention::Competition => self.competition_answer(code, stdout, n_vars, run.stderr),
+            Convention::Minisat => {
+                // `result_file` is always Some here; the fallback keeps this panic-free.
+                let path = result_file
+                    .as_ref()
+                    .map(|f| f.path().to_path_buf())
+                    .unwrap_or_default();
+                self.minisat_answer(code, &path, n_vars, run.stderr)
+            }
+        }
+    }
+
+    fn failed(&self, reason: String, stderr: String) -> SolveError {
+        SolveError::SolverFailed {
+            program: self.name.clone(),
+            reason,
+            stderr,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+    use std::time::{Duration, Instant};
+
+    /// `kill_all_running` kills every solver of the process, so its test must run alone; all
+    /// other tests that start solvers share this lock.
+    static SERIAL: RwLock<()> = RwLock::new(());
+
+    fn shared() -> RwLockReadGuard<'static, ()> {
+        SERIAL.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn exclusive() -> RwLockWriteGuard<'static, ()> {
+        SERIAL.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    const SAT_CNF: &str = "p cnf 2 2\n1 2 0\n-1 0\n";
+    const UNSAT_CNF: &str = "p cnf 1 2\n1 0\n-1 0\n";
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// A fake solver: a shell script run through `/bin/sh` (not exec'd directly, which avoids
+    /// ETXTBSY when another test thread forks while the script is still open for writing).
+    fn fake(dir: &Path, name: &str, body: &str) -> ExternalSolver {
+        let script = write(dir, &format!("{name}.sh"), body);
+        ExternalSolver::from_command(&format!("/bin/sh '{}'", script.display())).unwrap()
+    }
+
+    fn fake_minisat(dir: &Path, name: &str, body: &str) -> ExternalSolver {
+        ExternalSolver {
+            convention: Convention::Minisat,
+            ..fake(dir, name, body)
+        }
+    }
+
+    fn failure(result: Result<Answer, SolveError>) -> String {
+        match result {
+            Err(e @ SolveError::SolverFailed { .. }) => e.to_string(),
+            other => panic!("expected SolverFailed, got {other:?}"),
+        }
+    }
+
+    fn read_pid(path: &Path) -> i32 {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Ok(text) = std::fs::read_to_string(path) {
+                if let Ok(pid) = text.trim().parse() {
+                    return pid;
+                }
+            }
+            assert!(Instant::now() < deadline, "no pid in {}", path.display());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// True once `pid` has ended; a zombie counts as ended (its reaping is init's business).
+    fn gone(pid: i32) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+                Err(_) => return true,
+                Ok(stat) => {
+                    let state = stat
+                        .rsplit(')')
+                        .next()
+                        .and_then(|s| s.trim().chars().next());
+                    if state == Some('Z') {
+                        return true;
+                    }
+                }
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn check_real(solver: ExternalSolver) {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let sat = write(dir.path(), "sat.cnf", SAT_CNF);
+        let unsat = write(dir.path(), "unsat.cnf", UNSAT_CNF);
+        match solver.solve_file(&sat, 2, &Limits::none()).unwrap() {
+            Answer::Sat(a) => {
+                assert_eq!(a.len(), 2);
+                assert!(!a.value(1) && a.value(2), "wrong model {a:?}");
+            }
+            other => panic!("{}: expected SAT, got {other:?}", solver.name),
+        }
+        assert_eq!(
+            solver.solve_file(&unsat, 1, &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
+    }
+
+    #[test]
+    fn external_kissat_sat_and_unsat() {
+        check_real(ExternalSolver::kissat().unwrap());
+    }
+
+    #[test]
+    fn external_minisat_sat_and_unsat() {
+        check_real(ExternalSolver::minisat().unwrap());
+    }
+
+    #[test]
+    fn external_cadical_sat_and_unsat() {
+        check_real(ExternalSolver::cadical().unwrap());
+    }
+
+    #[test]
+    fn external_from_command_runs_a_real_solver() {
+        check_real(ExternalSolver::from_command("cadical -q").unwrap());
+    }
+
+    /// Pigeonhole 13 into 12: far beyond any CDCL solver in half a second.
+    fn pigeonhole(pigeons: usize, holes: usize) -> String {
+        let var = |p: usize, h: usize| p * holes + h + 1;
+        let mut clauses = Vec::new();
+        for p in 0..pigeons {
+            clauses.push(
+                (0..holes)
+                    .map(|h| format!("{} ", var(p, h)))
+                    .collect::<String>(),
+            );
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    clauses.push(format!("-{} -{} ", var(p, h), var(q, h)));
+                }
+            }
+        }
+        let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+        for c in clauses {
+            text.push_str(&c);
+            text.push_str("0\n");
+        }
+        text
+    }
+
+    #[test]
+    fn external_kissat_timeout_gives_unknown() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "php.cnf", &pigeonhole(13, 12));
+        let start = Instant::now();
+        let answer = ExternalSolver::kissat()
+            .unwrap()
+            .solve_file(
+                &cnf,
+                13 * 12,
+                &Limits::timeout(Some(Duration::from_millis(500))),
+            )
+            .unwrap();
+        assert!(
+            matches!(answer, Answer::Unknown(ref r) if r.contains("time limit")),
+            "{answer:?}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    #[test]
+    fn external_from_command_resolution() {
+        let s = ExternalSolver::from_command("sh -c 'exit 0'").unwrap();
+        assert!(s.program.is_absolute(), "{:?}", s.program);
+        assert_eq!(s.args, ["-c", "exit 0"]);
+        assert_eq!(s.convention, Convention::Competition);
+        assert_eq!(s.name, "sh -c 'exit 0'");
+        let s = ExternalSolver::from_command("/bin/sh").unwrap();
+        assert_eq!(s.program, PathBuf::from("/bin/sh"));
+        assert!(s.args.is_empty());
+        assert!(matches!(
+            ExternalSolver::from_command("no-such-solver-pq-sat -q"),
+            Err(SolveError::NotInstalled { .. })
+        ));
+        assert!(matches!(
+            ExternalSolver::from_command("/nonexistent/solver"),
+            Err(SolveError::NotInstalled { .. })
+        ));
+        assert!(matches!(
+            ExternalSolver::from_command("  "),
+            Err(SolveError::BadCommand(..))
+        ));
+        assert!(matches!(
+            ExternalSolver::from_command("cadical 'x"),
+            Err(SolveError::BadCommand(..))
+        ));
+    }
+
+    #[test]
+    fn external_missing_cnf_is_an_io_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let solver = fake(dir.path(), "s", "echo 's UNSATISFIABLE'; exit 20\n");
+        let result = solver.solve_file(&dir.path().join("missing.cnf"), 1, &Limits::none());
+        assert!(matches!(result, Err(SolveError::Io { .. })), "{result:?}");
+    }
+
+    #[test]
+    fn external_fake_competition_answers() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        // A model over several v lines, with CRLF endings and comments in between.
+        let multi = fake(
+            dir.path(),
+            "multi",
+            "printf 'c hello\\r\\ns SATISFIABLE\\r\\nv -1\\r\\nc x\\nv 2\\nv 0\\n'; exit 10\n",
+        );
+        match multi.solve_file(&cnf, 2, &Limits::none()).unwrap() {
+            Answer::Sat(a) => assert!(!a.value(1) && a.value(2)),
+            other => panic!("{other:?}"),
+        }
+        let unknown = fake(dir.path(), "unknown", "echo 's UNKNOWN'; exit 0\n");
+        assert!(matches!(
+            unknown.solve_file(&cnf, 2, &Limits::none()).unwrap(),
+            Answer::Unknown(_)
+        ));
+        let c_unknown = fake(dir.path(), "cunknown", "echo 'c UNKNOWN'; exit 0\n");
+        assert!(matches!(
+            c_unknown.solve_file(&cnf, 2, &Limits::none()).unwrap(),
+            Answer::Unknown(_)
+        ));
+    }
+
+    #[test]
+    fn external_fake_failures() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let run = |name: &str, body: &str| {
+            fake(dir.path(), name, body).solve_file(&cnf, 2, &Limits::none())
+        };
+
+        let msg = failure(run("nos", "echo 'c nothing'; echo 'oops' >&2; exit 10\n"));
+        assert!(
+            msg.contains("printed no s line") && msg.contains("oops"),
+            "{msg}"
+        );
+        let msg = failure(run("bare", "echo SATISFIABLE; exit 10\n"));
+        assert!(msg.contains("without the 's ' prefix"), "{msg}");
+        let msg = failure(run("signal", "echo 'about to die' >&2; kill -9 $$\n"));
+        assert!(
+            msg.contains("killed by signal 9") && msg.contains("about to die"),
+            "{msg}"
+        );
+        let msg = failure(run("segv", "kill -SEGV $$\n"));
+        assert!(msg.contains("killed by signal 11"), "{msg}");
+        let msg = failure(run("c139", "exit 139\n"));
+        assert!(msg.contains("exited with code 139"), "{msg}");
+        let msg = failure(run("c3", "echo 'parse error' >&2; exit 3\n"));
+        assert!(
+            msg.contains("exited with code 3") && msg.contains("parse error"),
+            "{msg}"
+        );
+        let msg = failure(run("c1s", "echo 's SATISFIABLE'; echo 'v 1 0'; exit 1\n"));
+        assert!(msg.contains("exited with code 1"), "{msg}");
+        let msg = failure(run("nov", "echo 's SATISFIABLE'; exit 10\n"));
+        assert!(msg.contains("no complete model"), "{msg}");
+        let msg = failure(run(
+            "nozero",
+            "echo 's SATISFIABLE'; echo 'v -1 2'; exit 10\n",
+        ));
+        assert!(msg.contains("no complete model"), "{msg}");
+        let msg = failure(run(
+            "badv",
+            "echo 's SATISFIABLE'; echo 'v -1 x 0'; exit 10\n",
+        ));
+        assert!(msg.contains("unparsable v line"), "{msg}");
+        let msg = failure(run(
+            "mismatch",
+            "echo 's SATISFIABLE'; echo 'v -1 2 0'; exit 20\n",
+        ));
+        assert!(
+            msg.contains("'s SATISFIABLE' but exited with code 20"),
+            "{msg}"
+        );
+        let msg = failure(run("weird", "echo 's MAYBE'; exit 0\n"));
+        assert!(msg.contains("unrecognised s line"), "{msg}");
+        let msg = failure(run(
+            "two",
+            "echo 's SATISFIABLE'; echo 's UNSATISFIABLE'; exit 20\n",
+        ));
+        assert!(msg.contains("contradicting s lines"), "{msg}");
+    }
+
+    #[test]
+    fn external_large_output_on_both_pipes() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let n = 200_000;
+        let cnf = write(dir.path(), "big.cnf", "p cnf 200000 0\n");
+        let solver = fake(
+            dir.path(),
+            "big",
+            &format!(
+                "seq 1 {n} | sed 's/^/noise /' >&2\n\
+                 echo 's SATISFIABLE'\n\
+                 seq 1 {n} | sed 's/^/v -/; s/$/ 0/; $!s/ 0$//'\n\
+                 seq 1 {n} >&2\nexit 10\n"
+            ),
+        );
+        match solver.solve_file(&cnf, n, &Limits::none()).unwrap() {
+            Answer::Sat(a) => {
+                assert_eq!(a.len(), n);
+                assert!((1..=n).all(|v| !a.value(v)));
+            }
+            other => panic!("{other:?}"),
+        }
+        // The stderr kept for messages is bounded and ends with the last line.
+        let stderr = process::read_tail(std::io::Cursor::new(
+            (1..=n).map(|i| format!("{i}\n")).collect::<String>(),
+        ));
+        assert!(stderr.len() <= process::STDERR_KEEP + 16 && stderr.ends_with("200000\n"));
+        assert!(stderr.starts_with("[...]\n"));
+    }
+
+    #[test]
+    fn external_timeout_kills_the_solver() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let pid_file = dir.path().join("pid");
+        let solver = fake(
+            dir.path(),
+            "sleepy",
+            &format!("echo $$ > '{}'\nsleep 30\n", pid_file.display()),
+        );
+        let start = Instant::now();
+        let answer = solver
+            .solve_file(&cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
+            .unwrap();
+        let elapsed = start.elapsed();
+        assert!(
+            matches!(answer, Answer::Unknown(ref r) if r.contains("time limit")),
+            "{answer:?}"
+        );
+        assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+        let pid = read_pid(&pid_file);
+        assert!(gone(pid));
+        assert!(!process::registry().iter().any(|e| e.pgid == pid));
+    }
+
+    #[test]
+    fn external_timeout_kills_the_whole_group() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let pid_file = dir.path().join("pid");
+        let child_file = dir.path().join("child");
+        let solver = fake(
+            dir.path(),
+            "parent",
+            &format!(
+                "sleep 30 &\necho $! > '{}'\necho $$ > '{}'\nsleep 30\n",
+                child_file.display(),
+                pid_file.display()
+            ),
+        );
+        let start = Instant::now();
+        let answer = solver
+            .solve_file(&cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
+            .unwrap();
+        assert!(matches!(answer, Answer::Unknown(_)), "{answer:?}");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(gone(read_pid(&pid_file)), "solver survived");
+        assert!(gone(read_pid(&child_file)), "solver's child survived");
+    }
+
+    #[test]
+    fn external_leftover_child_does_not_hold_the_answer() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "unsat.cnf", UNSAT_CNF);
+        let child_file = dir.path().join("child");
+        let solver = fake(
+            dir.path(),
+            "leaver",
+            &format!(
+                "sleep 30 &\necho $! > '{}'\necho 's UNSATISFIABLE'\nexit 20\n",
+                child_file.display()
+            ),
+        );
+        let start = Instant::now();
+        assert_eq!(
+            solver.solve_file(&cnf, 1, &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(gone(read_pid(&child_file)), "leftover child survived");
+    }
+
+    #[test]
+    fn external_kill_all_running_interrupts() {
+        let _g = exclusive();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let pid_file = dir.path().join("pid");
+        let solver = fake(
+            dir.path(),
+            "victim",
+            &format!("echo $$ > '{}'\nsleep 30\n", pid_file.display()),
+        );
+        let start = Instant::now();
+        let worker = std::thread::spawn(move || solver.solve_file(&cnf, 2, &Limits::none()));
+        let pid = read_pid(&pid_file);
+        kill_all_running();
+        kill_all_running();
+        let answer = worker.join().unwrap().unwrap();
+        assert!(
+            matches!(answer, Answer::Unknown(ref r) if r.contains("interrupted")),
+            "{answer:?}"
+        );
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(gone(pid));
+        assert!(process::registry().is_empty());
+        kill_all_running();
+    }
+
+    #[test]
+    fn external_fake_minisat_convention() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let run = |name: &str, body: &str| {
+            fake_minisat(dir.path(), name, body).solve_file(&cnf, 2, &Limits::none())
+        };
+        match run(
+            "sat",
+            "printf 'SAT\\n-1 2 0\\n' > \"$2\"; echo SATISFIABLE; exit 10\n",
+        )
+        .unwrap()
+        {
+            Answer::Sat(a) => assert!(!a.value(1) && a.value(2)),
+            other => panic!("{other:?}"),
+        }
+        let indet = run("indet", "printf 'INDET' > \"$2\"; exit 0\n").unwrap();
+        assert!(matches!(indet, Answer::Unknown(_)), "{indet:?}");
+        let msg = failure(run("mismatch", "printf 'UNSAT\\n' > \"$2\"; exit 10\n"));
+        assert!(msg.contains("but exited with code 10"), "{msg}");
+        let msg = failure(run("empty", "exit 10\n"));
+        assert!(msg.contains("wrote nothing"), "{msg}");
+        let msg = failure(run("nozero", "printf 'SAT\\n-1 2\\n' > \"$2\"; exit 10\n"));
+        assert!(msg.contains("does not end with 0"), "{msg}");
+        let msg = failure(run("parse", "echo 'PARSE ERROR!' >&2; exit 3\n"));
+        assert!(
+            msg.contains("exited with code 3") && msg.contains("PARSE ERROR"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn external_real_minisat_parse_error() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "junk.cnf", "p cnf 2 1\n1 x 0\n");
+        let msg = failure(
+            ExternalSolver::minisat()
+                .unwrap()
+                .solve_file(&cnf, 2, &Limits::none()),
+        );
+        assert!(msg.contains("exited with code 3"), "{msg}");
+        let msg = failure(
+            ExternalSolver::kissat()
+                .unwrap()
+                .solve_file(&cnf, 2, &Limits::none()),
+        );
+        assert!(
+            msg.contains("exited with code 1") && msg.contains("parse error"),
+            "{msg}"
+        );
+    }
+}
