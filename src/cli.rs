@@ -454,6 +454,7 @@ pub enum Job {
     MaximiseProblem {
         problem: Problem,
         options: Options,
+        strategy: Strategy,
         run: RunSettings,
     },
     Render {
@@ -796,10 +797,18 @@ impl Args {
                     if proof.is_some() && problem_size(&problem, a.n)?.is_none() {
                         return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
                     }
+                    if !pq_engine::optimise::supports(a.strategy, &problem) {
+                        return Err(format!(
+                            "--strategy {} solves the peaceable-queens encoding only; use --strategy up or bisect for this problem",
+                            a.strategy.name()
+                        ));
+                    }
+                    if a.strategy == Strategy::Incremental {
+                        incremental_backend(&run.solvers)?;
+                    }
                     if let Some(flag) = [
                         (a.certify.is_some(), "--certify"),
                         (a.cnf.is_some(), "--cnf"),
-                        (a.strategy != Strategy::Up, "--strategy"),
                     ]
                     .iter()
                     .find_map(|(given, flag)| given.then_some(*flag))
@@ -820,6 +829,7 @@ impl Args {
                         None => Job::MaximiseProblem {
                             problem,
                             options,
+                            strategy: a.strategy,
                             run,
                         },
                     });
@@ -840,15 +850,7 @@ impl Args {
                     (Some(dim), None) => {
                         let options = a.encoding.options();
                         if a.strategy == Strategy::Incremental {
-                            if let Solvers::Given(list) = &run.solvers {
-                                if let Some(other) =
-                                    list.iter().find(|b| **b != BackendSpec::Cadical)
-                                {
-                                    return Err(format!(
-                                        "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
-                                    ));
-                                }
-                            }
+                            incremental_backend(&run.solvers)?;
                             if options.card != Card::Totalizer {
                                 return Err("--strategy incremental needs --card totalizer (its outputs are the assumptions)".into());
                             }
@@ -877,6 +879,18 @@ impl Args {
             }
         }
     }
+}
+
+/// `--strategy incremental` solves under assumptions in the in-process CaDiCaL only.
+fn incremental_backend(solvers: &Solvers) -> Result<(), String> {
+    if let Solvers::Given(list) = solvers {
+        if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
+            return Err(format!(
+                "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// True when `a` and `b` name the same existing file (or the same path).

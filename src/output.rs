@@ -7,7 +7,6 @@ use anyhow::{Context, Result};
 use pq_board::Board;
 use pq_encode::{Formula, Instance, Options};
 use pq_engine::optimise::OptimiseOutcome;
-use pq_engine::pipeline::trimmed;
 use pq_engine::{Outcome, Status};
 use serde_json::{json, Map, Value};
 
@@ -39,6 +38,11 @@ fn encoding_fields(map: &mut Map<String, Value>, options: &Options) {
     map.insert("model".into(), json!(options.model.name()));
     map.insert("card".into(), json!(options.card.name()));
     map.insert("symmetry".into(), json!(options.symmetry.name()));
+}
+
+/// The validated placement of a queens answer, as a board.
+pub fn board_of(outcome: &Outcome) -> Option<Board> {
+    outcome.placement.as_ref().and_then(Board::from_placement)
 }
 
 fn board_json(board: &Board) -> Value {
@@ -102,7 +106,7 @@ pub fn check(
     format: Format,
 ) -> Result<()> {
     let (d, n) = (instance.dim(), instance.n());
-    let board = outcome.board.as_ref().map(|b| trimmed(b, n));
+    let board = board_of(outcome);
     match format {
         Format::Json => {
             let mut map = Map::new();
@@ -149,17 +153,19 @@ pub fn check(
     }
 }
 
-/// The optimum a(d) and its witness.
+/// The optimum a(d) and its witness (`best`: the witness as a board).
+#[allow(clippy::too_many_arguments)]
 pub fn optimise(
+    d: usize,
     options: &Options,
     strategy: pq_engine::optimise::Strategy,
     backend: String,
     outcome: &OptimiseOutcome,
+    best: &(usize, Board),
     certificate: Option<(&Path, &Certificate)>,
     format: Format,
 ) -> Result<()> {
-    let d = outcome.dim;
-    let (best, board) = (&outcome.best.0, &outcome.best.1);
+    let (best, board) = (&best.0, &best.1);
     match format {
         Format::Json => {
             let mut map = Map::new();
@@ -349,11 +355,12 @@ pub fn cnf(
     proof: Option<&ProofInfo>,
     format: Format,
 ) -> Result<()> {
-    let dim = formula.squares.as_ref().map(|m| m.dim);
-    let board = match (&outcome.board, n) {
-        (Some(b), Some(n)) => Some(trimmed(b, n)),
-        (b, _) => b.clone(),
-    };
+    let dim = formula
+        .pieces
+        .as_ref()
+        .filter(|m| m.is_queens())
+        .map(|m| m.rows);
+    let board = board_of(outcome);
     match format {
         Format::Json => {
             let mut map = Map::new();

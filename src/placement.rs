@@ -10,7 +10,8 @@ use pq_board::svg::{placement_svg, queens_svg};
 use pq_board::Board;
 use pq_encode::spec::{Count, Problem};
 use pq_encode::Options;
-use pq_engine::placement::{PlacementOutcome, ProblemOptimum};
+use pq_engine::optimise::{OptimiseOutcome, Strategy};
+use pq_engine::Outcome;
 use pq_engine::Status;
 use serde_json::{json, Map, Value};
 
@@ -85,7 +86,7 @@ pub fn check(
     n: usize,
     options: &Options,
     backend: &str,
-    outcome: &PlacementOutcome,
+    outcome: &Outcome,
     proof: Option<&crate::output::ProofInfo>,
     format: Format,
 ) -> Result<()> {
@@ -144,8 +145,9 @@ pub fn check(
 pub fn optimum(
     problem: &Problem,
     options: &Options,
+    strategy: Strategy,
     backend: &str,
-    outcome: &ProblemOptimum,
+    outcome: &OptimiseOutcome,
     format: Format,
 ) -> Result<()> {
     let symbols = Placement::symbols(&problem.rules);
@@ -175,6 +177,7 @@ pub fn optimum(
                 map.insert("placement".into(), json!(p.rows_as_strings(&symbols)));
             }
             map.insert("backend".into(), json!(backend));
+            map.insert("strategy".into(), json!(strategy.name()));
             map.insert("seconds".into(), json!(outcome.seconds));
             let steps: Vec<Value> = outcome
                 .steps

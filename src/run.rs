@@ -8,9 +8,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
-use pq_encode::{dimacs, encode};
+use pq_encode::dimacs;
+use pq_encode::spec::Problem;
 use pq_engine::optimise::{optimise, RunLimits};
-use pq_engine::pipeline::{check, solve_formula};
+use pq_engine::pipeline::{solve, solve_formula};
 use pq_engine::Status;
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::portfolio::{default_portfolio, Portfolio};
@@ -64,6 +65,18 @@ fn backend(solvers: &Solvers) -> Result<Box<dyn Backend>> {
     })
 }
 
+/// The backend an optimisation names in its output: the incremental strategy always solves
+/// in the in-process CaDiCaL (checked in cli.rs), the others with the chosen solvers.
+fn optimiser_backend(
+    strategy: pq_engine::optimise::Strategy,
+    solvers: &Solvers,
+) -> Result<Box<dyn Backend>> {
+    if strategy == pq_engine::optimise::Strategy::Incremental {
+        return Ok(Box::new(pq_solve::backend::Cadical));
+    }
+    backend(solvers)
+}
+
 /// The exit code of a finished job: `code`, unless Ctrl-C cut it short.
 fn unless_interrupted(code: u8) -> u8 {
     if interrupted() {
@@ -81,13 +94,15 @@ pub fn run(job: Job) -> Result<u8> {
             run,
             proof: Some(proof),
         } => {
-            let formula = encode(&instance, &options);
+            let queens = Problem::peaceable_queens(instance.dim());
+            let formula = pq_encode::general::encode_problem(&queens, instance.n(), &options);
             let certifies = pq_engine::proof::certified_formula(&options);
             let (outcome, info) = {
                 let _guard = Interruptible::enter();
                 solve_with_proof(
+                    Some(&queens),
+                    instance.n(),
                     &formula,
-                    Some(instance.n()),
                     &proof,
                     certifies,
                     &Limits::timeout(run.timeout),
@@ -125,8 +140,8 @@ pub fn run(job: Job) -> Result<u8> {
                         let _guard = Interruptible::enter();
                         prove_formula(&formula, job, certifies_problem(&options), &limits)?
                     };
-                    let outcome = pq_engine::placement::decoded(
-                        &problem,
+                    let outcome = pq_engine::pipeline::decoded(
+                        Some(&problem),
                         n,
                         &formula,
                         proved.answer,
@@ -138,13 +153,7 @@ pub fn run(job: Job) -> Result<u8> {
                 None => {
                     let backend = backend(&run.solvers)?;
                     let _guard = Interruptible::enter();
-                    let outcome = pq_engine::placement::check_problem(
-                        &problem,
-                        n,
-                        &options,
-                        backend.as_ref(),
-                        &limits,
-                    )?;
+                    let outcome = solve(&problem, n, &options, backend.as_ref(), &limits)?;
                     (backend.name(), outcome, None)
                 }
             };
@@ -165,9 +174,10 @@ pub fn run(job: Job) -> Result<u8> {
         Job::MaximiseProblem {
             problem,
             options,
+            strategy,
             run,
         } => {
-            let backend = backend(&run.solvers)?;
+            let backend = optimiser_backend(strategy, &run.solvers)?;
             let reporter = Reporter::new(run.progress, backend.name());
             let limits = RunLimits {
                 run: Limits::timeout(run.timeout),
@@ -175,9 +185,10 @@ pub fn run(job: Job) -> Result<u8> {
             };
             let outcome = {
                 let _guard = Interruptible::enter();
-                pq_engine::placement::maximise_problem(
+                optimise(
                     &problem,
                     &options,
+                    strategy,
                     backend.as_ref(),
                     &limits,
                     &mut |event| reporter.on(event),
@@ -187,7 +198,14 @@ pub fn run(job: Job) -> Result<u8> {
             if let (Some(path), Some((_, p))) = (&run.svg, &outcome.best) {
                 placement::write_svg(path, &placement::placement_picture(&problem, p))?;
             }
-            placement::optimum(&problem, &options, &backend.name(), &outcome, run.format)?;
+            placement::optimum(
+                &problem,
+                &options,
+                strategy,
+                &backend.name(),
+                &outcome,
+                run.format,
+            )?;
             Ok(unless_interrupted(if outcome.infeasible {
                 EXIT_UNSAT
             } else {
@@ -220,16 +238,16 @@ pub fn run(job: Job) -> Result<u8> {
             let backend = backend(&run.solvers)?;
             let outcome = {
                 let _guard = Interruptible::enter();
-                check(
-                    &instance,
+                solve(
+                    &Problem::peaceable_queens(instance.dim()),
+                    instance.n(),
                     &options,
                     backend.as_ref(),
                     &Limits::timeout(run.timeout),
                 )?
             };
-            if let (Some(path), Some(b)) = (&run.svg, &outcome.board) {
+            if let (Some(path), Some(board)) = (&run.svg, output::board_of(&outcome)) {
                 let (d, n) = (instance.dim(), instance.n());
-                let board = pq_engine::pipeline::trimmed(b, n);
                 let title = format!("{n} white and {n} black queens on {d}x{d}");
                 placement::write_svg(path, &placement::queens_picture(&board, &title))?;
             }
@@ -250,12 +268,7 @@ pub fn run(job: Job) -> Result<u8> {
             run,
             certify,
         } => {
-            let backend = if strategy == pq_engine::optimise::Strategy::Incremental {
-                // Only the in-process CaDiCaL solves under assumptions (checked in cli.rs).
-                Box::new(pq_solve::backend::Cadical)
-            } else {
-                backend(&run.solvers)?
-            };
+            let backend = optimiser_backend(strategy, &run.solvers)?;
             let reporter = Reporter::new(run.progress, backend.name());
             let limits = RunLimits {
                 run: Limits::timeout(run.timeout),
@@ -264,7 +277,7 @@ pub fn run(job: Job) -> Result<u8> {
             let outcome = {
                 let _guard = Interruptible::enter();
                 optimise(
-                    dim,
+                    &Problem::peaceable_queens(dim),
                     &options,
                     strategy,
                     backend.as_ref(),
@@ -273,6 +286,9 @@ pub fn run(job: Job) -> Result<u8> {
                 )?
             };
             reporter.finish();
+            let best = outcome
+                .best_board()
+                .context("the optimiser returned no queens witness")?;
             let certificate = match (&certify, outcome.optimum) {
                 (Some(_), _) if interrupted() => None,
                 (Some((dir, format)), Some(optimum)) => {
@@ -289,7 +305,7 @@ pub fn run(job: Job) -> Result<u8> {
                     let request = pq_engine::certificate::Request {
                         dim,
                         optimum,
-                        witness: &outcome.best.1,
+                        witness: &best.1,
                         options,
                         prover,
                         format: *format,
@@ -304,10 +320,12 @@ pub fn run(job: Job) -> Result<u8> {
                 }
                 (Some(_), None) => {
                     output::optimise(
+                        dim,
                         &options,
                         strategy,
                         backend.name(),
                         &outcome,
+                        &best,
                         None,
                         run.format,
                     )?;
@@ -319,7 +337,7 @@ pub fn run(job: Job) -> Result<u8> {
                 (None, _) => None,
             };
             if let Some(path) = &run.svg {
-                let (m, board) = &outcome.best;
+                let (m, board) = &best;
                 let title = match outcome.optimum {
                     Some(a) => format!("a({dim}) = {a}: {m} white and {m} black queens"),
                     None => format!("{m} white and {m} black queens on {dim}x{dim}"),
@@ -327,10 +345,12 @@ pub fn run(job: Job) -> Result<u8> {
                 placement::write_svg(path, &placement::queens_picture(board, &title))?;
             }
             output::optimise(
+                dim,
                 &options,
                 strategy,
                 backend.name(),
                 &outcome,
+                &best,
                 certificate.as_ref().map(|(d, c)| (d.as_path(), c)),
                 run.format,
             )?;
@@ -346,7 +366,7 @@ pub fn run(job: Job) -> Result<u8> {
                 Some(n) => n,
                 None => {
                     let outcome = optimise(
-                        request.dim,
+                        &Problem::peaceable_queens(request.dim),
                         &pq_encode::Options::default(),
                         pq_engine::optimise::Strategy::default(),
                         &pq_solve::backend::Cadical,
@@ -482,22 +502,25 @@ pub fn run(job: Job) -> Result<u8> {
                     dimacs::parse(stdin.lock()).context("cannot read standard input")?
                 }
             };
-            // A placement-problem formula's header says which rules its placement must obey,
-            // so the answer can be decoded and validated like `solve --problem`.
-            let problem =
-                (proof.is_none() && formula.squares.is_none() && formula.pieces.is_some())
-                    .then(|| pq_encode::spec::Problem::from_header(&formula.comments))
-                    .flatten();
-            if let Some(problem) = problem {
-                return solve_placement_file(&problem, &formula, &run);
+            // A pq-sat formula's header says which rules its placement must obey, so the
+            // answer can be decoded and validated like `solve --dim` or `solve --problem`.
+            let problem = formula
+                .pieces
+                .as_ref()
+                .and_then(|_| Problem::from_header(&formula.comments));
+            if let Some(problem) = problem.as_ref().filter(|_| !is_queens_file(&formula)) {
+                if proof.is_none() {
+                    return solve_placement_file(problem, &formula, &run);
+                }
             }
             let n = header_number(&formula.comments, "n");
             let (name, outcome, info) = match &proof {
                 Some(proof) => {
                     let _guard = Interruptible::enter();
                     let (outcome, info) = solve_with_proof(
+                        problem.as_ref(),
+                        0,
                         &formula,
-                        n,
                         proof,
                         "the formula in the CNF file (clauses as given)".to_string(),
                         &Limits::timeout(run.timeout),
@@ -508,8 +531,9 @@ pub fn run(job: Job) -> Result<u8> {
                     let backend = backend(&run.solvers)?;
                     let _guard = Interruptible::enter();
                     let outcome = solve_formula(
+                        problem.as_ref(),
+                        0,
                         &formula,
-                        n,
                         backend.as_ref(),
                         &Limits::timeout(run.timeout),
                     )?;
@@ -551,18 +575,32 @@ fn prove_formula(
     Ok((proved, info))
 }
 
-/// [`prove_formula`], then the answer decoded into a validated queens board.
+/// [`prove_formula`], then the answer decoded into a validated placement of `problem`.
 fn solve_with_proof(
+    problem: Option<&Problem>,
+    n: usize,
     formula: &pq_encode::Formula,
-    n: Option<usize>,
     job: &crate::cli::ProofJob,
     certifies: String,
     limits: &Limits,
 ) -> Result<(pq_engine::Outcome, output::ProofInfo)> {
     let (proved, info) = prove_formula(formula, job, certifies, limits)?;
-    let outcome =
-        pq_engine::pipeline::decoded(formula, n, proved.answer, proved.solver, proved.seconds)?;
+    let outcome = pq_engine::pipeline::decoded(
+        problem,
+        n,
+        formula,
+        proved.answer,
+        proved.solver,
+        proved.seconds,
+    )?;
     Ok((outcome, info))
+}
+
+/// True for a formula whose variable map is the peaceable queens' (`c var K white R C`):
+/// its answer is shown as a queens board.
+fn is_queens_file(formula: &pq_encode::Formula) -> bool {
+    formula.pieces.as_ref().is_some_and(|m| m.is_queens())
+        && header_word(&formula.comments, "dim").is_some()
 }
 
 /// What a proof of a placement problem's formula certifies.
@@ -603,8 +641,8 @@ fn solve_placement_file(
     let backend = backend(&run.solvers)?;
     let outcome = {
         let _guard = Interruptible::enter();
-        pq_engine::placement::solve_problem_formula(
-            problem,
+        solve_formula(
+            Some(problem),
             0,
             formula,
             backend.as_ref(),

@@ -2,6 +2,7 @@
 
 use pq_board::validate::check_peaceable;
 use pq_board::Cell;
+use pq_encode::spec::Problem;
 use pq_encode::Options;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::Status;
@@ -23,7 +24,7 @@ const KNOWN: [(usize, usize); 9] = [
 
 fn run(d: usize, strategy: Strategy, backend: &dyn Backend) -> OptimiseOutcome {
     optimise(
-        d,
+        &Problem::peaceable_queens(d),
         &Options::default(),
         strategy,
         backend,
@@ -45,7 +46,7 @@ fn assert_optimum_with(d: usize, expected: usize, strategy: Strategy, backend: &
         "{} {strategy:?} d={d}",
         backend.name()
     );
-    let (best, board) = &outcome.best;
+    let (best, board) = &outcome.best_board().expect("a queens witness");
     assert_eq!(*best, expected);
     assert!(check_peaceable(board, d, expected).is_ok());
     assert_eq!(board.count(Cell::White), expected);

@@ -16,7 +16,8 @@ use pq_board::rules::check_placement;
 use pq_encode::spec::{Count, Problem};
 use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::optimise::RunLimits;
-use pq_engine::placement::{check_problem, maximise_problem};
+use pq_engine::optimise::{optimise, Strategy};
+use pq_engine::pipeline::solve;
 use pq_engine::Status;
 use pq_solve::backend::Cadical;
 use pq_solve::control::Limits;
@@ -65,17 +66,32 @@ fn all_options() -> Vec<Options> {
     out
 }
 
+/// The optimum by every strategy the problem supports, which must agree (`None`: the fixed
+/// counts are impossible).
 fn maximum(p: &Problem, options: &Options) -> Option<usize> {
-    let r = maximise_problem(p, options, &Cadical, &RunLimits::default(), &mut |_| {}).unwrap();
-    if let Some((n, placement)) = &r.best {
-        let counts: Vec<Option<usize>> = p.demands(*n).into_iter().map(Some).collect();
-        assert!(check_placement(&p.rules, placement, &counts).is_ok());
+    let mut answers = Vec::new();
+    for strategy in [Strategy::Up, Strategy::Bisect, Strategy::Incremental] {
+        if !pq_engine::optimise::supports(strategy, p) {
+            continue;
+        }
+        let limits = RunLimits::default();
+        let r = optimise(p, options, strategy, &Cadical, &limits, &mut |_| {}).unwrap();
+        if let Some((n, placement)) = &r.best {
+            let counts: Vec<Option<usize>> = p.demands(*n).into_iter().map(Some).collect();
+            assert!(check_placement(&p.rules, placement, &counts).is_ok());
+        }
+        answers.push(if r.infeasible {
+            None
+        } else {
+            Some(r.optimum.expect("no time limit: the optimum is proven"))
+        });
     }
-    if r.infeasible {
-        None
-    } else {
-        Some(r.optimum.expect("no time limit: the optimum is proven"))
-    }
+    assert!(
+        answers.windows(2).all(|w| w[0] == w[1]),
+        "strategies disagree on {}: {answers:?}",
+        p.summary()
+    );
+    answers[0]
 }
 
 #[test]
@@ -141,7 +157,7 @@ fn mixed_kinds_and_within_group_rules_agree_with_brute_force() {
             );
             let expected = placement_oracle::feasible(&p.rules, &counts);
             for options in all_options() {
-                let out = check_problem(&p, 0, &options, &Cadical, &Limits::none()).unwrap();
+                let out = solve(&p, 0, &options, &Cadical, &Limits::none()).unwrap();
                 assert_eq!(
                     out.status == Status::Sat,
                     expected,

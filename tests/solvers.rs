@@ -1,6 +1,7 @@
 //! The external solver binaries (installed by scripts/setup.sh) agree with the in-process
 //! answers on pq-sat's DIMACS files, and every SAT model decodes to a valid board.
 
+use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use pq_engine::pipeline::solve_formula;
 use pq_engine::Status;
@@ -39,25 +40,25 @@ fn binaries_agree_with_in_process_answers_up_to_d7() {
                 let parsed =
                     dimacs::parse(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))
                         .unwrap();
-                let expected = solve_formula(&parsed, Some(n), &Cadical, &Limits::none())
-                    .unwrap()
-                    .status;
+                // The problem comes back from the file's own header, as `solve --cnf` reads it.
+                let problem = Problem::from_header(&parsed.comments).expect("a queens header");
+                let solve = |backend: &dyn pq_solve::Backend| {
+                    solve_formula(Some(&problem), 0, &parsed, backend, &Limits::none())
+                };
+                let expected = solve(&Cadical).unwrap().status;
                 assert_eq!(expected == Status::Sat, n <= a, "d={d} n={n} {model}");
-                let varisat = solve_formula(&parsed, Some(n), &Varisat, &Limits::none())
-                    .unwrap()
-                    .status;
+                let varisat = solve(&Varisat).unwrap().status;
                 assert_eq!(varisat, expected, "varisat d={d} n={n} {model}");
                 for backend in &externals {
-                    let outcome =
-                        solve_formula(&parsed, Some(n), backend.as_ref(), &Limits::none())
-                            .unwrap_or_else(|e| panic!("{} d={d} n={n}: {e}", backend.name()));
+                    let outcome = solve(backend.as_ref())
+                        .unwrap_or_else(|e| panic!("{} d={d} n={n}: {e}", backend.name()));
                     assert_eq!(
                         outcome.status,
                         expected,
                         "{} d={d} n={n} {model}",
                         backend.name()
                     );
-                    assert_eq!(outcome.board.is_some(), expected == Status::Sat);
+                    assert_eq!(outcome.placement.is_some(), expected == Status::Sat);
                 }
             }
         }

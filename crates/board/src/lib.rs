@@ -184,7 +184,45 @@ impl fmt::Display for Board {
     }
 }
 
+/// A queens board is the two-army view of a placement: group 0 is white, group 1 black
+/// (the groups of [`placement::Rules::peaceable_queens`]).
 impl Board {
+    /// The placement this board shows: white queens as group 0, black ones as group 1.
+    pub fn to_placement(&self) -> placement::Placement {
+        placement::Placement {
+            rows: self.dim,
+            cols: self.dim,
+            cells: self
+                .cells
+                .iter()
+                .map(|c| match c {
+                    Cell::White => Some(0),
+                    Cell::Black => Some(1),
+                    Cell::Empty => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// The board of a placement on a square board whose groups 0 and 1 are the white and
+    /// black armies; `None` for a board that is not square or holds another group.
+    pub fn from_placement(p: &placement::Placement) -> Option<Board> {
+        if p.rows != p.cols || p.cells.len() != p.rows * p.cols {
+            return None;
+        }
+        let cells = p
+            .cells
+            .iter()
+            .map(|c| match c {
+                None => Some(Cell::Empty),
+                Some(0) => Some(Cell::White),
+                Some(1) => Some(Cell::Black),
+                Some(_) => None,
+            })
+            .collect::<Option<Vec<Cell>>>()?;
+        Some(Board { dim: p.rows, cells })
+    }
+
     /// Keeps only the first `n` queens of colour `cell` in row-major order and removes the
     /// rest. Removing queens never creates an attack, so a valid board stays valid.
     pub fn keep_first(&mut self, cell: Cell, n: usize) {
@@ -196,5 +234,28 @@ impl Board {
                 *c = Cell::Empty;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_is_the_two_army_view_of_a_placement() {
+        let b = Board::from_rows(&["W.B", "...", "B.W"]).unwrap();
+        let p = b.to_placement();
+        assert_eq!(p.get(0, 0), Some(0));
+        assert_eq!(p.get(0, 2), Some(1));
+        assert_eq!(Board::from_placement(&p), Some(b));
+        let mut three = p.clone();
+        three.set(1, 1, Some(2));
+        assert_eq!(Board::from_placement(&three), None);
+        let wide = placement::Placement::empty(&placement::Layout {
+            rows: 2,
+            cols: 3,
+            torus: false,
+        });
+        assert_eq!(Board::from_placement(&wide), None);
     }
 }

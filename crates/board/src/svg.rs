@@ -14,7 +14,7 @@
 //! ```
 
 use crate::placement::{Group, Kind, Placement, Rules};
-use crate::{column_label, Board, Cell};
+use crate::{column_label, Board};
 use std::fmt::Write;
 
 /// The light and dark squares (the usual brown chess board).
@@ -383,27 +383,15 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
 /// The two-army queens board as the same picture as [`placement_svg`]: groups `white` and
 /// `black`, both of kind queen, on a square board.
 pub fn queens_svg(board: &Board, title: Option<&str>) -> String {
-    let d = board.dim();
-    let rules = Rules::peaceable_queens(d);
-    let layout = rules.layout;
-    let mut p = Placement::empty(&layout);
-    for r in 0..d {
-        for c in 0..d {
-            let g = match board.get(r, c) {
-                Cell::White => Some(0),
-                Cell::Black => Some(1),
-                Cell::Empty => None,
-            };
-            p.set(r, c, g);
-        }
-    }
-    placement_svg(&rules, &p, title)
+    let rules = Rules::peaceable_queens(board.dim());
+    placement_svg(&rules, &board.to_placement(), title)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::placement::Layout;
+    use crate::Cell;
 
     fn rules(rows: usize, cols: usize, torus: bool, groups: &[(&str, Kind)]) -> Rules {
         Rules {

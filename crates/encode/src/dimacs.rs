@@ -11,7 +11,7 @@ use rustsat::types::{Clause, Lit};
 
 use pq_board::placement::Kind;
 
-use crate::formula::{Colour, Formula, PieceMap, PieceVar, SquareMap, SquareVar};
+use crate::formula::{Formula, PieceMap, PieceVar};
 
 /// Writes `formula` as DIMACS CNF.
 pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
@@ -19,33 +19,17 @@ pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
     for line in &formula.comments {
         writeln!(out, "c {line}")?;
     }
-    if let Some(map) = &formula.squares {
-        for v in &map.vars {
-            writeln!(
-                out,
-                "c var {} {} {} {}",
-                v.dimacs,
-                v.colour.name(),
-                v.row + 1,
-                v.col + 1
-            )?;
-        }
-    }
-    // A queens formula's pieces are its squares, already listed in the queens form.
-    if let Some(map) = formula
-        .pieces
-        .as_ref()
-        .filter(|_| formula.squares.is_none())
-    {
+    if let Some(map) = &formula.pieces {
+        let queens = map.is_queens();
         for v in &map.vars {
             let (name, kind) = &map.groups[v.group];
-            writeln!(
-                out,
-                "c var {} {name} {kind} {} {}",
-                v.dimacs,
-                v.row + 1,
-                v.col + 1
-            )?;
+            let (r, c) = (v.row + 1, v.col + 1);
+            if queens {
+                // The short form of the peaceable queens: `c var K white R C`.
+                writeln!(out, "c var {} {name} {r} {c}", v.dimacs)?;
+            } else {
+                writeln!(out, "c var {} {name} {kind} {r} {c}", v.dimacs)?;
+            }
         }
     }
     writeln!(out, "p cnf {} {}", formula.n_vars, formula.n_clauses())?;
@@ -77,13 +61,13 @@ fn syntax(line: usize, message: impl Into<String>) -> ParseError {
 /// Reads a DIMACS CNF formula. Strict about what solvers are strict about: one `p cnf`
 /// header before the first clause, literals within the declared variable range, the
 /// declared clause count, and a terminating `0` on the last clause. `c var` comment lines
-/// written by pq-sat are read back into [`Formula::squares`]; other comments are kept.
+/// written by pq-sat are read back into [`Formula::pieces`]; other comments are kept.
 pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
     let mut comments = Vec::new();
-    let mut square_vars = Vec::new();
     let mut piece_vars: Vec<PieceVar> = Vec::new();
     let mut groups: Vec<(String, Kind)> = Vec::new();
-    let mut dim_comment: Option<usize> = None;
+    // The board size the header states (`dim D`, or `rows R` and `cols C`).
+    let mut size_comment: (Option<usize>, Option<usize>) = (None, None);
     let mut header: Option<(u32, usize, usize)> = None; // vars, clauses, line
     let mut cnf = Cnf::new();
     let mut current: Vec<Lit> = Vec::new();
@@ -109,7 +93,6 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             let rest = rest.trim();
             if let Some(v) = parse_var_comment(rest) {
                 match v.map_err(|m| syntax(lineno, m))? {
-                    VarLine::Square(v) => square_vars.push(v),
                     VarLine::Piece { var, group, kind } => {
                         let index = match groups.iter().position(|(g, _)| *g == group) {
                             Some(i) if groups[i].1 == kind => i,
@@ -131,8 +114,18 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
                     }
                 }
             } else {
-                if let Some(d) = rest.strip_prefix("dim ") {
-                    dim_comment = d.trim().parse().ok();
+                let mut words = rest.split_whitespace();
+                // A size beyond what pq-sat writes is not believed (nor allocated).
+                let key = words.next();
+                let size = words
+                    .next()
+                    .map(str::parse::<usize>)
+                    .map(|r| r.ok().filter(|&v| v <= crate::MAX_DIM).ok_or(()));
+                match (key, size) {
+                    (Some("dim"), Some(Ok(d))) => size_comment = (Some(d), Some(d)),
+                    (Some("rows"), Some(Ok(r))) => size_comment.0 = Some(r),
+                    (Some("cols"), Some(Ok(c))) => size_comment.1 = Some(c),
+                    _ => {}
                 }
                 comments.push(rest.to_string());
             }
@@ -204,29 +197,6 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             ),
         ));
     }
-    let squares = if square_vars.is_empty() {
-        None
-    } else {
-        let max_coord = square_vars
-            .iter()
-            .map(|v| v.row.max(v.col) + 1)
-            .max()
-            .unwrap_or(0);
-        let dim = dim_comment.unwrap_or(max_coord).max(max_coord);
-        if let Some(v) = square_vars.iter().find(|v| v.dimacs > n_vars) {
-            return Err(syntax(
-                header_line,
-                format!(
-                    "'c var {}' names a variable beyond the header's {n_vars}",
-                    v.dimacs
-                ),
-            ));
-        }
-        Some(SquareMap {
-            dim,
-            vars: square_vars,
-        })
-    };
     if let Some(v) = piece_vars.iter().find(|v| v.dimacs > n_vars) {
         return Err(syntax(
             header_line,
@@ -236,9 +206,13 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             ),
         ));
     }
-    let pieces = (!piece_vars.is_empty()).then(|| PieceMap {
-        rows: piece_vars.iter().map(|v| v.row + 1).max().unwrap_or(0),
-        cols: piece_vars.iter().map(|v| v.col + 1).max().unwrap_or(0),
+    // The board is as large as the header says, and at least as large as the map needs.
+    let extent = |coord: fn(&PieceVar) -> usize| piece_vars.iter().map(|v| coord(v) + 1).max();
+    let rows = extent(|v| v.row).max(size_comment.0).unwrap_or(0);
+    let cols = extent(|v| v.col).max(size_comment.1).unwrap_or(0);
+    let pieces = (!piece_vars.is_empty()).then_some(PieceMap {
+        rows,
+        cols,
         groups,
         vars: piece_vars,
     });
@@ -246,15 +220,13 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
         cnf,
         n_vars,
         comments,
-        squares,
         pieces,
     })
 }
 
-/// A `c var` line: a queen of a colour (`var K white R C`) or a piece of a group
-/// (`var K GROUP KIND R C`).
+/// A `c var` line: a piece of a group (`var K GROUP KIND R C`, or the queens' short form
+/// `var K white|black R C`).
 enum VarLine {
-    Square(SquareVar),
     Piece {
         var: PieceVar,
         group: String,
@@ -274,46 +246,32 @@ fn parse_var_comment(rest: &str) -> Option<Result<VarLine, String>> {
             "malformed variable map line 'c {rest}' (expected 'c var K white|black R C' or 'c var K GROUP KIND R C')"
         )
     };
-    let position = |k: &str, r: &str, c: &str| -> Result<(u32, usize, usize), String> {
+    let piece = |k: &str, group: &str, kind: Kind, r: &str, c: &str| -> Result<VarLine, String> {
         let dimacs: u32 = k.parse().map_err(|_| bad())?;
         let row: usize = r.parse().map_err(|_| bad())?;
         let col: usize = c.parse().map_err(|_| bad())?;
         if dimacs == 0 || row == 0 || col == 0 || row > crate::MAX_DIM || col > crate::MAX_DIM {
             return Err(bad());
         }
-        Ok((dimacs, row - 1, col - 1))
-    };
-    Some((|| match fields.as_slice() {
-        [_, k, colour, r, c] => {
-            let colour = match *colour {
-                "white" => Colour::White,
-                "black" => Colour::Black,
-                _ => return Err(bad()),
-            };
-            let (dimacs, row, col) = position(k, r, c)?;
-            Ok(VarLine::Square(SquareVar {
+        Ok(VarLine::Piece {
+            var: PieceVar {
                 dimacs,
-                colour,
-                row,
-                col,
-            }))
-        }
-        [_, k, group, kind, r, c] => {
-            let kind: Kind = kind.parse().map_err(|_| bad())?;
-            let (dimacs, row, col) = position(k, r, c)?;
-            Ok(VarLine::Piece {
-                var: PieceVar {
-                    dimacs,
-                    group: 0,
-                    row,
-                    col,
-                },
-                group: group.to_string(),
-                kind,
-            })
-        }
+                group: 0,
+                row: row - 1,
+                col: col - 1,
+            },
+            group: group.to_string(),
+            kind,
+        })
+    };
+    Some(match fields.as_slice() {
+        [_, k, colour @ ("white" | "black"), r, c] => piece(k, colour, Kind::Queen, r, c),
+        [_, k, group, kind, r, c] => match kind.parse::<Kind>() {
+            Ok(kind) => piece(k, group, kind, r, c),
+            Err(_) => Err(bad()),
+        },
         _ => Err(bad()),
-    })())
+    })
 }
 
 #[cfg(test)]
@@ -341,7 +299,7 @@ mod tests {
             let g = parse(text.as_slice()).unwrap();
             assert_eq!(g.n_vars, f.n_vars);
             assert_eq!(clauses(&g), clauses(&f));
-            assert_eq!(g.squares, f.squares);
+            assert_eq!(g.pieces, f.pieces);
             assert_eq!(g.comments, f.comments);
         }
     }
@@ -412,6 +370,6 @@ mod tests {
     fn clauses_may_span_lines_and_empty_clauses_are_kept() {
         let f = parse("c x\np cnf 3 2\n1 -2\n 3 0 0\n".as_bytes()).unwrap();
         assert_eq!(clauses(&f), vec![vec![1, -2, 3], vec![]]);
-        assert!(f.squares.is_none());
+        assert!(f.pieces.is_none());
     }
 }

@@ -1,81 +1,8 @@
 //! A CNF formula together with the names of its variables and its provenance.
 
 use pq_board::placement::{Kind, Placement};
-use pq_board::{Board, Cell};
 use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use rustsat::types::{Lit, Var};
-
-/// A queen colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    /// `white` or `black`, as in the `c var` lines.
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::White => "white",
-            Colour::Black => "black",
-        }
-    }
-
-    /// The other colour.
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// The board cell a queen of this colour occupies.
-    pub fn cell(self) -> Cell {
-        match self {
-            Colour::White => Cell::White,
-            Colour::Black => Cell::Black,
-        }
-    }
-}
-
-/// The variable that says "a queen of `colour` stands on (`row`, `col`)" (0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SquareVar {
-    /// DIMACS index (1-based).
-    pub dimacs: u32,
-    pub colour: Colour,
-    pub row: usize,
-    pub col: usize,
-}
-
-/// Which DIMACS variables are squares, and of which board.
-///
-/// Only square variables are named: every other variable (line indicators, counters,
-/// symmetry chains) is auxiliary and determined by, or free given, the squares.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct SquareMap {
-    pub dim: usize,
-    pub vars: Vec<SquareVar>,
-}
-
-impl SquareMap {
-    /// Reads a board from a model: `value(k)` is the value of DIMACS variable `k`.
-    /// A square whose white and black variables are both true is reported as `Err`
-    /// with its 0-based coordinates: no valid encoding allows it.
-    pub fn decode(&self, value: impl Fn(u32) -> bool) -> Result<Board, (usize, usize)> {
-        let mut board = Board::empty(self.dim);
-        for v in &self.vars {
-            if !value(v.dimacs) {
-                continue;
-            }
-            if board.get(v.row, v.col) != Cell::Empty {
-                return Err((v.row, v.col));
-            }
-            board.set(v.row, v.col, v.colour.cell());
-        }
-        Ok(board)
-    }
-}
 
 /// A CNF formula with a variable map and header comments.
 #[derive(Clone, Debug, Default)]
@@ -86,9 +13,8 @@ pub struct Formula {
     pub n_vars: u32,
     /// Header comment lines, without the leading `c `.
     pub comments: Vec<String>,
-    /// The square variables, if the formula is a pq-sat board formula.
-    pub squares: Option<SquareMap>,
-    /// The piece variables, if the formula is a pq-sat placement-problem formula.
+    /// The piece variables (one per group and square), if the formula is a pq-sat formula:
+    /// the one map that decodes a model into a placement.
     pub pieces: Option<PieceMap>,
 }
 
@@ -113,6 +39,14 @@ pub struct PieceMap {
 }
 
 impl PieceMap {
+    /// True for the peaceable-queens map: groups `white` and `black`, both queens, whose
+    /// `c var` lines take the short form `c var K white R C`.
+    pub fn is_queens(&self) -> bool {
+        self.groups.len() == 2
+            && self.groups[0] == ("white".to_string(), Kind::Queen)
+            && self.groups[1] == ("black".to_string(), Kind::Queen)
+    }
+
     /// Reads the placement from a model; two pieces on one square are reported as `Err`
     /// with the square's 0-based coordinates (no valid encoding allows it).
     pub fn decode(&self, value: impl Fn(u32) -> bool) -> Result<Placement, (usize, usize)> {

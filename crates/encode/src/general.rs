@@ -189,28 +189,14 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
     if is_peaceable_queens(problem) {
         if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
             let mut f = crate::encode(&instance, options);
+            // The map names the problem's own groups.
+            if let Some(map) = &mut f.pieces {
+                for (entry, group) in map.groups.iter_mut().zip(&problem.rules.groups) {
+                    *entry = (group.name.clone(), group.kind);
+                }
+            }
             f.comments
                 .insert(1.min(f.comments.len()), format!("problem {}", problem.name));
-            f.pieces = f.squares.as_ref().map(|sq| PieceMap {
-                rows: sq.dim,
-                cols: sq.dim,
-                groups: problem
-                    .rules
-                    .groups
-                    .iter()
-                    .map(|g| (g.name.clone(), g.kind))
-                    .collect(),
-                vars: sq
-                    .vars
-                    .iter()
-                    .map(|v| PieceVar {
-                        dimacs: v.dimacs,
-                        group: usize::from(v.colour == crate::Colour::Black),
-                        row: v.row,
-                        col: v.col,
-                    })
-                    .collect(),
-            });
             return f;
         }
     }
@@ -416,7 +402,6 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
         n_vars: vars.n_vars(),
         cnf,
         comments,
-        squares: None,
         pieces: Some(map),
     }
 }

@@ -24,11 +24,12 @@ pub mod problem;
 pub mod spec;
 pub mod symmetry;
 
+use pq_board::placement::Rules;
 use rustsat::encodings::card::BoundLower;
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
-pub use formula::{Colour, Formula, PieceMap, PieceVar, SquareMap, SquareVar, VarAlloc};
+pub use formula::{Formula, PieceMap, PieceVar, VarAlloc};
 pub use geometry::Geometry;
 pub use problem::{Card, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM};
 
@@ -173,8 +174,7 @@ impl Skeleton {
         }
         Formula {
             n_vars: self.vars.n_vars(),
-            squares: Some(square_map(&self.g, &self.sq)),
-            pieces: None,
+            pieces: Some(square_map(&self.g, &self.sq)),
             cnf: self.cnf,
             comments,
         }
@@ -199,19 +199,31 @@ fn maximality(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
     }
 }
 
-fn square_map(g: &Geometry, sq: &SquareLits) -> SquareMap {
+/// The queens' variables as the placement map of [`Problem::peaceable_queens`]: group 0
+/// white, group 1 black.
+fn square_map(g: &Geometry, sq: &SquareLits) -> PieceMap {
     let mut vars = Vec::with_capacity(2 * sq.white.len());
-    for (colour, lits) in [(Colour::White, &sq.white), (Colour::Black, &sq.black)] {
+    for (group, lits) in [&sq.white, &sq.black].into_iter().enumerate() {
         for s in g.squares() {
-            vars.push(SquareVar {
+            vars.push(PieceVar {
                 dimacs: lits[g.square_index(s)].var().idx32() + 1,
-                colour,
+                group,
                 row: s.row,
                 col: s.col,
             });
         }
     }
-    SquareMap { dim: g.dim(), vars }
+    let groups = Rules::peaceable_queens(g.dim())
+        .groups
+        .into_iter()
+        .map(|group| (group.name, group.kind))
+        .collect();
+    PieceMap {
+        rows: g.dim(),
+        cols: g.dim(),
+        groups,
+        vars,
+    }
 }
 
 fn symmetry_description(options: &Options) -> String {

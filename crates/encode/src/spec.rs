@@ -160,10 +160,26 @@ impl Problem {
         Ok(problem)
     }
 
-    /// The problem a pq-sat placement formula was made for, read back from its header comments
-    /// (`rows`, `cols`, `torus`, `group NAME KIND at least N`, `no-attack ...`), with every
-    /// count fixed at the size encoded. `None` when the comments do not describe one.
+    /// The problem a pq-sat formula was made for, read back from its header comments
+    /// (`rows`, `cols`, `torus`, `group NAME KIND at least N`, `no-attack ...`; for the
+    /// peaceable queens `dim D` and `n N`), with every count fixed at the size encoded (0 when
+    /// the header names none, as in an incremental formula). `None` when the comments do not
+    /// describe one.
     pub fn from_header(comments: &[String]) -> Option<Problem> {
+        let word = |key: &str| {
+            comments.iter().find_map(|c| {
+                let mut words = c.split_whitespace();
+                (words.next() == Some(key)).then(|| words.next()).flatten()
+            })
+        };
+        let is_general = comments.iter().any(|c| c.starts_with("group "));
+        if let (Some(dim), false) = (word("dim"), is_general) {
+            let dim: usize = dim.parse().ok().filter(|&d| (1..=MAX_DIM).contains(&d))?;
+            let n: usize = word("n").map_or(Some(0), |n| n.parse().ok())?;
+            let mut problem = Problem::peaceable_queens(dim);
+            problem.counts = vec![Count::Exactly(n); 2];
+            return Some(problem);
+        }
         let mut rows = None;
         let mut cols = None;
         let mut torus = false;
@@ -309,6 +325,26 @@ impl Problem {
         (0..self.counts.len())
             .filter(|&g| self.counts[g] == Count::Maximise)
             .collect()
+    }
+
+    /// The largest size the maximised groups can have: the counting bound (every piece needs
+    /// a square of its own), and for two equal armies of queens at peace on a square plain
+    /// board the theorem `n ≤ ⌊d²/4⌋` (the bound behind OEIS A250000). `None` when nothing is
+    /// maximised.
+    pub fn upper_bound(&self) -> Option<usize> {
+        let tied = self.maximised().len();
+        if tied == 0 {
+            return None;
+        }
+        let fixed: usize = self.demands(0).iter().sum();
+        let squares = self.rules.layout.squares();
+        let counting = squares.saturating_sub(fixed) / tied;
+        let queens = crate::general::is_peaceable_queens(self) && self.maximised() == [0, 1];
+        Some(if queens {
+            counting.min(squares / 4)
+        } else {
+            counting
+        })
     }
 
     /// The lower bound each group must reach when the maximised groups have `n` pieces.

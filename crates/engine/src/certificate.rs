@@ -117,7 +117,8 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
         )));
     }
     let (d, a) = (req.dim, req.optimum);
-    crate::pipeline::validate(req.witness, a, "the optimiser")?;
+    let queens = pq_encode::spec::Problem::peaceable_queens(d);
+    crate::pipeline::validated(&queens, a, &req.witness.to_placement(), "the optimiser")?;
     let (white, black) = (
         req.witness.count(Cell::White),
         req.witness.count(Cell::Black),

@@ -104,9 +104,9 @@ pub fn enumerate(
     };
     let formula = encode(&instance, &options);
     let map = formula
-        .squares
+        .pieces
         .clone()
-        .expect("board formulas carry a square map");
+        .expect("pq-sat formulas carry a piece map");
     let mut solver = rustsat_cadical::CaDiCaL::default();
     for clause in formula.cnf.iter() {
         solver
@@ -144,13 +144,15 @@ pub fn enumerate(
         for (v, &value) in map.vars.iter().zip(&values) {
             by_var[v.dimacs as usize] = value;
         }
-        let board = map.decode(|var| by_var[var as usize]).map_err(|(r, c)| {
+        let placement = map.decode(|var| by_var[var as usize]).map_err(|(r, c)| {
             invalid(format!(
                 "row {}, column {} holds both colours",
                 r + 1,
                 c + 1
             ))
         })?;
+        let board = Board::from_placement(&placement)
+            .ok_or_else(|| invalid("the model is not a queens board".into()))?;
         check_board(&board, request)?;
         // Block exactly this board: some square variable must differ.
         let blocking: Clause = square_lits
@@ -192,7 +194,8 @@ fn invalid(details: String) -> SolveError {
 
 /// The independent checks every enumerated board must pass.
 fn check_board(board: &Board, request: &Request) -> Result<(), SolveError> {
-    crate::pipeline::validate(board, request.n, "cadical")?;
+    let queens = pq_encode::spec::Problem::peaceable_queens(request.dim);
+    crate::pipeline::validated(&queens, request.n, &board.to_placement(), "cadical")?;
     let (w, b) = (board.count(Cell::White), board.count(Cell::Black));
     if request.maximal {
         check_maximal(board).map_err(|e| invalid(e.to_string()))?;

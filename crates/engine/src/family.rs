@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Options};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -272,8 +273,9 @@ pub fn write_family(
         };
         if let Some(v) = verify {
             let outcome = solve_formula(
+                Some(&Problem::peaceable_queens(d)),
+                n,
                 &formula,
-                Some(n),
                 v.backend,
                 &Limits::timeout(Some(v.timeout)),
             )?;

@@ -1,18 +1,19 @@
 //! pq-engine: what pq-sat does with SAT solvers, above the backends of [`pq_solve`].
 //!
 //! ```
-//! use pq_encode::{Instance, Options};
-//! use pq_engine::{pipeline::check, Status};
+//! use pq_encode::{spec::Problem, Options};
+//! use pq_engine::{pipeline::solve, Status};
 //! use pq_solve::{backend::Cadical, control::Limits};
-//! let instance = Instance::new(5, 4).unwrap();
-//! let outcome = check(&instance, &Options::default(), &Cadical, &Limits::none()).unwrap();
-//! assert_eq!(outcome.status, Status::Sat); // a(5) = 4, with a validated board
-//! assert!(outcome.board.is_some());
+//! let queens = Problem::peaceable_queens(5);
+//! let outcome = solve(&queens, 4, &Options::default(), &Cadical, &Limits::none()).unwrap();
+//! assert_eq!(outcome.status, Status::Sat); // a(5) = 4, with a validated placement
+//! assert!(outcome.placement.is_some());
 //! ```
 //!
-//! - [`pipeline`]: solve, decode the model into a board, validate it independently;
-//!   [`placement`]: the same for general placement problems;
-//! - [`optimise`]: a(d) by raising `n` until UNSAT, from a [greedy] lower bound;
+//! - [`pipeline`]: any problem at one size: solve, decode the model into a placement,
+//!   validate it independently;
+//! - [`optimise`]: the largest size of a problem's maximised groups (a(d) for the queens),
+//!   by three strategies, from a [greedy] lower bound where there is one;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
 //! - [`proof`] and [`certificate`]: clausal proofs, independent checkers, certified optima;
 //! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them.
@@ -23,7 +24,6 @@ pub mod family;
 pub mod greedy;
 pub mod optimise;
 pub mod pipeline;
-pub mod placement;
 pub mod proof;
 pub mod race;
 

@@ -1,30 +1,37 @@
-//! Finding a(d), the largest army size that fits, with a witness and a solver's proof that one
-//! more does not fit.
+//! The largest size of a problem's maximised groups (all tied to one size `n`): a(d) for the
+//! peaceable queens, the most knights for Dudeney's puzzle. The answer comes with a validated
+//! witness at `n` and a solver's UNSAT at `n + 1`.
 //!
-//! Every strategy starts from a greedy lower bound. A SAT answer at `n` often places more than
-//! `n` queens of each colour; the search then continues above the smaller army of that board,
-//! so steps a witness already settles are skipped. An UNSAT answer at `n` with a witness for
-//! `n − 1` proves `a(d) = n − 1`.
+//! A SAT answer at `n` often places more than `n` pieces in each maximised group; the search
+//! then continues above the smallest of them, so steps a witness already settles are
+//! skipped. Sizes beyond [`Problem::upper_bound`] are UNSAT without a solver.
 //! - [`Strategy::Up`]: a fresh formula and solver for each `n`, raising `n` until UNSAT;
 //! - [`Strategy::Incremental`]: one CaDiCaL instance and one formula for every `n` up to the
-//!   upper bound `⌊d²/4⌋ + 1`, each step a solve under assumptions (learnt clauses are kept);
-//! - [`Strategy::Bisect`]: binary search between the greedy bound and `⌊d²/4⌋` (a theorem
-//!   for this problem), then a solver check of the step above the result if none was made.
+//!   upper bound, each step a solve under assumptions (learnt clauses are kept; Martins,
+//!   Joshi, Manquinho & Lynce, CP 2014);
+//! - [`Strategy::Bisect`]: binary search up to the upper bound, then a solver check of the
+//!   step above the result if none was made.
+//!
+//! The peaceable queens start from a [greedy](crate::greedy) witness; other problems from
+//! nothing, and a problem whose fixed counts cannot be met at all is reported as infeasible.
 
 use std::time::{Duration, Instant};
 
-use pq_board::{Board, Cell};
-use pq_encode::{encode_incremental, Instance, InstanceError, Options};
+use pq_board::placement::Placement;
+use pq_board::Board;
+use pq_encode::general::is_peaceable_queens;
+use pq_encode::spec::Problem;
+use pq_encode::{encode_incremental, Options};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{TernaryVal, Var};
 
 use pq_solve::answer::Assignment;
-
-use crate::greedy::greedy_placement;
-use crate::pipeline::{check, trimmed, validate, Status};
 use pq_solve::backend::{attach_limits, Backend};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
+
+use crate::greedy::greedy_placement;
+use crate::pipeline::{solve, validated, Status};
 
 /// How a step was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +40,7 @@ pub enum Method {
     Greedy,
     /// A SAT solver call.
     Solver,
-    /// No solver needed: 2n queens do not fit on d² squares.
+    /// No solver needed: the pieces do not fit (see [`Problem::upper_bound`]).
     TooManyQueens,
 }
 
@@ -51,11 +58,15 @@ impl Method {
 /// One finished step of the search.
 #[derive(Clone, Debug)]
 pub struct Step {
+    /// The size tried.
     pub n: usize,
+    /// Its answer.
     pub status: Status,
+    /// How it was decided.
     pub method: Method,
+    /// Wall-clock seconds it took.
     pub seconds: f64,
-    /// For SAT steps: the smaller army of the witness (≥ `n`).
+    /// For SAT steps: the smallest maximised group of the witness (≥ `n`).
     pub witness_n: Option<usize>,
     /// The solver that answered (a portfolio's winner); `None` for steps without a solver.
     pub solver: Option<String>,
@@ -64,7 +75,7 @@ pub struct Step {
 /// What the optimiser reports while it runs.
 #[derive(Clone, Copy, Debug)]
 pub enum Progress<'a> {
-    /// A solver step for army size `n` has started.
+    /// A solver step for size `n` has started.
     Trying(usize),
     /// A step has finished.
     Done(&'a Step),
@@ -92,24 +103,38 @@ impl RunLimits {
 /// The result of an optimisation run.
 #[derive(Clone, Debug)]
 pub struct OptimiseOutcome {
-    pub dim: usize,
-    /// `Some(a(d))` only when proven: a witness for it and UNSAT one above.
+    /// `Some(n)` only when proven: a witness at `n` and UNSAT at `n + 1`.
     pub optimum: Option<usize>,
-    /// The largest army size with a validated witness, and that witness (exactly that many
-    /// queens per colour).
-    pub best: (usize, Board),
+    /// The largest size with a validated witness, and that witness (exactly that many
+    /// pieces in each maximised group); `None` when nothing was found.
+    pub best: Option<(usize, Placement)>,
+    /// True when the fixed counts alone cannot be met (not even size 0 fits).
+    pub infeasible: bool,
+    /// Every step, in order.
     pub steps: Vec<Step>,
-    /// Why the run stopped without proof (time limit), if it did.
+    /// Why the run stopped without proof (time limit, Ctrl-C), if it did.
     pub reason: Option<String>,
+    /// Wall-clock seconds of the whole run.
     pub seconds: f64,
 }
 
-/// How the optimiser moves between army sizes.
+impl OptimiseOutcome {
+    /// The best witness as a queens board, for the peaceable-queens preset.
+    pub fn best_board(&self) -> Option<(usize, Board)> {
+        let (n, p) = self.best.as_ref()?;
+        Some((*n, Board::from_placement(p)?))
+    }
+}
+
+/// How the optimiser moves between sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Strategy {
+    /// Raise `n` until UNSAT, a fresh solver per step.
     #[default]
     Up,
+    /// One in-process CaDiCaL, each step a solve under assumptions.
     Incremental,
+    /// Binary search up to the upper bound.
     Bisect,
 }
 
@@ -142,348 +167,351 @@ impl std::str::FromStr for Strategy {
     }
 }
 
-/// Finds a(d) with `strategy` under `limits`; `on_progress` sees each step start and finish
-/// (for progress output). The incremental strategy always solves with the in-process CaDiCaL
-/// (`backend` is used by the others). A run that stops early (time limit, Ctrl-C) returns
-/// the best witness found, never a claimed optimum.
+/// True when `strategy` can optimise `problem` (incremental bounds exist for the
+/// peaceable-queens encoding only, so far).
+pub fn supports(strategy: Strategy, problem: &Problem) -> bool {
+    strategy != Strategy::Incremental || is_queens_preset(problem)
+}
+
+fn is_queens_preset(problem: &Problem) -> bool {
+    is_peaceable_queens(problem) && problem.maximised() == [0, 1]
+}
+
+/// Maximises `problem` with `strategy` under `limits`; `on_progress` sees each step start and
+/// finish. The incremental strategy always solves with the in-process CaDiCaL (`backend` is
+/// used by the others). A run that stops early (time limit, Ctrl-C) returns the best witness
+/// found, never a claimed optimum.
+///
+/// # Errors
+/// A backend failure, a witness the independent validator rejects, a problem that
+/// maximises nothing, or a strategy the problem does not support ([`supports`]).
 pub fn optimise(
-    dim: usize,
+    problem: &Problem,
     options: &Options,
     strategy: Strategy,
     backend: &dyn Backend,
     limits: &RunLimits,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
-    match strategy {
-        Strategy::Up => optimise_up(dim, options, backend, limits, on_progress),
-        Strategy::Bisect => optimise_bisect(dim, options, backend, limits, on_progress),
-        Strategy::Incremental => optimise_incremental(dim, options, limits, on_progress),
+    let Some(bound) = problem.upper_bound() else {
+        return Err(internal("the problem maximises no group".into()));
+    };
+    let mut run = Run {
+        problem,
+        options,
+        backend,
+        limits,
+        on_progress,
+        start: Instant::now(),
+        steps: Vec::new(),
+        best: None,
+    };
+    run.greedy_start()?;
+    let end = match strategy {
+        Strategy::Up => run.up(bound)?,
+        Strategy::Bisect => run.bisect(bound)?,
+        Strategy::Incremental if is_queens_preset(problem) => run.incremental(bound)?,
+        Strategy::Incremental => return Err(internal(
+            "--strategy incremental solves the peaceable-queens encoding only (use up or bisect)"
+                .into(),
+        )),
+    };
+    Ok(run.finish(end))
+}
+
+fn internal(message: String) -> SolveError {
+    SolveError::InProcess {
+        backend: "optimiser".into(),
+        message,
     }
 }
 
-fn optimise_up(
-    dim: usize,
-    options: &Options,
-    backend: &dyn Backend,
-    limits: &RunLimits,
-    on_progress: &mut dyn FnMut(Progress),
-) -> Result<OptimiseOutcome, SolveError> {
-    let start = Instant::now();
-    let mut steps = Vec::new();
-    let mut best = greedy_start(dim, &backend.name(), start, on_progress, &mut steps)?;
-    let mut n = best.0 + 1;
-    loop {
-        match fresh_step(dim, n, options, backend, limits, on_progress, &mut steps)? {
-            Decided::Sat(witness) => {
-                n = witness.0 + 1;
-                best = witness;
-            }
-            Decided::Unsat => return Ok(finish(dim, Some(n - 1), best, steps, None, start)),
-            Decided::Stopped(reason) => {
-                return Ok(finish(dim, None, best, steps, Some(reason), start))
-            }
-        }
-    }
+/// How a search ended.
+enum End {
+    /// UNSAT at `n + 1` with a witness at `n` (or, for `n = 0`, a witness to be found).
+    Optimum(usize),
+    /// Even size 0 is impossible: the fixed counts cannot be met.
+    Infeasible,
+    /// Stopped without proof.
+    Stopped(String),
 }
 
 /// How a fresh step ended.
 enum Decided {
-    /// A validated witness: the smaller army `m ≥ n` and the board with `m` of each.
-    Sat((usize, Board)),
+    /// A validated witness: the smallest maximised group `m ≥ n` and the placement trimmed
+    /// to `m`.
+    Sat((usize, Placement)),
     Unsat,
     /// The run must stop: its limits ran out before the step, or the step gave no answer.
     Stopped(String),
 }
 
-/// One step on a fresh formula for army size `n` under the run's limits, reported and
-/// recorded in `steps`. Sizes with `2n > d²` are UNSAT by counting, no solver.
-fn fresh_step(
-    dim: usize,
-    n: usize,
-    options: &Options,
-    backend: &dyn Backend,
-    limits: &RunLimits,
-    on_progress: &mut dyn FnMut(Progress),
-    steps: &mut Vec<Step>,
-) -> Result<Decided, SolveError> {
-    let step_limits = match limits.for_step() {
-        Ok(l) => l,
-        Err(reason) => return Ok(Decided::Stopped(reason)),
-    };
-    fn record(step: Step, on_progress: &mut dyn FnMut(Progress), steps: &mut Vec<Step>) {
-        on_progress(Progress::Done(&step));
-        steps.push(step);
+/// The state of one optimisation run.
+struct Run<'a> {
+    problem: &'a Problem,
+    options: &'a Options,
+    backend: &'a dyn Backend,
+    limits: &'a RunLimits,
+    on_progress: &'a mut dyn FnMut(Progress<'_>),
+    start: Instant,
+    steps: Vec<Step>,
+    best: Option<(usize, Placement)>,
+}
+
+impl<'a> Run<'a> {
+    fn record(&mut self, step: Step) {
+        (self.on_progress)(Progress::Done(&step));
+        self.steps.push(step);
     }
-    let instance = match Instance::new(dim, n) {
-        Ok(instance) => instance,
-        Err(InstanceError::TooManyQueens { .. }) => {
-            let step = Step {
+
+    /// The size the search has a witness for (0 when it has none yet).
+    fn lo(&self) -> usize {
+        self.best.as_ref().map_or(0, |b| b.0)
+    }
+
+    /// For the peaceable queens, the greedy witness, validated and recorded as the first step.
+    fn greedy_start(&mut self) -> Result<(), SolveError> {
+        if !is_queens_preset(self.problem) {
+            return Ok(());
+        }
+        let (lb, board) = greedy_placement(self.problem.rules.layout.rows);
+        let (witness, _) = validated(self.problem, lb, &board.to_placement(), "greedy")?;
+        self.record(Step {
+            n: lb,
+            status: Status::Sat,
+            method: Method::Greedy,
+            seconds: self.start.elapsed().as_secs_f64(),
+            witness_n: Some(lb),
+            solver: None,
+        });
+        self.best = Some((lb, witness));
+        Ok(())
+    }
+
+    /// One step on a fresh formula for size `n`, recorded. Sizes above `bound` are UNSAT by
+    /// counting, no solver.
+    fn fresh_step(&mut self, n: usize, bound: usize) -> Result<Decided, SolveError> {
+        let step_limits = match self.limits.for_step() {
+            Ok(l) => l,
+            Err(reason) => return Ok(Decided::Stopped(reason)),
+        };
+        if n > bound {
+            self.record(Step {
                 n,
                 status: Status::Unsat,
                 method: Method::TooManyQueens,
                 seconds: 0.0,
                 witness_n: None,
                 solver: None,
-            };
-            record(step, on_progress, steps);
+            });
             return Ok(Decided::Unsat);
         }
-        Err(e) => {
-            return Err(SolveError::InProcess {
-                backend: backend.name(),
-                message: e.to_string(),
-            })
-        }
-    };
-    on_progress(Progress::Trying(n));
-    let outcome = check(&instance, options, backend, &step_limits)?;
-    let witness_n = outcome
-        .board
-        .as_ref()
-        .map(|b| b.count(Cell::White).min(b.count(Cell::Black)));
-    let step = Step {
-        n,
-        status: outcome.status,
-        method: Method::Solver,
-        seconds: outcome.seconds,
-        witness_n,
-        solver: Some(outcome.solver),
-    };
-    record(step, on_progress, steps);
-    Ok(match outcome.status {
-        Status::Sat => {
-            let board = outcome
-                .board
-                .expect("pq-sat formulas carry a square map, so SAT comes with a board");
-            let m = witness_n.unwrap_or(n);
-            Decided::Sat((m, trimmed(&board, m)))
-        }
-        Status::Unsat => Decided::Unsat,
-        Status::Unknown => Decided::Stopped(format!(
-            "n = {n}: {}",
-            outcome.reason.unwrap_or_else(|| "no answer".into())
-        )),
-    })
-}
-
-fn finish(
-    dim: usize,
-    optimum: Option<usize>,
-    best: (usize, Board),
-    steps: Vec<Step>,
-    reason: Option<String>,
-    start: Instant,
-) -> OptimiseOutcome {
-    if let Some(opt) = optimum {
-        debug_assert_eq!(best.0, opt, "the UNSAT step is one above the best witness");
+        (self.on_progress)(Progress::Trying(n));
+        let outcome = solve(self.problem, n, self.options, self.backend, &step_limits)?;
+        self.record(Step {
+            n,
+            status: outcome.status,
+            method: Method::Solver,
+            seconds: outcome.seconds,
+            witness_n: outcome.witness_n,
+            solver: Some(outcome.solver.clone()),
+        });
+        Ok(match outcome.status {
+            Status::Sat => {
+                // The solver's placement may hold more than n of each maximised group: it is
+                // a witness for its smallest one, m.
+                let m = outcome.witness_n.unwrap_or(n).max(n);
+                let raw = outcome.raw.expect("SAT comes with a placement");
+                let (at_m, _) = validated(self.problem, m, &raw, &outcome.solver)?;
+                Decided::Sat((m, at_m))
+            }
+            Status::Unsat => Decided::Unsat,
+            Status::Unknown => Decided::Stopped(format!(
+                "n = {n}: {}",
+                outcome.reason.unwrap_or_else(|| "no answer".into())
+            )),
+        })
     }
-    OptimiseOutcome {
-        dim,
-        optimum,
-        best,
-        steps,
-        reason,
-        seconds: start.elapsed().as_secs_f64(),
-    }
-}
 
-/// The largest army size worth encoding: one above the bound `⌊d²/4⌋`, within `⌊d²/2⌋`.
-fn upper_bound(dim: usize) -> usize {
-    (dim * dim / 4 + 1).min(dim * dim / 2)
-}
-
-/// The greedy witness, validated and recorded as the first step.
-fn greedy_start(
-    dim: usize,
-    backend_name: &str,
-    start: Instant,
-    on_progress: &mut dyn FnMut(Progress),
-    steps: &mut Vec<Step>,
-) -> Result<(usize, Board), SolveError> {
-    let (lb, board) = greedy_placement(dim);
-    validate(&board, lb, backend_name)?;
-    let step = Step {
-        n: lb,
-        status: Status::Sat,
-        method: Method::Greedy,
-        seconds: start.elapsed().as_secs_f64(),
-        witness_n: Some(lb),
-        solver: None,
-    };
-    on_progress(Progress::Done(&step));
-    steps.push(step);
-    Ok((lb, board))
-}
-
-fn optimise_bisect(
-    dim: usize,
-    options: &Options,
-    backend: &dyn Backend,
-    limits: &RunLimits,
-    on_progress: &mut dyn FnMut(Progress),
-) -> Result<OptimiseOutcome, SolveError> {
-    let start = Instant::now();
-    let mut steps = Vec::new();
-    let mut best = greedy_start(dim, &backend.name(), start, on_progress, &mut steps)?;
-    // Invariant: a witness for `best.0`; every n > hi is impossible (by theorem at first,
-    // by a solver's UNSAT once one is found).
-    let mut hi = (dim * dim / 4).max(best.0);
-    let mut proven_above = false;
-    loop {
-        let lo = best.0;
-        // Once the range is closed, the step above it still needs a solver's UNSAT.
-        let n = if lo < hi {
-            lo + (hi - lo).div_ceil(2)
-        } else if proven_above {
-            break;
-        } else {
-            lo + 1
-        };
-        match fresh_step(dim, n, options, backend, limits, on_progress, &mut steps)? {
+    /// UNSAT at 1 without a witness: size 0 decides between "optimum 0" and "the fixed
+    /// counts are impossible".
+    fn settle_zero(&mut self, bound: usize) -> Result<End, SolveError> {
+        Ok(match self.fresh_step(0, bound)? {
             Decided::Sat(witness) => {
-                if witness.0 > hi {
-                    hi = witness.0;
-                    proven_above = false;
+                self.best = Some(witness);
+                End::Optimum(0)
+            }
+            Decided::Unsat => End::Infeasible,
+            Decided::Stopped(reason) => End::Stopped(reason),
+        })
+    }
+
+    fn up(&mut self, bound: usize) -> Result<End, SolveError> {
+        let mut n = self.lo() + 1;
+        loop {
+            match self.fresh_step(n, bound)? {
+                Decided::Sat(witness) => {
+                    n = witness.0 + 1;
+                    self.best = Some(witness);
                 }
-                best = witness;
-            }
-            Decided::Unsat => {
-                // Infeasibility is monotone in n: everything above n − 1 is now proven.
-                hi = n - 1;
-                proven_above = true;
-            }
-            Decided::Stopped(reason) => {
-                return Ok(finish(dim, None, best, steps, Some(reason), start))
+                Decided::Unsat if self.best.is_none() => return self.settle_zero(bound),
+                Decided::Unsat => return Ok(End::Optimum(n - 1)),
+                Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
             }
         }
     }
-    let optimum = best.0;
-    Ok(finish(dim, Some(optimum), best, steps, None, start))
-}
 
-fn optimise_incremental(
-    dim: usize,
-    options: &Options,
-    limits: &RunLimits,
-    on_progress: &mut dyn FnMut(Progress),
-) -> Result<OptimiseOutcome, SolveError> {
-    let start = Instant::now();
-    let name = "cadical (incremental)".to_string();
-    let err = |e: &dyn std::fmt::Display| SolveError::InProcess {
-        backend: "cadical".into(),
-        message: e.to_string(),
-    };
-    let mut steps = Vec::new();
-    let mut best = greedy_start(dim, &name, start, on_progress, &mut steps)?;
-    let hi = upper_bound(dim);
-    if best.0 >= hi {
-        // Nothing left for a solver: 2n > d² for the next size.
-        let step = Step {
-            n: best.0 + 1,
-            status: Status::Unsat,
-            method: Method::TooManyQueens,
-            seconds: 0.0,
-            witness_n: None,
-            solver: None,
-        };
-        on_progress(Progress::Done(&step));
-        steps.push(step);
-        let optimum = best.0;
-        return Ok(finish(dim, Some(optimum), best, steps, None, start));
-    }
-    let options = Options {
-        card: pq_encode::Card::Totalizer,
-        ..*options
-    };
-    let inc = encode_incremental(dim, &options, best.0 + 1, hi).map_err(|e| err(&e))?;
-    let formula = &inc.formula;
-    let map = formula
-        .squares
-        .as_ref()
-        .expect("board formulas carry a square map");
-    let mut solver = rustsat_cadical::CaDiCaL::default();
-    for clause in formula.cnf.iter() {
-        solver.add_clause_ref(clause).map_err(|e| err(&e))?;
-    }
-    loop {
-        let n = best.0 + 1;
-        let step_limits = match limits.for_step() {
-            Ok(l) => l,
-            Err(reason) => return Ok(finish(dim, None, best, steps, Some(reason), start)),
-        };
-        // Each step gets its own deadline; attaching replaces the previous terminator.
-        attach_limits(&mut solver, &step_limits);
-        on_progress(Progress::Trying(n));
-        let assumptions = inc.assumptions(n).expect("n is within the encoded range");
-        let t = Instant::now();
-        let result = solver.solve_assumps(assumptions).map_err(|e| err(&e))?;
-        let seconds = t.elapsed().as_secs_f64();
-        match result {
-            SolverResult::Sat => {
-                let mut model = Assignment::all_false(formula.n_vars as usize);
-                for v in 0..formula.n_vars {
-                    let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
-                    model.set(v as usize + 1, value == TernaryVal::True);
-                }
-                let board = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
-                    SolveError::InvalidBoard {
-                        backend: name.clone(),
-                        details: format!("row {}, column {} holds both colours", r + 1, c + 1),
+    fn bisect(&mut self, bound: usize) -> Result<End, SolveError> {
+        // Invariant: a witness for `lo` (or none yet, lo = 0); every n > hi is impossible
+        // (by the bound at first, by a solver's UNSAT once one is found).
+        let mut hi = bound.max(self.lo());
+        let mut proven_above = false;
+        loop {
+            let lo = self.lo();
+            // Once the range is closed, the step above it still needs a solver's UNSAT.
+            let n = if lo < hi {
+                lo + (hi - lo).div_ceil(2)
+            } else if proven_above {
+                break;
+            } else {
+                lo + 1
+            };
+            match self.fresh_step(n, bound)? {
+                Decided::Sat(witness) => {
+                    if witness.0 > hi {
+                        hi = witness.0;
+                        proven_above = false;
                     }
-                })?;
-                let m = board.count(Cell::White).min(board.count(Cell::Black));
-                validate(&board, n, &name)?;
-                let step = Step {
-                    n,
-                    status: Status::Sat,
-                    method: Method::Solver,
-                    seconds,
-                    witness_n: Some(m),
-                    solver: Some(name.clone()),
-                };
-                on_progress(Progress::Done(&step));
-                steps.push(step);
-                best = (m, trimmed(&board, m));
-                if best.0 >= hi {
-                    // Cannot happen for d ≥ 2 (a(d) ≤ ⌊d²/4⌋); kept so that the loop ends.
-                    return Ok(finish(
-                        dim,
-                        None,
-                        best,
-                        steps,
-                        Some("reached the encoded range".into()),
-                        start,
-                    ));
+                    self.best = Some(witness);
+                }
+                Decided::Unsat => {
+                    // Infeasibility is monotone in n: everything above n − 1 is now proven.
+                    hi = n - 1;
+                    proven_above = true;
+                }
+                Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
+            }
+        }
+        if self.best.is_none() {
+            return self.settle_zero(bound);
+        }
+        Ok(End::Optimum(self.lo()))
+    }
+
+    fn incremental(&mut self, bound: usize) -> Result<End, SolveError> {
+        let name = "cadical (incremental)".to_string();
+        let err = |e: &dyn std::fmt::Display| SolveError::InProcess {
+            backend: "cadical".into(),
+            message: e.to_string(),
+        };
+        let lo = self.lo();
+        let dim = self.problem.rules.layout.rows;
+        // One size above the bound, so that its UNSAT comes from the solver.
+        let hi = (bound + 1).min(dim * dim / 2);
+        if lo >= hi {
+            // Nothing left for a solver: the next size does not fit.
+            self.record(Step {
+                n: lo + 1,
+                status: Status::Unsat,
+                method: Method::TooManyQueens,
+                seconds: 0.0,
+                witness_n: None,
+                solver: None,
+            });
+            return Ok(End::Optimum(lo));
+        }
+        let options = Options {
+            card: pq_encode::Card::Totalizer,
+            ..*self.options
+        };
+        let inc = encode_incremental(dim, &options, lo + 1, hi).map_err(|e| err(&e))?;
+        let formula = &inc.formula;
+        let map = formula
+            .pieces
+            .as_ref()
+            .expect("pq-sat formulas carry a piece map");
+        let mut solver = rustsat_cadical::CaDiCaL::default();
+        for clause in formula.cnf.iter() {
+            solver.add_clause_ref(clause).map_err(|e| err(&e))?;
+        }
+        loop {
+            let n = self.lo() + 1;
+            let step_limits = match self.limits.for_step() {
+                Ok(l) => l,
+                Err(reason) => return Ok(End::Stopped(reason)),
+            };
+            // Each step gets its own deadline; attaching replaces the previous terminator.
+            attach_limits(&mut solver, &step_limits);
+            (self.on_progress)(Progress::Trying(n));
+            let assumptions = inc.assumptions(n).expect("n is within the encoded range");
+            let t = Instant::now();
+            let result = solver.solve_assumps(assumptions).map_err(|e| err(&e))?;
+            let seconds = t.elapsed().as_secs_f64();
+            let mut step = Step {
+                n,
+                status: Status::Unknown,
+                method: Method::Solver,
+                seconds,
+                witness_n: None,
+                solver: Some(name.clone()),
+            };
+            match result {
+                SolverResult::Sat => {
+                    let mut model = Assignment::all_false(formula.n_vars as usize);
+                    for v in 0..formula.n_vars {
+                        let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
+                        model.set(v as usize + 1, value == TernaryVal::True);
+                    }
+                    let raw = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
+                        SolveError::InvalidBoard {
+                            backend: name.clone(),
+                            details: format!("two pieces on row {}, column {}", r + 1, c + 1),
+                        }
+                    })?;
+                    let (_, m) = validated(self.problem, n, &raw, &name)?;
+                    let m = m.unwrap_or(n).max(n);
+                    let (at_m, _) = validated(self.problem, m, &raw, &name)?;
+                    step.status = Status::Sat;
+                    step.witness_n = Some(m);
+                    self.record(step);
+                    self.best = Some((m, at_m));
+                    if m >= hi {
+                        // Cannot happen for d ≥ 2 (a(d) ≤ ⌊d²/4⌋); kept so that the loop ends.
+                        return Ok(End::Stopped("reached the encoded range".into()));
+                    }
+                }
+                SolverResult::Unsat => {
+                    step.status = Status::Unsat;
+                    self.record(step);
+                    return Ok(End::Optimum(self.lo()));
+                }
+                SolverResult::Interrupted => {
+                    self.record(step);
+                    return Ok(End::Stopped(format!(
+                        "n = {n}: {}",
+                        step_limits.unknown_reason()
+                    )));
                 }
             }
-            SolverResult::Unsat => {
-                let step = Step {
-                    n,
-                    status: Status::Unsat,
-                    method: Method::Solver,
-                    seconds,
-                    witness_n: None,
-                    solver: Some(name.clone()),
-                };
-                on_progress(Progress::Done(&step));
-                steps.push(step);
-                let optimum = best.0;
-                return Ok(finish(dim, Some(optimum), best, steps, None, start));
+        }
+    }
+
+    fn finish(self, end: End) -> OptimiseOutcome {
+        let (optimum, infeasible, reason) = match end {
+            End::Optimum(n) => {
+                debug_assert_eq!(self.lo(), n, "the UNSAT step is one above the best witness");
+                (Some(n), false, None)
             }
-            SolverResult::Interrupted => {
-                let step = Step {
-                    n,
-                    status: Status::Unknown,
-                    method: Method::Solver,
-                    seconds,
-                    witness_n: None,
-                    solver: Some(name.clone()),
-                };
-                on_progress(Progress::Done(&step));
-                steps.push(step);
-                let reason = format!("n = {n}: {}", step_limits.unknown_reason());
-                return Ok(finish(dim, None, best, steps, Some(reason), start));
-            }
+            End::Infeasible => (None, true, None),
+            End::Stopped(reason) => (None, false, Some(reason)),
+        };
+        OptimiseOutcome {
+            optimum,
+            best: self.best,
+            infeasible,
+            steps: self.steps,
+            reason,
+            seconds: self.start.elapsed().as_secs_f64(),
         }
     }
 }

@@ -1,15 +1,16 @@
-//! One formula through a backend, decoded and independently validated.
+//! One problem at one size through a backend, for any [`Problem`] (the peaceable queens are
+//! the preset [`Problem::peaceable_queens`]): encode, solve, check the model against every
+//! clause (the backend layer does that), decode it once into a [`Placement`], validate it
+//! once with the independent validator ([`pq_board::rules::check_placement`]) and trim it
+//! once to the demanded counts.
 
 use std::time::Instant;
 
 use pq_board::placement::Placement;
 use pq_board::rules::check_placement;
-use pq_board::validate::check_peaceable;
-use pq_board::{Board, Cell};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
-use pq_encode::{encode, Formula, Instance, Options};
-
+use pq_encode::{Formula, Options};
 use pq_solve::answer::Answer;
 use pq_solve::backend::{solve_checked, Backend};
 use pq_solve::control::Limits;
@@ -18,8 +19,11 @@ use pq_solve::error::SolveError;
 /// `sat`, `unsat` or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// A model was found (and, for pq-sat formulas, decoded and validated).
     Sat,
+    /// The solver proved that no model exists.
     Unsat,
+    /// No answer: a limit was reached or the solver gave up.
     Unknown,
 }
 
@@ -37,159 +41,165 @@ impl Status {
 /// The answer for one formula.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// SAT, UNSAT or unknown.
     pub status: Status,
-    /// The validated board, when the formula is SAT and carries a square map.
-    pub board: Option<Board>,
+    /// The validated placement, with exactly the demanded number of pieces per group.
+    pub placement: Option<Placement>,
+    /// The solver's placement before trimming (validated for peace too).
+    pub raw: Option<Placement>,
+    /// For SAT: the smallest maximised group's size in the solver's placement (≥ `n`).
+    pub witness_n: Option<usize>,
     /// Wall-clock seconds spent in the backend.
     pub seconds: f64,
     /// The solver that answered (a portfolio's winner), or the backend's name.
     pub solver: String,
     /// Why the answer is `unknown`.
     pub reason: Option<String>,
+    /// The formula's number of variables.
+    pub variables: u32,
+    /// The formula's number of clauses.
+    pub clauses: usize,
 }
 
-/// Encodes `instance`, solves it and returns the validated board, which has at least `n`
-/// queens of each colour (see [`trimmed`] for exactly `n`).
-pub fn check(
-    instance: &Instance,
+/// Solves `problem` with the maximised groups at `n` pieces each.
+pub fn solve(
+    problem: &Problem,
+    n: usize,
     options: &Options,
     backend: &dyn Backend,
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
-    // The queens instance is the peaceable-queens placement problem; the general machinery
-    // hands it to the specialised encoder. Exact and maximal instances (enumeration) have no
-    // counterpart there.
-    let problem = Problem::peaceable_queens(instance.dim());
-    let formula = if instance.is_exact() || instance.is_maximal() {
-        encode(instance, options)
-    } else {
-        encode_problem(&problem, instance.n(), options)
-    };
-    let outcome = solve_formula(&formula, Some(instance.n()), backend, limits)?;
-    if let Some(board) = &outcome.board {
-        // A second, independent check: the general placement validator on the same board.
-        let placement = placement_of(board);
-        check_placement(&problem.rules, &placement, &[]).map_err(|v| SolveError::InvalidBoard {
-            backend: outcome.solver.clone(),
-            details: v
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join("; "),
-        })?;
-    }
-    Ok(outcome)
+    let formula = encode_problem(problem, n, options);
+    solve_formula(Some(problem), n, &formula, backend, limits)
 }
 
-/// A copy of `board` with exactly `n` queens of each colour (the first ones in row-major
-/// order are kept). Removing queens never creates an attack.
-pub fn trimmed(board: &Board, n: usize) -> Board {
-    let mut b = board.clone();
-    b.keep_first(Cell::White, n);
-    b.keep_first(Cell::Black, n);
-    b
-}
-
-/// Solves any formula; if it carries a square map, the model is decoded and the board
-/// validated (against `n` queens per colour when `n` is known, else only for peace).
+/// Solves a formula; when `problem` is given (the formula was made for it at size `n`, or
+/// read back from a pq-sat header), a SAT model is decoded and validated against it.
 pub fn solve_formula(
+    problem: Option<&Problem>,
+    n: usize,
     formula: &Formula,
-    n: Option<usize>,
     backend: &dyn Backend,
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
     let (answer, solver) = solve_checked(backend, formula, limits)?;
     let seconds = start.elapsed().as_secs_f64();
-    decoded(formula, n, answer, solver, seconds)
+    decoded(problem, n, formula, answer, solver, seconds)
 }
 
-/// The outcome of `answer` (already checked against every clause): a SAT model is decoded
-/// into a board and validated when the formula carries a square map.
+/// The outcome of `answer` (already checked against every clause of `formula`): with a
+/// `problem` and a piece map, a SAT model is decoded into a placement and validated.
 pub fn decoded(
+    problem: Option<&Problem>,
+    n: usize,
     formula: &Formula,
-    n: Option<usize>,
     answer: Answer,
     solver: String,
     seconds: f64,
 ) -> Result<Outcome, SolveError> {
-    Ok(match answer {
-        Answer::Sat(model) => {
-            let board = match &formula.squares {
-                Some(map) => {
-                    let board = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
-                        SolveError::InvalidBoard {
-                            backend: solver.clone(),
-                            details: format!(
-                                "row {}, column {} holds both a white and a black queen",
-                                r + 1,
-                                c + 1
-                            ),
-                        }
-                    })?;
-                    validate(&board, n.unwrap_or(0), &solver)?;
-                    Some(board)
-                }
-                None => None,
-            };
-            Outcome {
-                status: Status::Sat,
-                board,
-                seconds,
-                solver,
-                reason: None,
-            }
-        }
-        Answer::Unsat => Outcome {
-            status: Status::Unsat,
-            board: None,
-            seconds,
-            solver,
-            reason: None,
-        },
-        Answer::Unknown(reason) => Outcome {
-            status: Status::Unknown,
-            board: None,
-            seconds,
-            solver,
-            reason: Some(reason),
-        },
-    })
-}
-
-/// A queens board as a placement of the groups white (0) and black (1).
-pub fn placement_of(board: &Board) -> Placement {
-    let d = board.dim();
-    let mut p = Placement {
-        rows: d,
-        cols: d,
-        cells: vec![None; d * d],
+    let mut out = Outcome {
+        status: Status::Unknown,
+        placement: None,
+        raw: None,
+        witness_n: None,
+        seconds,
+        solver,
+        reason: None,
+        variables: formula.n_vars,
+        clauses: formula.n_clauses(),
     };
-    for r in 0..d {
-        for c in 0..d {
-            p.set(
-                r,
-                c,
-                match board.get(r, c) {
-                    Cell::White => Some(0),
-                    Cell::Black => Some(1),
-                    Cell::Empty => None,
-                },
-            );
+    match answer {
+        Answer::Unsat => out.status = Status::Unsat,
+        Answer::Unknown(reason) => out.reason = Some(reason),
+        Answer::Sat(model) => {
+            out.status = Status::Sat;
+            let (Some(problem), Some(map)) = (problem, &formula.pieces) else {
+                return Ok(out);
+            };
+            let raw = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
+                SolveError::InvalidBoard {
+                    backend: out.solver.clone(),
+                    details: format!("two pieces on row {}, column {}", r + 1, c + 1),
+                }
+            })?;
+            let (placement, witness_n) = validated(problem, n, &raw, &out.solver)?;
+            out.placement = Some(placement);
+            out.raw = Some(raw);
+            out.witness_n = witness_n;
         }
     }
-    p
+    Ok(out)
 }
 
-/// Runs the independent validator; a failure is an internal error, never a solution.
-/// `backend` names who produced the board, for the message.
-pub fn validate(board: &Board, n: usize, backend: &str) -> Result<(), SolveError> {
-    check_peaceable(board, board.dim(), n).map_err(|violations| SolveError::InvalidBoard {
-        backend: backend.to_string(),
-        details: violations
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join("; "),
-    })
+/// Trims `raw` to the demanded counts and runs the independent validator on it; a failure
+/// is an internal error, never a solution. Returns the trimmed placement and the smallest
+/// maximised group's size in `raw`.
+pub fn validated(
+    problem: &Problem,
+    n: usize,
+    raw: &Placement,
+    solver: &str,
+) -> Result<(Placement, Option<usize>), SolveError> {
+    let demands = problem.demands(n);
+    let tied = problem.maximised();
+    let witness_n = tied.iter().map(|&g| raw.count(g)).min();
+    let mut p = raw.clone();
+    for (g, &k) in demands.iter().enumerate() {
+        p.keep_first(g, k);
+    }
+    let counts: Vec<Option<usize>> = demands.iter().map(|&k| Some(k)).collect();
+    // The untrimmed placement must already be peaceful; the trimmed one must also have the
+    // demanded counts.
+    for (what, placement, counts) in [("", raw, &[][..]), (" (trimmed)", &p, &counts[..])] {
+        check_placement(&problem.rules, placement, counts).map_err(|violations| {
+            SolveError::InvalidBoard {
+                backend: solver.to_string(),
+                details: format!(
+                    "{}{what}",
+                    violations
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+            }
+        })?;
+    }
+    Ok((p, witness_n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pq_solve::backend::Cadical;
+
+    #[test]
+    fn queens_and_problems_go_through_one_pipeline() {
+        let queens = Problem::peaceable_queens(5);
+        let sat = solve(&queens, 4, &Options::default(), &Cadical, &Limits::none()).unwrap();
+        assert_eq!(sat.status, Status::Sat);
+        let p = sat.placement.unwrap();
+        assert_eq!((p.count(0), p.count(1)), (4, 4), "trimmed to exactly n");
+        assert!(sat.witness_n.unwrap() >= 4);
+        let unsat = solve(&queens, 5, &Options::default(), &Cadical, &Limits::none()).unwrap();
+        assert_eq!(unsat.status, Status::Unsat);
+        assert!(unsat.placement.is_none());
+    }
+
+    #[test]
+    fn a_placement_that_breaks_the_rules_is_an_error_never_an_answer() {
+        let queens = Problem::peaceable_queens(3);
+        let mut bad = Placement::empty(&queens.rules.layout);
+        bad.set(0, 0, Some(0));
+        bad.set(1, 1, Some(1));
+        let err = validated(&queens, 1, &bad, "liar").unwrap_err().to_string();
+        assert!(
+            err.contains("liar") && err.contains("fails validation"),
+            "{err}"
+        );
+        let mut short = Placement::empty(&queens.rules.layout);
+        short.set(0, 0, Some(0));
+        assert!(validated(&queens, 1, &short, "short").is_err());
+    }
 }

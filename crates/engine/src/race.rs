@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 use pq_encode::{dimacs, Formula};
 
 use crate::family::{sha256_file, Entry, FamilyError, Manifest};
-use crate::pipeline::validate;
+use crate::pipeline::validated;
+use pq_encode::spec::Problem;
 use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
 use pq_solve::control::{interrupted, Limits};
@@ -200,18 +201,20 @@ fn judge(
                     k + 1
                 ));
             }
-            if let Some(map) = &formula.squares {
+            // A pq-sat formula's header says which rules its placement must obey.
+            let problem = Problem::from_header(&formula.comments);
+            if let (Some(problem), Some(map)) = (&problem, &formula.pieces) {
                 match map.decode(|v| model.value(v as usize)) {
-                    Ok(board) => {
-                        if let Err(e) = validate(&board, entry.n, "the solver") {
+                    Ok(placement) => {
+                        if let Err(e) = validated(problem, 0, &placement, "the solver") {
                             return Verdict::Wrong(format!(
-                                "its model satisfies the formula but the board fails the independent validator: {e}"
+                                "its model satisfies the formula but the placement fails the independent validator: {e}"
                             ));
                         }
                     }
                     Err((r, c)) => {
                         return Verdict::Wrong(format!(
-                            "its model puts both colours on row {}, column {}",
+                            "its model puts two pieces on row {}, column {}",
                             r + 1,
                             c + 1
                         ))
