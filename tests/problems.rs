@@ -505,3 +505,48 @@ fn peaceable_queens_file_is_the_queens_formula() {
         assert_eq!(general, queens, "{model}");
     }
 }
+
+#[test]
+fn every_strategy_solves_every_problem_file() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let cases: &[(&str, &[&str])] = &[
+        ("peaceable-queens.toml", &["board=5x5"]),
+        ("three-armies.toml", &["board=4x4"]),
+        ("peaceable-queens-torus.toml", &["board=4x4"]),
+        (
+            "crowded-chessboard.toml",
+            &["board=4x4", "queens=4", "rooks=4", "bishops=4"],
+        ),
+    ];
+    for &(file, sets) in cases {
+        let path = format!("{dir}/encodings/{file}");
+        let mut p = Problem::from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
+            .unwrap();
+        let expected = placement_oracle::max_tied(&p.rules, &p.demands(0), &p.maximised());
+        for strategy in ["up", "bisect", "incremental"] {
+            let mut args = vec!["solve", "--problem", &path, "--format", "json"];
+            args.extend(["--strategy", strategy]);
+            for s in sets {
+                args.extend(["--set", s]);
+            }
+            let out = run(&args);
+            if strategy == "incremental"
+                && !pq_engine::optimise::supports(Strategy::Incremental, &p)
+            {
+                assert_eq!(code(&out), 2, "{file}: {}", stderr(&out));
+                assert!(
+                    stderr(&out).contains("--strategy up or bisect"),
+                    "{}",
+                    stderr(&out)
+                );
+                continue;
+            }
+            assert_eq!(code(&out), 0, "{file} {strategy}: {}", stderr(&out));
+            let v = json(&out);
+            assert_eq!(v["optimum"], expected.unwrap(), "{file} {strategy}: {v}");
+            assert_eq!(v["strategy"], strategy, "{file}: {v}");
+            check_json_placement(&v, &path, sets);
+        }
+    }
+}
