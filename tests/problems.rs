@@ -348,26 +348,33 @@ fn crowded_chessboard_21_knights_fit_22_do_not() {
     );
 }
 
+/// The example problem files, each with settings that keep it small enough for the oracle.
+const EXAMPLES: &[(&str, &[&str])] = &[
+    ("peaceable-queens.toml", &["board=5x5"]),
+    ("peaceable-knights.toml", &["board=4x4"]),
+    ("three-armies.toml", &["board=4x4"]),
+    ("peaceable-queens-torus.toml", &["board=5x5"]),
+    (
+        "crowded-chessboard.toml",
+        &["board=4x4", "queens=4", "rooks=4", "bishops=4"],
+    ),
+];
+
+/// An example file's path and its problem with `sets` applied.
+fn example(file: &str, sets: &[&str]) -> (String, Problem) {
+    let path = format!("{}/encodings/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut p = Problem::from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
+        .unwrap();
+    (path, p)
+}
+
 #[test]
 fn problem_files_solve_and_draw() {
-    let dir = env!("CARGO_MANIFEST_DIR");
     let tmp = tempfile::tempdir().unwrap();
-    // (file, settings); the expected optimum comes from the brute-force oracle.
-    let cases: &[(&str, &[&str])] = &[
-        ("peaceable-queens.toml", &["board=5x5"]),
-        ("peaceable-knights.toml", &["board=4x4"]),
-        ("three-armies.toml", &["board=4x4"]),
-        ("peaceable-queens-torus.toml", &["board=5x5"]),
-        (
-            "crowded-chessboard.toml",
-            &["board=4x4", "queens=4", "rooks=4", "bishops=4"],
-        ),
-    ];
-    for &(file, sets) in cases {
-        let path = format!("{dir}/encodings/{file}");
-        let mut p = Problem::from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
-            .unwrap();
+    // The expected optimum comes from the brute-force oracle.
+    for &(file, sets) in EXAMPLES {
+        let (path, p) = example(file, sets);
         let tied = p.maximised();
         let fixed = p.demands(0);
         let expected = placement_oracle::max_tied(&p.rules, &fixed, &tied).expect("feasible");
@@ -508,21 +515,8 @@ fn peaceable_queens_file_is_the_queens_formula() {
 
 #[test]
 fn every_strategy_solves_every_problem_file() {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let cases: &[(&str, &[&str])] = &[
-        ("peaceable-queens.toml", &["board=5x5"]),
-        ("three-armies.toml", &["board=4x4"]),
-        ("peaceable-queens-torus.toml", &["board=4x4"]),
-        (
-            "crowded-chessboard.toml",
-            &["board=4x4", "queens=4", "rooks=4", "bishops=4"],
-        ),
-    ];
-    for &(file, sets) in cases {
-        let path = format!("{dir}/encodings/{file}");
-        let mut p = Problem::from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
-            .unwrap();
+    for &(file, sets) in EXAMPLES {
+        let (path, p) = example(file, sets);
         let expected = placement_oracle::max_tied(&p.rules, &p.demands(0), &p.maximised());
         for strategy in ["up", "bisect", "incremental"] {
             let mut args = vec!["solve", "--problem", &path, "--format", "json"];

@@ -92,27 +92,24 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             }
             let rest = rest.trim();
             if let Some(v) = parse_var_comment(rest) {
-                match v.map_err(|m| syntax(lineno, m))? {
-                    VarLine::Piece { var, group, kind } => {
-                        let index = match groups.iter().position(|(g, _)| *g == group) {
-                            Some(i) if groups[i].1 == kind => i,
-                            Some(_) => {
-                                return Err(syntax(
-                                    lineno,
-                                    format!("group '{group}' appears with two kinds"),
-                                ))
-                            }
-                            None => {
-                                groups.push((group, kind));
-                                groups.len() - 1
-                            }
-                        };
-                        piece_vars.push(PieceVar {
-                            group: index,
-                            ..var
-                        });
+                let VarLine { var, group, kind } = v.map_err(|m| syntax(lineno, m))?;
+                let index = match groups.iter().position(|(g, _)| *g == group) {
+                    Some(i) if groups[i].1 == kind => i,
+                    Some(_) => {
+                        return Err(syntax(
+                            lineno,
+                            format!("group '{group}' appears with two kinds"),
+                        ))
                     }
-                }
+                    None => {
+                        groups.push((group, kind));
+                        groups.len() - 1
+                    }
+                };
+                piece_vars.push(PieceVar {
+                    group: index,
+                    ..var
+                });
             } else {
                 let mut words = rest.split_whitespace();
                 // A size beyond what pq-sat writes is not believed (nor allocated).
@@ -225,13 +222,11 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
 }
 
 /// A `c var` line: a piece of a group (`var K GROUP KIND R C`, or the queens' short form
-/// `var K white|black R C`).
-enum VarLine {
-    Piece {
-        var: PieceVar,
-        group: String,
-        kind: Kind,
-    },
+/// `var K white|black R C`); `var.group` is filled in once the group's index is known.
+struct VarLine {
+    var: PieceVar,
+    group: String,
+    kind: Kind,
 }
 
 /// Recognises `var K white|black R C` and `var K GROUP KIND R C`; `None` if the comment is
@@ -253,7 +248,7 @@ fn parse_var_comment(rest: &str) -> Option<Result<VarLine, String>> {
         if dimacs == 0 || row == 0 || col == 0 || row > crate::MAX_DIM || col > crate::MAX_DIM {
             return Err(bad());
         }
-        Ok(VarLine::Piece {
+        Ok(VarLine {
             var: PieceVar {
                 dimacs,
                 group: 0,
