@@ -104,17 +104,21 @@ pub enum UpTo {
 
 #[derive(ClapArgs, Debug)]
 pub struct EnumerateArgs {
-    /// Board side d (1 to 64)
-    #[arg(long, value_name = "D", value_parser = parse_dim)]
-    pub dim: usize,
-    /// Army size n [default: a(d), found first]
+    /// Board side d (1 to 64): the peaceable queens
+    #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
+    pub dim: Option<usize>,
+    /// Army size n (with --problem: the size of its maximised groups) [default: the
+    /// optimum, a(d) for the queens, found first]
     #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
     pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
     /// Count every board, or one per symmetry orbit
     #[arg(long, value_enum, default_value_t = UpTo::Symmetry)]
     pub up_to: UpTo,
     /// Only configurations to which no queen of either colour can be added (each army then
-    /// has at least n queens, and the two may differ)
+    /// has at least n queens, and the two may differ); with --problem, no piece of a
+    /// maximised group (the fixed groups keep their counts)
     #[arg(long)]
     pub maximal: bool,
     /// Print only the count
@@ -232,6 +236,9 @@ pub struct RenderArgs {
     /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// The problem a text board belongs to (its symbols); JSON reports name their own
+    #[command(flatten)]
+    pub problem: ProblemArgs,
     /// Write the SVG to FILE (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -242,6 +249,10 @@ pub struct CanonArgs {
     /// The board file ("-" or nothing = standard input)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// The problem a text board belongs to (its symbols and symmetries); JSON reports name
+    /// their own
+    #[command(flatten)]
+    pub problem: ProblemArgs,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -459,6 +470,7 @@ pub enum Job {
     },
     Render {
         path: Option<PathBuf>,
+        problem: Option<Problem>,
         output: Option<PathBuf>,
     },
     Check {
@@ -493,7 +505,7 @@ pub enum Job {
         format: Format,
     },
     Enumerate {
-        /// `None`: find a(d) first.
+        /// `None`: find the optimum first.
         n: Option<usize>,
         request: pq_engine::enumerate::Request,
         count_only: bool,
@@ -502,6 +514,7 @@ pub enum Job {
     Canon {
         /// `None` reads standard input.
         path: Option<PathBuf>,
+        problem: Option<Problem>,
         format: Format,
     },
     Solvers {
@@ -601,24 +614,40 @@ impl Args {
                 if model == Model::Colouring {
                     return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
                 }
-                if let Some(n) = a.n {
-                    Instance::new(a.dim, n).map_err(|e| e.to_string())?;
-                }
                 if a.limit == Some(0) {
                     return Err("--limit must be at least 1".into());
                 }
+                let (problem, n) = match (a.problem.load()?, a.dim) {
+                    (Some(problem), _) => {
+                        let n = problem_size(&problem, a.n)?;
+                        if a.maximal && problem.maximised().is_empty() {
+                            return Err("--maximal needs a problem that maximises some group (count = \"max\")".into());
+                        }
+                        (problem, n)
+                    }
+                    (None, Some(dim)) => {
+                        if let Some(n) = a.n {
+                            Instance::new(dim, n).map_err(|e| e.to_string())?;
+                        }
+                        (Problem::peaceable_queens(dim), a.n)
+                    }
+                    (None, None) => return Err("enumerate needs --dim D or --problem FILE".into()),
+                };
                 Ok(Job::Enumerate {
-                    n: a.n,
+                    n,
                     request: pq_engine::enumerate::Request {
-                        dim: a.dim,
-                        n: a.n.unwrap_or(0),
+                        problem,
+                        n: n.unwrap_or(0),
                         up_to: match a.up_to {
                             UpTo::Total => pq_engine::enumerate::UpTo::Total,
                             UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
                         },
                         maximal: a.maximal,
-                        model,
-                        card: a.card.unwrap_or_default(),
+                        options: Options {
+                            model,
+                            card: a.card.unwrap_or_default(),
+                            symmetry: Symmetry::None,
+                        },
                         limit: a.limit,
                     },
                     count_only: a.count,
@@ -706,10 +735,12 @@ impl Args {
                 })
             }
             Command::Render(a) => Ok(Job::Render {
+                problem: a.problem.load()?,
                 path: a.file.filter(|p| p.as_os_str() != "-"),
                 output: a.output,
             }),
             Command::Canon(a) => Ok(Job::Canon {
+                problem: a.problem.load()?,
                 path: a.file.filter(|p| p.as_os_str() != "-"),
                 format: a.format,
             }),

@@ -3,10 +3,12 @@
 
 mod bench;
 mod cli;
+mod commands;
 mod output;
 mod placement;
 mod plot;
 mod progress;
+mod report;
 mod run;
 
 use std::process::ExitCode;

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use pq_board::Board;
 use pq_encode::{Formula, Instance, Options};
 use pq_engine::optimise::OptimiseOutcome;
@@ -13,12 +13,8 @@ use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
 use crate::cli::Format;
-use pq_board::symmetry::{canonical, is_canonical, orbit_size};
 use pq_engine::certificate::{Certificate, Item};
-use pq_engine::enumerate::{enumerate as run_enumeration, Found, Request, Summary, UpTo};
 use pq_engine::proof::{CheckReport, ProofFormat};
-use pq_solve::control::Limits;
-use std::time::{Duration, Instant};
 
 fn emit_json(value: &Value) -> Result<()> {
     let mut out = io::stdout().lock();
@@ -410,165 +406,6 @@ pub fn cnf(
             }
             emit_text(&text)
         }
-    }
-}
-
-/// Streams the boards of an enumeration (text) or collects them into one JSON object.
-pub fn enumerate(request: &Request, count_only: bool, format: Format) -> Result<()> {
-    let (d, n) = (request.dim, request.n);
-    let up_to = match request.up_to {
-        UpTo::Total => "total",
-        UpTo::Symmetry => "symmetry",
-    };
-    let mut boards: Vec<Value> = Vec::new();
-    let mut orbit_sizes: Vec<usize> = Vec::new();
-    let mut last_progress = Instant::now();
-    let mut write_error: Option<io::Error> = None;
-    let mut on_board = |found: &Found, summary: &Summary| {
-        if last_progress.elapsed() >= Duration::from_secs(2) {
-            eprintln!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
-            last_progress = Instant::now();
-        }
-        if count_only || write_error.is_some() {
-            return;
-        }
-        match format {
-            Format::Json => {
-                boards.push(board_json(&found.board));
-                orbit_sizes.push(found.orbit_size);
-            }
-            Format::Text => {
-                let mut text = format!(
-                    "# {} ({} white, {} black",
-                    summary.count,
-                    found.board.count(pq_board::Cell::White),
-                    found.board.count(pq_board::Cell::Black)
-                );
-                if request.up_to == UpTo::Symmetry {
-                    text.push_str(&format!(", orbit of {}", found.orbit_size));
-                }
-                text.push_str(")\n");
-                text.push_str(&found.board.to_labelled_text());
-                if let Err(e) = emit_text(&text) {
-                    write_error = e.downcast::<io::Error>().ok();
-                }
-            }
-        }
-    };
-    let summary = run_enumeration(request, &Limits::none(), &mut on_board)?;
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
-    let what = if request.maximal {
-        format!("maximal configurations with at least {n} queens of each colour")
-    } else {
-        format!("boards with exactly {n} white and {n} black queens")
-    };
-    match format {
-        Format::Json => {
-            let mut map = Map::new();
-            map.insert("dim".into(), json!(d));
-            map.insert("n".into(), json!(n));
-            map.insert("up_to".into(), json!(up_to));
-            map.insert("maximal".into(), json!(request.maximal));
-            map.insert("count".into(), json!(summary.count));
-            map.insert("total_boards".into(), json!(summary.total_boards));
-            if request.maximal {
-                map.insert("unequal".into(), json!(summary.unequal));
-            }
-            map.insert("complete".into(), json!(summary.complete));
-            if let Some(reason) = &summary.stopped {
-                map.insert("stopped".into(), json!(reason));
-            }
-            map.insert("seconds".into(), json!(summary.seconds));
-            if !count_only {
-                map.insert("boards".into(), Value::Array(boards));
-                map.insert("orbit_sizes".into(), json!(orbit_sizes));
-            }
-            emit_json(&Value::Object(map))
-        }
-        Format::Text if count_only => emit_text(&format!("{}\n", summary.count)),
-        Format::Text => {
-            let counted = match request.up_to {
-                UpTo::Symmetry => format!(
-                    "{} orbits ({} boards counting every symmetric image)",
-                    summary.count, summary.total_boards
-                ),
-                UpTo::Total => format!("{} boards", summary.count),
-            };
-            let unequal = if request.maximal {
-                format!(", {} with armies of different sizes", summary.unequal)
-            } else {
-                String::new()
-            };
-            let stopped = match (&summary.stopped, summary.complete) {
-                (Some(reason), _) => format!(" (stopped, {reason}: not all)"),
-                (None, false) => " (stopped at --limit: not all)".to_string(),
-                (None, true) => String::new(),
-            };
-            emit_text(&format!(
-                "{counted}{unequal}: {what} on a {d}x{d} board{stopped} ({:.2} s)\n",
-                summary.seconds
-            ))
-        }
-    }
-}
-
-/// Reads a board given as rows of `W`/`B`/`.` (pq-sat's own text output is accepted: summary
-/// lines, the column-letter header and leading row numbers are skipped), or as JSON.
-pub fn parse_board_input(text: &str) -> Result<Board> {
-    let trimmed = text.trim_start();
-    let rows: Vec<String> = if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        let value: Value = serde_json::from_str(trimmed).context("the board is not valid JSON")?;
-        let rows = if value.is_array() {
-            &value
-        } else {
-            &value["board"]
-        };
-        rows.as_array()
-            .context("JSON board: expected an array of rows or an object with a \"board\" array")?
-            .iter()
-            .map(|r| {
-                r.as_str()
-                    .map(str::to_string)
-                    .context("JSON board: every row must be a string")
-            })
-            .collect::<Result<_>>()?
-    } else {
-        // A board row is one word (`W..B`) or single-character words (`W . . B`), after an
-        // optional row number; lines of longer words (summaries) and the header of
-        // lower-case column letters are skipped.
-        text.lines()
-            .filter_map(|line| {
-                let mut words: Vec<&str> = line.split_whitespace().collect();
-                if words.len() > 1 && words[0].chars().all(|c| c.is_ascii_digit()) {
-                    words.remove(0);
-                }
-                let header = words
-                    .iter()
-                    .all(|w| w.len() <= 2 && w.chars().all(|c| c.is_ascii_lowercase()));
-                let row = words.len() == 1 || words.iter().all(|w| w.chars().count() == 1);
-                (!words.is_empty() && !header && row && !words[0].starts_with('#'))
-                    .then(|| words.concat())
-            })
-            .collect()
-    };
-    let board = Board::from_rows(&rows).context("cannot read the board")?;
-    Ok(board)
-}
-
-/// The canonical form of a board and its orbit size.
-pub fn canon(board: &Board, format: Format) -> Result<()> {
-    let canon = canonical(board);
-    let size = orbit_size(board);
-    match format {
-        Format::Json => emit_json(&json!({
-            "dim": board.dim(),
-            "canonical": board_json(&canon),
-            "orbit_size": size,
-            "is_canonical": is_canonical(board),
-        })),
-        Format::Text => emit_text(&format!("# orbit of {size}\n{canon}")),
     }
 }
 

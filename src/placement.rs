@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use pq_board::placement::{Placement, Rules};
 use pq_board::svg::{placement_svg, queens_svg};
 use pq_board::Board;
@@ -91,13 +91,7 @@ pub fn check(
     format: Format,
 ) -> Result<()> {
     let symbols = Placement::symbols(&problem.rules);
-    let sized = {
-        let mut p = problem.clone();
-        for g in p.maximised() {
-            p.counts[g] = Count::Exactly(n);
-        }
-        p
-    };
+    let sized = problem.sized(n);
     match format {
         Format::Json => {
             let mut map = problem_json(problem, options, Some(n));
@@ -242,79 +236,4 @@ pub fn placement_picture(problem: &Problem, p: &Placement) -> String {
 /// The picture of a queens board.
 pub fn queens_picture(board: &Board, title: &str) -> String {
     queens_svg(board, Some(title))
-}
-
-/// `pq-sat render`: SVG from pq-sat's JSON output or a text board.
-pub fn render(text: &str) -> Result<String> {
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        let v: Value = serde_json::from_str(trimmed).context("the input is not valid JSON")?;
-        if v.get("groups").is_some() {
-            return render_placement(&v);
-        }
-    }
-    let board = crate::output::parse_board_input(text)?;
-    let d = board.dim();
-    Ok(queens_svg(
-        &board,
-        Some(&format!("peaceable queens on {d}x{d}")),
-    ))
-}
-
-/// A placement from `solve --problem ... --format json` output.
-fn render_placement(v: &Value) -> Result<String> {
-    use pq_board::placement::{Group, Kind, Layout};
-    let rows = v["board"]["rows"].as_u64().context("board.rows missing")? as usize;
-    let cols = v["board"]["cols"].as_u64().context("board.cols missing")? as usize;
-    let torus = v["board"]["torus"].as_bool().unwrap_or(false);
-    let mut groups = Vec::new();
-    let mut symbols = Vec::new();
-    for g in v["groups"].as_array().context("groups missing")? {
-        let kind: Kind = g["kind"]
-            .as_str()
-            .context("a group without a kind")?
-            .parse()
-            .map_err(anyhow::Error::msg)?;
-        groups.push(Group {
-            name: g["name"].as_str().unwrap_or("?").to_string(),
-            kind,
-        });
-        let sym = g["symbol"].as_str().and_then(|s| s.chars().next());
-        symbols.push(sym.context("a group without a symbol")?);
-    }
-    let rules = Rules {
-        layout: Layout { rows, cols, torus },
-        groups,
-        no_attack: Vec::new(),
-    };
-    let Some(lines) = v["placement"].as_array() else {
-        bail!("the JSON has no placement (an UNSAT or unknown answer has no board to draw)");
-    };
-    let mut p = Placement::empty(&rules.layout);
-    if lines.len() != rows {
-        bail!("the placement has {} rows, the board {rows}", lines.len());
-    }
-    for (r, line) in lines.iter().enumerate() {
-        let line = line.as_str().context("a placement row is not a string")?;
-        let chars: Vec<char> = line.chars().collect();
-        if chars.len() != cols {
-            bail!(
-                "placement row {} has {} squares, the board {cols}",
-                r + 1,
-                chars.len()
-            );
-        }
-        for (c, ch) in chars.into_iter().enumerate() {
-            if ch == '.' {
-                continue;
-            }
-            let g = symbols
-                .iter()
-                .position(|&s| s == ch)
-                .with_context(|| format!("unknown symbol '{ch}' in row {}", r + 1))?;
-            p.set(r, c, Some(g));
-        }
-    }
-    let title = v["problem"].as_str().unwrap_or("placement");
-    Ok(placement_svg(&rules, &p, Some(title)))
 }

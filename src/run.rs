@@ -212,23 +212,11 @@ pub fn run(job: Job) -> Result<u8> {
                 0
             }))
         }
-        Job::Render { path, output } => {
-            let text = match &path {
-                Some(p) => std::fs::read_to_string(p)
-                    .with_context(|| format!("cannot read {}", p.display()))?,
-                None => io::read_to_string(io::stdin()).context("cannot read standard input")?,
-            };
-            let svg = placement::render(&text)?;
-            match output {
-                Some(p) => placement::write_svg(&p, &svg)?,
-                None => {
-                    let mut out = io::stdout().lock();
-                    out.write_all(svg.as_bytes())?;
-                    out.flush()?;
-                }
-            }
-            Ok(0)
-        }
+        Job::Render {
+            path,
+            problem,
+            output,
+        } => crate::commands::render::run(path.as_deref(), problem.as_ref(), output.as_deref()),
         Job::Check {
             instance,
             options,
@@ -358,32 +346,10 @@ pub fn run(job: Job) -> Result<u8> {
         }
         Job::Enumerate {
             n,
-            mut request,
+            request,
             count_only,
             format,
-        } => {
-            request.n = match n {
-                Some(n) => n,
-                None => {
-                    let outcome = optimise(
-                        &Problem::peaceable_queens(request.dim),
-                        &pq_encode::Options::default(),
-                        pq_engine::optimise::Strategy::default(),
-                        &pq_solve::backend::Cadical,
-                        &RunLimits::default(),
-                        &mut |_| {},
-                    )?;
-                    let a = outcome.optimum.context("the optimisation did not finish")?;
-                    eprintln!(
-                        "pq-sat: a({}) = {a}, found first ({:.2} s)",
-                        request.dim, outcome.seconds
-                    );
-                    a
-                }
-            };
-            output::enumerate(&request, count_only, format)?;
-            Ok(0)
-        }
+        } => crate::commands::enumerate::run(request, n, count_only, format),
         Job::Family {
             spec,
             dir,
@@ -474,16 +440,11 @@ pub fn run(job: Job) -> Result<u8> {
             output::solvers(&pq_solve::survey::survey(), format)?;
             Ok(0)
         }
-        Job::Canon { path, format } => {
-            let text = match &path {
-                Some(p) => std::fs::read_to_string(p)
-                    .with_context(|| format!("cannot read {}", p.display()))?,
-                None => io::read_to_string(io::stdin()).context("cannot read standard input")?,
-            };
-            let board = output::parse_board_input(&text)?;
-            output::canon(&board, format)?;
-            Ok(0)
-        }
+        Job::Canon {
+            path,
+            problem,
+            format,
+        } => crate::commands::canon::run(path.as_deref(), problem.as_ref(), format),
         Job::SolveCnf { path, run, proof } => {
             let formula = match &path {
                 Some(p) => {

@@ -7,24 +7,32 @@ use std::collections::BTreeSet;
 
 use pq_board::symmetry::is_canonical;
 use pq_board::Board;
-use pq_encode::{Card, Model};
+use pq_encode::spec::Problem;
+use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::enumerate::{enumerate, Found, Request, Summary, UpTo};
 use pq_solve::control::Limits;
 
 fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
     let request = Request {
-        dim: d,
+        problem: Problem::peaceable_queens(d),
         n,
         up_to,
         maximal,
-        model,
-        card: Card::Totalizer,
+        options: Options {
+            model,
+            card: Card::Totalizer,
+            symmetry: Symmetry::None,
+        },
         limit: None,
     };
     let mut found = Vec::new();
     let summary = enumerate(&request, &Limits::none(), &mut |f, _| found.push(f.clone())).unwrap();
     assert!(summary.complete);
     (summary, found)
+}
+
+fn board(f: &Found) -> Board {
+    Board::from_placement(&f.placement).expect("a queens placement")
 }
 
 fn set(boards: impl IntoIterator<Item = Board>) -> BTreeSet<Board> {
@@ -46,7 +54,7 @@ fn check_against(
         let (total, boards) = run(d, n, UpTo::Total, maximal, model);
         assert_eq!(total.count, expected.len(), "{what}: total");
         assert_eq!(
-            set(boards.into_iter().map(|f| f.board)),
+            set(boards.iter().map(board)),
             set(expected.iter().cloned()),
             "{what}"
         );
@@ -65,8 +73,8 @@ fn check_against(
     );
     for f in &reps {
         assert_eq!(16 % f.orbit_size, 0, "{what}: orbit size {}", f.orbit_size);
-        assert!(is_canonical(&f.board));
-        assert_eq!(f.orbit_size, oracle::orbit_size(&f.board));
+        assert!(is_canonical(&board(f)));
+        assert_eq!(f.orbit_size, oracle::orbit_size(&board(f)));
     }
 }
 
@@ -100,11 +108,7 @@ fn every_exact_board_at_d6() {
         let expected = oracle::all_boards_exact(d, n);
         let (total, boards) = run(d, n, UpTo::Total, false, Model::Lines);
         assert_eq!(total.count, expected.len(), "d=6 n={n}");
-        assert_eq!(
-            set(boards.into_iter().map(|f| f.board)),
-            set(expected),
-            "d=6 n={n}"
-        );
+        assert_eq!(set(boards.iter().map(board)), set(expected), "d=6 n={n}");
     }
 }
 

@@ -544,3 +544,184 @@ fn every_strategy_solves_every_problem_file() {
         }
     }
 }
+
+/// Every placement (and every orbit) of `p` at size `n`, and every maximal configuration,
+/// as the SAT enumeration finds them, against the brute-force oracle; the orbits of the
+/// oracle's list are counted with pq-board's symmetry group, which never saw the encoder.
+fn enumeration_agrees_with_brute_force(p: &Problem, n: usize, optimum: usize) {
+    use pq_board::symmetry::SymmetryGroup;
+    use pq_engine::enumerate::{enumerate, Request, UpTo};
+    use std::collections::BTreeSet;
+    let demands = p.demands(n);
+    let group = SymmetryGroup::new(&p.rules, &demands);
+    let tied = p.maximised();
+    for maximal in [false, true] {
+        // Maximal configurations only at the optimum: below it, the oracle's list of every
+        // count vector grows past what a test should wait for.
+        if maximal && (tied.is_empty() || n < optimum) {
+            continue;
+        }
+        let expected = if maximal {
+            placement_oracle::all_maximal(&p.rules, &demands, &tied, n)
+        } else {
+            placement_oracle::all_exact(&p.rules, &demands)
+        };
+        let key = |q: &pq_board::placement::Placement| q.cells.clone();
+        let all: BTreeSet<_> = expected.iter().map(key).collect();
+        let orbits: BTreeSet<_> = expected.iter().map(|q| key(&group.canonical(q))).collect();
+        for model in [Model::Lines, Model::Pairwise] {
+            for up_to in [UpTo::Total, UpTo::Symmetry] {
+                let request = Request {
+                    problem: p.clone(),
+                    n,
+                    up_to,
+                    maximal,
+                    options: Options {
+                        model,
+                        ..Options::default()
+                    },
+                    limit: None,
+                };
+                let mut found = Vec::new();
+                let summary =
+                    enumerate(&request, &Limits::none(), &mut |f, _| found.push(f.clone()))
+                        .unwrap();
+                let what = format!(
+                    "{} n={n} maximal={maximal} {model:?} {up_to:?}",
+                    p.summary()
+                );
+                assert!(summary.complete, "{what}");
+                let got: BTreeSet<_> = found.iter().map(|f| key(&f.placement)).collect();
+                assert_eq!(got.len(), found.len(), "{what}: a placement found twice");
+                match up_to {
+                    UpTo::Total => assert_eq!(got, all, "{what}"),
+                    UpTo::Symmetry => {
+                        assert_eq!(got, orbits, "{what}");
+                        assert_eq!(summary.total_boards, all.len(), "{what}: orbit sizes");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn enumeration_of_every_example_kind_agrees_with_brute_force() {
+    // Three armies, a torus, Dudeney's mixed kinds (fixed counts, knights maximised),
+    // knights: each small enough for the oracle.
+    let cases: &[(&str, &[&str], &[usize])] = &[
+        ("three-armies.toml", &["board=4x4"], &[0, 1, 2]),
+        ("three-armies.toml", &["board=3x4"], &[1]),
+        ("three-armies.toml", &["board=5x5"], &[2, 3]),
+        ("peaceable-queens-torus.toml", &["board=5x5"], &[1, 2]),
+        ("peaceable-queens-torus.toml", &["board=4x4"], &[0, 1, 2]),
+        ("peaceable-queens-torus.toml", &["board=3x5"], &[1, 2]),
+        (
+            "crowded-chessboard.toml",
+            &["board=3x3", "queens=1", "rooks=1", "bishops=1"],
+            &[4, 5],
+        ),
+        (
+            "crowded-chessboard.toml",
+            &["board=3x4", "queens=1", "rooks=1", "bishops=2"],
+            &[6],
+        ),
+        ("peaceable-knights.toml", &["board=3x3"], &[1, 2, 3]),
+        ("peaceable-queens.toml", &["board=4x4"], &[1, 2]),
+    ];
+    for (file, sets, sizes) in cases {
+        let (_, p) = example(file, sets);
+        let fixed = p.demands(0);
+        let optimum = placement_oracle::max_tied(&p.rules, &fixed, &p.maximised()).unwrap();
+        for &n in *sizes {
+            let started = std::time::Instant::now();
+            enumeration_agrees_with_brute_force(&p, n, optimum);
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!("{file} {sets:?} n={n}: {seconds:.1} s");
+        }
+    }
+}
+
+#[test]
+fn enumerate_canon_and_render_take_a_problem_file() {
+    let (path, _) = example("three-armies.toml", &[]);
+    let out = run(&[
+        "enumerate",
+        "--problem",
+        &path,
+        "--set",
+        "board=4x4",
+        "--n",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["problem"], "three peaceable armies of queens");
+    assert_eq!(v["board"]["rows"], 4);
+    assert_eq!(v["count"], v["boards"].as_array().unwrap().len());
+    assert_eq!(
+        v["orbit_sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .sum::<u64>(),
+        v["total_boards"].as_u64().unwrap()
+    );
+    // A board enumerated is canonical: canon, reading the same JSON shape, agrees.
+    let first = &v["boards"][0];
+    let mut solve_like = v.clone();
+    solve_like["placement"] = first.clone();
+    let out = run_with_stdin(
+        &["canon", "--format", "json"],
+        Some(solve_like.to_string().as_bytes()),
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let c = json(&out);
+    assert_eq!(c["canonical"], *first);
+    assert_eq!(c["is_canonical"], true);
+    assert_eq!(c["orbit_size"], v["orbit_sizes"][0]);
+    // A text board with the problem's symbols, through --problem.
+    let text: String = first
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{}\n", r.as_str().unwrap()))
+        .collect();
+    let out = run_with_stdin(
+        &["canon", "--problem", &path, "--set", "board=4x4"],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("# orbit of"), "{}", stdout(&out));
+    let out = run_with_stdin(
+        &["render", "--problem", &path, "--set", "board=4x4"],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("<svg"));
+    // Maximal needs a maximised group; a symbol the problem lacks is named.
+    let (dudeney, _) = example("crowded-chessboard.toml", &[]);
+    let out = run(&[
+        "enumerate",
+        "--problem",
+        &dudeney,
+        "--set",
+        "knights=1",
+        "--maximal",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("--maximal needs"), "{}", stderr(&out));
+    let out = run_with_stdin(
+        &["canon", "--problem", &path, "--set", "board=2x2"],
+        Some(b"RX\n..\n"),
+    );
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("unknown symbol 'X'"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -312,3 +312,62 @@ pub fn all_exact(rules: &Rules, exact: &[usize]) -> Vec<Placement> {
     });
     all
 }
+
+/// Every maximal configuration: each group in `tied` has at least `n` pieces, each other
+/// group g exactly `fixed[g]`, the rules hold, and no piece of a tied group can be added
+/// (every empty square would put it in an attack with a piece it must not meet). Built
+/// from [`all_exact`] over every count vector, then filtered with this module's own
+/// attack tables.
+pub fn all_maximal(rules: &Rules, fixed: &[usize], tied: &[usize], n: usize) -> Vec<Placement> {
+    let groups = rules.groups.len();
+    let squares = rules.layout.rows * rules.layout.cols;
+    let tables: Vec<Vec<Vec<bool>>> = rules
+        .groups
+        .iter()
+        .map(|g| attack_table(&rules.layout, g.kind))
+        .collect();
+    let at_war = |a: usize, b: usize| {
+        rules
+            .no_attack
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+    };
+    let addable = |p: &Placement, g: usize| {
+        (0..squares).any(|s| {
+            p.cells[s].is_none()
+                && (0..squares).all(|t| match p.cells[t] {
+                    Some(h) if at_war(g, h) => !tables[g][s][t] && !tables[h][t][s],
+                    _ => true,
+                })
+        })
+    };
+    // Every count vector: tied groups from n up to the board, the others fixed.
+    let mut vectors: Vec<Vec<usize>> = vec![Vec::new()];
+    for g in 0..groups {
+        let range: Vec<usize> = if tied.contains(&g) {
+            (n..=squares).collect()
+        } else {
+            vec![fixed.get(g).copied().unwrap_or(0)]
+        };
+        vectors = vectors
+            .into_iter()
+            .flat_map(|v| {
+                range.iter().map(move |&k| {
+                    let mut w = v.clone();
+                    w.push(k);
+                    w
+                })
+            })
+            .filter(|v: &Vec<usize>| v.iter().sum::<usize>() <= squares)
+            .collect();
+    }
+    let mut out = Vec::new();
+    for counts in vectors {
+        for p in all_exact(rules, &counts) {
+            if !tied.iter().any(|&g| addable(&p, g)) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}

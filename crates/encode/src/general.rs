@@ -35,7 +35,7 @@ use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
 use crate::formula::{Formula, PieceMap, PieceVar, VarAlloc};
-use crate::problem::{Instance, Model, Options, Symmetry};
+use crate::problem::{Extent, Instance, Model, Options, Symmetry};
 use crate::spec::{Count, Problem};
 use crate::{card, symmetry};
 
@@ -183,11 +183,22 @@ pub fn is_peaceable_queens(p: &Problem) -> bool {
         && p.counts[0] == p.counts[1]
 }
 
-/// Encodes `problem` with the maximised groups (if any) at `n` pieces each.
+/// Encodes `problem` with the maximised groups (if any) at least `n` pieces each.
 pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula {
+    encode_extent(problem, n, options, Extent::AtLeast)
+}
+
+/// Encodes `problem` with the maximised groups at `n` pieces each, the counts read as
+/// `extent` says.
+pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Extent) -> Formula {
     let demands = problem.demands(n);
     if is_peaceable_queens(problem) {
         if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
+            let instance = match extent {
+                Extent::AtLeast => instance,
+                Extent::Exactly => instance.exactly(),
+                Extent::Maximal => instance.maximal(),
+            };
             let mut f = crate::encode(&instance, options);
             // The map names the problem's own groups.
             if let Some(map) = &mut f.pieces {
@@ -301,17 +312,28 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
     }
 
     // Counts.
+    let maximised = problem.maximised();
     for g in 0..n_groups {
         let k = demands[g].min(n_sq + 1);
+        let exact = match extent {
+            Extent::AtLeast => false,
+            Extent::Exactly => true,
+            Extent::Maximal => !maximised.contains(&g),
+        };
         if k > n_sq {
             // More pieces than squares: unsatisfiable, said as the empty clause.
             cnf.add_clause(rustsat::types::Clause::new());
+        } else if exact {
+            card::exactly(options.card, &x[g], k, &mut cnf, &mut vars);
         } else {
             card::at_least(options.card, &x[g], k, &mut cnf, &mut vars);
         }
         if problem.rules.no_attack.contains(&(g, g)) {
             pigeonhole(&lines_by_dir, Direction::of(kind(g)), &x[g], k, &mut cnf);
         }
+    }
+    if extent == Extent::Maximal {
+        maximality(problem, &lines_by_dir, &x, &mut cnf);
     }
 
     let elements = symmetries(problem);
@@ -346,10 +368,19 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
             Count::Exactly(k) => format!("{k}"),
             Count::Maximise => format!("{n} (maximised)"),
         };
+        let bound = match extent {
+            Extent::AtLeast => "at least",
+            Extent::Exactly => "exactly",
+            Extent::Maximal if maximised.contains(&g) => "at least",
+            Extent::Maximal => "exactly",
+        };
         comments.push(format!(
-            "group {} {} at least {count}",
+            "group {} {} {bound} {count}",
             group.name, group.kind
         ));
+    }
+    if extent == Extent::Maximal {
+        comments.push("maximal: no piece of a maximised group can be added".into());
     }
     for &(a, b) in &problem.rules.no_attack {
         let (na, nb) = (&problem.rules.groups[a].name, &problem.rules.groups[b].name);
@@ -403,6 +434,54 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
         cnf,
         comments,
         pieces: Some(map),
+    }
+}
+
+/// The squares a piece of `kind` on square `s` attacks, without `s` (every kind's attack is
+/// symmetric: `t` is in the set of `s` iff `s` is in the set of `t`).
+fn reach(
+    layout: &Layout,
+    lines_by_dir: &[(Direction, Vec<Vec<usize>>)],
+    kind: Kind,
+    s: usize,
+) -> Vec<usize> {
+    let mut out = leaps(layout, kind, s);
+    for (dir, dir_lines) in lines_by_dir {
+        if Direction::of(kind).contains(dir) {
+            for line in dir_lines.iter().filter(|l| l.contains(&s)) {
+                out.extend(line.iter().copied().filter(|&t| t != s));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Maximality: for each maximised group `g` and square `s`, the square is taken or some
+/// piece that must not meet a piece of `g` shares an attack with `s` (a piece of `g` there
+/// would attack it, or be attacked by it); so no piece of `g` can be added anywhere.
+fn maximality(
+    problem: &Problem,
+    lines_by_dir: &[(Direction, Vec<Vec<usize>>)],
+    x: &[Vec<Lit>],
+    cnf: &mut Cnf,
+) {
+    let layout = &problem.rules.layout;
+    let groups = &problem.rules.groups;
+    let at_war = |a: usize, b: usize| problem.rules.no_attack.contains(&(a.min(b), a.max(b)));
+    for g in problem.maximised() {
+        for s in 0..layout.squares() {
+            let mut clause: Vec<Lit> = (0..groups.len()).map(|h| x[h][s]).collect();
+            for h in (0..groups.len()).filter(|&h| at_war(g, h)) {
+                let mut near = reach(layout, lines_by_dir, groups[g].kind, s);
+                near.extend(reach(layout, lines_by_dir, groups[h].kind, s));
+                near.sort_unstable();
+                near.dedup();
+                clause.extend(near.into_iter().map(|t| x[h][t]));
+            }
+            cnf.add_clause(clause.into_iter().collect());
+        }
     }
 }
 

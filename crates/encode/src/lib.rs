@@ -31,7 +31,7 @@ use rustsat::types::Lit;
 
 pub use formula::{Formula, PieceMap, PieceVar, VarAlloc};
 pub use geometry::Geometry;
-pub use problem::{Card, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM};
+pub use problem::{Card, Extent, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM};
 
 use models::SquareLits;
 

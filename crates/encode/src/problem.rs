@@ -88,6 +88,21 @@ pub struct Options {
     pub symmetry: Symmetry,
 }
 
+/// How a formula reads the demanded counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Extent {
+    /// At least the demanded number of pieces per group: what a decision or an optimisation
+    /// needs (removing a piece never creates an attack, so this is equisatisfiable with
+    /// "exactly", and smaller).
+    #[default]
+    AtLeast,
+    /// Exactly the demanded number per group: what listing placements needs.
+    Exactly,
+    /// The maximised groups at least `n` each, the fixed groups exactly their count, and no
+    /// piece of a maximised group can be added anywhere (listing maximal configurations).
+    Maximal,
+}
+
 /// A peaceable-queens decision instance: can `n` white and `n` black queens be placed
 /// on `dim × dim` with no white–black attack? By default the formula asks for *at least* `n`
 /// of each; [`Instance::exactly`] and [`Instance::maximal`] narrow it for enumeration.

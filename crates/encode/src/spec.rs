@@ -193,7 +193,7 @@ impl Problem {
                 ["rows", r] => rows = r.parse().ok(),
                 ["cols", k] => cols = k.parse().ok(),
                 ["torus", t] => torus = *t == "true",
-                ["group", g, kind, "at", "least", k, ..] => {
+                ["group", g, kind, "at", "least", k, ..] | ["group", g, kind, "exactly", k, ..] => {
                     groups.push(Group {
                         name: g.to_string(),
                         kind: kind.parse().ok()?,
@@ -406,6 +406,17 @@ impl Problem {
             ));
         }
         Ok(())
+    }
+
+    /// The problem with its maximised groups fixed at `n` pieces each.
+    pub fn sized(&self, n: usize) -> Problem {
+        let mut p = self.clone();
+        for c in &mut p.counts {
+            if *c == Count::Maximise {
+                *c = Count::Exactly(n);
+            }
+        }
+        p
     }
 
     /// A one-line description: board and groups.

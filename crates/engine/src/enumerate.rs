@@ -1,20 +1,26 @@
-//! Listing every board with exactly `n` white and `n` black queens, or one per symmetry orbit.
+//! Listing every placement of a problem at one size, or one per symmetry orbit, for any
+//! [`Problem`] (the peaceable queens are its preset).
 //!
-//! One incremental CaDiCaL instance: after each model, a blocking clause over the square
-//! variables forbids that board, so each board is found once however many auxiliary
-//! assignments it has. Up to symmetry, the formula carries lex-leader constraints over the
-//! square variables for the whole 16-element group; with the order pq-board uses for
-//! canonical forms, the boards that satisfy them are exactly the canonical members of their
-//! orbits (Crawford, Ginsberg, Luks & Roy 1996), so each orbit is found exactly once. Every
-//! board is checked by the independent validator and, up to symmetry, against
-//! `pq_board::symmetry::is_canonical` computed from the board alone.
+//! One incremental CaDiCaL instance on the formula with exact counts
+//! ([`Extent::Exactly`]) or maximality ([`Extent::Maximal`]). After each model, blocking
+//! clauses over the piece variables forbid that placement and, up to symmetry, every image
+//! of it under the problem's symmetry group ([`SymmetryGroup`], computed by pq-board from
+//! the rules alone), so each orbit is found exactly once however the solver wanders and
+//! however many auxiliary assignments a placement has. Up to symmetry the formula also
+//! carries the encoder's lex-leader constraints (Crawford, Ginsberg, Luks & Roy, KR 1996):
+//! they keep at least one member of each orbit, so they prune the search without losing
+//! an orbit, and the blocking makes counting independent of how many members they keep.
+//! Each placement is checked by the independent validator and printed in its orbit's
+//! canonical form.
 
 use std::time::Instant;
 
-use pq_board::symmetry::{is_canonical, orbit_size};
-use pq_board::validate::check_maximal;
-use pq_board::{Board, Cell};
-use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
+use pq_board::placement::Placement;
+use pq_board::rules::addable_squares;
+use pq_board::symmetry::{apply, SymmetryGroup};
+use pq_encode::general::encode_extent;
+use pq_encode::spec::Problem;
+use pq_encode::{Extent, Model, Options, Symmetry};
 use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Clause, Lit, TernaryVal};
 
@@ -22,48 +28,66 @@ use pq_solve::backend::attach_limits;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-/// Count every board, or one per orbit of the 16-element group.
+/// Count every placement, or one per orbit of the problem's symmetry group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UpTo {
+    /// Every placement, symmetric images counted separately.
     Total,
+    /// One placement per orbit.
     Symmetry,
 }
 
+impl UpTo {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            UpTo::Total => "total",
+            UpTo::Symmetry => "symmetry",
+        }
+    }
+}
+
 /// What to enumerate.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Request {
-    pub dim: usize,
+    /// The problem; its maximised groups get `n` pieces each.
+    pub problem: Problem,
+    /// The size of the maximised groups.
     pub n: usize,
+    /// Every placement, or one per orbit.
     pub up_to: UpTo,
-    /// Only configurations to which no queen can be added; then each army has at least `n`.
+    /// Only configurations to which no piece of a maximised group can be added; then each
+    /// maximised group has at least `n` pieces (and the fixed groups exactly their count).
     pub maximal: bool,
-    pub model: Model,
-    pub card: Card,
-    /// Stop after this many boards (orbits, up to symmetry).
+    /// Attack model and cardinality encoding (the symmetry breaking follows `up_to`).
+    pub options: Options,
+    /// Stop after this many placements (orbits, up to symmetry).
     pub limit: Option<usize>,
 }
 
-/// One board found.
+/// One placement found.
 #[derive(Clone, Debug)]
 pub struct Found {
-    pub board: Board,
-    /// Distinct boards in its orbit (1 when counting every board separately).
+    /// The placement; up to symmetry, its orbit's canonical form.
+    pub placement: Placement,
+    /// Distinct placements in its orbit (1 when counting every placement separately).
     pub orbit_size: usize,
 }
 
 /// The totals of an enumeration.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
-    /// Boards found (orbits, up to symmetry).
+    /// Placements found (orbits, up to symmetry).
     pub count: usize,
-    /// Boards counted with every symmetric image separately (the sum of the orbit sizes).
+    /// Placements counted with every symmetric image separately (the sum of the orbit sizes).
     pub total_boards: usize,
-    /// Boards whose armies have different sizes (only with `maximal`).
+    /// Placements whose maximised groups have different sizes (only with `maximal`).
     pub unequal: usize,
     /// False when `limit` or `limits` stopped the enumeration early.
     pub complete: bool,
     /// Why the enumeration stopped early, when `limits` stopped it (time limit, Ctrl-C).
     pub stopped: Option<String>,
+    /// Wall-clock seconds so far.
     pub seconds: f64,
 }
 
@@ -74,39 +98,43 @@ fn internal(message: String) -> SolveError {
     }
 }
 
-/// Enumerates the boards of `request` until done or `limits` say stop, calling `on_board`
-/// for each board as it is found.
+/// Enumerates the placements of `request` until done or `limits` say stop, calling
+/// `on_found` for each as it is found.
 pub fn enumerate(
     request: &Request,
     limits: &Limits,
-    on_board: &mut dyn FnMut(&Found, &Summary),
+    on_found: &mut dyn FnMut(&Found, &Summary),
 ) -> Result<Summary, SolveError> {
     let start = Instant::now();
-    if request.model == Model::Colouring {
+    if request.options.model == Model::Colouring {
         return Err(internal(
-            "the colouring model fills every square its lines allow, so it cannot list boards with exactly n queens; use --model lines or pairwise".into(),
+            "the colouring model fills every square its lines allow, so it cannot list placements with exact counts; use --model lines or pairwise".into(),
         ));
     }
-    let mut instance =
-        Instance::new(request.dim, request.n).map_err(|e| internal(e.to_string()))?;
-    instance = if request.maximal {
-        instance.maximal()
-    } else {
-        instance.exactly()
-    };
+    let problem = &request.problem;
+    if request.maximal && problem.maximised().is_empty() {
+        return Err(internal(
+            "maximal configurations need a problem that maximises some group".into(),
+        ));
+    }
     let options = Options {
-        model: request.model,
-        card: request.card,
         symmetry: match request.up_to {
             UpTo::Total => Symmetry::None,
             UpTo::Symmetry => Symmetry::LexLeader,
         },
+        ..request.options
     };
-    let formula = encode(&instance, &options);
+    let extent = if request.maximal {
+        Extent::Maximal
+    } else {
+        Extent::Exactly
+    };
+    let formula = encode_extent(problem, request.n, &options, extent);
     let map = formula
         .pieces
         .clone()
         .expect("pq-sat formulas carry a piece map");
+    let group = SymmetryGroup::new(&problem.rules, &problem.demands(request.n));
     let mut solver = rustsat_cadical::CaDiCaL::default();
     for clause in formula.cnf.iter() {
         solver
@@ -114,7 +142,7 @@ pub fn enumerate(
             .map_err(|e| internal(e.to_string()))?;
     }
     attach_limits(&mut solver, limits);
-    let square_lits: Vec<Lit> = map
+    let piece_lits: Vec<Lit> = map
         .vars
         .iter()
         .map(|v| Lit::positive(v.dimacs - 1))
@@ -135,54 +163,95 @@ pub fn enumerate(
                 break;
             }
         }
-        let mut values = Vec::with_capacity(square_lits.len());
-        for &lit in &square_lits {
-            let v = solver.lit_val(lit).map_err(|e| internal(e.to_string()))?;
-            values.push(v == TernaryVal::True);
-        }
         let mut by_var = vec![false; formula.n_vars as usize + 1];
-        for (v, &value) in map.vars.iter().zip(&values) {
-            by_var[v.dimacs as usize] = value;
+        for (v, &lit) in map.vars.iter().zip(&piece_lits) {
+            let value = solver.lit_val(lit).map_err(|e| internal(e.to_string()))?;
+            by_var[v.dimacs as usize] = value == TernaryVal::True;
         }
-        let placement = map.decode(|var| by_var[var as usize]).map_err(|(r, c)| {
-            invalid(format!(
-                "row {}, column {} holds both colours",
-                r + 1,
-                c + 1
-            ))
+        let raw = map.decode(|var| by_var[var as usize]).map_err(|(r, c)| {
+            invalid(format!("row {}, column {} holds two pieces", r + 1, c + 1))
         })?;
-        let board = Board::from_placement(&placement)
-            .ok_or_else(|| invalid("the model is not a queens board".into()))?;
-        check_board(&board, request)?;
-        // Block exactly this board: some square variable must differ.
-        let blocking: Clause = square_lits
-            .iter()
-            .zip(&values)
-            .map(|(&lit, &value)| if value { !lit } else { lit })
-            .collect();
-        solver
-            .add_clause(blocking)
-            .map_err(|e| internal(e.to_string()))?;
-        let size = match request.up_to {
-            UpTo::Total => 1,
-            UpTo::Symmetry => orbit_size(&board),
+        check(&raw, request)?;
+        let images: Vec<Placement> = match request.up_to {
+            UpTo::Total => vec![raw.clone()],
+            UpTo::Symmetry => {
+                let mut images: Vec<Placement> = Vec::new();
+                for s in group.symmetries() {
+                    let image = apply(s, &raw);
+                    if !images.contains(&image) {
+                        images.push(image);
+                    }
+                }
+                images
+            }
         };
-        summary.count += 1;
-        summary.total_boards += size;
-        if board.count(Cell::White) != board.count(Cell::Black) {
+        // Block the placement and its images: some piece variable must differ from each.
+        for image in &images {
+            let blocking: Clause = map
+                .vars
+                .iter()
+                .zip(&piece_lits)
+                .map(|(v, &lit)| {
+                    if image.get(v.row, v.col) == Some(v.group) {
+                        !lit
+                    } else {
+                        lit
+                    }
+                })
+                .collect();
+            solver
+                .add_clause(blocking)
+                .map_err(|e| internal(e.to_string()))?;
+        }
+        let placement = match request.up_to {
+            UpTo::Total => raw,
+            UpTo::Symmetry => group.canonical(&raw),
+        };
+        let sizes: Vec<usize> = problem
+            .maximised()
+            .iter()
+            .map(|&g| placement.count(g))
+            .collect();
+        if sizes.windows(2).any(|w| w[0] != w[1]) {
             summary.unequal += 1;
         }
+        summary.count += 1;
+        summary.total_boards += images.len();
         summary.seconds = start.elapsed().as_secs_f64();
-        on_board(
+        on_found(
             &Found {
-                board,
-                orbit_size: size,
+                placement,
+                orbit_size: images.len(),
             },
             &summary,
         );
     }
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// The size `enumerate` lists when none is given: the problem's optimum (0 when it
+/// maximises no group), proven with the in-process CaDiCaL; with the seconds it took.
+pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
+    if problem.maximised().is_empty() {
+        return Ok((0, 0.0));
+    }
+    let outcome = crate::optimise::optimise(
+        problem,
+        &Options::default(),
+        crate::optimise::Strategy::default(),
+        &pq_solve::backend::Cadical,
+        &crate::optimise::RunLimits::default(),
+        &mut |_| {},
+    )?;
+    match (outcome.optimum, outcome.infeasible) {
+        (Some(n), _) => Ok((n, outcome.seconds)),
+        (None, true) => Ok((0, outcome.seconds)),
+        (None, false) => Err(internal(format!(
+            "the optimisation did not finish: {}",
+            outcome.reason.as_deref().unwrap_or("no reason given")
+        ))),
+    }
 }
 
 fn invalid(details: String) -> SolveError {
@@ -192,23 +261,102 @@ fn invalid(details: String) -> SolveError {
     }
 }
 
-/// The independent checks every enumerated board must pass.
-fn check_board(board: &Board, request: &Request) -> Result<(), SolveError> {
-    let queens = pq_encode::spec::Problem::peaceable_queens(request.dim);
-    crate::pipeline::validated(&queens, request.n, &board.to_placement(), "cadical")?;
-    let (w, b) = (board.count(Cell::White), board.count(Cell::Black));
-    if request.maximal {
-        check_maximal(board).map_err(|e| invalid(e.to_string()))?;
-    } else if (w, b) != (request.n, request.n) {
-        return Err(invalid(format!(
-            "{w} white and {b} black queens, expected exactly {} of each",
-            request.n
-        )));
-    }
-    if request.up_to == UpTo::Symmetry && !is_canonical(board) {
-        return Err(invalid(format!(
-            "the board is not its orbit's canonical form:\n{board}"
-        )));
+/// The independent checks every enumerated placement must pass: the rules, the counts
+/// (exact, or at least `n` for the maximised groups of a maximal configuration), and
+/// maximality itself.
+fn check(p: &Placement, request: &Request) -> Result<(), SolveError> {
+    let problem = &request.problem;
+    let demands = problem.demands(request.n);
+    let maximised = problem.maximised();
+    // Peace before trimming, and (trimmed) at least the demanded counts.
+    crate::pipeline::validated(problem, request.n, p, "cadical")?;
+    for (g, &k) in demands.iter().enumerate() {
+        let found = p.count(g);
+        let name = &problem.rules.groups[g].name;
+        if request.maximal && maximised.contains(&g) {
+            if !addable_squares(&problem.rules, p, g).is_empty() {
+                return Err(invalid(format!(
+                    "a piece of {name} can still be added: the configuration is not maximal"
+                )));
+            }
+        } else if found != k {
+            return Err(invalid(format!(
+                "{found} pieces of {name}, expected exactly {k}"
+            )));
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(problem: Problem, n: usize, up_to: UpTo, maximal: bool) -> Request {
+        Request {
+            problem,
+            n,
+            up_to,
+            maximal,
+            options: Options {
+                model: Model::Lines,
+                ..Options::default()
+            },
+            limit: None,
+        }
+    }
+
+    fn count(r: &Request) -> Summary {
+        enumerate(r, &Limits::none(), &mut |_, _| {}).unwrap()
+    }
+
+    #[test]
+    fn queens_counts_are_the_known_ones() {
+        // Counted both ways, the orbit sizes must add up to the total.
+        let q = Problem::peaceable_queens(4);
+        let total = count(&request(q.clone(), 2, UpTo::Total, false));
+        let orbits = count(&request(q, 2, UpTo::Symmetry, false));
+        assert!(total.complete && orbits.complete);
+        assert_eq!(orbits.total_boards, total.count);
+        assert!(orbits.count < total.count);
+    }
+
+    #[test]
+    fn every_placement_found_is_canonical_up_to_symmetry() {
+        let q = Problem::peaceable_queens(5);
+        let group = SymmetryGroup::new(&q.rules, &q.demands(3));
+        let mut seen = Vec::new();
+        enumerate(
+            &request(q, 3, UpTo::Symmetry, false),
+            &Limits::none(),
+            &mut |f, _| {
+                assert!(group.is_canonical(&f.placement));
+                assert_eq!(group.orbit_size(&f.placement), f.orbit_size);
+                assert!(!seen.contains(&f.placement), "an orbit found twice");
+                seen.push(f.placement.clone());
+            },
+        )
+        .unwrap();
+        assert!(!seen.is_empty());
+    }
+
+    #[test]
+    fn maximal_needs_a_maximised_group_and_colouring_is_refused() {
+        let mut q = Problem::peaceable_queens(3);
+        let mut r = request(q.clone(), 1, UpTo::Total, false);
+        r.options.model = Model::Colouring;
+        assert!(enumerate(&r, &Limits::none(), &mut |_, _| {}).is_err());
+        q.counts = vec![pq_encode::spec::Count::Exactly(1); 2];
+        let r = request(q, 0, UpTo::Total, true);
+        assert!(enumerate(&r, &Limits::none(), &mut |_, _| {}).is_err());
+    }
+
+    #[test]
+    fn the_limit_stops_early() {
+        let mut r = request(Problem::peaceable_queens(5), 2, UpTo::Total, false);
+        r.limit = Some(3);
+        let s = count(&r);
+        assert_eq!(s.count, 3);
+        assert!(!s.complete);
+    }
 }

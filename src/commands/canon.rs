@@ -1,0 +1,51 @@
+//! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
+
+use std::path::Path;
+
+use anyhow::Result;
+use pq_board::symmetry::SymmetryGroup;
+use pq_encode::spec::Problem;
+
+use crate::cli::Format;
+use crate::report::input::read_placement;
+use crate::report::{self, emit_json, emit_text, Canon, Subject};
+
+/// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
+/// from `path` or standard input and prints its orbit's canonical member.
+pub fn run(path: Option<&Path>, problem: Option<&Problem>, format: Format) -> Result<u8> {
+    let read = read_placement(&super::read_input(path)?, problem)?;
+    let (problem, p) = (&read.problem, &read.placement);
+    // Groups are interchangeable when their demands agree; the maximised groups share one
+    // size, so any size of theirs tells the same symmetries.
+    let n = problem
+        .maximised()
+        .iter()
+        .map(|&g| p.count(g))
+        .min()
+        .unwrap_or(0);
+    let demands = problem.demands(n);
+    let group = SymmetryGroup::new(&problem.rules, &demands);
+    let canonical = group.canonical(p);
+    let size = group.orbit_size(p);
+    match format {
+        Format::Json => emit_json(&Canon {
+            subject: Subject::of(problem, Some(n)),
+            canonical: report::rows(&problem.rules, &canonical),
+            orbit_size: size,
+            is_canonical: group.is_canonical(p),
+        })?,
+        Format::Text => {
+            let mut text = format!("# orbit of {size}\n");
+            for row in report::rows(&problem.rules, &canonical) {
+                text.push_str(&row);
+                text.push('\n');
+            }
+            if !report::is_queens_preset(problem) {
+                let symbols = pq_board::placement::Placement::symbols(&problem.rules);
+                text.push_str(&report::legend(&problem.rules, &symbols, None));
+            }
+            emit_text(&text)?
+        }
+    }
+    Ok(0)
+}

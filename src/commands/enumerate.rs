@@ -1,0 +1,147 @@
+//! `pq-sat enumerate`: every placement of a problem at one size, or one per orbit.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use pq_encode::spec::Problem;
+use pq_engine::enumerate::{enumerate, optimum_size, Found, Request, Summary, UpTo};
+use pq_solve::control::Limits;
+
+use crate::cli::Format;
+use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
+
+/// Lists the placements of `request` (at the optimum when `n` is `None`): streamed as text,
+/// or collected into one JSON report.
+pub fn run(mut request: Request, n: Option<usize>, count_only: bool, format: Format) -> Result<u8> {
+    request.n = match n {
+        Some(n) => n,
+        None => {
+            let (n, seconds) = optimum_size(&request.problem)?;
+            let problem = &request.problem;
+            if is_queens_preset(problem) {
+                let d = problem.rules.layout.rows;
+                eprintln!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
+            } else {
+                eprintln!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
+            }
+            n
+        }
+    };
+    let problem = &request.problem;
+    let mut boards: Vec<Vec<String>> = Vec::new();
+    let mut orbit_sizes: Vec<usize> = Vec::new();
+    let mut last_progress = Instant::now();
+    let mut write_error: Option<io::Error> = None;
+    let mut on_found = |found: &Found, summary: &Summary| {
+        if last_progress.elapsed() >= Duration::from_secs(2) {
+            eprintln!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
+            last_progress = Instant::now();
+        }
+        if count_only || write_error.is_some() {
+            return;
+        }
+        match format {
+            Format::Json => {
+                boards.push(report::rows(&problem.rules, &found.placement));
+                orbit_sizes.push(found.orbit_size);
+            }
+            Format::Text => {
+                let mut counts: Vec<String> = problem
+                    .rules
+                    .groups
+                    .iter()
+                    .enumerate()
+                    .map(|(g, group)| format!("{} {}", found.placement.count(g), group.name))
+                    .collect();
+                if request.up_to == UpTo::Symmetry {
+                    counts.push(format!("orbit of {}", found.orbit_size));
+                }
+                let text = format!(
+                    "# {} ({})\n{}",
+                    summary.count,
+                    counts.join(", "),
+                    report::board_text(problem, &found.placement)
+                );
+                if let Err(e) = emit_text(&text) {
+                    write_error = e.downcast::<io::Error>().ok();
+                }
+            }
+        }
+    };
+    let summary = enumerate(&request, &Limits::none(), &mut on_found)?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let n = request.n;
+    match format {
+        Format::Json => emit_json(&Enumeration {
+            subject: Subject::of(problem, Some(n)),
+            n,
+            up_to: request.up_to.name().into(),
+            maximal: request.maximal,
+            count: summary.count,
+            total_boards: summary.total_boards,
+            unequal: request.maximal.then_some(summary.unequal),
+            complete: summary.complete,
+            stopped: summary.stopped.clone(),
+            seconds: summary.seconds,
+            boards: (!count_only).then_some(boards),
+            orbit_sizes: (!count_only).then_some(orbit_sizes),
+        })?,
+        Format::Text if count_only => emit_text(&format!("{}\n", summary.count))?,
+        Format::Text => emit_text(&summary_line(&request, &summary))?,
+    }
+    Ok(0)
+}
+
+/// What was counted, in one line.
+fn summary_line(request: &Request, summary: &Summary) -> String {
+    let (problem, n) = (&request.problem, request.n);
+    let counted = match request.up_to {
+        UpTo::Symmetry => format!(
+            "{} orbits ({} boards counting every symmetric image)",
+            summary.count, summary.total_boards
+        ),
+        UpTo::Total => format!("{} boards", summary.count),
+    };
+    let unequal = if request.maximal {
+        let what = if is_queens_preset(problem) {
+            "armies"
+        } else {
+            "maximised groups"
+        };
+        format!(", {} with {what} of different sizes", summary.unequal)
+    } else {
+        String::new()
+    };
+    let what = what(problem, n, request.maximal);
+    let stopped = match (&summary.stopped, summary.complete) {
+        (Some(reason), _) => format!(" (stopped, {reason}: not all)"),
+        (None, false) => " (stopped at --limit: not all)".to_string(),
+        (None, true) => String::new(),
+    };
+    format!(
+        "{counted}{unequal}: {what}{stopped} ({:.2} s)\n",
+        summary.seconds
+    )
+}
+
+fn what(problem: &Problem, n: usize, maximal: bool) -> String {
+    let l = &problem.rules.layout;
+    match (is_queens_preset(problem), maximal) {
+        (true, true) => format!(
+            "maximal configurations with at least {n} queens of each colour on a {}x{} board",
+            l.rows, l.cols
+        ),
+        (true, false) => format!(
+            "boards with exactly {n} white and {n} black queens on a {}x{} board",
+            l.rows, l.cols
+        ),
+        (false, true) => format!(
+            "maximal configurations with at least {n} of each maximised group, {}",
+            problem.sized(n).summary()
+        ),
+        (false, false) => format!("placements of {}", problem.sized(n).summary()),
+    }
+}

@@ -1,0 +1,249 @@
+//! Reading a placement back: pq-sat's JSON reports (through the report types), an array of
+//! rows, or a text board (pq-sat's own text output is accepted). Used by `canon` and
+//! `render`.
+
+use anyhow::{bail, Context, Result};
+use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
+use pq_board::Board;
+use pq_encode::spec::{Count, Problem};
+use serde::Deserialize;
+
+use super::{CountReport, ProblemReport, Shape};
+
+/// A placement read back, with the problem it belongs to.
+#[derive(Debug)]
+pub struct Read {
+    /// The problem: the one given, the one the report describes, or the queens preset.
+    pub problem: Problem,
+    /// The placement.
+    pub placement: Placement,
+}
+
+/// The fields of any pq-sat report that can carry one placement.
+#[derive(Deserialize)]
+struct AnyReport {
+    #[serde(default)]
+    problem: Option<String>,
+    #[serde(default)]
+    board: Option<BoardField>,
+    #[serde(default)]
+    groups: Option<Vec<super::GroupReport>>,
+    #[serde(default)]
+    no_attack: Option<Vec<[String; 2]>>,
+    #[serde(default)]
+    placement: Option<Vec<String>>,
+    #[serde(default)]
+    canonical: Option<Vec<String>>,
+}
+
+/// `board` is the queens' rows, or a problem's shape.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BoardField {
+    Rows(Vec<String>),
+    Shape(Shape),
+}
+
+/// Reads one placement from `text`. With `given`, text rows use its symbols and a JSON
+/// report must describe a problem of the same shape; without it, a JSON report names its
+/// own problem and text rows are a queens board (`W`, `B`, `.`).
+pub fn read_placement(text: &str, given: Option<&Problem>) -> Result<Read> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('[') {
+        let rows: Vec<String> = serde_json::from_str(trimmed)
+            .context("JSON board: expected an array of rows or an object with a \"board\" array")?;
+        return from_rows(&rows, given);
+    }
+    if !trimmed.starts_with('{') {
+        return from_rows(&text_rows(text), given);
+    }
+    let report: AnyReport = serde_json::from_str(trimmed).context("the input is not valid JSON")?;
+    let described = match (&report.groups, &report.board) {
+        (Some(groups), Some(BoardField::Shape(shape))) => Some(ProblemReport {
+            problem: report.problem.clone().unwrap_or_else(|| "placement".into()),
+            board: *shape,
+            groups: groups.clone(),
+            no_attack: report.no_attack.clone().unwrap_or_default(),
+        }),
+        (Some(_), _) => bail!("the report has groups but no board shape (rows, cols)"),
+        _ => None,
+    };
+    let rows = match (&report.placement, &report.canonical, &report.board) {
+        (Some(rows), _, _) | (None, Some(rows), _) => rows.clone(),
+        (None, None, Some(BoardField::Rows(rows))) => rows.clone(),
+        _ if described.is_some() => {
+            bail!("the JSON has no placement (an UNSAT or unknown answer has no board to draw)")
+        }
+        _ => bail!("JSON board: expected an array of rows or an object with a \"board\" array"),
+    };
+    match (described, given) {
+        (Some(report), None) => from_rows(&rows, Some(&problem_of(&report)?)),
+        (_, given) => from_rows(&rows, given),
+    }
+}
+
+/// The problem a report describes, its groups' counts as they were reported.
+fn problem_of(report: &ProblemReport) -> Result<Problem> {
+    let mut groups = Vec::new();
+    let mut counts = Vec::new();
+    for g in &report.groups {
+        let kind: Kind = g.kind.parse().map_err(anyhow::Error::msg)?;
+        groups.push(Group {
+            name: g.name.clone(),
+            kind,
+        });
+        counts.push(match g.count {
+            CountReport::Exactly(k) => Count::Exactly(k),
+            CountReport::Max(_) => Count::Maximise,
+        });
+    }
+    let index = |name: &str| {
+        groups
+            .iter()
+            .position(|g| g.name == name)
+            .with_context(|| format!("no_attack names an unknown group '{name}'"))
+    };
+    let mut no_attack = Vec::new();
+    for [a, b] in &report.no_attack {
+        let (i, j) = (index(a)?, index(b)?);
+        no_attack.push((i.min(j), i.max(j)));
+    }
+    let problem = Problem {
+        name: report.problem.clone(),
+        description: String::new(),
+        rules: Rules {
+            layout: Layout {
+                rows: report.board.rows,
+                cols: report.board.cols,
+                torus: report.board.torus,
+            },
+            groups,
+            no_attack,
+        },
+        counts,
+    };
+    problem
+        .check()
+        .map_err(|e| anyhow::anyhow!("the report's problem: {e}"))?;
+    Ok(problem)
+}
+
+/// The board rows of a text: one word (`W..B`) or single-character words (`W . . B`) after
+/// an optional row number; summary lines (longer words), comments (`#`) and the header of
+/// lower-case column letters are skipped.
+fn text_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let mut words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() > 1 && words[0].chars().all(|c| c.is_ascii_digit()) {
+                words.remove(0);
+            }
+            let header = words
+                .iter()
+                .all(|w| w.len() <= 2 && w.chars().all(|c| c.is_ascii_lowercase()));
+            let row = words.len() == 1 || words.iter().all(|w| w.chars().count() == 1);
+            (!words.is_empty() && !header && row && !words[0].starts_with('#'))
+                .then(|| words.concat())
+        })
+        .collect()
+}
+
+/// A placement from rows of symbols: the problem's own, or a queens board.
+fn from_rows(rows: &[String], problem: Option<&Problem>) -> Result<Read> {
+    let Some(problem) = problem else {
+        let board = Board::from_rows(rows).context("cannot read the board")?;
+        return Ok(Read {
+            problem: Problem::peaceable_queens(board.dim()),
+            placement: board.to_placement(),
+        });
+    };
+    let layout = problem.rules.layout;
+    let symbols = Placement::symbols(&problem.rules);
+    if rows.len() != layout.rows {
+        bail!(
+            "the placement has {} rows, the board {}",
+            rows.len(),
+            layout.rows
+        );
+    }
+    let mut p = Placement::empty(&layout);
+    for (r, line) in rows.iter().enumerate() {
+        let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.len() != layout.cols {
+            bail!(
+                "placement row {} has {} squares, the board {}",
+                r + 1,
+                chars.len(),
+                layout.cols
+            );
+        }
+        for (c, ch) in chars.into_iter().enumerate() {
+            if ch == '.' {
+                continue;
+            }
+            let g = symbols.iter().position(|&s| s == ch).with_context(|| {
+                format!(
+                    "unknown symbol '{ch}' in row {} (the problem's symbols: {})",
+                    r + 1,
+                    symbols.iter().collect::<String>()
+                )
+            })?;
+            p.set(r, c, Some(g));
+        }
+    }
+    Ok(Read {
+        problem: problem.clone(),
+        placement: p,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{ProblemReport, Subject};
+
+    #[test]
+    fn a_problem_report_is_read_back_with_its_problem() {
+        let problem =
+            Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap();
+        let mut p = Placement::empty(&problem.rules.layout);
+        p.set(0, 0, Some(0));
+        p.set(4, 4, Some(2));
+        let mut json = serde_json::to_value(ProblemReport::of(&problem, Some(1))).unwrap();
+        json["placement"] = serde_json::json!(crate::report::rows(&problem.rules, &p));
+        let read = read_placement(&json.to_string(), None).unwrap();
+        assert_eq!(read.placement, p);
+        assert_eq!(read.problem.rules, problem.rules);
+    }
+
+    #[test]
+    fn queens_boards_come_as_text_json_or_rows() {
+        let text = "   a b c\n1  W . .\n2  . . .\n3  . . B\n";
+        let a = read_placement(text, None).unwrap();
+        let b = read_placement(r#"{"dim": 3, "board": ["W..", "...", "..B"]}"#, None).unwrap();
+        let c = read_placement(r#"["W..", "...", "..B"]"#, None).unwrap();
+        assert_eq!(a.placement, b.placement);
+        assert_eq!(b.placement, c.placement);
+        assert_eq!(a.problem, Problem::peaceable_queens(3));
+        let _ = Subject::Queens { dim: 3 };
+    }
+
+    #[test]
+    fn bad_input_says_what_is_wrong() {
+        let problem =
+            Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap();
+        let err = read_placement("RRX..\n.....\n.....\n.....\n.....\n", Some(&problem))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown symbol 'X'"), "{err}");
+        let err = read_placement("R..\n", Some(&problem))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("1 rows"), "{err}");
+        assert!(read_placement(
+            r#"{"status": "unsat", "groups": [], "board": {"rows": 2, "cols": 2}}"#,
+            None
+        )
+        .is_err());
+    }
+}

@@ -1,0 +1,280 @@
+//! The reports pq-sat prints: each JSON output is a `#[derive(Serialize)]` type here, and
+//! each JSON input (`render`, `canon`) is read back through `#[derive(Deserialize)]` on the
+//! same types ([`input`]). Text output is rendered from the same values.
+
+pub mod input;
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use pq_board::placement::{Placement, Rules};
+use pq_encode::spec::{Count, Problem};
+use serde::{Deserialize, Serialize};
+
+/// Writes `report` as one line of JSON on standard output.
+pub fn emit_json<T: Serialize>(report: &T) -> Result<()> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, report)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Writes text on standard output.
+pub fn emit_text(text: &str) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Which problem a report is about: the peaceable queens (`dim`, as pq-sat has always
+/// reported them) or a placement problem, described in full so that the report can be
+/// read back without its TOML file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Subject {
+    /// The peaceable-queens preset on `dim × dim`.
+    Queens {
+        /// The board side.
+        dim: usize,
+    },
+    /// Any other placement problem.
+    Problem(ProblemReport),
+}
+
+impl Subject {
+    /// The subject of a report about `problem` with its maximised groups at `n` (`None`:
+    /// not fixed, as in an optimisation).
+    pub fn of(problem: &Problem, n: Option<usize>) -> Subject {
+        if is_queens_preset(problem) {
+            Subject::Queens {
+                dim: problem.rules.layout.rows,
+            }
+        } else {
+            Subject::Problem(ProblemReport::of(problem, n))
+        }
+    }
+}
+
+/// True for the problem `--dim D` stands for (its reports keep the queens' own fields).
+pub fn is_queens_preset(problem: &Problem) -> bool {
+    let queens = Problem::peaceable_queens(problem.rules.layout.rows);
+    problem.rules == queens.rules && problem.counts == queens.counts
+}
+
+/// A placement problem as reports describe it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProblemReport {
+    /// The problem's name.
+    pub problem: String,
+    /// The board's shape.
+    pub board: Shape,
+    /// The groups, in order.
+    pub groups: Vec<GroupReport>,
+    /// Pairs of group names that must not attack each other (a name twice: within a group).
+    pub no_attack: Vec<[String; 2]>,
+}
+
+/// The shape of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Whether lines wrap around the edges.
+    #[serde(default)]
+    pub torus: bool,
+}
+
+/// One group of pieces as reports describe it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupReport {
+    /// The group's name.
+    pub name: String,
+    /// Its kind of piece (`queen`, `rook`, ...).
+    pub kind: String,
+    /// The character that stands for it in boards.
+    pub symbol: String,
+    /// How many pieces: a number, or `"max"` when the report maximises it.
+    pub count: CountReport,
+}
+
+/// A group's count in a report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum CountReport {
+    /// Exactly this many.
+    Exactly(usize),
+    /// `"max"`: as many as possible.
+    Max(String),
+}
+
+impl ProblemReport {
+    /// Describes `problem` with its maximised groups at `n` (`None`: `"max"`).
+    pub fn of(problem: &Problem, n: Option<usize>) -> ProblemReport {
+        let rules = &problem.rules;
+        let symbols = Placement::symbols(rules);
+        ProblemReport {
+            problem: problem.name.clone(),
+            board: Shape {
+                rows: rules.layout.rows,
+                cols: rules.layout.cols,
+                torus: rules.layout.torus,
+            },
+            groups: rules
+                .groups
+                .iter()
+                .enumerate()
+                .map(|(g, group)| GroupReport {
+                    name: group.name.clone(),
+                    kind: group.kind.name().into(),
+                    symbol: symbols[g].to_string(),
+                    count: match (problem.counts[g], n) {
+                        (Count::Exactly(k), _) | (Count::Maximise, Some(k)) => {
+                            CountReport::Exactly(k)
+                        }
+                        (Count::Maximise, None) => CountReport::Max("max".into()),
+                    },
+                })
+                .collect(),
+            no_attack: rules
+                .no_attack
+                .iter()
+                .map(|&(a, b)| [rules.groups[a].name.clone(), rules.groups[b].name.clone()])
+                .collect(),
+        }
+    }
+}
+
+/// Rows of symbols, one string per row (`.` = empty), with the problem's own symbols.
+pub fn rows(rules: &Rules, p: &Placement) -> Vec<String> {
+    p.rows_as_strings(&Placement::symbols(rules))
+}
+
+/// The labelled text board and, for problems other than the queens, a legend line.
+pub fn board_text(problem: &Problem, p: &Placement) -> String {
+    let symbols = Placement::symbols(&problem.rules);
+    let mut text = p.to_labelled_text(&symbols);
+    if !is_queens_preset(problem) {
+        text.push_str(&legend(&problem.rules, &symbols, Some(p)));
+    }
+    text
+}
+
+/// The legend under a text board: each symbol, its group and kind (and count).
+pub fn legend(rules: &Rules, symbols: &[char], p: Option<&Placement>) -> String {
+    let entries: Vec<String> = rules
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(g, group)| {
+            let count = p.map(|p| format!(" ×{}", p.count(g))).unwrap_or_default();
+            format!("{} = {} ({}){count}", symbols[g], group.name, group.kind)
+        })
+        .collect();
+    format!("{}\n", entries.join(", "))
+}
+
+/// `enumerate`'s report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Enumeration {
+    /// The problem.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// The size of the maximised groups (each army, for the queens).
+    pub n: usize,
+    /// `total` or `symmetry`.
+    pub up_to: String,
+    /// Only maximal configurations.
+    pub maximal: bool,
+    /// Placements (orbits, up to symmetry) found.
+    pub count: usize,
+    /// Placements counting every symmetric image.
+    pub total_boards: usize,
+    /// With `maximal`: configurations whose maximised groups differ in size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unequal: Option<usize>,
+    /// False when stopped early (limit, time, Ctrl-C).
+    pub complete: bool,
+    /// Why it stopped early, when a limit or signal stopped it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Each placement as rows of symbols (absent with `--count`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<Vec<String>>>,
+    /// The orbit size of each placement, in the same order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orbit_sizes: Option<Vec<usize>>,
+}
+
+/// `canon`'s report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Canon {
+    /// The problem the placement belongs to.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// The orbit's canonical member, as rows of symbols.
+    pub canonical: Vec<String>,
+    /// Distinct placements in the orbit.
+    pub orbit_size: usize,
+    /// Whether the placement read was already canonical.
+    pub is_canonical: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T>(report: &T)
+    where
+        T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        let text = serde_json::to_string(report).unwrap();
+        let back: T = serde_json::from_str(&text).unwrap();
+        assert_eq!(&back, report, "{text}");
+    }
+
+    fn three_armies() -> Problem {
+        Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap()
+    }
+
+    #[test]
+    fn enumeration_reports_round_trip() {
+        for subject in [
+            Subject::of(&Problem::peaceable_queens(5), Some(4)),
+            Subject::of(&three_armies(), Some(2)),
+        ] {
+            round_trip(&Enumeration {
+                subject,
+                n: 4,
+                up_to: "symmetry".into(),
+                maximal: true,
+                count: 2,
+                total_boards: 9,
+                unequal: Some(1),
+                complete: false,
+                stopped: Some("time limit".into()),
+                seconds: 0.25,
+                boards: Some(vec![vec!["W.".into(), ".B".into()]]),
+                orbit_sizes: Some(vec![8]),
+            });
+        }
+    }
+
+    #[test]
+    fn canon_reports_round_trip() {
+        round_trip(&Canon {
+            subject: Subject::of(&three_armies(), None),
+            canonical: vec!["R....".into()],
+            orbit_size: 48,
+            is_canonical: false,
+        });
+        let queens = Subject::of(&Problem::peaceable_queens(3), None);
+        assert_eq!(queens, Subject::Queens { dim: 3 });
+        let json = serde_json::to_value(&queens).unwrap();
+        assert_eq!(json["dim"], 3);
+    }
+}
