@@ -25,19 +25,26 @@ use pq_solve::error::SolveError;
 /// Count every board, or one per orbit of the 16-element group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UpTo {
+    /// Every board separately.
     Total,
+    /// One board per orbit, its canonical member.
     Symmetry,
 }
 
 /// What to enumerate.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
+    /// The board side.
     pub dim: usize,
+    /// Queens of each colour: exactly, or at least with `maximal`.
     pub n: usize,
+    /// Whether symmetric images are listed separately.
     pub up_to: UpTo,
     /// Only configurations to which no queen can be added; then each army has at least `n`.
     pub maximal: bool,
+    /// The attack model; not [`Model::Colouring`], which cannot fix the number of queens.
     pub model: Model,
+    /// The cardinality encoding.
     pub card: Card,
     /// Stop after this many boards (orbits, up to symmetry).
     pub limit: Option<usize>,
@@ -46,6 +53,7 @@ pub struct Request {
 /// One board found.
 #[derive(Clone, Debug)]
 pub struct Found {
+    /// The board, accepted by the independent validator (and canonical, up to symmetry).
     pub board: Board,
     /// Distinct boards in its orbit (1 when counting every board separately).
     pub orbit_size: usize,
@@ -64,6 +72,7 @@ pub struct Summary {
     pub complete: bool,
     /// Why the enumeration stopped early, when `limits` stopped it (time limit, Ctrl-C).
     pub stopped: Option<String>,
+    /// Wall-clock seconds since the enumeration started.
     pub seconds: f64,
 }
 
