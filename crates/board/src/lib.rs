@@ -24,8 +24,11 @@ use std::fmt;
 /// The content of one square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Cell {
+    /// No queen (`.`).
     Empty,
+    /// A queen of the white army (`W`).
     White,
+    /// A queen of the black army (`B`).
     Black,
 }
 
@@ -60,16 +63,27 @@ pub struct Board {
 /// Why a text board could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ParseBoardError {
+    /// No row has any square (blank rows are skipped).
     #[error("the board is empty")]
     Empty,
+    /// A row's length differs from the number of rows, so the board is not square.
     #[error("row {row} has {found} squares, expected {expected}")]
     RaggedRow {
+        /// The offending row, 1-based among the non-blank rows.
         row: usize,
+        /// Its number of squares (white space not counted).
         found: usize,
+        /// The number of rows, which every row must match.
         expected: usize,
     },
+    /// A square is not one of the letters [`Cell::from_letter`] accepts.
     #[error("row {row} has an unknown square '{ch}' (use W, B or .)")]
-    BadCell { row: usize, ch: char },
+    BadCell {
+        /// The offending row, 1-based among the non-blank rows.
+        row: usize,
+        /// The character found there.
+        ch: char,
+    },
 }
 
 impl Board {

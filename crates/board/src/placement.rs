@@ -28,14 +28,20 @@ use std::str::FromStr;
 /// away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
+    /// Slides along its row, column and both diagonals.
     Queen,
+    /// Slides along its row and column.
     Rook,
+    /// Slides along both diagonals.
     Bishop,
+    /// Leaps two squares one way and one the other.
     Knight,
+    /// Steps to any of the 8 neighbouring squares.
     King,
 }
 
 impl Kind {
+    /// Every kind, in declaration order.
     pub const ALL: [Kind; 5] = [
         Kind::Queen,
         Kind::Rook,
@@ -90,8 +96,11 @@ impl FromStr for Kind {
 /// The board: `rows × cols` squares; on a torus, lines and moves wrap around both edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
+    /// The number of rows.
     pub rows: usize,
+    /// The number of columns.
     pub cols: usize,
+    /// Whether lines and moves wrap around the edges.
     pub torus: bool,
 }
 
@@ -105,7 +114,9 @@ impl Layout {
 /// A named group of pieces of one kind (an army, or all pieces of one kind).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
+    /// The name used in problem files and messages (`white`, `black`, ...).
     pub name: String,
+    /// The kind of every piece of the group.
     pub kind: Kind,
 }
 
@@ -114,8 +125,11 @@ pub struct Group {
 /// no piece of `b` attacks one of `a`; `(a, a)` means no two pieces of `a` attack each other.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// The board.
     pub layout: Layout,
+    /// The groups; everything else refers to a group by its index here.
     pub groups: Vec<Group>,
+    /// The pairs of group indices whose pieces must not attack each other.
     pub no_attack: Vec<(usize, usize)>,
 }
 
@@ -145,8 +159,11 @@ impl Rules {
 /// whose piece stands there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
+    /// The number of rows.
     pub rows: usize,
+    /// The number of columns.
     pub cols: usize,
+    /// `rows × cols` squares, row-major: the group index of the piece there, `None` if empty.
     pub cells: Vec<Option<usize>>,
 }
 
@@ -160,10 +177,12 @@ impl Placement {
         }
     }
 
+    /// The group of the piece on 0-based `(row, col)`, `None` if the square is empty.
     pub fn get(&self, row: usize, col: usize) -> Option<usize> {
         self.cells[row * self.cols + col]
     }
 
+    /// Puts a piece of `group` on 0-based `(row, col)`, or empties it with `None`.
     pub fn set(&mut self, row: usize, col: usize, group: Option<usize>) {
         self.cells[row * self.cols + col] = group;
     }

@@ -157,38 +157,63 @@ pub enum RuleViolation {
     /// The placement's size does not match the layout (or its cell vector does not match
     /// its own size). Nothing else is checked then.
     WrongSize {
+        /// The layout's number of rows.
         expected_rows: usize,
+        /// The layout's number of columns.
         expected_cols: usize,
+        /// The placement's number of rows.
         found_rows: usize,
+        /// The placement's number of columns.
         found_cols: usize,
+        /// The length of the placement's cell vector.
         found_cells: usize,
     },
     /// A square holds a group index that is not in the group list.
     UnknownGroupInCell {
+        /// The square holding the piece.
         square: (usize, usize),
+        /// The group index found there.
         group: usize,
+        /// The number of groups in the rules.
         groups: usize,
     },
     /// A `no_attack` pair names a group index that is not in the group list.
-    UnknownGroupInRule { pair: (usize, usize), groups: usize },
+    UnknownGroupInRule {
+        /// The pair as written in `no_attack`.
+        pair: (usize, usize),
+        /// The number of groups in the rules.
+        groups: usize,
+    },
     /// `counts` asks for pieces of a group index that is not in the group list.
     UnknownGroupInCounts {
+        /// The index into `counts`.
         group: usize,
+        /// The number of pieces asked for.
         expected: usize,
+        /// The number of groups in the rules.
         groups: usize,
     },
     /// A group does not have the required number of pieces.
     WrongCount {
+        /// The group's name.
         group: String,
+        /// The number of pieces required.
         expected: usize,
+        /// The number on the board.
         found: usize,
     },
     /// A piece attacks a piece it must not attack.
     Attack {
+        /// The name of the attacking piece's group.
         attacker_group: String,
+        /// The kind of the attacking piece.
         attacker_kind: Kind,
+        /// The attacking piece's square: of the pair, the first in row-major order that
+        /// attacks the other.
         attacker: (usize, usize),
+        /// The name of the attacked piece's group.
         victim_group: String,
+        /// The attacked piece's square.
         victim: (usize, usize),
     },
 }

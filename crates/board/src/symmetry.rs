@@ -58,7 +58,9 @@ use crate::{Board, Cell};
 /// indices), group `g` to `groups[g]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Symmetry {
+    /// The image of each square, by row-major index.
     pub squares: Vec<usize>,
+    /// The image of each group, by group index.
     pub groups: Vec<usize>,
 }
 

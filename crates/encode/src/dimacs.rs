@@ -45,8 +45,15 @@ pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
 /// A DIMACS file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ParseError {
+    /// The text is not a DIMACS CNF formula pq-sat accepts.
     #[error("line {line}: {message}")]
-    Syntax { line: usize, message: String },
+    Syntax {
+        /// The 1-based line where reading stopped.
+        line: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// Reading the input failed.
     #[error("{0}")]
     Io(#[from] io::Error),
 }

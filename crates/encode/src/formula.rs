@@ -23,18 +23,24 @@ pub struct Formula {
 pub struct PieceVar {
     /// DIMACS index (1-based).
     pub dimacs: u32,
+    /// The group index (0 = white, 1 = black for peaceable queens).
     pub group: usize,
+    /// The row, 0 at the top.
     pub row: usize,
+    /// The column, 0 at the left.
     pub col: usize,
 }
 
 /// Which DIMACS variables are pieces, of which groups, on which board.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PieceMap {
+    /// The board's number of rows.
     pub rows: usize,
+    /// The board's number of columns.
     pub cols: usize,
     /// Group names and kinds, in group-index order.
     pub groups: Vec<(String, Kind)>,
+    /// The piece variables, in the order of their `c var` lines.
     pub vars: Vec<PieceVar>,
 }
 

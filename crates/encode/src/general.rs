@@ -13,7 +13,7 @@
 //! - Each group's count: "at least" through the chosen cardinality encoding. Removing a piece
 //!   never creates an attack, so "at least n" and "exactly n" are equisatisfiable; the
 //!   decoder keeps exactly n. For a group at peace with itself, implied pigeonhole clauses
-//!   ([`pigeonhole`]) say which lines must be full when the count reaches the most the lines
+//!   (`pigeonhole`) say which lines must be full when the count reaches the most the lines
 //!   allow; they make Dudeney's 22 knights UNSAT 17x faster (BENCHMARKS.md).
 //! - Lex-leader symmetry breaking (Crawford, Ginsberg, Luks & Roy, KR 1996) over the piece
 //!   variables for the symmetries the problem has: the board's (8 for a square, 4 for a
@@ -46,9 +46,13 @@ pub const MAX_FULL_GROUP: usize = 128;
 /// A direction of lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Along a row (step `(0, 1)`).
     Row,
+    /// Along a column (step `(1, 0)`).
     Column,
+    /// Down and to the right (step `(1, 1)`; `row - col` constant on a plain board).
     Diagonal,
+    /// Down and to the left (step `(1, -1)`; `row + col` constant on a plain board).
     AntiDiagonal,
 }
 
@@ -608,7 +612,9 @@ type PointMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
 /// A symmetry of a problem: where each square and each group goes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Element {
+    /// The image of each square, by row-major index.
     pub squares: Vec<usize>,
+    /// The image of each group, by group index.
     pub groups: Vec<usize>,
 }
 

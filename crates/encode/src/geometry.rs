@@ -7,14 +7,18 @@
 /// A square, 0-based, row 0 at the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// The row, 0 at the top.
     pub row: usize,
+    /// The column, 0 at the left.
     pub col: usize,
 }
 
 /// The four directions a queen moves in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LineKind {
+    /// `row` constant.
     Row,
+    /// `col` constant.
     Column,
     /// `row - col` constant.
     Diagonal,
@@ -26,7 +30,9 @@ pub enum LineKind {
 /// (row number, column number, `row - col + d - 1`, or `row + col`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Line {
+    /// The direction of the line.
     pub kind: LineKind,
+    /// Its number within the kind: the row, the column, `row - col + d - 1` or `row + col`.
     pub index: usize,
 }
 
@@ -143,9 +149,13 @@ impl Geometry {
 /// One of the eight symmetries of the square (the dihedral group D4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardSymmetry {
+    /// Every square stays where it is.
     Identity,
+    /// A quarter turn.
     Rotate90,
+    /// A half turn.
     Rotate180,
+    /// Three quarter turns.
     Rotate270,
     /// Mirror left–right.
     FlipColumns,

@@ -58,6 +58,7 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
 /// by [`IncrementalFormula::assumptions`], so learnt clauses carry over between sizes.
 #[derive(Clone, Debug)]
 pub struct IncrementalFormula {
+    /// The clauses for every size in the range; only the assumptions pick one.
     pub formula: Formula,
     lo: usize,
     /// `bounds[n - lo]`: the literals that force at least `n` queens of each colour.

@@ -83,8 +83,11 @@ option_names!(Symmetry, "symmetry breaking", Symmetry::None => "none", Symmetry:
 /// Encoding options, independent of the instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Options {
+    /// How attacks are forbidden.
     pub model: Model,
+    /// How the army sizes are counted.
     pub card: Card,
+    /// Which symmetry-breaking clauses are added.
     pub symmetry: Symmetry,
 }
 
@@ -117,8 +120,10 @@ pub struct Instance {
 /// Why an instance is rejected before any encoding.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InstanceError {
+    /// A board of side 0.
     #[error("board size must be at least 1 (got --dim 0)")]
     ZeroDim,
+    /// A board side above [`MAX_DIM`] (the side given).
     #[error("board size {0} is too large (pq-sat handles 1 to {MAX_DIM})")]
     DimTooLarge(usize),
     #[error(
@@ -126,7 +131,13 @@ pub enum InstanceError {
         2 * n,
         dim * dim
     )]
-    TooManyQueens { dim: usize, n: usize },
+    /// The two armies need more squares than the board has.
+    TooManyQueens {
+        /// The board side.
+        dim: usize,
+        /// The size of each army.
+        n: usize,
+    },
 }
 
 impl Instance {

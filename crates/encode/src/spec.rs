@@ -44,8 +44,12 @@ pub enum Count {
 /// A placement problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// A short title (`placement problem` if the file gives none); written in the formula
+    /// header.
     pub name: String,
+    /// Free text from the problem file; empty if it gives none.
     pub description: String,
+    /// The board, the groups and which groups must not attack which.
     pub rules: Rules,
     /// One per group.
     pub counts: Vec<Count>,

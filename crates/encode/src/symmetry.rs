@@ -25,7 +25,9 @@ use crate::models::SquareLits;
 /// One element of the group: a board symmetry, then optionally a colour swap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroupElement {
+    /// The symmetry applied to the squares.
     pub board: BoardSymmetry,
+    /// Whether white and black then change places.
     pub swap_colours: bool,
 }
 

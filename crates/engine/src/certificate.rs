@@ -29,62 +29,101 @@ const WITNESS: &str = "witness.txt";
 pub struct Certificate {
     /// E.g. `a(8) = 9`.
     pub claim: String,
+    /// The claim in words, naming the files that show each half of it.
     pub statement: String,
+    /// The board side d.
     pub dim: usize,
+    /// The claimed a(d): the most queens of each colour that fit.
     pub optimum: usize,
+    /// The pq-sat version that wrote the bundle (`pq-sat X.Y.Z`).
     pub generator: String,
+    /// The lower bound: a board with `optimum` queens of each colour.
     pub witness: Witness,
+    /// The upper bound: `optimum + 1` does not fit.
     pub unsat: UnsatPart,
 }
 
+/// The witness half of a certificate: a peaceable board with a(d) queens of each colour.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Witness {
+    /// The board file's name within the bundle.
     pub file: String,
+    /// SHA-256 of that file, lower-case hex.
     pub sha256: String,
     /// The board, one string of `W`, `B`, `.` per row (row 1 first).
     pub board: Vec<String>,
+    /// White queens on the board.
     pub white: usize,
+    /// Black queens on the board.
     pub black: usize,
+    /// The validator that accepted the board before the bundle was written.
     pub validated_by: String,
 }
 
+/// The UNSAT half of a certificate: the formula for a(d)+1 queens of each colour, its proof
+/// of unsatisfiability and the independent check of that proof.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct UnsatPart {
+    /// The army size shown not to fit: `optimum + 1`.
     pub n: usize,
+    /// The CNF file's name within the bundle.
     pub cnf: String,
+    /// SHA-256 of the CNF file, lower-case hex.
     pub cnf_sha256: String,
+    /// The number of variables of the encoding.
     pub variables: u32,
+    /// The number of clauses of the encoding.
     pub clauses: usize,
+    /// The attack model's name (see [`Model`]); re-checking encodes with it again.
     pub model: String,
+    /// The cardinality encoding's name (see [`Card`]).
     pub card: String,
+    /// The symmetry breaking's name (see [`Symmetry`]).
     pub symmetry: String,
     /// What exactly the proof certifies (see [`certified_formula`]).
     pub certified_formula: String,
     /// The symmetry group the breaking clauses are built for, if any.
     pub symmetry_group: Option<String>,
+    /// The proof file's name within the bundle.
     pub proof: String,
+    /// SHA-256 of the proof file, lower-case hex.
     pub proof_sha256: String,
+    /// `drat` or `lrat` (see [`ProofFormat`]).
     pub proof_format: String,
+    /// The proof file's size.
     pub proof_bytes: u64,
+    /// The solver that wrote the proof, with its version when it can be found out.
     pub solver: String,
+    /// Wall-clock seconds of the proof-writing solve.
     pub solve_seconds: f64,
+    /// The checker that verified the proof (`rate` or `acl2-lrat`).
     pub checker: String,
+    /// The checker's version, if it can be found out.
     pub checker_version: Option<String>,
+    /// Wall-clock seconds of the check.
     pub check_seconds: f64,
+    /// The checker's own verdict line (`s VERIFIED`).
     pub verdict: String,
 }
 
 /// Errors of writing or checking a certificate.
 #[derive(Debug, thiserror::Error)]
 pub enum CertificateError {
+    /// Reading or writing a file of the bundle failed.
     #[error("{path}: {source}")]
     Io {
+        /// The file or directory.
         path: PathBuf,
+        /// What the operating system said.
         #[source]
         source: std::io::Error,
     },
+    /// The request or the bundle does not hold up: a directory that is not empty, a
+    /// witness with the wrong counts, an optimum the proof run contradicts, a proof the
+    /// checker rejects, a manifest that cannot be read. The message says which.
     #[error("{0}")]
     Invalid(String),
+    /// Validating the witness, solving, proving or running the checker failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
 }
@@ -97,13 +136,22 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError {
 /// What to certify: a(`dim`) = `optimum`, with `witness` (exactly `optimum` queens of each
 /// colour), the UNSAT step encoded with `options` and proved by `prover`.
 pub struct Request<'a> {
+    /// The board side d.
     pub dim: usize,
+    /// The claimed a(d).
     pub optimum: usize,
+    /// A board with exactly `optimum` queens of each colour; validated before anything is
+    /// written.
     pub witness: &'a Board,
+    /// The encoding of the UNSAT step, `optimum + 1` queens of each colour.
     pub options: Options,
+    /// The solver that writes the proof.
     pub prover: BackendSpec,
+    /// The proof format, which decides the checker.
     pub format: ProofFormat,
+    /// The limits of the proof-writing solve.
     pub solve_limits: Limits,
+    /// A time limit for the checker; running out is an error.
     pub check_timeout: Option<Duration>,
 }
 
@@ -255,8 +303,12 @@ fn solver_with_version(name: &str) -> String {
 /// One re-check of a bundle.
 #[derive(Clone, Debug)]
 pub struct Item {
+    /// What was checked, e.g. `sha256 witness.txt`.
     pub what: String,
+    /// Whether the check passed.
     pub ok: bool,
+    /// The evidence either way: the hash found, the validator's findings, the checker's
+    /// verdict.
     pub detail: String,
 }
 

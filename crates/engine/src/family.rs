@@ -35,8 +35,9 @@ pub fn known_optimum(dim: usize) -> Option<usize> {
     dim.checked_sub(1).and_then(|i| A250000.get(i)).copied()
 }
 
-/// The name of the manifest files in a family directory.
+/// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
 pub const MANIFEST_JSON: &str = "manifest.json";
+/// The name of the CSV manifest beside it ([`Manifest::to_csv`]).
 pub const MANIFEST_CSV: &str = "manifest.csv";
 
 /// One instance of a family.
@@ -44,12 +45,19 @@ pub const MANIFEST_CSV: &str = "manifest.csv";
 pub struct Entry {
     /// The file name, relative to the family directory.
     pub file: String,
+    /// The board side d.
     pub dim: usize,
+    /// Queens of each colour.
     pub n: usize,
+    /// The attack model's name.
     pub model: String,
+    /// The cardinality encoding's name.
     pub card: String,
+    /// The symmetry breaking's name.
     pub symmetry: String,
+    /// The number of variables in the file.
     pub variables: u32,
+    /// The number of clauses in the file.
     pub clauses: usize,
     /// `sat`, `unsat` or `unknown`.
     pub expected: String,
@@ -62,10 +70,13 @@ pub struct Entry {
 /// A family's manifest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
+    /// The problem the family is made of (`peaceable-queens`).
     pub family: String,
+    /// The pq-sat version that wrote it (`pq-sat X.Y.Z`).
     pub generator: String,
     /// The command line that made the family.
     pub command: String,
+    /// Every instance, in file order.
     pub instances: Vec<Entry>,
 }
 
@@ -121,23 +132,39 @@ pub fn csv_field(s: &str) -> String {
 /// Errors while writing or reading a family.
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
+    /// Reading or writing a file of the family failed.
     #[error("{path}: {source}")]
     Io {
+        /// The file or directory.
         path: PathBuf,
+        /// What the operating system said.
         #[source]
         source: io::Error,
     },
+    /// `manifest.json` is not valid JSON of the [`Manifest`] shape.
     #[error("{path}: not a pq-sat family manifest: {message}")]
-    BadManifest { path: PathBuf, message: String },
+    BadManifest {
+        /// The manifest file.
+        path: PathBuf,
+        /// The JSON parser's complaint.
+        message: String,
+    },
+    /// The spec or the family on disk does not hold up: an optimum not in the table, an
+    /// empty family, a directory that is not empty, a file changed since its manifest was
+    /// written. The message says which.
     #[error("{0}")]
     Invalid(String),
     /// pq-sat's own answer contradicts the table of proven values: a bug somewhere.
     #[error("{file}: pq-sat found it {found} but {A250000_SOURCE} says {expected}")]
     Contradiction {
+        /// The instance's file name.
         file: String,
+        /// pq-sat's answer (`sat` or `unsat`).
         found: String,
+        /// The status the table implies.
         expected: String,
     },
+    /// Solving an instance for `verify` failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
 }
@@ -154,7 +181,9 @@ pub enum Sizes {
 /// What to put in a family.
 #[derive(Clone, Debug)]
 pub struct Spec {
+    /// The board sides, in file order.
     pub dims: Vec<usize>,
+    /// The army sizes for each board side.
     pub sizes: Sizes,
     /// Every combination of encoding options to write.
     pub encodings: Vec<Options>,
@@ -165,7 +194,9 @@ pub struct Spec {
 /// One planned instance.
 #[derive(Clone, Copy, Debug)]
 pub struct Planned {
+    /// The board side and army size.
     pub instance: Instance,
+    /// The encoding it is written with.
     pub options: Options,
 }
 
@@ -221,7 +252,9 @@ pub fn file_name(p: &Planned) -> String {
 
 /// pq-sat's own check of an instance: which solver to use and for how long.
 pub struct Verify<'a> {
+    /// The solver.
     pub backend: &'a dyn Backend,
+    /// The limit per instance; an instance not solved in time stays as the table has it.
     pub timeout: Duration,
 }
 

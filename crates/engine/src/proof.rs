@@ -58,12 +58,15 @@ pub fn certified_formula(options: &Options) -> String {
 /// A checker's verdict on a (CNF, proof) pair.
 #[derive(Clone, Debug)]
 pub struct CheckReport {
+    /// The checker accepted the proof and pq-sat has no `note` against it.
     pub verified: bool,
     /// `rate` or `acl2-lrat`.
     pub checker: String,
+    /// The checker's version, if it can be found out.
     pub checker_version: Option<String>,
     /// The checker's own verdict line (e.g. `s VERIFIED`), or why there is none.
     pub verdict: String,
+    /// Wall-clock seconds of the check.
     pub seconds: f64,
     /// pq-sat's reason for refusing a proof the checker accepted, if any.
     pub note: Option<String>,
@@ -285,8 +288,11 @@ pub fn beside(path: &Path, name: &str) -> PathBuf {
 /// The result of [`prove`].
 #[derive(Clone, Debug)]
 pub struct Proved {
+    /// The solver's answer; only UNSAT leaves files behind.
     pub answer: Answer,
+    /// The solver that answered.
     pub solver: String,
+    /// Wall-clock seconds of the solve.
     pub seconds: f64,
     /// Bytes of the proof written (UNSAT only).
     pub proof_bytes: Option<u64>,

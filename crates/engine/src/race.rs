@@ -68,6 +68,7 @@ pub struct Run {
     pub solver: usize,
     /// Index into the manifest's instances.
     pub instance: usize,
+    /// How the run ended, after every check.
     pub verdict: Verdict,
     /// Wall-clock seconds.
     pub seconds: f64,
@@ -75,14 +76,19 @@ pub struct Run {
 
 /// A solver in a race: its label (as the user wrote it) and the backend.
 pub struct Racer {
+    /// The name shown in reports, tables and plots.
     pub label: String,
+    /// The solver that runs.
     pub backend: Box<dyn Backend>,
 }
 
 /// A family read from disk with every file checked against its manifest hash and parsed.
 pub struct Family {
+    /// The family directory; instance files are found relative to it.
     pub dir: PathBuf,
+    /// Its manifest.
     pub manifest: Manifest,
+    /// The parsed instances, in manifest order.
     pub formulas: Vec<Formula>,
 }
 
@@ -256,10 +262,15 @@ fn cross_check(runs: &mut [Run], family: &Family, racers: &[Racer]) {
 /// One solver's totals.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Score {
+    /// Runs judged [`Verdict::Sat`].
     pub sat: usize,
+    /// Runs judged [`Verdict::Unsat`].
     pub unsat: usize,
+    /// Runs judged [`Verdict::Unknown`].
     pub unknown: usize,
+    /// Runs judged [`Verdict::Error`].
     pub errors: usize,
+    /// Runs judged [`Verdict::Wrong`].
     pub wrong: usize,
     /// PAR-2 in seconds, summed over the instances run.
     pub par2: f64,
@@ -268,6 +279,7 @@ pub struct Score {
 }
 
 impl Score {
+    /// Runs with a correct answer, including any that came in after the time limit.
     pub fn solved(&self) -> usize {
         self.sat + self.unsat
     }

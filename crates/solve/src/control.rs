@@ -28,14 +28,17 @@ pub fn interrupted() -> bool {
 pub struct Stop(Arc<AtomicBool>);
 
 impl Stop {
+    /// A request not yet made.
     pub fn new() -> Stop {
         Stop::default()
     }
 
+    /// Asks every solve holding a clone of this to stop.
     pub fn request(&self) {
         self.0.store(true, Ordering::SeqCst);
     }
 
+    /// True once [`Stop::request`] has been called on any clone.
     pub fn is_requested(&self) -> bool {
         self.0.load(Ordering::SeqCst)
     }

@@ -7,22 +7,32 @@ use std::path::PathBuf;
 pub enum SolveError {
     /// The external solver program is not on the PATH.
     #[error("solver '{program}' is not installed (not found on PATH); {hint}")]
-    NotInstalled { program: String, hint: String },
+    NotInstalled {
+        /// The program looked for.
+        program: String,
+        /// How to install it, or why the path given does not work.
+        hint: String,
+    },
     /// The `--solver-cmd` string could not be split into a program and arguments.
     #[error("bad solver command '{0}': {1}")]
     BadCommand(String, String),
     /// Starting the process or talking to it failed.
     #[error("could not run solver '{program}': {source}")]
     Spawn {
+        /// The program's name.
         program: String,
+        /// What the operating system said.
         #[source]
         source: std::io::Error,
     },
     /// The solver died from a signal, exited with an unexpected code, or printed nonsense.
     #[error("solver '{program}' failed: {reason}{}", stderr_suffix(.stderr))]
     SolverFailed {
+        /// The program's name.
         program: String,
+        /// What went wrong (signal, exit code, unreadable output).
         reason: String,
+        /// What it printed on stderr, possibly empty; the message quotes its last 20 lines.
         stderr: String,
     },
     /// The solver answered SAT but its model does not satisfy the formula.
@@ -30,27 +40,46 @@ pub enum SolveError {
         "solver '{program}' returned a model that violates clause {clause_index} of the formula"
     )]
     BadModel {
+        /// The solver that answered.
         program: String,
+        /// The first clause the model falsifies, 1-based in file order.
         clause_index: usize,
     },
     /// Two solvers of a portfolio gave opposite answers on one formula. The SAT model was
     /// checked against every clause, so the UNSAT claim is the wrong one.
     #[error("solvers disagree: '{sat}' found a model that satisfies every clause, but '{unsat}' answered UNSAT (a solver bug)")]
-    Disagreement { sat: String, unsat: String },
+    Disagreement {
+        /// The solver that found the model.
+        sat: String,
+        /// The solver that answered UNSAT.
+        unsat: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// What the operating system said.
         #[source]
         source: std::io::Error,
     },
     /// The model decodes to a board the independent validator rejects: an encoder or
     /// solver bug. Never printed as a solution.
     #[error("internal error: {backend} returned a model whose board fails validation: {details}")]
-    InvalidBoard { backend: String, details: String },
+    InvalidBoard {
+        /// The backend whose model it was.
+        backend: String,
+        /// What is wrong with the board, or why the model does not decode to one.
+        details: String,
+    },
     /// An in-process solver reported an internal error.
     #[error("in-process solver {backend} failed: {message}")]
-    InProcess { backend: String, message: String },
+    InProcess {
+        /// The in-process solver.
+        backend: String,
+        /// What went wrong, in words.
+        message: String,
+    },
 }
 
 fn stderr_suffix(stderr: &str) -> String {

@@ -23,14 +23,18 @@ use crate::external::ExternalSolver;
 /// A clausal proof format (always the text form: readable, and accepted by every checker).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ProofFormat {
+    /// Deletion resolution asymmetric tautology: lemmas only, the checker finds the hints.
     #[default]
     Drat,
+    /// Linear RAT: each lemma carries the ids of the clauses that justify it.
     Lrat,
 }
 
 impl ProofFormat {
+    /// The names accepted by `--proof-format`.
     pub const NAMES: &'static [&'static str] = &["drat", "lrat"];
 
+    /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             ProofFormat::Drat => "drat",

@@ -12,9 +12,11 @@ pub struct SolverInfo {
     pub name: &'static str,
     /// `in-process` or `external`.
     pub kind: &'static str,
+    /// Whether it can be used now: always for in-process ones, if found for external ones.
     pub available: bool,
     /// The executable, for external solvers that were found.
     pub path: Option<PathBuf>,
+    /// The version, if known (Debian's package version when it has one).
     pub version: Option<String>,
     /// How to get it when it is missing.
     pub install: &'static str,
