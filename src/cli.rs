@@ -420,9 +420,9 @@ pub struct SolveArgs {
     /// [default: lrat for a .lrat file, else drat]
     #[arg(long, value_name = "FMT", value_parser = parse_from_str::<ProofFormat>)]
     pub proof_format: Option<ProofFormat>,
-    /// With --dim alone: once a(d) is found, write a certificate bundle into DIR (witness
-    /// board, CNF and checked proof for a(d)+1, manifest); check it with `pq-sat
-    /// check-certificate DIR`. The proof comes from --backend if it writes proofs, else kissat
+    /// When optimising (--dim or --problem without --n): once the optimum (a(d)) is found,
+    /// write a certificate bundle into DIR (witness board, CNF and checked proof one above
+    /// it, manifest); check it with `pq-sat check-certificate DIR`. The proof comes from --backend if it writes proofs, else kissat
     /// (DRAT) or the in-process CaDiCaL
     #[arg(long, value_name = "DIR", conflicts_with_all = ["n", "proof", "cnf"])]
     pub certify: Option<PathBuf>,
@@ -467,6 +467,7 @@ pub enum Job {
         options: Options,
         strategy: Strategy,
         run: RunSettings,
+        certify: Option<(PathBuf, ProofFormat)>,
     },
     Render {
         path: Option<PathBuf>,
@@ -837,16 +838,11 @@ impl Args {
                     if a.strategy == Strategy::Incremental {
                         incremental_backend(&run.solvers)?;
                     }
-                    if let Some(flag) = [
-                        (a.certify.is_some(), "--certify"),
-                        (a.cnf.is_some(), "--cnf"),
-                    ]
-                    .iter()
-                    .find_map(|(given, flag)| given.then_some(*flag))
-                    {
-                        return Err(format!(
-                            "{flag} is not available with --problem (it works with --dim, the peaceable queens)"
-                        ));
+                    if a.cnf.is_some() {
+                        return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
+                    }
+                    if a.certify.is_some() && problem.maximised().is_empty() {
+                        return Err("--certify certifies an optimum: this problem maximises no group (its counts are fixed)".into());
                     }
                     let options = a.encoding.options();
                     return Ok(match problem_size(&problem, a.n)? {
@@ -862,6 +858,7 @@ impl Args {
                             options,
                             strategy: a.strategy,
                             run,
+                            certify: a.certify.map(|dir| (dir, proof_format)),
                         },
                     });
                 }

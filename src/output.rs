@@ -197,20 +197,8 @@ pub fn optimise(
                 map.insert("reason".into(), json!(reason));
             }
             if let Some((dir, c)) = certificate {
-                map.insert(
-                    "certificate".into(),
-                    json!({
-                        "dir": dir.display().to_string(),
-                        "claim": c.claim,
-                        "proof_format": c.unsat.proof_format,
-                        "proof_bytes": c.unsat.proof_bytes,
-                        "solver": c.unsat.solver,
-                        "checker": c.unsat.checker,
-                        "verdict": c.unsat.verdict,
-                        "check_seconds": c.unsat.check_seconds,
-                        "certified_formula": c.unsat.certified_formula,
-                    }),
-                );
+                let summary = crate::report::CertificateSummary::of(dir, c);
+                map.insert("certificate".into(), serde_json::to_value(summary)?);
             }
             emit_json(&Value::Object(map))
         }
@@ -229,20 +217,7 @@ pub fn optimise(
             };
             text.push_str(&board.to_labelled_text());
             if let Some((dir, c)) = certificate {
-                text.push_str(&format!(
-                    "certificate: {} ({}: {} proof of n = {} by {}, {} bytes, {} {} in {:.2} s); re-check with `pq-sat check-certificate {}`\ncertifies: {}\n",
-                    dir.display(),
-                    c.claim,
-                    c.unsat.proof_format.to_uppercase(),
-                    c.unsat.n,
-                    c.unsat.solver,
-                    c.unsat.proof_bytes,
-                    c.unsat.checker,
-                    c.unsat.verdict,
-                    c.unsat.check_seconds,
-                    dir.display(),
-                    c.unsat.certified_formula
-                ));
+                text.push_str(&crate::report::CertificateSummary::of(dir, c).text(c.unsat.n));
             }
             emit_text(&text)
         }

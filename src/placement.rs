@@ -142,6 +142,7 @@ pub fn optimum(
     strategy: Strategy,
     backend: &str,
     outcome: &OptimiseOutcome,
+    certificate: Option<(&Path, &pq_engine::certificate::Certificate)>,
     format: Format,
 ) -> Result<()> {
     let symbols = Placement::symbols(&problem.rules);
@@ -184,6 +185,10 @@ pub fn optimum(
             if let Some(r) = &outcome.reason {
                 map.insert("reason".into(), json!(r));
             }
+            if let Some((dir, c)) = certificate {
+                let summary = crate::report::CertificateSummary::of(dir, c);
+                map.insert("certificate".into(), serde_json::to_value(summary)?);
+            }
             emit(&(Value::Object(map).to_string() + "\n"))
         }
         Format::Text => {
@@ -217,6 +222,9 @@ pub fn optimum(
             if let Some((_, p)) = &outcome.best {
                 text.push_str(&p.to_labelled_text(&symbols));
                 text.push_str(&legend(&problem.rules, &symbols, Some(p)));
+            }
+            if let Some((dir, c)) = certificate {
+                text.push_str(&crate::report::CertificateSummary::of(dir, c).text(c.unsat.n));
             }
             emit(&text)
         }

@@ -96,7 +96,7 @@ pub fn run(job: Job) -> Result<u8> {
         } => {
             let queens = Problem::peaceable_queens(instance.dim());
             let formula = pq_encode::general::encode_problem(&queens, instance.n(), &options);
-            let certifies = pq_engine::proof::certified_formula(&options);
+            let certifies = pq_engine::proof::certified_formula(&queens, &options);
             let (outcome, info) = {
                 let _guard = Interruptible::enter();
                 solve_with_proof(
@@ -138,7 +138,12 @@ pub fn run(job: Job) -> Result<u8> {
                     let formula = pq_encode::general::encode_problem(&problem, n, &options);
                     let (proved, info) = {
                         let _guard = Interruptible::enter();
-                        prove_formula(&formula, job, certifies_problem(&options), &limits)?
+                        prove_formula(
+                            &formula,
+                            job,
+                            pq_engine::proof::certified_formula(&problem, &options),
+                            &limits,
+                        )?
                     };
                     let outcome = pq_engine::pipeline::decoded(
                         Some(&problem),
@@ -176,6 +181,7 @@ pub fn run(job: Job) -> Result<u8> {
             options,
             strategy,
             run,
+            certify,
         } => {
             let backend = optimiser_backend(strategy, &run.solvers)?;
             let reporter = Reporter::new(run.progress, backend.name());
@@ -195,15 +201,39 @@ pub fn run(job: Job) -> Result<u8> {
                 )?
             };
             reporter.finish();
+            let certificate = certify_optimum(
+                &problem,
+                &options,
+                &outcome,
+                certify.as_ref(),
+                &run.solvers,
+                &limits,
+            );
             if let (Some(path), Some((_, p))) = (&run.svg, &outcome.best) {
                 placement::write_svg(path, &placement::placement_picture(&problem, p))?;
             }
+            let certificate = match certificate {
+                Ok(c) => c,
+                Err(e) => {
+                    placement::optimum(
+                        &problem,
+                        &options,
+                        strategy,
+                        &backend.name(),
+                        &outcome,
+                        None,
+                        run.format,
+                    )?;
+                    return Err(e);
+                }
+            };
             placement::optimum(
                 &problem,
                 &options,
                 strategy,
                 &backend.name(),
                 &outcome,
+                certificate.as_ref().map(|(d, c)| (d.as_path(), c)),
                 run.format,
             )?;
             Ok(unless_interrupted(if outcome.infeasible {
@@ -277,36 +307,16 @@ pub fn run(job: Job) -> Result<u8> {
             let best = outcome
                 .best_board()
                 .context("the optimiser returned no queens witness")?;
-            let certificate = match (&certify, outcome.optimum) {
-                (Some(_), _) if interrupted() => None,
-                (Some((dir, format)), Some(optimum)) => {
-                    let _guard = Interruptible::enter();
-                    let prover = match &run.solvers {
-                        Solvers::Given(list) => list[0].clone(),
-                        Solvers::Default { .. } => pq_engine::proof::default_prover(*format),
-                    };
-                    eprintln!(
-                        "pq-sat: certifying a({dim}) = {optimum}: proving n = {} impossible with {prover} ({} proof)",
-                        optimum + 1,
-                        format.name().to_uppercase()
-                    );
-                    let request = pq_engine::certificate::Request {
-                        dim,
-                        optimum,
-                        witness: &best.1,
-                        options,
-                        prover,
-                        format: *format,
-                        solve_limits: limits.run.clone(),
-                        check_timeout: None,
-                    };
-                    let cert = pq_engine::certificate::write_certificate(dir, &request)
-                        .with_context(|| {
-                            format!("cannot certify a({dim}) into {}", dir.display())
-                        })?;
-                    Some((dir.clone(), cert))
-                }
-                (Some(_), None) => {
+            let certificate = match certify_optimum(
+                &Problem::peaceable_queens(dim),
+                &options,
+                &outcome,
+                certify.as_ref(),
+                &run.solvers,
+                &limits,
+            ) {
+                Ok(c) => c,
+                Err(e) => {
                     output::optimise(
                         dim,
                         &options,
@@ -317,12 +327,8 @@ pub fn run(job: Job) -> Result<u8> {
                         None,
                         run.format,
                     )?;
-                    anyhow::bail!(
-                        "no certificate written: the optimum was not proven ({})",
-                        outcome.reason.as_deref().unwrap_or("stopped")
-                    );
+                    return Err(e);
                 }
-                (None, _) => None,
             };
             if let Some(path) = &run.svg {
                 let (m, board) = &best;
@@ -507,6 +513,54 @@ pub fn run(job: Job) -> Result<u8> {
     }
 }
 
+/// With `certify`, once the optimum is proven, writes its certificate bundle (the witness,
+/// and a checked proof one above). An optimum that was not proven is an error.
+fn certify_optimum(
+    problem: &Problem,
+    options: &pq_encode::Options,
+    outcome: &pq_engine::optimise::OptimiseOutcome,
+    certify: Option<&(std::path::PathBuf, pq_engine::proof::ProofFormat)>,
+    solvers: &Solvers,
+    limits: &RunLimits,
+) -> Result<Option<(std::path::PathBuf, pq_engine::certificate::Certificate)>> {
+    let Some((dir, format)) = certify else {
+        return Ok(None);
+    };
+    if interrupted() {
+        return Ok(None);
+    }
+    let (Some(optimum), Some((_, witness))) = (outcome.optimum, &outcome.best) else {
+        anyhow::bail!(
+            "no certificate written: the optimum was not proven ({})",
+            outcome.reason.as_deref().unwrap_or("stopped")
+        );
+    };
+    let _guard = Interruptible::enter();
+    let prover = match solvers {
+        Solvers::Given(list) => list[0].clone(),
+        Solvers::Default { .. } => pq_engine::proof::default_prover(*format),
+    };
+    let claim = pq_engine::certificate::claim(problem, optimum);
+    eprintln!(
+        "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
+        optimum + 1,
+        format.name().to_uppercase()
+    );
+    let request = pq_engine::certificate::Request {
+        problem,
+        optimum,
+        witness,
+        options: *options,
+        prover,
+        format: *format,
+        solve_limits: limits.run.clone(),
+        check_timeout: None,
+    };
+    let cert = pq_engine::certificate::write_certificate(dir, &request)
+        .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
+    Ok(Some((dir.clone(), cert)))
+}
+
 /// Solves `formula` with the proof job's solver; on UNSAT the proof and its CNF are written.
 fn prove_formula(
     formula: &pq_encode::Formula,
@@ -562,14 +616,6 @@ fn solve_with_proof(
 fn is_queens_file(formula: &pq_encode::Formula) -> bool {
     formula.pieces.as_ref().is_some_and(|m| m.is_queens())
         && header_word(&formula.comments, "dim").is_some()
-}
-
-/// What a proof of a placement problem's formula certifies.
-fn certifies_problem(options: &pq_encode::Options) -> String {
-    match options.symmetry {
-        pq_encode::Symmetry::None => "the problem's encoding, without symmetry breaking".into(),
-        pq_encode::Symmetry::LexLeader => "the problem's encoding plus lex-leader clauses for its symmetries (see the CNF header): the proof certifies that formula; the plain problem follows by the lex-leader theorem (Crawford et al. 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding".into(),
-    }
 }
 
 fn status_code(status: Status) -> u8 {

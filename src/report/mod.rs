@@ -224,6 +224,63 @@ pub struct Canon {
     pub is_canonical: bool,
 }
 
+/// The certificate bundle an optimisation wrote (`"certificate"` in its report).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CertificateSummary {
+    /// The bundle's directory.
+    pub dir: String,
+    /// What it certifies, e.g. `a(8) = 9`.
+    pub claim: String,
+    /// `drat` or `lrat`.
+    pub proof_format: String,
+    /// The proof's size.
+    pub proof_bytes: u64,
+    /// The solver that wrote the proof.
+    pub solver: String,
+    /// The checker that verified it.
+    pub checker: String,
+    /// The checker's verdict line.
+    pub verdict: String,
+    /// Seconds the check took.
+    pub check_seconds: f64,
+    /// What exactly the proof certifies.
+    pub certified_formula: String,
+}
+
+impl CertificateSummary {
+    /// The summary of bundle `c` written into `dir`.
+    pub fn of(dir: &std::path::Path, c: &pq_engine::certificate::Certificate) -> Self {
+        CertificateSummary {
+            dir: dir.display().to_string(),
+            claim: c.claim.clone(),
+            proof_format: c.unsat.proof_format.clone(),
+            proof_bytes: c.unsat.proof_bytes,
+            solver: c.unsat.solver.clone(),
+            checker: c.unsat.checker.clone(),
+            verdict: c.unsat.verdict.clone(),
+            check_seconds: c.unsat.check_seconds,
+            certified_formula: c.unsat.certified_formula.clone(),
+        }
+    }
+
+    /// Two lines for the text report, with the command that re-checks the bundle.
+    pub fn text(&self, n: usize) -> String {
+        format!(
+            "certificate: {} ({}: {} proof of n = {n} by {}, {} bytes, {} {} in {:.2} s); re-check with `pq-sat check-certificate {}`\ncertifies: {}\n",
+            self.dir,
+            self.claim,
+            self.proof_format.to_uppercase(),
+            self.solver,
+            self.proof_bytes,
+            self.checker,
+            self.verdict,
+            self.check_seconds,
+            self.dir,
+            self.certified_formula
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,6 +319,21 @@ mod tests {
                 orbit_sizes: Some(vec![8]),
             });
         }
+    }
+
+    #[test]
+    fn certificate_summaries_round_trip() {
+        round_trip(&CertificateSummary {
+            dir: "c8".into(),
+            claim: "a(8) = 9".into(),
+            proof_format: "drat".into(),
+            proof_bytes: 1234,
+            solver: "kissat 4.0.4".into(),
+            checker: "rate".into(),
+            verdict: "s VERIFIED".into(),
+            check_seconds: 0.5,
+            certified_formula: "the plain encoding".into(),
+        });
     }
 
     #[test]

@@ -27,7 +27,7 @@
 use std::collections::HashSet;
 
 use pq_board::placement::{Group, Kind, Layout, Rules};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::problem::MAX_DIM;
 
@@ -64,10 +64,12 @@ fn err<T>(message: impl Into<String>) -> Result<T, SpecError> {
     Err(SpecError(message.into()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct FileProblem {
+    #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<String>,
     #[serde(default)]
     no_attack: Vec<Vec<String>>,
@@ -76,17 +78,20 @@ struct FileProblem {
     group: Vec<FileGroup>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct FileBoard {
+    #[serde(skip_serializing_if = "Option::is_none")]
     size: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rows: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     cols: Option<usize>,
     #[serde(default)]
     torus: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct FileGroup {
     name: String,
@@ -162,6 +167,48 @@ impl Problem {
         };
         problem.check()?;
         Ok(problem)
+    }
+
+    /// The problem in the problem-file format: [`Problem::from_toml`] reads it back as the
+    /// same problem.
+    pub fn to_toml(&self) -> String {
+        let rules = &self.rules;
+        let name = |g: usize| rules.groups[g].name.clone();
+        let file = FileProblem {
+            name: Some(self.name.clone()),
+            description: (!self.description.is_empty()).then(|| self.description.clone()),
+            no_attack: rules
+                .no_attack
+                .iter()
+                .map(|&(a, b)| {
+                    if a == b {
+                        vec![name(a)]
+                    } else {
+                        vec![name(a), name(b)]
+                    }
+                })
+                .collect(),
+            board: FileBoard {
+                size: None,
+                rows: Some(rules.layout.rows),
+                cols: Some(rules.layout.cols),
+                torus: rules.layout.torus,
+            },
+            group: rules
+                .groups
+                .iter()
+                .zip(&self.counts)
+                .map(|(g, c)| FileGroup {
+                    name: g.name.clone(),
+                    kind: g.kind.name().into(),
+                    count: match c {
+                        Count::Exactly(k) => toml::Value::Integer(*k as i64),
+                        Count::Maximise => toml::Value::String("max".into()),
+                    },
+                })
+                .collect(),
+        };
+        toml::to_string(&file).expect("a problem serialises as TOML")
     }
 
     /// The problem a pq-sat formula was made for, read back from its header comments
@@ -481,6 +528,25 @@ fn parse_count(v: &toml::Value) -> Result<Count, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn to_toml_reads_back_as_the_same_problem() {
+        for file in [
+            "crowded-chessboard",
+            "peaceable-knights",
+            "peaceable-queens-torus",
+            "peaceable-queens",
+            "three-armies",
+        ] {
+            let path = format!("{}/../../encodings/{file}.toml", env!("CARGO_MANIFEST_DIR"));
+            let p = Problem::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
+            assert_eq!(Problem::from_toml(&p.to_toml()).unwrap(), p, "{file}");
+        }
+        let mut odd = Problem::peaceable_queens(3);
+        odd.name = "quotes \" and\nnewlines".into();
+        odd.description = "x = 1".into();
+        assert_eq!(Problem::from_toml(&odd.to_toml()).unwrap(), odd);
+    }
 
     const DUDENEY: &str = r#"
 name = "crowded chessboard"

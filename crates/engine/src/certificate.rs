@@ -1,6 +1,7 @@
-//! Certificate bundles for a(d): the witness board for n = a(d), the CNF and a checked proof
-//! of unsatisfiability for n = a(d)+1, and a manifest (`certificate.json`) with versions,
-//! encodings, hashes and check times. [`check_certificate`] re-checks a bundle from its files
+//! Certificate bundles for the optimum of any problem (a(d) for the peaceable queens): the
+//! witness placement at the optimum, the CNF and a checked proof of unsatisfiability one
+//! above it, and a manifest (`certificate.json`) with the problem, versions, encodings,
+//! hashes and check times. [`check_certificate`] re-checks a bundle from its files
 //! alone: hashes, the witness with the independent validator, the CNF against a fresh
 //! encoding of the claim, and the proof with the independent checker.
 
@@ -8,9 +9,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use pq_board::validate::check_peaceable;
-use pq_board::{Board, Cell};
-use pq_encode::{dimacs, encode, Card, Instance, Model, Options, Symmetry};
+use pq_board::placement::Placement;
+use pq_encode::general::{encode_problem, group_size, is_peaceable_queens, symmetries};
+use pq_encode::spec::Problem;
+use pq_encode::{dimacs, Card, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
 use crate::family::{sha256_file, sha256_hex};
@@ -27,13 +29,19 @@ const WITNESS: &str = "witness.txt";
 /// `certificate.json`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Certificate {
-    /// E.g. `a(8) = 9`.
+    /// E.g. `a(8) = 9`; derived again from the problem and the optimum when checked.
     pub claim: String,
     /// The claim in words, naming the files that show each half of it.
     pub statement: String,
-    /// The board side d.
-    pub dim: usize,
-    /// The claimed a(d): the most queens of each colour that fit.
+    /// The board side d, for the peaceable queens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dim: Option<usize>,
+    /// Any other problem, in pq-sat's problem-file format (TOML), its maximised groups at
+    /// `max`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// The claimed optimum: the most pieces each maximised group can have (a(d), queens of
+    /// each colour).
     pub optimum: usize,
     /// The pq-sat version that wrote the bundle (`pq-sat X.Y.Z`).
     pub generator: String,
@@ -50,12 +58,18 @@ pub struct Witness {
     pub file: String,
     /// SHA-256 of that file, lower-case hex.
     pub sha256: String,
-    /// The board, one string of `W`, `B`, `.` per row (row 1 first).
+    /// The board, one string per row (row 1 first): each group's symbol (`W`, `B` for the
+    /// queens) or `.`.
     pub board: Vec<String>,
-    /// White queens on the board.
-    pub white: usize,
-    /// Black queens on the board.
-    pub black: usize,
+    /// White queens on the board (the peaceable queens only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<usize>,
+    /// Black queens on the board (the peaceable queens only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<usize>,
+    /// Pieces of each group, in the problem's order.
+    #[serde(default)]
+    pub counts: Vec<usize>,
     /// The validator that accepted the board before the bundle was written.
     pub validated_by: String,
 }
@@ -133,16 +147,16 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError {
     move |source| CertificateError::Io { path, source }
 }
 
-/// What to certify: a(`dim`) = `optimum`, with `witness` (exactly `optimum` queens of each
-/// colour), the UNSAT step encoded with `options` and proved by `prover`.
+/// What to certify: the optimum of `problem` is `optimum`, with `witness` (exactly `optimum`
+/// pieces in each maximised group), the UNSAT step encoded with `options` and proved by
+/// `prover`.
 pub struct Request<'a> {
-    /// The board side d.
-    pub dim: usize,
-    /// The claimed a(d).
+    /// The problem (the peaceable queens: [`Problem::peaceable_queens`]).
+    pub problem: &'a Problem,
+    /// The claimed optimum.
     pub optimum: usize,
-    /// A board with exactly `optimum` queens of each colour; validated before anything is
-    /// written.
-    pub witness: &'a Board,
+    /// A placement at the optimum; validated before anything is written.
+    pub witness: &'a Placement,
     /// The encoding of the UNSAT step, `optimum + 1` queens of each colour.
     pub options: Options,
     /// The solver that writes the proof.
@@ -164,18 +178,19 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
             dir.display()
         )));
     }
-    let (d, a) = (req.dim, req.optimum);
-    let queens = pq_encode::spec::Problem::peaceable_queens(d);
-    crate::pipeline::validated(&queens, a, &req.witness.to_placement(), "the optimiser")?;
-    let (white, black) = (
-        req.witness.count(Cell::White),
-        req.witness.count(Cell::Black),
-    );
-    if (white, black) != (a, a) {
+    let (problem, a) = (req.problem, req.optimum);
+    if problem.maximised().is_empty() {
+        return Err(CertificateError::Invalid(
+            "the problem maximises no group: there is no optimum to certify".into(),
+        ));
+    }
+    let (trimmed, _) = crate::pipeline::validated(problem, a, req.witness, "the optimiser")?;
+    if &trimmed != req.witness {
         return Err(CertificateError::Invalid(format!(
-            "the witness has {white} white and {black} black queens, not {a} of each"
+            "the witness does not have exactly {a} pieces in each maximised group"
         )));
     }
+    let queens = is_peaceable_queens(problem);
     let parent = crate::proof::beside(dir, ".");
     let staging = tempfile::Builder::new()
         .prefix(".pq-certificate-")
@@ -183,14 +198,17 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
         .map_err(io_err(&parent))?;
     let s = staging.path();
 
-    let witness_text = req.witness.to_labelled_text();
+    let symbols = Placement::symbols(&problem.rules);
+    let witness_text = req.witness.to_labelled_text(&symbols);
     fs::write(s.join(WITNESS), &witness_text).map_err(io_err(&s.join(WITNESS)))?;
 
     let n = a + 1;
-    let instance = Instance::new(d, n)
-        .map_err(|e| CertificateError::Invalid(format!("cannot encode n = {n} on {d}x{d}: {e}")))?;
-    let formula = encode(&instance, &req.options);
-    let stem = format!("unsat-d{d:02}-n{n:03}");
+    let formula = encode_problem(problem, n, &req.options);
+    let stem = if queens {
+        format!("unsat-d{:02}-n{n:03}", problem.rules.layout.rows)
+    } else {
+        format!("unsat-n{n:03}")
+    };
     let (cnf_name, proof_name) = (
         format!("{stem}.cnf"),
         format!("{stem}.{}", req.format.name()),
@@ -230,24 +248,47 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
         )));
     }
     let symmetry_group = (req.options.symmetry == Symmetry::LexLeader).then(|| {
-        "the 16 maps generated by the 8 symmetries of the square (rotations by 0, 90, 180, 270 degrees and 4 reflections) and the swap of the two colours; lex-leader constraints for the 15 non-identity elements".to_string()
+        if queens {
+            "the 16 maps generated by the 8 symmetries of the square (rotations by 0, 90, 180, 270 degrees and 4 reflections) and the swap of the two colours; lex-leader constraints for the 15 non-identity elements".to_string()
+        } else {
+            format!(
+                "the {} symmetries of the problem (board symmetries, translations on a torus, permutations of interchangeable groups); lex-leader constraints for {} non-identity elements",
+                group_size(problem),
+                symmetries(problem).len()
+            )
+        }
     });
+    let statement = if queens {
+        let d = problem.rules.layout.rows;
+        format!("{a} white and {a} black queens fit on a {d}x{d} board ({WITNESS}); {n} do not")
+    } else {
+        format!(
+            "{} fits ({WITNESS}); {} does not",
+            problem.sized(a).summary(),
+            problem.sized(n).summary()
+        )
+    };
+    let counts: Vec<usize> = (0..problem.rules.groups.len())
+        .map(|g| req.witness.count(g))
+        .collect();
     let cert = Certificate {
-        claim: format!("a({d}) = {a}"),
+        claim: claim(problem, a),
         statement: format!(
-            "{a} white and {a} black queens fit on a {d}x{d} board ({WITNESS}); {n} do not ({cnf_name} is unsatisfiable: {proof_name}, checked by {})",
+            "{statement} ({cnf_name} is unsatisfiable: {proof_name}, checked by {})",
             report.checker
         ),
-        dim: d,
+        dim: queens.then_some(problem.rules.layout.rows),
+        problem: (!queens).then(|| problem.to_toml()),
         optimum: a,
         generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
         witness: Witness {
             file: WITNESS.into(),
             sha256: sha256_hex(witness_text.as_bytes()),
-            board: req.witness.rows_as_strings(),
-            white,
-            black,
-            validated_by: "pq-board's independent validator (crates/board/src/validate.rs)".into(),
+            board: req.witness.rows_as_strings(&symbols),
+            white: queens.then_some(counts[0]),
+            black: queens.then_some(counts[1]),
+            counts,
+            validated_by: "pq-board's independent validator (crates/board/src/rules.rs)".into(),
         },
         unsat: UnsatPart {
             n,
@@ -258,7 +299,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
             model: req.options.model.name().into(),
             card: req.options.card.name().into(),
             symmetry: req.options.symmetry.name().into(),
-            certified_formula: certified_formula(&req.options),
+            certified_formula: certified_formula(problem, &req.options),
             symmetry_group,
             proof: proof_name,
             proof_sha256: sha256_file(&proof_path).map_err(io_err(&proof_path))?,
@@ -286,6 +327,33 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
         }
     })?;
     Ok(cert)
+}
+
+/// What a certificate claims: `a(d) = k` for the peaceable queens, else the problem's
+/// optimum in words. Derived, never read: checking a bundle compares the manifest's claim
+/// with this.
+pub fn claim(problem: &Problem, optimum: usize) -> String {
+    if is_peaceable_queens(problem) && problem.maximised().len() == 2 {
+        format!("a({}) = {optimum}", problem.rules.layout.rows)
+    } else {
+        format!(
+            "the optimum of {} ({}) is {optimum}",
+            problem.name,
+            problem.summary()
+        )
+    }
+}
+
+/// The problem a manifest is about: the queens of `dim`, or its `problem` file.
+fn problem_of(cert: &Certificate) -> Result<Problem, String> {
+    match (&cert.problem, cert.dim) {
+        (Some(text), _) => Problem::from_toml(text).map_err(|e| format!("problem: {e}")),
+        (None, Some(d)) if (1..=pq_encode::MAX_DIM).contains(&d) => {
+            Ok(Problem::peaceable_queens(d))
+        }
+        (None, Some(d)) => Err(format!("dim {d} is not a board size pq-sat handles")),
+        (None, None) => Err("the manifest names neither dim nor problem".into()),
+    }
 }
 
 /// `kissat 4.0.4`, `cadical 2.2.1`, ... as far as it can be found out.
@@ -350,61 +418,96 @@ pub fn check_certificate(
         }
     }
 
-    // The witness: the board in the manifest is the one in the file, and it is peaceable
-    // with `optimum` queens of each colour.
-    let (d, a) = (cert.dim, cert.optimum);
-    match Board::from_rows(&cert.witness.board) {
-        Ok(board) => {
+    let problem = match problem_of(&cert) {
+        Ok(p) => p,
+        Err(e) => {
+            item("the problem", false, e);
+            return Ok((cert, items));
+        }
+    };
+    let a = cert.optimum;
+    let derived = claim(&problem, a);
+    item(
+        "the claim follows from the problem and the optimum",
+        derived == cert.claim,
+        if derived == cert.claim {
+            derived
+        } else {
+            format!(
+                "the manifest claims '{}', its data say '{derived}'",
+                cert.claim
+            )
+        },
+    );
+
+    // The witness: the board in the manifest is the one in the file, and it obeys the
+    // rules with `optimum` pieces in each maximised group.
+    let symbols = Placement::symbols(&problem.rules);
+    match placement_of(&problem, &cert.witness.board, &symbols) {
+        Ok(p) => {
             let same_file = fs::read_to_string(dir.join(&cert.witness.file))
-                .is_ok_and(|t| t == board.to_labelled_text());
+                .is_ok_and(|t| t == p.to_labelled_text(&symbols));
             item(
                 "witness file matches the manifest's board",
                 same_file,
                 cert.witness.file.clone(),
             );
-            let (w, b) = (board.count(Cell::White), board.count(Cell::Black));
-            let ok = board.dim() == d && (w, b) == (a, a) && check_peaceable(&board, d, a).is_ok();
-            let detail = match check_peaceable(&board, d, a) {
-                Err(v) => v.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("; "),
-                Ok(()) if ok => format!("{w} white and {b} black queens on {d}x{d}, no attacks"),
-                Ok(()) => format!("{w} white and {b} black queens on a {0}x{0} board, expected {a} of each on {d}x{d}", board.dim()),
+            let counts: Vec<Option<usize>> = problem.demands(a).into_iter().map(Some).collect();
+            let (ok, detail) = match pq_board::rules::check_placement(&problem.rules, &p, &counts) {
+                Ok(()) => (true, format!("{}: no attacks", problem.sized(a).summary())),
+                Err(v) => (
+                    false,
+                    v.iter()
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
             };
             item(
-                "witness is peaceable with a(d) queens of each colour (independent validator)",
+                "witness obeys the rules at the optimum (independent validator)",
                 ok,
                 detail,
             );
         }
-        Err(e) => item("witness board", false, e.to_string()),
+        Err(e) => item("witness board", false, e),
     }
 
-    // The CNF is exactly pq-sat's encoding of "n = a(d)+1 fits on d×d".
+    // The CNF is exactly pq-sat's encoding of the problem one above the optimum.
     let n = cert.unsat.n;
-    let options = parse_options(&cert.unsat);
-    match (options, Instance::new(d, n)) {
-        (Ok(options), Ok(instance)) if n == a + 1 => {
+    match parse_options(&cert.unsat) {
+        Ok(options) if n == a + 1 => {
             let format: ProofFormat = cert.unsat.proof_format.parse().unwrap_or_default();
-            let fresh = arranged_for(&encode(&instance, &options), format);
+            let fresh = arranged_for(&encode_problem(&problem, n, &options), format);
             let mut bytes = Vec::new();
             dimacs::write(&fresh, &mut bytes).map_err(io_err(&dir.join(&cert.unsat.cnf)))?;
             let h = sha256_hex(&bytes);
             let ok = h == cert.unsat.cnf_sha256;
+            let detail = if ok {
+                format!(
+                    "re-encoded with {} {}: identical",
+                    cert.unsat.model, cert.unsat.symmetry
+                )
+            } else {
+                format!("a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})", cert.generator)
+            };
             item(
-                &format!("the CNF is the encoding of n = {n} on {d}x{d}"),
+                &format!("the CNF is the encoding of {}", problem.sized(n).summary()),
                 ok,
-                if ok {
-                    format!(
-                        "re-encoded with {} {}: identical",
-                        cert.unsat.model, cert.unsat.symmetry
-                    )
+                detail,
+            );
+            let certified = certified_formula(&problem, &options);
+            item(
+                "certified_formula says what the CNF is",
+                certified == cert.unsat.certified_formula,
+                if certified == cert.unsat.certified_formula {
+                    "derived from the encoding options: identical".into()
                 } else {
-                    format!("a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})", cert.generator)
+                    format!("the options say: {certified}")
                 },
             );
         }
-        (Err(e), _) => item("encoding options", false, e),
-        (_, Err(e)) => item("instance", false, e.to_string()),
-        _ => item(
+        Err(e) => item("encoding options", false, e),
+        Ok(_) => item(
             "the UNSAT step is one above the optimum",
             false,
             format!("n = {n}, optimum {a}"),
@@ -439,6 +542,40 @@ pub fn check_certificate(
         Err(e) => item("proof format", false, e),
     }
     Ok((cert, items))
+}
+
+/// A placement from rows of `symbols`, sized for `problem`.
+fn placement_of(problem: &Problem, rows: &[String], symbols: &[char]) -> Result<Placement, String> {
+    let layout = problem.rules.layout;
+    if rows.len() != layout.rows {
+        return Err(format!(
+            "{} rows, the board has {}",
+            rows.len(),
+            layout.rows
+        ));
+    }
+    let mut p = Placement::empty(&layout);
+    for (r, row) in rows.iter().enumerate() {
+        let cells: Vec<char> = row.chars().collect();
+        if cells.len() != layout.cols {
+            return Err(format!(
+                "row {} has {} squares, the board {}",
+                r + 1,
+                cells.len(),
+                layout.cols
+            ));
+        }
+        for (c, ch) in cells.into_iter().enumerate() {
+            if ch != '.' {
+                let g = symbols
+                    .iter()
+                    .position(|&s| s == ch)
+                    .ok_or_else(|| format!("unknown symbol '{ch}' in row {}", r + 1))?;
+                p.set(r, c, Some(g));
+            }
+        }
+    }
+    Ok(p)
 }
 
 fn parse_options(u: &UnsatPart) -> Result<Options, String> {

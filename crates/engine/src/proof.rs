@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Formula, Options, Symmetry};
 
 use pq_solve::answer::Answer;
@@ -42,15 +43,25 @@ pub fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
 }
 
 /// What a certificate or a proof report says the proof certifies.
-pub fn certified_formula(options: &Options) -> String {
-    match options.symmetry {
-        Symmetry::None => format!(
+pub fn certified_formula(problem: &Problem, options: &Options) -> String {
+    let queens = pq_encode::general::is_peaceable_queens(problem);
+    // Other problems have no colouring model: they are encoded with lines (see the header).
+    let model = match options.model {
+        pq_encode::Model::Colouring if !queens => pq_encode::Model::Lines,
+        m => m,
+    };
+    match (options.symmetry, queens) {
+        (Symmetry::None, _) => format!(
             "the plain encoding ({} model, {} cardinality, no symmetry breaking): the proof certifies the problem as encoded",
-            options.model, options.card
+            model, options.card
         ),
-        Symmetry::LexLeader => format!(
+        (Symmetry::LexLeader, true) => format!(
             "the encoding ({} model, {} cardinality) plus lex-leader symmetry-breaking clauses for the group of 16 (the 8 symmetries of the square × the colour swap): the proof certifies that formula; it implies the plain problem is UNSAT only through the theorem that every orbit has a lex-least member satisfying the lex-leader clauses (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding",
-            options.model, options.card
+            model, options.card
+        ),
+        (Symmetry::LexLeader, false) => format!(
+            "the encoding ({} model, {} cardinality) plus lex-leader clauses for the problem's symmetries (see the CNF header): the proof certifies that formula; the plain problem follows by the lex-leader theorem (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding",
+            model, options.card
         ),
     }
 }
