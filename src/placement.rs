@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use pq_board::placement::{Placement, Rules};
+use pq_board::placement::Placement;
 use pq_board::svg::{placement_svg, queens_svg};
 use pq_board::Board;
 use pq_encode::spec::{Count, Problem};
@@ -16,26 +16,13 @@ use pq_engine::Status;
 use serde_json::{json, Map, Value};
 
 use crate::cli::Format;
+use crate::report::legend;
 
 fn emit(text: &str) -> Result<()> {
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
-}
-
-/// The legend under a text board: each symbol, its group and kind.
-fn legend(rules: &Rules, symbols: &[char], p: Option<&Placement>) -> String {
-    let entries: Vec<String> = rules
-        .groups
-        .iter()
-        .enumerate()
-        .map(|(g, group)| {
-            let count = p.map(|p| format!(" ×{}", p.count(g))).unwrap_or_default();
-            format!("{} = {} ({}){count}", symbols[g], group.name, group.kind)
-        })
-        .collect();
-    format!("{}\n", entries.join(", "))
 }
 
 fn problem_json(problem: &Problem, options: &Options, n: Option<usize>) -> Map<String, Value> {

@@ -212,20 +212,10 @@ pub fn run(job: Job) -> Result<u8> {
             if let (Some(path), Some((_, p))) = (&run.svg, &outcome.best) {
                 placement::write_svg(path, &placement::placement_picture(&problem, p))?;
             }
-            let certificate = match certificate {
-                Ok(c) => c,
-                Err(e) => {
-                    placement::optimum(
-                        &problem,
-                        &options,
-                        strategy,
-                        &backend.name(),
-                        &outcome,
-                        None,
-                        run.format,
-                    )?;
-                    return Err(e);
-                }
+            // The answer is printed even when certifying it failed; then the error follows.
+            let (certificate, failed) = match certificate {
+                Ok(c) => (c, None),
+                Err(e) => (None, Some(e)),
             };
             placement::optimum(
                 &problem,
@@ -236,6 +226,9 @@ pub fn run(job: Job) -> Result<u8> {
                 certificate.as_ref().map(|(d, c)| (d.as_path(), c)),
                 run.format,
             )?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
             Ok(unless_interrupted(if outcome.infeasible {
                 EXIT_UNSAT
             } else {
@@ -480,7 +473,7 @@ pub fn run(job: Job) -> Result<u8> {
                     return solve_placement_file(problem, &formula, &run);
                 }
             }
-            let n = header_number(&formula.comments, "n");
+            let n = pq_encode::header::number(&formula.comments, "n");
             let (name, outcome, info) = match &proof {
                 Some(proof) => {
                     let _guard = Interruptible::enter();
@@ -615,7 +608,7 @@ fn solve_with_proof(
 /// its answer is shown as a queens board.
 fn is_queens_file(formula: &pq_encode::Formula) -> bool {
     formula.pieces.as_ref().is_some_and(|m| m.is_queens())
-        && header_word(&formula.comments, "dim").is_some()
+        && pq_encode::header::is_queens(&formula.comments)
 }
 
 fn status_code(status: Status) -> u8 {
@@ -624,19 +617,6 @@ fn status_code(status: Status) -> u8 {
         Status::Unsat => EXIT_UNSAT,
         Status::Unknown => 0,
     }
-}
-
-/// The value of a `c KEY VALUE` header line written by pq-sat.
-pub fn header_number(comments: &[String], key: &str) -> Option<usize> {
-    header_word(comments, key)?.parse().ok()
-}
-
-/// The first word after `KEY` in a `c KEY ...` header line written by pq-sat.
-fn header_word<'a>(comments: &'a [String], key: &str) -> Option<&'a str> {
-    comments.iter().find_map(|c| {
-        let mut words = c.split_whitespace();
-        (words.next() == Some(key)).then(|| words.next()).flatten()
-    })
 }
 
 /// `solve --cnf` on a placement-problem formula whose rules were read back from its header.
@@ -656,19 +636,7 @@ fn solve_placement_file(
             &Limits::timeout(run.timeout),
         )?
     };
-    let d = pq_encode::Options::default();
-    let parsed = |key| header_word(&formula.comments, key);
-    let options = pq_encode::Options {
-        model: parsed("model")
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(d.model),
-        card: parsed("card")
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(d.card),
-        symmetry: parsed("symmetry")
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(d.symmetry),
-    };
+    let options = pq_encode::header::options(&formula.comments);
     placement::check(
         problem,
         0,

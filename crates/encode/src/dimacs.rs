@@ -73,8 +73,6 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
     let mut comments = Vec::new();
     let mut piece_vars: Vec<PieceVar> = Vec::new();
     let mut groups: Vec<(String, Kind)> = Vec::new();
-    // The board size the header states (`dim D`, or `rows R` and `cols C`).
-    let mut size_comment: (Option<usize>, Option<usize>) = (None, None);
     let mut header: Option<(u32, usize, usize)> = None; // vars, clauses, line
     let mut cnf = Cnf::new();
     let mut current: Vec<Lit> = Vec::new();
@@ -118,19 +116,6 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
                     ..var
                 });
             } else {
-                let mut words = rest.split_whitespace();
-                // A size beyond what pq-sat writes is not believed (nor allocated).
-                let key = words.next();
-                let size = words
-                    .next()
-                    .map(str::parse::<usize>)
-                    .map(|r| r.ok().filter(|&v| v <= crate::MAX_DIM).ok_or(()));
-                match (key, size) {
-                    (Some("dim"), Some(Ok(d))) => size_comment = (Some(d), Some(d)),
-                    (Some("rows"), Some(Ok(r))) => size_comment.0 = Some(r),
-                    (Some("cols"), Some(Ok(c))) => size_comment.1 = Some(c),
-                    _ => {}
-                }
                 comments.push(rest.to_string());
             }
             continue;
@@ -212,6 +197,7 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
     }
     // The board is as large as the header says, and at least as large as the map needs.
     let extent = |coord: fn(&PieceVar) -> usize| piece_vars.iter().map(|v| coord(v) + 1).max();
+    let size_comment = crate::header::size(&comments);
     let rows = extent(|v| v.row).max(size_comment.0).unwrap_or(0);
     let cols = extent(|v| v.col).max(size_comment.1).unwrap_or(0);
     let pieces = (!piece_vars.is_empty()).then_some(PieceMap {

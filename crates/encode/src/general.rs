@@ -36,8 +36,8 @@ use rustsat::types::Lit;
 
 use crate::formula::{Formula, PieceMap, PieceVar, VarAlloc};
 use crate::problem::{Extent, Instance, Model, Options, Symmetry};
-use crate::spec::{Count, Problem};
-use crate::{card, symmetry};
+use crate::spec::Problem;
+use crate::{card, header, symmetry};
 
 /// Above this many symmetries, lex-leader uses the sound subset described in the module docs,
 /// of at most this many elements.
@@ -360,60 +360,7 @@ pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Ext
         }
     }
 
-    let mut comments = vec![
-        format!("pq-sat {}: {}", env!("CARGO_PKG_VERSION"), problem.name),
-        format!("problem {}", problem.summary()),
-        format!("rows {}", layout.rows),
-        format!("cols {}", layout.cols),
-        format!("torus {}", layout.torus),
-    ];
-    for (g, group) in problem.rules.groups.iter().enumerate() {
-        let count = match problem.counts[g] {
-            Count::Exactly(k) => format!("{k}"),
-            Count::Maximise => format!("{n} (maximised)"),
-        };
-        let bound = match extent {
-            Extent::AtLeast => "at least",
-            Extent::Exactly => "exactly",
-            Extent::Maximal if maximised.contains(&g) => "at least",
-            Extent::Maximal => "exactly",
-        };
-        comments.push(format!(
-            "group {} {} {bound} {count}",
-            group.name, group.kind
-        ));
-    }
-    if extent == Extent::Maximal {
-        comments.push("maximal: no piece of a maximised group can be added".into());
-    }
-    for &(a, b) in &problem.rules.no_attack {
-        let (na, nb) = (&problem.rules.groups[a].name, &problem.rules.groups[b].name);
-        comments.push(if a == b {
-            format!("no-attack within {na}")
-        } else {
-            format!("no-attack between {na} {nb}")
-        });
-    }
-    let model = if options.model == Model::Pairwise {
-        "pairwise"
-    } else {
-        "lines"
-    };
-    comments.push(format!("model {model}"));
-    comments.push(format!("card {}", options.card));
-    comments.push(format!(
-        "symmetry {} (the problem has {} symmetries{})",
-        options.symmetry,
-        group_size(problem),
-        if options.symmetry == Symmetry::LexLeader {
-            format!(
-                "; lex-leader constraints for {} non-identity ones: a proof of UNSAT certifies the formula with them",
-                elements.len()
-            )
-        } else {
-            String::new()
-        }
-    ));
+    let comments = header::problem(problem, n, options, extent, elements.len());
     let map = PieceMap {
         rows: layout.rows,
         cols: layout.cols,
@@ -734,6 +681,7 @@ fn permute(p: &mut Vec<usize>, i: usize, f: &mut dyn FnMut(&[usize])) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::Count;
 
     fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
         Layout { rows, cols, torus }

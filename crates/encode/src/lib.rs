@@ -19,6 +19,7 @@ pub mod dimacs;
 pub mod formula;
 pub mod general;
 pub mod geometry;
+pub mod header;
 mod models;
 pub mod problem;
 pub mod spec;
@@ -50,7 +51,7 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
     if instance.is_maximal() {
         maximality(&sk.g, &sk.sq, &mut sk.cnf);
     }
-    let comments = header(instance, options);
+    let comments = header::queens(instance, options);
     sk.finish(options, comments)
 }
 
@@ -114,7 +115,7 @@ pub fn encode_incremental(
                 .collect()
         })
         .collect();
-    let mut comments = header(&instance, options);
+    let mut comments = header::queens(&instance, options);
     comments[1] = format!(
         "at least n white and at least n black queens on a {dim}x{dim} board for any n in {lo}..={hi}, chosen by assumptions"
     );
@@ -225,40 +226,4 @@ fn square_map(g: &Geometry, sq: &SquareLits) -> PieceMap {
         groups,
         vars,
     }
-}
-
-fn symmetry_description(options: &Options) -> String {
-    let over = match options.model {
-        Model::Colouring => "the line variables",
-        Model::Pairwise | Model::Lines => "the square variables",
-    };
-    match options.symmetry {
-        Symmetry::None => "no symmetry breaking: the solutions are exactly the problem's".to_string(),
-        Symmetry::LexLeader => format!(
-            "lex-leader over {over} for the 15 non-identity elements of the 16-element group (8 board symmetries x colour swap): at least one solution of every orbit is kept"
-        ),
-    }
-}
-
-fn header(instance: &Instance, options: &Options) -> Vec<String> {
-    vec![
-        format!(
-            "pq-sat {}: peaceable armies of queens",
-            env!("CARGO_PKG_VERSION")
-        ),
-        format!(
-            "{amount} {n} white and {amount} {n} black queens on a {d}x{d} board, no white queen attacking a black one{extra}",
-            amount = if instance.is_exact() { "exactly" } else { "at least" },
-            n = instance.n(),
-            d = instance.dim(),
-            extra = if instance.is_maximal() { "; maximal: no queen of either colour can be added" } else { "" },
-        ),
-        format!("dim {}", instance.dim()),
-        format!("n {}", instance.n()),
-        format!("model {}", options.model),
-        format!("card {}", options.card),
-        format!("symmetry {}", options.symmetry),
-        symmetry_description(options),
-        "variable map: 'var K COLOUR R C' = DIMACS variable K is a COLOUR queen on row R, column C (1-based, row 1 = top row); all other variables are auxiliary".to_string(),
-    ]
 }

@@ -212,78 +212,9 @@ impl Problem {
     }
 
     /// The problem a pq-sat formula was made for, read back from its header comments
-    /// (`rows`, `cols`, `torus`, `group NAME KIND at least N`, `no-attack ...`; for the
-    /// peaceable queens `dim D` and `n N`), with every count fixed at the size encoded (0 when
-    /// the header names none, as in an incremental formula). `None` when the comments do not
-    /// describe one.
+    /// (see [`crate::header::read_problem`]).
     pub fn from_header(comments: &[String]) -> Option<Problem> {
-        let word = |key: &str| {
-            comments.iter().find_map(|c| {
-                let mut words = c.split_whitespace();
-                (words.next() == Some(key)).then(|| words.next()).flatten()
-            })
-        };
-        let is_general = comments.iter().any(|c| c.starts_with("group "));
-        if let (Some(dim), false) = (word("dim"), is_general) {
-            let dim: usize = dim.parse().ok().filter(|&d| (1..=MAX_DIM).contains(&d))?;
-            let n: usize = word("n").map_or(Some(0), |n| n.parse().ok())?;
-            let mut problem = Problem::peaceable_queens(dim);
-            problem.counts = vec![Count::Exactly(n); 2];
-            return Some(problem);
-        }
-        let mut rows = None;
-        let mut cols = None;
-        let mut torus = false;
-        let mut name = String::from("placement problem");
-        let mut groups = Vec::new();
-        let mut counts = Vec::new();
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        for c in comments {
-            let words: Vec<&str> = c.split_whitespace().collect();
-            match words.as_slice() {
-                ["rows", r] => rows = r.parse().ok(),
-                ["cols", k] => cols = k.parse().ok(),
-                ["torus", t] => torus = *t == "true",
-                ["group", g, kind, "at", "least", k, ..] | ["group", g, kind, "exactly", k, ..] => {
-                    groups.push(Group {
-                        name: g.to_string(),
-                        kind: kind.parse().ok()?,
-                    });
-                    counts.push(Count::Exactly(k.parse().ok()?));
-                }
-                ["no-attack", "within", g] => pairs.push((g.to_string(), g.to_string())),
-                ["no-attack", "between", a, b] => pairs.push((a.to_string(), b.to_string())),
-                _ => {
-                    if let Some(rest) = c.strip_prefix("pq-sat ") {
-                        if let Some((_, n)) = rest.split_once(": ") {
-                            name = n.to_string();
-                        }
-                    }
-                }
-            }
-        }
-        let index = |n: &str| groups.iter().position(|g| g.name == n);
-        let mut no_attack = Vec::new();
-        for (a, b) in &pairs {
-            let (i, j) = (index(a)?, index(b)?);
-            no_attack.push((i.min(j), i.max(j)));
-        }
-        let problem = Problem {
-            name,
-            description: String::new(),
-            rules: Rules {
-                layout: Layout {
-                    rows: rows?,
-                    cols: cols?,
-                    torus,
-                },
-                groups,
-                no_attack,
-            },
-            counts,
-        };
-        problem.check().ok()?;
-        Some(problem)
+        crate::header::read_problem(comments)
     }
 
     /// The peaceable armies of queens on a `dim × dim` board (the problem of

@@ -1,0 +1,287 @@
+//! The DIMACS header: the comment lines pq-sat writes above every formula, and the one
+//! place that reads them back. The header names the instance (`pq-sat VERSION: NAME`), its
+//! board (`dim D`, or `rows R`, `cols C`, `torus B`), its groups and counts (`n N`, or
+//! `group NAME KIND at least|exactly K`), its rules (`no-attack ...`) and its encoding
+//! (`model`, `card`, `symmetry`); `c var` lines (written by [`crate::dimacs`]) follow.
+//! Readers never believe a size above [`MAX_DIM`].
+
+use pq_board::placement::{Group, Layout, Rules};
+
+use crate::general::group_size;
+use crate::problem::{Extent, Instance, Model, Options, Symmetry, MAX_DIM};
+use crate::spec::{Count, Problem};
+
+/// The header of a peaceable-queens formula.
+pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
+    vec![
+        format!(
+            "pq-sat {}: peaceable armies of queens",
+            env!("CARGO_PKG_VERSION")
+        ),
+        format!(
+            "{amount} {n} white and {amount} {n} black queens on a {d}x{d} board, no white queen attacking a black one{extra}",
+            amount = if instance.is_exact() { "exactly" } else { "at least" },
+            n = instance.n(),
+            d = instance.dim(),
+            extra = if instance.is_maximal() { "; maximal: no queen of either colour can be added" } else { "" },
+        ),
+        format!("dim {}", instance.dim()),
+        format!("n {}", instance.n()),
+        format!("model {}", options.model),
+        format!("card {}", options.card),
+        format!("symmetry {}", options.symmetry),
+        symmetry_description(options),
+        "variable map: 'var K COLOUR R C' = DIMACS variable K is a COLOUR queen on row R, column C (1-based, row 1 = top row); all other variables are auxiliary".to_string(),
+    ]
+}
+
+/// What the symmetry breaking of a queens formula keeps.
+fn symmetry_description(options: &Options) -> String {
+    let over = match options.model {
+        Model::Colouring => "the line variables",
+        Model::Pairwise | Model::Lines => "the square variables",
+    };
+    match options.symmetry {
+        Symmetry::None => "no symmetry breaking: the solutions are exactly the problem's".to_string(),
+        Symmetry::LexLeader => format!(
+            "lex-leader over {over} for the 15 non-identity elements of the 16-element group (8 board symmetries x colour swap): at least one solution of every orbit is kept"
+        ),
+    }
+}
+
+/// The header of a placement-problem formula with its maximised groups at `n`, the counts
+/// read as `extent`, and `lex_leader` symmetries broken.
+pub fn problem(
+    problem: &Problem,
+    n: usize,
+    options: &Options,
+    extent: Extent,
+    lex_leader: usize,
+) -> Vec<String> {
+    let layout = problem.rules.layout;
+    let maximised = problem.maximised();
+    let mut comments = vec![
+        format!("pq-sat {}: {}", env!("CARGO_PKG_VERSION"), problem.name),
+        format!("problem {}", problem.summary()),
+        format!("rows {}", layout.rows),
+        format!("cols {}", layout.cols),
+        format!("torus {}", layout.torus),
+    ];
+    for (g, group) in problem.rules.groups.iter().enumerate() {
+        let count = match problem.counts[g] {
+            Count::Exactly(k) => format!("{k}"),
+            Count::Maximise => format!("{n} (maximised)"),
+        };
+        let bound = match extent {
+            Extent::AtLeast => "at least",
+            Extent::Exactly => "exactly",
+            Extent::Maximal if maximised.contains(&g) => "at least",
+            Extent::Maximal => "exactly",
+        };
+        comments.push(format!(
+            "group {} {} {bound} {count}",
+            group.name, group.kind
+        ));
+    }
+    if extent == Extent::Maximal {
+        comments.push("maximal: no piece of a maximised group can be added".into());
+    }
+    for &(a, b) in &problem.rules.no_attack {
+        let (na, nb) = (&problem.rules.groups[a].name, &problem.rules.groups[b].name);
+        comments.push(if a == b {
+            format!("no-attack within {na}")
+        } else {
+            format!("no-attack between {na} {nb}")
+        });
+    }
+    let model = if options.model == Model::Pairwise {
+        "pairwise"
+    } else {
+        "lines"
+    };
+    comments.push(format!("model {model}"));
+    comments.push(format!("card {}", options.card));
+    comments.push(format!(
+    "symmetry {} (the problem has {} symmetries{})",
+    options.symmetry,
+    group_size(problem),
+    if options.symmetry == Symmetry::LexLeader {
+        format!(
+            "; lex-leader constraints for {} non-identity ones: a proof of UNSAT certifies the formula with them",
+            lex_leader
+        )
+    } else {
+        String::new()
+    }
+));
+    comments
+}
+
+/// The first word after `KEY` in a `KEY ...` header line.
+pub fn word<'a>(comments: &'a [String], key: &str) -> Option<&'a str> {
+    comments.iter().find_map(|c| {
+        let mut words = c.split_whitespace();
+        (words.next() == Some(key)).then(|| words.next()).flatten()
+    })
+}
+
+/// The number after `KEY` in a `KEY N` header line.
+pub fn number(comments: &[String], key: &str) -> Option<usize> {
+    word(comments, key)?.parse().ok()
+}
+
+/// The board size the header states (`dim D`, or `rows R` and `cols C`), each part `None`
+/// when absent or above [`MAX_DIM`] (a lying header must not make a reader allocate).
+pub fn size(comments: &[String]) -> (Option<usize>, Option<usize>) {
+    let capped = |key| number(comments, key).filter(|&v| v <= MAX_DIM);
+    match capped("dim") {
+        Some(d) => (Some(d), Some(d)),
+        None => (capped("rows"), capped("cols")),
+    }
+}
+
+/// True for the header of a peaceable-queens formula (`dim`, no `group` lines).
+pub fn is_queens(comments: &[String]) -> bool {
+    word(comments, "dim").is_some() && !comments.iter().any(|c| c.starts_with("group "))
+}
+
+/// The encoding options the header states, the defaults where it states none.
+pub fn options(comments: &[String]) -> Options {
+    let d = Options::default();
+    Options {
+        model: word(comments, "model")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(d.model),
+        card: word(comments, "card")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(d.card),
+        symmetry: word(comments, "symmetry")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(d.symmetry),
+    }
+}
+
+/// The problem a pq-sat formula was made for, read back from its header comments
+/// (`rows`, `cols`, `torus`, `group NAME KIND at least|exactly N`, `no-attack ...`; for the
+/// peaceable queens `dim D` and `n N`), with every count fixed at the size encoded (0 when
+/// the header names none, as in an incremental formula). `None` when the comments do not
+/// describe one.
+pub fn read_problem(comments: &[String]) -> Option<Problem> {
+    let word = |key: &str| {
+        comments.iter().find_map(|c| {
+            let mut words = c.split_whitespace();
+            (words.next() == Some(key)).then(|| words.next()).flatten()
+        })
+    };
+    let is_general = comments.iter().any(|c| c.starts_with("group "));
+    if let (Some(dim), false) = (word("dim"), is_general) {
+        let dim: usize = dim.parse().ok().filter(|&d| (1..=MAX_DIM).contains(&d))?;
+        let n: usize = word("n").map_or(Some(0), |n| n.parse().ok())?;
+        let mut problem = Problem::peaceable_queens(dim);
+        problem.counts = vec![Count::Exactly(n); 2];
+        return Some(problem);
+    }
+    let mut rows = None;
+    let mut cols = None;
+    let mut torus = false;
+    let mut name = String::from("placement problem");
+    let mut groups = Vec::new();
+    let mut counts = Vec::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for c in comments {
+        let words: Vec<&str> = c.split_whitespace().collect();
+        match words.as_slice() {
+            ["rows", r] => rows = r.parse().ok(),
+            ["cols", k] => cols = k.parse().ok(),
+            ["torus", t] => torus = *t == "true",
+            ["group", g, kind, "at", "least", k, ..] | ["group", g, kind, "exactly", k, ..] => {
+                groups.push(Group {
+                    name: g.to_string(),
+                    kind: kind.parse().ok()?,
+                });
+                counts.push(Count::Exactly(k.parse().ok()?));
+            }
+            ["no-attack", "within", g] => pairs.push((g.to_string(), g.to_string())),
+            ["no-attack", "between", a, b] => pairs.push((a.to_string(), b.to_string())),
+            _ => {
+                if let Some(rest) = c.strip_prefix("pq-sat ") {
+                    if let Some((_, n)) = rest.split_once(": ") {
+                        name = n.to_string();
+                    }
+                }
+            }
+        }
+    }
+    let index = |n: &str| groups.iter().position(|g| g.name == n);
+    let mut no_attack = Vec::new();
+    for (a, b) in &pairs {
+        let (i, j) = (index(a)?, index(b)?);
+        no_attack.push((i.min(j), i.max(j)));
+    }
+    let problem = Problem {
+        name,
+        description: String::new(),
+        rules: Rules {
+            layout: Layout {
+                rows: rows?,
+                cols: cols?,
+                torus,
+            },
+            groups,
+            no_attack,
+        },
+        counts,
+    };
+    problem.check().ok()?;
+    Some(problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::general::encode_problem;
+
+    fn example(file: &str) -> Problem {
+        let path = format!("{}/../../encodings/{file}.toml", env!("CARGO_MANIFEST_DIR"));
+        Problem::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn what_is_written_is_read_back() {
+        let options = Options {
+            model: Model::Pairwise,
+            card: crate::Card::SeqCounter,
+            symmetry: Symmetry::None,
+        };
+        for file in [
+            "three-armies",
+            "peaceable-queens-torus",
+            "crowded-chessboard",
+        ] {
+            let p = example(file);
+            let f = encode_problem(&p, 2, &options);
+            // The description is documentation, not written into the header.
+            let mut sized = p.sized(2);
+            sized.description.clear();
+            assert_eq!(read_problem(&f.comments), Some(sized), "{file}");
+            let l = p.rules.layout;
+            assert_eq!(size(&f.comments), (Some(l.rows), Some(l.cols)), "{file}");
+            assert_eq!(self::options(&f.comments), options, "{file}");
+            assert!(!is_queens(&f.comments), "{file}");
+        }
+        let queens = crate::encode(&Instance::new(6, 4).unwrap(), &options);
+        assert!(is_queens(&queens.comments));
+        assert_eq!(number(&queens.comments, "n"), Some(4));
+        assert_eq!(size(&queens.comments), (Some(6), Some(6)));
+        assert_eq!(self::options(&queens.comments), options);
+        let read = read_problem(&queens.comments).unwrap();
+        assert_eq!(read.rules, Problem::peaceable_queens(6).rules);
+    }
+
+    #[test]
+    fn sizes_above_the_limit_are_not_believed() {
+        let lying = vec![format!("dim {}", MAX_DIM + 1), "rows 100000".into()];
+        assert_eq!(size(&lying), (None, None));
+        assert_eq!(read_problem(&lying), None);
+    }
+}
