@@ -28,9 +28,15 @@ pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
                     .filter(|e| e.expected == s)
                     .count()
             };
+            // The queens' line stays as it always was; a problem family names its problem.
+            let of = if manifest.is_queens() {
+                String::new()
+            } else {
+                format!(" of {}", manifest.family)
+            };
             writeln!(
                 out,
-                "wrote {} instances to {} ({} sat, {} unsat, {} unknown); manifest.csv, manifest.json, README.md",
+                "wrote {} instances{of} to {} ({} sat, {} unsat, {} unknown); manifest.csv, manifest.json, README.md",
                 manifest.instances.len(),
                 dir.display(),
                 count("sat"),

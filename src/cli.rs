@@ -60,9 +60,11 @@ pub enum Command {
     /// Write a benchmark family: DIMACS files for many boards, army sizes and encodings, with
     /// a manifest (CSV and JSON: sizes, expected status and its source, SHA-256) and a README.
     ///
-    /// Expected statuses come from pq-sat's own solutions (--verify) or from the table of
-    /// proven values a(1..15) (OEIS A250000) that pq-sat carries; otherwise `unknown`. The
-    /// directory is written atomically: it appears complete or not at all.
+    /// The peaceable queens on the boards of --dims, or a placement problem (--problem FILE)
+    /// for every combination of its --set values (e.g. --set board=4..6 --set red=2,3).
+    /// Expected statuses come from pq-sat's own solutions (--verify) or, for the queens, from
+    /// the table of proven values a(1..15) (OEIS A250000) that pq-sat carries; otherwise
+    /// `unknown`. The directory is written atomically: it appears complete or not at all.
     Family(FamilyArgs),
     /// Check a clausal proof of unsatisfiability with an independent checker: DRAT with
     /// `rate`, LRAT with ACL2's verified LRAT checker (both installed by scripts/setup.sh).
@@ -140,18 +142,34 @@ pub struct EnumerateArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+#[command(group(clap::ArgGroup::new("family_of").required(true).args(["dims", "problem"])))]
 pub struct FamilyArgs {
-    /// Board sizes: a range A..B (inclusive) or a list, e.g. 4..14 or 6,8,10
+    /// Board sizes of the peaceable queens: a range A..B (inclusive) or a list, e.g. 4..14
+    /// or 6,8,10
     #[arg(long, value_name = "DIMS", value_parser = parse_dims)]
-    pub dims: Dims,
-    /// For each d, the army sizes a(d)−K+1 ..= a(d)+K: K satisfiable and K unsatisfiable
-    /// (needs a proven a(d), d ≤ 15) [default: 2, unless --n is given]
+    pub dims: Option<Dims>,
+    /// A placement problem (TOML; see encodings/*.toml) instead of the queens: its
+    /// instances, for every combination of the --set values
+    #[arg(long, value_name = "FILE")]
+    pub problem: Option<PathBuf>,
+    /// Set KEY of the problem to each of VALUES: a value, a range A..B or a comma-separated
+    /// list; KEY a group name (counts, or max), board (board=4..6 is 4x4, 5x5, 6x6;
+    /// board=5x5,6x8), rows, cols (ranges or lists) or torus (true,false). May be repeated:
+    /// the family has every combination (at most 10000 problems)
+    #[arg(long = "set", value_name = "KEY=VALUES", requires = "problem")]
+    pub set: Vec<String>,
+    /// For each board (each problem), the sizes a−K+1 ..= a+K around the optimum a: K
+    /// satisfiable and K unsatisfiable. The queens take a(d) from the table of proven values
+    /// (d ≤ 15); a placement problem needs --verify, which finds each optimum first
+    /// [default: 2, unless --n is given]
     #[arg(long, value_name = "K", conflicts_with = "n")]
     pub around_optimum: Option<usize>,
-    /// Army sizes LO..HI (inclusive) for every d instead
+    /// Army sizes LO..HI (inclusive) for every d instead; with --problem, the sizes of its
+    /// maximised groups (a problem that maximises none has the single size 0)
     #[arg(long, value_name = "LO..HI", value_parser = parse_range)]
     pub n: Option<(usize, usize)>,
-    /// Attack models, comma-separated [default: colouring]
+    /// Attack models, comma-separated [default: colouring] (a placement problem other than
+    /// the peaceable queens is written with lines in place of colouring)
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Model>)]
     pub model: Vec<Model>,
     /// Cardinality encodings, comma-separated [default: totalizer]
@@ -161,7 +179,8 @@ pub struct FamilyArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Symmetry>)]
     pub symmetry: Vec<Symmetry>,
     /// Also solve every instance with pq-sat (the default portfolio) for at most SEC seconds
-    /// each, recording proven statuses; a contradiction with the table is an error
+    /// each, recording proven statuses; a contradiction with the table is an error. With
+    /// --problem and --around-optimum, first find each problem's optimum (SEC per step)
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub verify: Option<Duration>,
     /// The directory to create (it must not exist, or be empty)
@@ -573,6 +592,15 @@ fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, St
     }
 }
 
+/// The problems of a `family --problem FILE --set ...`: the file read, the settings expanded
+/// into their cartesian product; errors name the file.
+fn family_members(path: &Path, set: &[String]) -> Result<Vec<pq_engine::family::Member>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let base = Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    pq_engine::family::expand_settings(&base, set).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Which solvers answer each formula.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Solvers {
@@ -697,13 +725,52 @@ impl Args {
                         }
                     }
                 }
-                let spec = pq_engine::family::Spec {
-                    dims: a.dims.0,
-                    sizes,
-                    encodings,
-                    command: command_line(),
+                let spec = match (a.dims, a.problem) {
+                    // clap's `requires` lets --set through beside --dims (which conflicts
+                    // with --problem); the queens have nothing to set.
+                    (Some(_), None) if !a.set.is_empty() => {
+                        return Err(
+                            "--set needs --problem FILE (the queens' boards are given with --dims)"
+                                .into(),
+                        )
+                    }
+                    (Some(dims), None) => {
+                        pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+                    }
+                    (None, Some(path)) => {
+                        let members = family_members(&path, &a.set)?;
+                        let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
+                        if !maximising {
+                            if a.n.is_some() {
+                                return Err("--n: this problem maximises no group (its counts are fixed: vary one with --set GROUP=A..B, or maximise it with --set GROUP=max)".into());
+                            }
+                            if a.around_optimum.is_some() {
+                                return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
+                            }
+                        } else if a.n.is_none() && a.verify.is_none() {
+                            return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
+                        }
+                        let stem = path
+                            .file_stem()
+                            .map(|s| s.to_string_lossy().into_owned())
+                            .unwrap_or_default();
+                        pq_engine::family::Spec {
+                            family: pq_engine::family::FamilyKind::Problem {
+                                stem: pq_engine::family::file_safe(&stem),
+                                file: path.display().to_string(),
+                            },
+                            members,
+                            sizes,
+                            encodings,
+                            command: command_line(),
+                        }
+                    }
+                    _ => return Err("family needs --dims D or --problem FILE".into()),
                 };
-                spec.plan().map_err(|e| e.to_string())?;
+                // The optima of a placement problem are found when the family is written.
+                if !spec.needs_optima() {
+                    spec.plan().map_err(|e| e.to_string())?;
+                }
                 Ok(Job::Family {
                     spec,
                     dir: a.output,

@@ -368,9 +368,20 @@ pub fn run(job: Job) -> Result<u8> {
             };
             let manifest = {
                 let _guard = Interruptible::enter();
-                pq_engine::family::write_family(&spec, &dir, verify.as_ref(), &mut |e| {
-                    if verify.is_some() {
-                        eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source);
+                pq_engine::family::write_family(&spec, &dir, verify.as_ref(), &mut |event| {
+                    match event {
+                        pq_engine::family::Event::Instance(e) if verify.is_some() => {
+                            eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source)
+                        }
+                        pq_engine::family::Event::Instance(_) => {}
+                        pq_engine::family::Event::Optimum {
+                            member,
+                            optimum,
+                            seconds,
+                        } => eprintln!(
+                            "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
+                            member.label()
+                        ),
                     }
                 })?
             };

@@ -1,10 +1,14 @@
-//! Benchmark families: many DIMACS instances of the peaceable-queens problem with a manifest
-//! (CSV and JSON) and a README, in the manner of SAT-competition benchmark submissions.
+//! Benchmark families: many DIMACS instances of one placement problem with a manifest (CSV
+//! and JSON) and a README, in the manner of SAT-competition benchmark submissions. The
+//! problem is the peaceable queens on a list of board sides ([`FamilyKind::Queens`],
+//! `pq-sat family --dims`), or a problem file with some of its settings ranging over values
+//! ([`FamilyKind::Problem`], `pq-sat family --problem FILE --set KEY=VALUES`, expanded by
+//! [`expand_settings`] into the cartesian product of problems).
 //!
 //! An instance's expected status is known only where it has been proven: by pq-sat itself
-//! (`verify`: the written file solved and, if SAT, its model decoded and validated), or by
-//! the table of proven values [`A250000`] that pq-sat carries with its source. Everything
-//! else is `unknown`.
+//! (`verify`: the written file solved and, if SAT, its model decoded and validated), or, for
+//! the peaceable queens only, by the table of proven values [`A250000`] that pq-sat carries
+//! with its source. Everything else is `unknown`.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -12,6 +16,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Options};
 use serde::{Deserialize, Serialize};
@@ -41,13 +46,36 @@ pub const MANIFEST_JSON: &str = "manifest.json";
 pub const MANIFEST_CSV: &str = "manifest.csv";
 
 /// One instance of a family.
+///
+/// A peaceable-queens family ([`FamilyKind::Queens`]) fills `dim` and leaves the
+/// placement-problem fields out; a placement-problem family fills `problem`, `settings`,
+/// `rows`, `cols` and `torus` and leaves `dim` out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// The file name, relative to the family directory.
     pub file: String,
-    /// The board side d.
-    pub dim: usize,
-    /// Queens of each colour.
+    /// The problem's name (placement-problem families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// The `--set` values that made this instance's problem, `KEY=VALUE` separated by
+    /// spaces, e.g. `board=5x5 red=3` (empty when none was given; placement-problem
+    /// families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<String>,
+    /// The board's rows (placement-problem families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<usize>,
+    /// The board's columns (placement-problem families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cols: Option<usize>,
+    /// Whether the board is a torus (placement-problem families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torus: Option<bool>,
+    /// The board side d (peaceable-queens families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dim: Option<usize>,
+    /// Queens of each colour; for a placement problem, the size of its maximised groups (0
+    /// when it maximises none).
     pub n: usize,
     /// The attack model's name.
     pub model: String,
@@ -70,8 +98,11 @@ pub struct Entry {
 /// A family's manifest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
-    /// The problem the family is made of (`peaceable-queens`).
+    /// The problem the family is made of: `peaceable-queens`, or a problem file's name.
     pub family: String,
+    /// The problem file a placement-problem family was made from, as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem_file: Option<String>,
     /// The pq-sat version that wrote it (`pq-sat X.Y.Z`).
     pub generator: String,
     /// The command line that made the family.
@@ -94,17 +125,40 @@ impl Manifest {
         })
     }
 
-    /// The CSV form: a header and one row per instance.
+    /// True for a peaceable-queens family (`--dims`): no instance names a problem.
+    pub fn is_queens(&self) -> bool {
+        self.instances.iter().all(|e| e.problem.is_none())
+    }
+
+    /// The CSV form: a header and one row per instance. A peaceable-queens family has the
+    /// columns `file,dim,n,…`; a placement-problem family
+    /// `file,problem,settings,rows,cols,torus,n,…`.
     pub fn to_csv(&self) -> String {
-        let mut out = String::from(
-            "file,dim,n,model,card,symmetry,variables,clauses,expected,source,sha256\n",
-        );
+        let queens = self.is_queens();
+        let mut out = String::from(if queens {
+            "file,dim,n,model,card,symmetry,variables,clauses,expected,source,sha256\n"
+        } else {
+            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256\n"
+        });
+        let show = |v: Option<usize>| v.map_or(String::new(), |v| v.to_string());
         for e in &self.instances {
+            let board = if queens {
+                show(e.dim)
+            } else {
+                format!(
+                    "{},{},{},{},{}",
+                    csv_field(e.problem.as_deref().unwrap_or_default()),
+                    csv_field(e.settings.as_deref().unwrap_or_default()),
+                    show(e.rows),
+                    show(e.cols),
+                    e.torus.map_or(String::new(), |t| t.to_string()),
+                )
+            };
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&e.file),
-                e.dim,
+                board,
                 e.n,
                 e.model,
                 e.card,
@@ -150,8 +204,8 @@ pub enum FamilyError {
         message: String,
     },
     /// The spec or the family on disk does not hold up: an optimum not in the table, an
-    /// empty family, a directory that is not empty, a file changed since its manifest was
-    /// written. The message says which.
+    /// empty family, a bad `--set`, a directory that is not empty, a file changed since its
+    /// manifest was written. The message says which.
     #[error("{0}")]
     Invalid(String),
     /// pq-sat's own answer contradicts the table of proven values: a bug somewhere.
@@ -164,28 +218,243 @@ pub enum FamilyError {
         /// The status the table implies.
         expected: String,
     },
+    /// pq-sat's answer on a file contradicts the optimum pq-sat itself proved for the
+    /// file's problem (`--around-optimum` with `--verify`): a bug somewhere.
+    #[error("{file}: pq-sat found it {found}, but pq-sat's own optimisation proved the optimum {optimum} for this problem")]
+    Inconsistent {
+        /// The instance's file name.
+        file: String,
+        /// pq-sat's answer on the file (`sat` or `unsat`).
+        found: String,
+        /// The optimum found first.
+        optimum: usize,
+    },
     /// Solving an instance for `verify` failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
 }
 
-/// Which army sizes a family covers for each board size.
+fn invalid<T>(message: impl Into<String>) -> Result<T, FamilyError> {
+    Err(FamilyError::Invalid(message.into()))
+}
+
+/// Which sizes a family covers for each problem (army sizes for the queens; the size of
+/// the maximised groups for a placement problem, the single size 0 when it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sizes {
-    /// a(d)−k+1 ..= a(d)+k (needs a(d) from the table): k SAT and k UNSAT instances.
+    /// a(d)−k+1 ..= a(d)+k, at least 1: k satisfiable and k unsatisfiable sizes around the
+    /// optimum (from the table for the queens; found by pq-sat first, with `verify`, for a
+    /// placement problem).
     AroundOptimum(usize),
     /// Every n in this range.
     Range(usize, usize),
 }
 
+/// What a family is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FamilyKind {
+    /// The peaceable-queens preset ([`Problem::peaceable_queens`], `--dims`): files
+    /// `queens-dDD-nNNN-…`, manifest column `dim`, statuses also from [`A250000`].
+    Queens,
+    /// A placement problem from a file (`--problem`), with its settings in the manifest.
+    Problem {
+        /// The file name without its extension, the start of every instance's name
+        /// (characters other than letters, digits, `-` and `_` replaced by `-`).
+        stem: String,
+        /// The file as given on the command line.
+        file: String,
+    },
+}
+
+/// One problem of a family: a board, groups and counts, and the `--set` values that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The problem, every setting applied.
+    pub problem: Problem,
+    /// `(KEY, VALUE)` in the order of the `--set` flags (`size` written `board`, a board
+    /// written `RxC`); empty for the queens and for a problem file taken as it is.
+    pub settings: Vec<(String, String)>,
+}
+
+impl Member {
+    /// The peaceable queens on `dim × dim`.
+    pub fn queens(dim: usize) -> Member {
+        Member {
+            problem: Problem::peaceable_queens(dim),
+            settings: Vec::new(),
+        }
+    }
+
+    /// The settings as `KEY=VALUE` separated by spaces (`board=5x5 red=3`).
+    pub fn settings_line(&self) -> String {
+        self.settings
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// How messages name this member: its settings, or its board when it has none.
+    pub fn label(&self) -> String {
+        if self.settings.is_empty() {
+            self.problem.summary()
+        } else {
+            self.settings_line()
+        }
+    }
+}
+
+/// The most problems one `--set` product may hold.
+pub const MAX_PROBLEMS: usize = 10_000;
+
+/// The keys `--set` takes besides group names.
+const BOARD_KEYS: [&str; 5] = ["board", "size", "rows", "cols", "torus"];
+
+/// Expands `--set KEY=VALUES` items into the cartesian product of problems, each one `base`
+/// with one value of every key applied by [`Problem::set_all`] (checked once per
+/// combination, so the settings may come in any order). VALUES is a comma-separated list
+/// whose items are single values or inclusive ranges of whole numbers `A..B` (`A..=B`
+/// too): `board=4..6` is 4x4, 5x5, 6x6; `board=5x5,6x8`; `red=2..4`; `torus=true,false`.
+/// The first key varies slowest. No items: `base` alone. Errors name the item or the
+/// combination: no `=`, a key given twice, an empty value or range, a bad value, a
+/// combination the problem rejects (more pieces than squares), more than [`MAX_PROBLEMS`]
+/// problems.
+pub fn expand_settings(base: &Problem, items: &[String]) -> Result<Vec<Member>, FamilyError> {
+    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
+    for item in items {
+        let Some((key, values)) = item.split_once('=') else {
+            return invalid(format!("--set {item}: expected KEY=VALUE"));
+        };
+        let key = match key.trim() {
+            "size" => "board",
+            k => k,
+        };
+        if key.is_empty() {
+            return invalid(format!("--set {item}: the key is missing"));
+        }
+        if keys.iter().any(|(k, _)| k == key) {
+            return invalid(format!(
+                "--set {key} is given twice; list its values in one --set ({key}=A,B or {key}=A..B)"
+            ));
+        }
+        let values = setting_values(key, values)
+            .map_err(|e| FamilyError::Invalid(format!("--set {key}={}: {e}", values.trim())))?;
+        keys.push((key.to_string(), values));
+    }
+    let total = keys.iter().try_fold(1usize, |acc, (_, v)| {
+        acc.checked_mul(v.len()).filter(|&t| t <= MAX_PROBLEMS)
+    });
+    let Some(total) = total else {
+        let sizes: Vec<String> = keys
+            .iter()
+            .map(|(k, v)| format!("{} {k}", v.len()))
+            .collect();
+        return invalid(format!(
+            "--set: {} make more than {MAX_PROBLEMS} problems; narrow the ranges",
+            sizes.join(" × ")
+        ));
+    };
+    let mut members = Vec::with_capacity(total);
+    // An odometer over the value lists, the last key turning fastest.
+    let mut at = vec![0usize; keys.len()];
+    for _ in 0..total {
+        let settings: Vec<(String, String)> = keys
+            .iter()
+            .zip(&at)
+            .map(|((k, values), &i)| (k.clone(), values[i].clone()))
+            .collect();
+        let mut problem = base.clone();
+        problem
+            .set_all(settings.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map_err(|e| {
+                let member = Member {
+                    problem: base.clone(),
+                    settings: settings.clone(),
+                };
+                FamilyError::Invalid(format!("the problem with {}: {e}", member.settings_line()))
+            })?;
+        members.push(Member { problem, settings });
+        for (slot, (_, values)) in at.iter_mut().zip(&keys).rev() {
+            *slot += 1;
+            if *slot < values.len() {
+                break;
+            }
+            *slot = 0;
+        }
+    }
+    Ok(members)
+}
+
+/// The values of one `--set` key: its list, ranges expanded, duplicates dropped, boards
+/// written `RxC`.
+fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = Vec::new();
+    let push = |v: String, out: &mut Vec<String>| -> Result<(), String> {
+        if !out.contains(&v) {
+            if out.len() == MAX_PROBLEMS {
+                return Err(format!("more than {MAX_PROBLEMS} values"));
+            }
+            out.push(v);
+        }
+        Ok(())
+    };
+    let board = key == "board";
+    for item in text.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err("an empty value in the list".into());
+        }
+        if let Some((lo, hi)) = item.split_once("..") {
+            let hi = hi.strip_prefix('=').unwrap_or(hi);
+            let bad =
+                || format!("expected a range LO..HI of whole numbers, e.g. 4..6 (got '{item}')");
+            let lo: usize = lo.trim().parse().map_err(|_| bad())?;
+            let hi: usize = hi.trim().parse().map_err(|_| bad())?;
+            if lo > hi {
+                return Err(format!("the range {item} is empty (LO must not exceed HI)"));
+            }
+            if hi - lo >= MAX_PROBLEMS {
+                return Err(format!(
+                    "the range {item} has more than {MAX_PROBLEMS} values"
+                ));
+            }
+            for v in lo..=hi {
+                push(
+                    if board {
+                        format!("{v}x{v}")
+                    } else {
+                        v.to_string()
+                    },
+                    &mut out,
+                )?;
+            }
+        } else if board {
+            let normal: String = item
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| if c == 'X' || c == '×' { 'x' } else { c })
+                .collect();
+            let square = normal.parse::<usize>().ok();
+            push(square.map_or(normal, |v| format!("{v}x{v}")), &mut out)?;
+        } else {
+            push(item.to_string(), &mut out)?;
+        }
+    }
+    Ok(out)
+}
+
 /// What to put in a family.
 #[derive(Clone, Debug)]
 pub struct Spec {
-    /// The board sides, in file order.
-    pub dims: Vec<usize>,
-    /// The army sizes for each board side.
+    /// The peaceable queens or a placement problem.
+    pub family: FamilyKind,
+    /// The problems, in file order (for the queens, one per board side).
+    pub members: Vec<Member>,
+    /// The sizes for each problem.
     pub sizes: Sizes,
-    /// Every combination of encoding options to write.
+    /// Every combination of encoding options to write. For a placement problem other than
+    /// the peaceable queens, `colouring` is written as `lines` (the general encoder's line
+    /// model; see `pq_encode::general`), and combinations that then coincide appear once.
     pub encodings: Vec<Options>,
     /// The command line, recorded in the manifest and README.
     pub command: String,
@@ -194,93 +463,322 @@ pub struct Spec {
 /// One planned instance.
 #[derive(Clone, Copy, Debug)]
 pub struct Planned {
-    /// The board side and army size.
-    pub instance: Instance,
-    /// The encoding it is written with.
+    /// Index into [`Spec::members`].
+    pub member: usize,
+    /// The size of the maximised groups (queens of each colour).
+    pub n: usize,
+    /// The encoding it is written with (as the encoder really builds it).
     pub options: Options,
 }
 
+/// True when `n` pieces in each maximised group, with the fixed counts, fit on the board
+/// at all (one square per piece); the queens' `2n ≤ d²`.
+fn fits(problem: &Problem, n: usize) -> bool {
+    let need: usize = problem.demands(n).iter().sum();
+    need <= problem.rules.layout.squares()
+}
+
 impl Spec {
+    /// A peaceable-queens family on these board sides (the `--dims` family).
+    pub fn queens(dims: &[usize], sizes: Sizes, encodings: Vec<Options>, command: String) -> Spec {
+        Spec {
+            family: FamilyKind::Queens,
+            members: dims.iter().map(|&d| Member::queens(d)).collect(),
+            sizes,
+            encodings,
+            command,
+        }
+    }
+
+    fn is_queens(&self) -> bool {
+        self.family == FamilyKind::Queens
+    }
+
+    /// True when planning needs each problem's optimum found first: `--around-optimum` on a
+    /// placement problem that maximises some group (there is a table for the queens only).
+    pub fn needs_optima(&self) -> bool {
+        !self.is_queens()
+            && matches!(self.sizes, Sizes::AroundOptimum(_))
+            && self
+                .members
+                .iter()
+                .any(|m| !m.problem.maximised().is_empty())
+    }
+
+    /// The options the encoder really uses for `member`: `colouring` is the peaceable
+    /// queens' model; the general encoder reads it as `lines`.
+    fn effective(&self, member: &Member, options: Options) -> Options {
+        if self.is_queens()
+            || options.model != pq_encode::Model::Colouring
+            || pq_encode::general::is_peaceable_queens(&member.problem)
+        {
+            options
+        } else {
+            Options {
+                model: pq_encode::Model::Lines,
+                ..options
+            }
+        }
+    }
+
     /// Every instance of the family, in file order; errors name what cannot be built.
+    /// A placement problem with `--around-optimum` needs [`Spec::plan_with`].
     pub fn plan(&self) -> Result<Vec<Planned>, FamilyError> {
+        self.plan_with(&[])
+    }
+
+    /// [`Spec::plan`] with the optimum of each member (by index, `None` where unknown)
+    /// for `--around-optimum` on a placement problem.
+    pub fn plan_with(&self, optima: &[Option<usize>]) -> Result<Vec<Planned>, FamilyError> {
         let mut out = Vec::new();
-        for &d in &self.dims {
-            let (lo, hi) = match self.sizes {
-                Sizes::AroundOptimum(k) => {
-                    let a = known_optimum(d).ok_or_else(|| {
-                        FamilyError::Invalid(format!(
-                            "a({d}) is not proven (the table of proven values covers d = 1..{}); give the army sizes with --n LO..HI instead of --around-optimum",
-                            A250000.len()
-                        ))
-                    })?;
-                    ((a + 1).saturating_sub(k).max(1), a + k)
-                }
-                Sizes::Range(lo, hi) => (lo, hi),
+        for (i, m) in self.members.iter().enumerate() {
+            let d = m.problem.rules.layout.rows;
+            let sizes: Vec<usize> = if m.problem.maximised().is_empty() {
+                vec![0]
+            } else {
+                let (lo, hi) = match self.sizes {
+                    Sizes::AroundOptimum(k) => {
+                        let a = if self.is_queens() {
+                            known_optimum(d).ok_or_else(|| {
+                                FamilyError::Invalid(format!(
+                                    "a({d}) is not proven (the table of proven values covers d = 1..{}); give the army sizes with --n LO..HI instead of --around-optimum",
+                                    A250000.len()
+                                ))
+                            })?
+                        } else {
+                            optima.get(i).copied().flatten().ok_or_else(|| {
+                                FamilyError::Invalid(format!(
+                                    "{}: --around-optimum needs the optimum, and pq-sat has a table of proven optima only for the peaceable queens (--dims); give the sizes with --n LO..HI, or add --verify SEC to find each optimum first",
+                                    m.label()
+                                ))
+                            })?
+                        };
+                        ((a + 1).saturating_sub(k).max(1), a + k)
+                    }
+                    Sizes::Range(lo, hi) => (lo, hi),
+                };
+                // Sizes whose pieces cannot all have a square are not formulas.
+                (lo..=hi).filter(|&n| fits(&m.problem, n)).collect()
             };
-            for n in lo..=hi {
-                // 2n queens must fit on d² squares; sizes beyond that are not formulas.
-                if 2 * n > d * d {
-                    continue;
+            for n in sizes {
+                if self.is_queens() {
+                    Instance::new(d, n)
+                        .map_err(|e| FamilyError::Invalid(format!("d = {d}, n = {n}: {e}")))?;
                 }
-                let instance = Instance::new(d, n)
-                    .map_err(|e| FamilyError::Invalid(format!("d = {d}, n = {n}: {e}")))?;
+                let mut seen: Vec<Options> = Vec::new();
                 for &options in &self.encodings {
-                    out.push(Planned { instance, options });
+                    let options = self.effective(m, options);
+                    if !seen.contains(&options) {
+                        seen.push(options);
+                        out.push(Planned {
+                            member: i,
+                            n,
+                            options,
+                        });
+                    }
                 }
             }
         }
         if out.is_empty() {
-            return Err(FamilyError::Invalid(
-                "the family would be empty (no army size fits on these boards)".into(),
+            return invalid(if self.is_queens() {
+                "the family would be empty (no army size fits on these boards)"
+            } else {
+                "the family would be empty (no size of the maximised groups fits on these boards)"
+            });
+        }
+        let mut names: Vec<String> = out.iter().map(|p| self.file_name(p)).collect();
+        names.sort();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return invalid(format!(
+                "two instances would both be named {}; group names that differ only in characters not kept in file names?",
+                w[0]
             ));
         }
         Ok(out)
     }
+
+    /// The file name of an instance: what it is, not what its answer is. The queens:
+    /// `queens-d05-n003-colouring-totalizer-lex-leader.cnf`; a placement problem: the
+    /// problem file's stem, the board (`-torus` on a torus), every group count set by
+    /// `--set`, the size (when something is maximised) and the encoding, e.g.
+    /// `three-armies-5x5-n3-lines-totalizer-lex-leader.cnf`.
+    pub fn file_name(&self, p: &Planned) -> String {
+        let encoding = format!(
+            "{}-{}-{}",
+            p.options.model, p.options.card, p.options.symmetry
+        );
+        let member = &self.members[p.member];
+        match &self.family {
+            FamilyKind::Queens => format!(
+                "queens-d{:02}-n{:03}-{encoding}.cnf",
+                member.problem.rules.layout.rows, p.n,
+            ),
+            FamilyKind::Problem { stem, .. } => {
+                let l = &member.problem.rules.layout;
+                let mut parts = vec![stem.clone(), format!("{}x{}", l.rows, l.cols)];
+                if l.torus {
+                    parts.push("torus".into());
+                }
+                for (k, v) in &member.settings {
+                    if !BOARD_KEYS.contains(&k.as_str()) {
+                        parts.push(format!("{}{}", file_safe(k), file_safe(v)));
+                    }
+                }
+                if !member.problem.maximised().is_empty() {
+                    parts.push(format!("n{}", p.n));
+                }
+                parts.push(encoding);
+                format!("{}.cnf", parts.join("-"))
+            }
+        }
+    }
 }
 
-/// The file name of an instance: what it is, not what its answer is.
-pub fn file_name(p: &Planned) -> String {
-    format!(
-        "queens-d{:02}-n{:03}-{}-{}-{}.cnf",
-        p.instance.dim(),
-        p.instance.n(),
-        p.options.model,
-        p.options.card,
-        p.options.symmetry
-    )
+/// `s` with every character other than an ASCII letter, digit, `-` or `_` replaced by `-`
+/// (`problem` when nothing is left).
+pub fn file_safe(s: &str) -> String {
+    let out: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if out.trim_matches('-').is_empty() {
+        "problem".into()
+    } else {
+        out
+    }
 }
 
 /// pq-sat's own check of an instance: which solver to use and for how long.
 pub struct Verify<'a> {
     /// The solver.
     pub backend: &'a dyn Backend,
-    /// The limit per instance; an instance not solved in time stays as the table has it.
+    /// The limit per instance (and, when optima are found first, per optimisation step); an
+    /// instance not solved in time stays as the table has it (`unknown` without one).
     pub timeout: Duration,
+}
+
+/// What [`write_family`] reports while it works.
+pub enum Event<'a> {
+    /// The optimum of a member was found (`--around-optimum` on a placement problem).
+    Optimum {
+        /// The member.
+        member: &'a Member,
+        /// Its proven optimum.
+        optimum: usize,
+        /// Seconds the optimisation took.
+        seconds: f64,
+    },
+    /// An instance was written (and checked, with `verify`).
+    Instance(&'a Entry),
+}
+
+/// The optimum of each member (by index) when the plan needs them, found by
+/// [`crate::optimise::optimise`] with the verifying solver, each step within its timeout.
+fn find_optima(
+    spec: &Spec,
+    verify: Option<&Verify>,
+    on_event: &mut dyn FnMut(Event),
+) -> Result<Vec<Option<usize>>, FamilyError> {
+    if !spec.needs_optima() {
+        return Ok(Vec::new());
+    }
+    let Some(v) = verify else {
+        return invalid("--around-optimum on a placement problem finds each optimum first, which needs --verify SEC; or give the sizes with --n LO..HI");
+    };
+    let mut optima = Vec::with_capacity(spec.members.len());
+    for m in &spec.members {
+        if m.problem.maximised().is_empty() {
+            optima.push(None);
+            continue;
+        }
+        let options = spec.effective(m, spec.encodings[0]);
+        let limits = crate::optimise::RunLimits {
+            run: Limits::none(),
+            step: Some(v.timeout),
+        };
+        let outcome = crate::optimise::optimise(
+            &m.problem,
+            &options,
+            crate::optimise::Strategy::Up,
+            v.backend,
+            &limits,
+            &mut |_| {},
+        )?;
+        match outcome.optimum {
+            Some(a) => {
+                on_event(Event::Optimum {
+                    member: m,
+                    optimum: a,
+                    seconds: outcome.seconds,
+                });
+                optima.push(Some(a));
+            }
+            None if outcome.infeasible => {
+                return invalid(format!(
+                    "{}: the fixed counts cannot be met even with no piece in the maximised groups, so there is no optimum to centre on; give the sizes with --n LO..HI",
+                    m.label()
+                ))
+            }
+            None => {
+                return invalid(format!(
+                    "{}: pq-sat could not prove the optimum with at most {} s per step ({}); raise --verify or give the sizes with --n LO..HI",
+                    m.label(),
+                    v.timeout.as_secs_f64(),
+                    outcome.reason.unwrap_or_else(|| "no answer".into())
+                ))
+            }
+        }
+    }
+    Ok(optima)
+}
+
+/// Fails unless `dir` is absent or empty.
+fn check_target(dir: &Path) -> Result<(), FamilyError> {
+    if dir.exists() {
+        let mut entries = fs::read_dir(dir).map_err(|source| FamilyError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        if entries.next().is_some() {
+            return invalid(format!(
+                "{} exists and is not empty; give a new directory",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Writes the family into `dir`, which must not exist or be empty: everything goes into a
 /// temporary directory beside it first and is renamed into place at the end, so a failure
-/// or an interrupt never leaves a half-written family. `on_instance` sees each entry.
+/// or an interrupt never leaves a half-written family. `on_event` sees each optimum found
+/// and each entry.
 pub fn write_family(
     spec: &Spec,
     dir: &Path,
     verify: Option<&Verify>,
-    on_instance: &mut dyn FnMut(&Entry),
+    on_event: &mut dyn FnMut(Event),
 ) -> Result<Manifest, FamilyError> {
-    let planned = spec.plan()?;
+    let (planned, optima) = if spec.needs_optima() {
+        // Finding the optima takes solving: fail on the directory first.
+        check_target(dir)?;
+        let optima = find_optima(spec, verify, on_event)?;
+        (spec.plan_with(&optima)?, optima)
+    } else {
+        let planned = spec.plan()?;
+        check_target(dir)?;
+        (planned, Vec::new())
+    };
     let io_err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| FamilyError::Io { path, source }
     };
-    if dir.exists() {
-        let mut entries = fs::read_dir(dir).map_err(io_err(dir))?;
-        if entries.next().is_some() {
-            return Err(FamilyError::Invalid(format!(
-                "{} exists and is not empty; give a new directory",
-                dir.display()
-            )));
-        }
-    }
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -292,21 +790,36 @@ pub fn write_family(
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
-        let formula = encode(&p.instance, &p.options);
-        let name = file_name(p);
+        let member = &spec.members[p.member];
+        let problem = &member.problem;
+        let n = p.n;
+        let formula = match spec.family {
+            // The queens preset keeps the specialised encoder's own header, byte for byte.
+            FamilyKind::Queens => {
+                let d = problem.rules.layout.rows;
+                let instance = Instance::new(d, n)
+                    .map_err(|e| FamilyError::Invalid(format!("d = {d}, n = {n}: {e}")))?;
+                encode(&instance, &p.options)
+            }
+            FamilyKind::Problem { .. } => encode_problem(problem, n, &p.options),
+        };
+        let name = spec.file_name(p);
         let path = staging.path().join(&name);
         let mut bytes = Vec::new();
         dimacs::write(&formula, &mut bytes).map_err(io_err(&path))?;
         fs::write(&path, &bytes).map_err(io_err(&path))?;
-        let (d, n) = (p.instance.dim(), p.instance.n());
-        let (mut expected, mut source) = match known_optimum(d) {
+        let table = match spec.family {
+            FamilyKind::Queens => known_optimum(problem.rules.layout.rows),
+            FamilyKind::Problem { .. } => None,
+        };
+        let (mut expected, mut source) = match table {
             Some(a) if n <= a => ("sat".to_string(), A250000_SOURCE.to_string()),
             Some(_) => ("unsat".to_string(), A250000_SOURCE.to_string()),
             None => ("unknown".to_string(), String::new()),
         };
         if let Some(v) = verify {
             let outcome = solve_formula(
-                Some(&Problem::peaceable_queens(d)),
+                Some(problem),
                 n,
                 &formula,
                 v.backend,
@@ -320,6 +833,15 @@ pub fn write_family(
                         found,
                         expected,
                     });
+                }
+                if let Some(a) = optima.get(p.member).copied().flatten() {
+                    if (n <= a) != (outcome.status == Status::Sat) {
+                        return Err(FamilyError::Inconsistent {
+                            file: name,
+                            found,
+                            optimum: a,
+                        });
+                    }
                 }
                 let witness = if outcome.status == Status::Sat {
                     ", witness validated"
@@ -335,9 +857,15 @@ pub fn write_family(
                 expected = found;
             }
         }
+        let (queens, l) = (spec.is_queens(), &problem.rules.layout);
         let entry = Entry {
             file: name,
-            dim: d,
+            problem: (!queens).then(|| problem.name.clone()),
+            settings: (!queens).then(|| member.settings_line()),
+            rows: (!queens).then_some(l.rows),
+            cols: (!queens).then_some(l.cols),
+            torus: (!queens).then_some(l.torus),
+            dim: queens.then_some(l.rows),
             n,
             model: p.options.model.name().into(),
             card: p.options.card.name().into(),
@@ -348,20 +876,31 @@ pub fn write_family(
             source,
             sha256: sha256_hex(&bytes),
         };
-        on_instance(&entry);
+        on_event(Event::Instance(&entry));
         instances.push(entry);
     }
+    let (family, problem_file) = match &spec.family {
+        FamilyKind::Queens => ("peaceable-queens".to_string(), None),
+        FamilyKind::Problem { file, .. } => {
+            (spec.members[0].problem.name.clone(), Some(file.clone()))
+        }
+    };
     let manifest = Manifest {
-        family: "peaceable-queens".into(),
+        family,
+        problem_file,
         generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
         command: spec.command.clone(),
         instances,
     };
     let json = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
+    let readme = match spec.family {
+        FamilyKind::Queens => readme(spec, &manifest),
+        FamilyKind::Problem { .. } => problem_readme(spec, &manifest, &optima),
+    };
     for (name, text) in [
         (MANIFEST_JSON, json + "\n"),
         (MANIFEST_CSV, manifest.to_csv()),
-        ("README.md", readme(spec, &manifest)),
+        ("README.md", readme),
     ] {
         let path = staging.path().join(name);
         fs::write(&path, text).map_err(io_err(&path))?;
@@ -413,7 +952,11 @@ impl Write for HashWriter<'_> {
 /// The family's README, in the manner of a SAT-competition benchmark description.
 fn readme(spec: &Spec, m: &Manifest) -> String {
     let count = |s: &str| m.instances.iter().filter(|e| e.expected == s).count();
-    let dims: Vec<String> = spec.dims.iter().map(|d| d.to_string()).collect();
+    let dims: Vec<String> = spec
+        .members
+        .iter()
+        .map(|m| m.problem.rules.layout.rows.to_string())
+        .collect();
     let sizes = match spec.sizes {
         Sizes::AroundOptimum(k) => format!(
             "for each d, n = a(d)−{}..a(d)+{k}: {k} satisfiable and {k} unsatisfiable sizes around the optimum a(d)",
@@ -481,37 +1024,496 @@ Run any solver on the family and check its answers with\n\
     )
 }
 
+/// The README of a placement-problem family, in the same manner as the queens'.
+fn problem_readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String {
+    let count = |s: &str| m.instances.iter().filter(|e| e.expected == s).count();
+    let file = m.problem_file.clone().unwrap_or_default();
+    let base = &spec.members[0].problem;
+    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
+    for member in &spec.members {
+        for (k, v) in &member.settings {
+            match keys.iter_mut().find(|(key, _)| key == k) {
+                Some((_, values)) if !values.contains(v) => values.push(v.clone()),
+                Some(_) => {}
+                None => keys.push((k.clone(), vec![v.clone()])),
+            }
+        }
+    }
+    let problems = if keys.is_empty() {
+        format!("the problem as the file states it ({})", base.summary())
+    } else {
+        let listed: Vec<String> = keys
+            .iter()
+            .map(|(k, v)| format!("`{k}` = {}", v.join(", ")))
+            .collect();
+        format!(
+            "{} problem{}, every combination of {}",
+            spec.members.len(),
+            if spec.members.len() == 1 { "" } else { "s" },
+            listed.join("; ")
+        )
+    };
+    let maximising = spec
+        .members
+        .iter()
+        .any(|member| !member.problem.maximised().is_empty());
+    let sizes = match spec.sizes {
+        _ if !maximising => {
+            "every count is fixed (no group is maximised), so each problem is one file per encoding"
+                .to_string()
+        }
+        Sizes::Range(lo, hi) => format!(
+            "n = {lo}..{hi} pieces in each maximised group (sizes whose pieces cannot all have a square left out)"
+        ),
+        Sizes::AroundOptimum(k) => {
+            let found: Vec<String> = spec
+                .members
+                .iter()
+                .zip(optima)
+                .filter_map(|(member, a)| a.map(|a| format!("{}: {a}", member.label())))
+                .collect();
+            format!(
+                "n = optimum−{}..optimum+{k} pieces in each maximised group, around the optimum pq-sat proved first for each problem ({})",
+                k - 1,
+                found.join("; ")
+            )
+        }
+    };
+    let encodings: Vec<String> = {
+        let mut seen: Vec<String> = Vec::new();
+        for e in &m.instances {
+            let name = format!("`{}` + `{}` + `{}`", e.model, e.card, e.symmetry);
+            if !seen.contains(&name) {
+                seen.push(name);
+            }
+        }
+        seen
+    };
+    let max_vars = m.instances.iter().map(|e| e.variables).max().unwrap_or(0);
+    let max_clauses = m.instances.iter().map(|e| e.clauses).max().unwrap_or(0);
+    let name_of = |g: usize| base.rules.groups[g].name.as_str();
+    let groups: Vec<String> = base
+        .rules
+        .groups
+        .iter()
+        .map(|g| format!("{} ({})", g.name, g.kind))
+        .collect();
+    let no_attack: Vec<String> = base
+        .rules
+        .no_attack
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                format!("within {}", name_of(a))
+            } else {
+                format!("between {} and {}", name_of(a), name_of(b))
+            }
+        })
+        .collect();
+    let description = if base.description.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n\n", base.description)
+    };
+    format!(
+        "# {name}: a benchmark family\n\
+\n\
+Generated by {generator} with\n\n    {command}\n\n\
+## The problem\n\
+\n\
+{description}From `{file}`: groups {groups}; no attacks {no_attack}. Each file asks whether the pieces fit with every\n\
+fixed count met and at least n pieces in each maximised group (the groups with count\n\
+`max`, which share one size n), no piece attacking one it must not attack (pieces in between\n\
+do not block).\n\
+\n\
+## The instances\n\
+\n\
+- {n_inst} files: {problems}; {sizes}.\n\
+- Encodings: {encodings}. `lines` uses line indicators per group (`colouring`, the\n\
+  peaceable queens' own model, is written as `lines` for other problems); `pairwise` forbids\n\
+  every attacking pair directly. `totalizer` / `seqcounter` encode \"at least n\" per group.\n\
+  `lex-leader` adds symmetry-breaking clauses for the problem's symmetries: these preserve\n\
+  satisfiability, so the status of a file with and without them is the same, but a proof\n\
+  of unsatisfiability certifies the formula with those clauses.\n\
+- Sizes: up to {max_vars} variables and {max_clauses} clauses.\n\
+- Every file starts with comment lines naming the board, the groups with their counts,\n\
+  which groups must not attack which, and the encoding, and `c var` lines mapping the piece\n\
+  variables to squares, so a model can be decoded and checked (`pq-sat solve --cnf FILE`).\n\
+\n\
+## Expected status\n\
+\n\
+{sat} satisfiable, {unsat} unsatisfiable, {unknown} unknown. A status is given only where it\n\
+is proven: from pq-sat's own solution of the file (`--verify`; a satisfiable answer's model\n\
+was decoded and checked by an independent validator). There is no table of known values\n\
+for this problem. The `source` column of `manifest.csv` / `manifest.json` says who proved\n\
+each status.\n\
+\n\
+## Files\n\
+\n\
+- `manifest.json`, `manifest.csv`: file, problem, settings, rows, cols, torus, n, model,\n\
+  card, symmetry, variables, clauses, expected status, its source, SHA-256 of the file.\n\
+- `*.cnf`: DIMACS CNF.\n\
+\n\
+Run any solver on the family and check its answers with\n\
+`pq-sat race DIR --solver kissat --solver minisat --timeout 60`.\n",
+        name = m.family,
+        generator = m.generator,
+        command = m.command,
+        groups = groups.join(", "),
+        no_attack = no_attack.join(", "),
+        n_inst = m.instances.len(),
+        encodings = encodings.join(", "),
+        sat = count("sat"),
+        unsat = count("unsat"),
+        unknown = count("unknown"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pq_encode::{Model, Symmetry};
+
+    const THREE_ARMIES: &str = include_str!("../../../encodings/three-armies.toml");
+    const DUDENEY: &str = include_str!("../../../encodings/crowded-chessboard.toml");
+
+    fn three_armies() -> Problem {
+        Problem::from_toml(THREE_ARMIES).unwrap()
+    }
+
+    fn sets(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn settings(members: &[Member]) -> Vec<String> {
+        members.iter().map(Member::settings_line).collect()
+    }
+
+    fn problem_spec(base: &Problem, items: &[&str], sizes: Sizes) -> Spec {
+        Spec {
+            family: FamilyKind::Problem {
+                stem: "three-armies".into(),
+                file: "encodings/three-armies.toml".into(),
+            },
+            members: expand_settings(base, &sets(items)).unwrap(),
+            sizes,
+            encodings: vec![Options::default()],
+            command: String::new(),
+        }
+    }
 
     #[test]
     fn family_table_and_sizes() {
         assert_eq!(known_optimum(8), Some(9));
         assert_eq!(known_optimum(16), None);
         assert_eq!(known_optimum(0), None);
-        let spec = Spec {
-            dims: vec![3, 8],
-            sizes: Sizes::AroundOptimum(2),
-            encodings: vec![Options::default()],
-            command: String::new(),
-        };
+        let spec = Spec::queens(
+            &[3, 8],
+            Sizes::AroundOptimum(2),
+            vec![Options::default()],
+            String::new(),
+        );
         let ns: Vec<(usize, usize)> = spec
             .plan()
             .unwrap()
             .iter()
-            .map(|p| (p.instance.dim(), p.instance.n()))
+            .map(|p| (spec.members[p.member].problem.rules.layout.rows, p.n))
             .collect();
         // a(3) = 1: n = 1, 2, 3 (0 is not an instance, 2n > 9 drops nothing here).
         assert_eq!(
             ns,
             vec![(3, 1), (3, 2), (3, 3), (8, 8), (8, 9), (8, 10), (8, 11)]
         );
-        let unknown = Spec {
-            dims: vec![16],
-            ..spec
-        };
+        let unknown = Spec::queens(&[16], spec.sizes, spec.encodings.clone(), String::new());
         assert!(unknown.plan().unwrap_err().to_string().contains("a(16)"));
+    }
+
+    #[test]
+    fn family_queens_names_are_unchanged() {
+        let spec = Spec::queens(
+            &[4, 10],
+            Sizes::Range(2, 2),
+            vec![
+                Options::default(),
+                Options {
+                    model: Model::Pairwise,
+                    symmetry: Symmetry::None,
+                    ..Options::default()
+                },
+            ],
+            String::new(),
+        );
+        let names: Vec<String> = spec
+            .plan()
+            .unwrap()
+            .iter()
+            .map(|p| spec.file_name(p))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "queens-d04-n002-colouring-totalizer-lex-leader.cnf",
+                "queens-d04-n002-pairwise-totalizer-none.cnf",
+                "queens-d10-n002-colouring-totalizer-lex-leader.cnf",
+                "queens-d10-n002-pairwise-totalizer-none.cnf",
+            ]
+        );
+    }
+
+    #[test]
+    fn family_set_expands_ranges_and_lists_into_the_product() {
+        let base = three_armies();
+        // No --set: the file's own problem.
+        let alone = expand_settings(&base, &[]).unwrap();
+        assert_eq!(alone.len(), 1);
+        assert_eq!(alone[0].problem, base);
+        assert_eq!(alone[0].settings_line(), "");
+
+        let boards = expand_settings(&base, &sets(&["board=4..6"])).unwrap();
+        assert_eq!(settings(&boards), ["board=4x4", "board=5x5", "board=6x6"]);
+        assert_eq!(boards[2].problem.rules.layout.rows, 6);
+
+        // Lists, the `size` alias, spelling of boards, duplicates dropped, `..=`.
+        let m = expand_settings(&base, &sets(&["size=5X5, 6×8,5", "red=2..=3"])).unwrap();
+        assert_eq!(
+            settings(&m),
+            [
+                "board=5x5 red=2",
+                "board=5x5 red=3",
+                "board=6x8 red=2",
+                "board=6x8 red=3"
+            ],
+            "the first key varies slowest"
+        );
+        let l = &m[3].problem.rules.layout;
+        assert_eq!((l.rows, l.cols), (6, 8));
+        assert_eq!(m[3].problem.counts[0], pq_encode::spec::Count::Exactly(3));
+        assert_eq!(m[3].problem.maximised(), vec![1, 2]);
+
+        let m = expand_settings(
+            &base,
+            &sets(&["rows=3..4", "cols=5", "torus=true,false", "green=max,1"]),
+        )
+        .unwrap();
+        assert_eq!(m.len(), 8);
+        assert_eq!(m[0].settings_line(), "rows=3 cols=5 torus=true green=max");
+        assert!(m[0].problem.rules.layout.torus);
+        assert!(!m[7].problem.rules.layout.torus);
+        assert_eq!(
+            (
+                m[7].problem.rules.layout.rows,
+                m[7].problem.rules.layout.cols
+            ),
+            (4, 5)
+        );
+
+        // Settings checked per combination, in any order: a board shrunk with counts to
+        // match is fine.
+        let dudeney = Problem::from_toml(DUDENEY).unwrap();
+        let m = expand_settings(
+            &dudeney,
+            &sets(&[
+                "queens=2",
+                "rooks=2",
+                "bishops=2",
+                "board=4x4",
+                "knights=3..5",
+            ]),
+        )
+        .unwrap();
+        assert_eq!(m.len(), 3);
+        assert!(m.iter().all(|m| m.problem.maximised().is_empty()));
+    }
+
+    #[test]
+    fn family_set_errors_are_clear() {
+        let base = three_armies();
+        for (items, needle) in [
+            (&["board"][..], "expected KEY=VALUE"),
+            (&["=4"][..], "key is missing"),
+            (&["board=6..4"][..], "the range 6..4 is empty"),
+            (&["red=1..x"][..], "expected a range LO..HI"),
+            (&["red=2,,3"][..], "an empty value"),
+            (&["red="][..], "an empty value"),
+            (&["board=axb"][..], "--set board: expected ROWSxCOLS"),
+            (&["red=many"][..], "--set red: expected a number of pieces"),
+            (&["torus=maybe"][..], "--set torus"),
+            (&["dragons=3"][..], "unknown key 'dragons'"),
+            (&["board=0..2"][..], "rows must be at least 1"),
+            (&["board=4", "size=5"][..], "--set board is given twice"),
+            (
+                &["board=2x2", "red=5"][..],
+                "the problem with board=2x2 red=5: the counts ask for 5 pieces",
+            ),
+            (
+                &["board=1..64", "red=0..200"][..],
+                "more than 10000 problems",
+            ),
+            (&["red=0..100000"][..], "more than 10000 values"),
+        ] {
+            let e = expand_settings(&base, &sets(items))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(needle), "{items:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn family_plan_of_a_problem() {
+        let base = three_armies();
+        let spec = problem_spec(&base, &["board=4..5"], Sizes::Range(4, 6));
+        let plan = spec.plan().unwrap();
+        let names: Vec<String> = plan.iter().map(|p| spec.file_name(p)).collect();
+        // 3 armies of n need 3n squares: n = 6 does not fit on 4x4 (18 > 16).
+        assert_eq!(
+            names,
+            [
+                "three-armies-4x4-n4-lines-totalizer-lex-leader.cnf",
+                "three-armies-4x4-n5-lines-totalizer-lex-leader.cnf",
+                "three-armies-5x5-n4-lines-totalizer-lex-leader.cnf",
+                "three-armies-5x5-n5-lines-totalizer-lex-leader.cnf",
+                "three-armies-5x5-n6-lines-totalizer-lex-leader.cnf",
+            ],
+            "colouring is written as the lines model it is for a general problem"
+        );
+
+        // colouring and lines coincide for a general problem: one file, not two.
+        let spec2 = Spec {
+            encodings: vec![
+                Options::default(),
+                Options {
+                    model: Model::Lines,
+                    ..Options::default()
+                },
+                Options {
+                    model: Model::Pairwise,
+                    ..Options::default()
+                },
+            ],
+            ..problem_spec(
+                &base,
+                &["board=4", "torus=true", "red=2"],
+                Sizes::Range(1, 1),
+            )
+        };
+        let names: Vec<String> = spec2
+            .plan()
+            .unwrap()
+            .iter()
+            .map(|p| spec2.file_name(p))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "three-armies-4x4-torus-red2-n1-lines-totalizer-lex-leader.cnf",
+                "three-armies-4x4-torus-red2-n1-pairwise-totalizer-lex-leader.cnf",
+            ]
+        );
+
+        // Around the optimum: a placement problem has no table.
+        let around = problem_spec(&base, &["board=4..5"], Sizes::AroundOptimum(2));
+        assert!(around.needs_optima());
+        let e = around.plan().unwrap_err().to_string();
+        assert!(e.contains("--n LO..HI") && e.contains("--verify"), "{e}");
+        let plan = around.plan_with(&[Some(2), Some(4)]).unwrap();
+        let ns: Vec<(usize, usize)> = plan.iter().map(|p| (p.member, p.n)).collect();
+        assert_eq!(
+            ns,
+            [
+                (0, 1),
+                (0, 2),
+                (0, 3),
+                (0, 4),
+                (1, 3),
+                (1, 4),
+                (1, 5),
+                (1, 6)
+            ]
+        );
+
+        // Nothing maximised: the single size 0, and no n in the name.
+        let dudeney = Problem::from_toml(DUDENEY).unwrap();
+        let spec = Spec {
+            family: FamilyKind::Problem {
+                stem: "crowded-chessboard".into(),
+                file: "crowded-chessboard.toml".into(),
+            },
+            members: expand_settings(
+                &dudeney,
+                &sets(&[
+                    "board=4x4",
+                    "queens=2",
+                    "rooks=2",
+                    "bishops=2",
+                    "knights=3,4",
+                ]),
+            )
+            .unwrap(),
+            sizes: Sizes::AroundOptimum(2),
+            encodings: vec![Options::default()],
+            command: String::new(),
+        };
+        assert!(!spec.needs_optima());
+        let plan = spec.plan().unwrap();
+        assert!(plan.iter().all(|p| p.n == 0));
+        assert_eq!(
+            spec.file_name(&plan[1]),
+            "crowded-chessboard-4x4-queens2-rooks2-bishops2-knights4-lines-totalizer-lex-leader.cnf"
+        );
+    }
+
+    #[test]
+    fn family_manifest_fields_by_kind() {
+        let queens = Entry {
+            file: "q.cnf".into(),
+            problem: None,
+            settings: None,
+            rows: None,
+            cols: None,
+            torus: None,
+            dim: Some(5),
+            n: 4,
+            model: "colouring".into(),
+            card: "totalizer".into(),
+            symmetry: "none".into(),
+            variables: 1,
+            clauses: 2,
+            expected: "sat".into(),
+            source: "x, y".into(),
+            sha256: "ab".into(),
+        };
+        let json = serde_json::to_string(&queens).unwrap();
+        assert!(
+            json.starts_with(r#"{"file":"q.cnf","dim":5,"n":4,"#),
+            "{json}"
+        );
+        let problem = Entry {
+            problem: Some("three armies".into()),
+            settings: Some("board=5x5 red=3".into()),
+            rows: Some(5),
+            cols: Some(5),
+            torus: Some(false),
+            dim: None,
+            ..queens.clone()
+        };
+        let json = serde_json::to_string(&problem).unwrap();
+        assert!(!json.contains("\"dim\""), "{json}");
+        assert_eq!(serde_json::from_str::<Entry>(&json).unwrap(), problem);
+        let mut m = Manifest {
+            family: "three armies".into(),
+            problem_file: Some("three-armies.toml".into()),
+            generator: String::new(),
+            command: String::new(),
+            instances: vec![problem],
+        };
+        assert_eq!(
+            m.to_csv(),
+            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256\n\
+             q.cnf,three armies,board=5x5 red=3,5,5,false,4,colouring,totalizer,none,1,2,sat,\"x, y\",ab\n"
+        );
+        m.instances = vec![queens];
+        assert!(m.to_csv().starts_with("file,dim,n,model"));
+        assert!(m.to_csv().contains("\nq.cnf,5,4,colouring,"));
     }
 
     #[test]
