@@ -64,17 +64,8 @@ fn family_manifest_matches_the_files() {
     // 3 board sizes × 4 army sizes × 2 symmetry settings.
     assert_eq!(instances.len(), 24);
 
-    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".cnf"))
-        .collect();
-    on_disk.sort();
-    let mut listed: Vec<String> = instances
-        .iter()
-        .map(|e| e["file"].as_str().unwrap().to_string())
-        .collect();
-    listed.sort();
+    let on_disk = cnf_files(&dir);
+    let listed = listed_files(instances);
     assert_eq!(
         on_disk, listed,
         "every file is listed once, nothing else is there"
@@ -331,21 +322,33 @@ fn family_json(dir: &Path, args: &[&str]) -> Value {
     v
 }
 
-/// Every placement-problem entry lists a file that is there, with its hash and `p cnf`
-/// sizes, the problem's fields and no `dim`; the CSV has one row per entry.
-fn check_problem_manifest(dir: &Path, v: &Value) {
-    let instances = v["instances"].as_array().unwrap();
-    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+/// The CNF files in a family directory, sorted.
+fn cnf_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".cnf"))
         .collect();
-    on_disk.sort();
-    let mut listed: Vec<String> = instances
+    names.sort();
+    names
+}
+
+/// The files a manifest's instances name, sorted.
+fn listed_files(instances: &[Value]) -> Vec<String> {
+    let mut names: Vec<String> = instances
         .iter()
         .map(|e| e["file"].as_str().unwrap().to_string())
         .collect();
-    listed.sort();
+    names.sort();
+    names
+}
+
+/// Every placement-problem entry lists a file that is there, with its hash and `p cnf`
+/// sizes, the problem's fields and no `dim`; the CSV has one row per entry.
+fn check_problem_manifest(dir: &Path, v: &Value) {
+    let instances = v["instances"].as_array().unwrap();
+    let on_disk = cnf_files(dir);
+    let mut listed = listed_files(instances);
     listed.dedup();
     assert_eq!(
         on_disk, listed,

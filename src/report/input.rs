@@ -157,40 +157,9 @@ fn from_rows(rows: &[String], problem: Option<&Problem>) -> Result<Read> {
             placement: board.to_placement(),
         });
     };
-    let layout = problem.rules.layout;
     let symbols = Placement::symbols(&problem.rules);
-    if rows.len() != layout.rows {
-        bail!(
-            "the placement has {} rows, the board {}",
-            rows.len(),
-            layout.rows
-        );
-    }
-    let mut p = Placement::empty(&layout);
-    for (r, line) in rows.iter().enumerate() {
-        let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.len() != layout.cols {
-            bail!(
-                "placement row {} has {} squares, the board {}",
-                r + 1,
-                chars.len(),
-                layout.cols
-            );
-        }
-        for (c, ch) in chars.into_iter().enumerate() {
-            if ch == '.' {
-                continue;
-            }
-            let g = symbols.iter().position(|&s| s == ch).with_context(|| {
-                format!(
-                    "unknown symbol '{ch}' in row {} (the problem's symbols: {})",
-                    r + 1,
-                    symbols.iter().collect::<String>()
-                )
-            })?;
-            p.set(r, c, Some(g));
-        }
-    }
+    let p =
+        Placement::from_rows(&problem.rules.layout, rows, &symbols).map_err(anyhow::Error::msg)?;
     Ok(Read {
         problem: problem.clone(),
         placement: p,

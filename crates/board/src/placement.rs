@@ -232,6 +232,53 @@ impl Placement {
             .collect()
     }
 
+    /// The placement drawn by `rows` (one string per row, each group's symbol or `.`;
+    /// whitespace ignored) on `layout`: the inverse of [`Placement::rows_as_strings`]. The
+    /// error names the row and what is wrong with it.
+    pub fn from_rows<S: AsRef<str>>(
+        layout: &Layout,
+        rows: &[S],
+        symbols: &[char],
+    ) -> Result<Placement, String> {
+        if rows.len() != layout.rows {
+            return Err(format!(
+                "the placement has {} rows, the board {}",
+                rows.len(),
+                layout.rows
+            ));
+        }
+        let mut p = Placement::empty(layout);
+        for (r, line) in rows.iter().enumerate() {
+            let chars: Vec<char> = line
+                .as_ref()
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            if chars.len() != layout.cols {
+                return Err(format!(
+                    "placement row {} has {} squares, the board {}",
+                    r + 1,
+                    chars.len(),
+                    layout.cols
+                ));
+            }
+            for (c, ch) in chars.into_iter().enumerate() {
+                if ch == '.' {
+                    continue;
+                }
+                let g = symbols.iter().position(|&s| s == ch).ok_or_else(|| {
+                    format!(
+                        "unknown symbol '{ch}' in row {} (the problem's symbols: {})",
+                        r + 1,
+                        symbols.iter().collect::<String>()
+                    )
+                })?;
+                p.set(r, c, Some(g));
+            }
+        }
+        Ok(p)
+    }
+
     /// One string per row with each group's symbol (see [`Placement::symbols`]) and `.`.
     pub fn rows_as_strings(&self, symbols: &[char]) -> Vec<String> {
         (0..self.rows)

@@ -443,7 +443,7 @@ pub fn check_certificate(
     // The witness: the board in the manifest is the one in the file, and it obeys the
     // rules with `optimum` pieces in each maximised group.
     let symbols = Placement::symbols(&problem.rules);
-    match placement_of(&problem, &cert.witness.board, &symbols) {
+    match Placement::from_rows(&problem.rules.layout, &cert.witness.board, &symbols) {
         Ok(p) => {
             let same_file = fs::read_to_string(dir.join(&cert.witness.file))
                 .is_ok_and(|t| t == p.to_labelled_text(&symbols));
@@ -542,40 +542,6 @@ pub fn check_certificate(
         Err(e) => item("proof format", false, e),
     }
     Ok((cert, items))
-}
-
-/// A placement from rows of `symbols`, sized for `problem`.
-fn placement_of(problem: &Problem, rows: &[String], symbols: &[char]) -> Result<Placement, String> {
-    let layout = problem.rules.layout;
-    if rows.len() != layout.rows {
-        return Err(format!(
-            "{} rows, the board has {}",
-            rows.len(),
-            layout.rows
-        ));
-    }
-    let mut p = Placement::empty(&layout);
-    for (r, row) in rows.iter().enumerate() {
-        let cells: Vec<char> = row.chars().collect();
-        if cells.len() != layout.cols {
-            return Err(format!(
-                "row {} has {} squares, the board {}",
-                r + 1,
-                cells.len(),
-                layout.cols
-            ));
-        }
-        for (c, ch) in cells.into_iter().enumerate() {
-            if ch != '.' {
-                let g = symbols
-                    .iter()
-                    .position(|&s| s == ch)
-                    .ok_or_else(|| format!("unknown symbol '{ch}' in row {}", r + 1))?;
-                p.set(r, c, Some(g));
-            }
-        }
-    }
-    Ok(p)
 }
 
 fn parse_options(u: &UnsatPart) -> Result<Options, String> {
