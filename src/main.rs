@@ -1,15 +1,12 @@
-//! `pq-sat`: the command-line front end. Argument parsing lives in [`cli`], the jobs in
-//! [`run`], and everything printed on stdout in [`output`].
+//! `pq-sat`: the command-line front end. Arguments become a validated job in [`cli`], each
+//! command runs in [`commands`], and everything printed on stdout is a type in [`report`].
 
-mod bench;
 mod cli;
 mod commands;
-mod output;
-mod placement;
+mod files;
 mod plot;
 mod progress;
 mod report;
-mod run;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,13 +19,13 @@ fn main() -> ExitCode {
     // last proven bound); a second one, or one at any other time, ends pq-sat at once.
     let presses = AtomicUsize::new(0);
     let _ = ctrlc::set_handler(move || {
-        if presses.fetch_add(1, Ordering::SeqCst) == 0 && run::interruptible() {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 && commands::interruptible() {
             eprintln!("pq-sat: interrupted; stopping the solvers (Ctrl-C again to quit at once)");
             pq_solve::control::interrupt();
         } else {
             pq_solve::external::kill_all_running();
             eprintln!("pq-sat: interrupted");
-            std::process::exit(run::EXIT_INTERRUPTED.into());
+            std::process::exit(commands::EXIT_INTERRUPTED.into());
         }
     });
     let args = match cli::Args::try_parse() {
@@ -45,7 +42,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run::run(job) {
+    match commands::run(job) {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

@@ -5,12 +5,18 @@ mod oracle;
 
 use std::collections::BTreeSet;
 
-use pq_board::symmetry::is_canonical;
+use pq_board::placement::Rules;
+use pq_board::symmetry::SymmetryGroup;
 use pq_board::Board;
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::enumerate::{enumerate, Found, Request, Summary, UpTo};
 use pq_solve::control::Limits;
+
+/// Whether `b` is its orbit's canonical member under the queens' 16 symmetries.
+fn is_canonical(b: &Board) -> bool {
+    SymmetryGroup::new(&Rules::peaceable_queens(b.dim()), &[0, 0]).is_canonical(&b.to_placement())
+}
 
 fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
     let request = Request {

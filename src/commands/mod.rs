@@ -1,15 +1,160 @@
 //! One short function per command: each takes its validated job from [`crate::cli`], calls
-//! the engine, and hands the result to [`crate::report`]. Commands not moved here yet run
-//! in [`crate::run`].
+//! the engine, and hands the result to [`crate::report`]. [`run`] dispatches a job and
+//! owns what every command shares: the backend named on the command line, Ctrl-C, exit
+//! codes.
 
 pub mod canon;
+pub mod check;
 pub mod enumerate;
+pub mod family;
+pub mod race;
 pub mod render;
+pub mod solve;
 
 use std::io;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
+use pq_engine::Status;
+use pq_solve::control::interrupted;
+use pq_solve::portfolio::{default_portfolio, Portfolio};
+use pq_solve::Backend;
+
+use crate::cli::{Job, Solvers};
+
+/// Exit codes of the SAT competition, used for single answers.
+pub const EXIT_SAT: u8 = 10;
+/// See [`EXIT_SAT`].
+pub const EXIT_UNSAT: u8 = 20;
+/// The shell's code for "stopped by Ctrl-C" (128 + SIGINT).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// Runs `job`; the result is the exit code.
+pub fn run(job: Job) -> Result<u8> {
+    match job {
+        Job::Encode {
+            problem,
+            n,
+            options,
+            output,
+        } => solve::encode(&problem, n, &options, output.as_deref()),
+        Job::Solve {
+            problem,
+            n,
+            options,
+            run,
+            proof,
+        } => solve::at_size(&problem, n, &options, &run, proof.as_ref()),
+        Job::Optimise {
+            problem,
+            options,
+            strategy,
+            run,
+            certify,
+        } => solve::optimum(&problem, &options, strategy, &run, certify.as_ref()),
+        Job::SolveCnf { path, run, proof } => solve::formula(path.as_deref(), &run, proof.as_ref()),
+        Job::Enumerate {
+            n,
+            request,
+            count_only,
+            format,
+        } => enumerate::run(request, n, count_only, format),
+        Job::Canon {
+            path,
+            problem,
+            format,
+        } => canon::run(path.as_deref(), problem.as_ref(), format),
+        Job::Render {
+            path,
+            problem,
+            output,
+        } => render::run(path.as_deref(), problem.as_ref(), output.as_deref()),
+        Job::Family {
+            spec,
+            dir,
+            verify,
+            format,
+        } => family::run(&spec, &dir, verify, format),
+        Job::Race {
+            dir,
+            solvers,
+            timeout,
+            jobs,
+            plot,
+            format,
+        } => race::run(&dir, solvers, timeout, jobs, plot.as_deref(), format),
+        Job::CheckProof {
+            cnf,
+            proof,
+            proof_format,
+            timeout,
+            format,
+        } => check::proof(&cnf, &proof, proof_format, timeout, format),
+        Job::CheckCertificate {
+            dir,
+            timeout,
+            format,
+        } => check::certificate(&dir, timeout, format),
+        Job::Solvers { format } => check::solvers(format),
+    }
+}
+
+static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
+
+/// True while a solver runs that reports what it knows when interrupted; otherwise Ctrl-C
+/// simply ends pq-sat.
+pub fn interruptible() -> bool {
+    INTERRUPTIBLE.load(Ordering::SeqCst)
+}
+
+/// Marks the solving part of a job as interruptible for as long as it lives.
+pub struct Interruptible;
+
+impl Interruptible {
+    /// Ctrl-C now stops the solvers and lets the job report.
+    pub fn enter() -> Interruptible {
+        INTERRUPTIBLE.store(true, Ordering::SeqCst);
+        Interruptible
+    }
+}
+
+impl Drop for Interruptible {
+    fn drop(&mut self) {
+        INTERRUPTIBLE.store(false, Ordering::SeqCst);
+    }
+}
+
+/// The solver (or portfolio) that answers each formula.
+pub fn backend(solvers: &Solvers) -> Result<Box<dyn Backend>> {
+    Ok(match solvers {
+        Solvers::Given(list) if list.len() == 1 => list[0].resolve()?,
+        Solvers::Given(list) => Box::new(Portfolio::new(
+            list.iter()
+                .map(|spec| spec.resolve())
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
+        Solvers::Default { jobs } => Box::new(default_portfolio(*jobs)),
+    })
+}
+
+/// The exit code of a finished job: `code`, unless Ctrl-C cut it short.
+pub fn unless_interrupted(code: u8) -> u8 {
+    if interrupted() {
+        EXIT_INTERRUPTED
+    } else {
+        code
+    }
+}
+
+/// 10 for SAT, 20 for UNSAT, 0 for unknown.
+pub fn status_code(status: Status) -> u8 {
+    match status {
+        Status::Sat => EXIT_SAT,
+        Status::Unsat => EXIT_UNSAT,
+        Status::Unknown => 0,
+    }
+}
 
 /// The whole of `path`, or of standard input when `None`.
 pub fn read_input(path: Option<&Path>) -> Result<String> {

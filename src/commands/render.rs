@@ -16,7 +16,7 @@ pub fn run(path: Option<&Path>, problem: Option<&Problem>, output: Option<&Path>
     let read = read_placement(&super::read_input(path)?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
     match output {
-        Some(p) => crate::placement::write_svg(p, &svg)?,
+        Some(p) => crate::files::write_svg(p, &svg)?,
         None => {
             let mut out = io::stdout().lock();
             out.write_all(svg.as_bytes())?;

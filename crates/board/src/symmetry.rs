@@ -29,30 +29,23 @@
 //!
 //! ```
 //! use pq_board::placement::{Placement, Rules};
-//! use pq_board::symmetry::{canonical_placement, is_canonical_placement, symmetries};
+//! use pq_board::symmetry::{symmetries, SymmetryGroup};
 //! let rules = Rules::peaceable_queens(3);
 //! let demands = [1, 1];
 //! assert_eq!(symmetries(&rules, &demands).len(), 16);
 //! let mut p = Placement::empty(&rules.layout);
 //! p.set(0, 0, Some(0));
 //! p.set(1, 2, Some(1));
-//! let c = canonical_placement(&rules, &demands, &p);
-//! assert!(is_canonical_placement(&rules, &demands, &c));
+//! let group = SymmetryGroup::new(&rules, &demands);
+//! let c = group.canonical(&p);
+//! assert!(group.is_canonical(&c));
+//! assert_eq!(group.orbit_size(&p), 16); // no symmetry fixes it
 //! ```
 //!
-//! [`SymmetryGroup`] computes the list once for callers that canonicalise many placements.
-//!
-//! # Peaceable queens
-//!
-//! [`images`], [`canonical`], [`is_canonical`] and [`orbit_size`] are the special case of a
-//! `d × d` [`Board`] of two equal armies of queens ([`Rules::peaceable_queens`], white =
-//! group 0, black = group 1): the 16 symmetries are the 8 of the square, each with or
-//! without swapping the colours, and the key is white bits row-major, then black bits.
 
 use std::collections::HashSet;
 
 use crate::placement::{Layout, Placement, Rules};
-use crate::{Board, Cell};
 
 /// One symmetry of a placement problem: square `s` goes to `squares[s]` (row-major
 /// indices), group `g` to `groups[g]`.
@@ -410,128 +403,14 @@ impl<'a> Keys<'a> {
     }
 }
 
-/// The canonical member of `p`'s orbit under [`symmetries`]`(rules, demands)`: the image
-/// whose key is least, the key being the bit string over (group, square) pairs,
-/// group-major (all squares of group 0 row-major, then group 1, ...), "no piece" (false)
-/// before "piece" (true).
-///
-/// # Panics
-///
-/// If `demands` does not have one entry per group, `p` does not fit the layout or has a
-/// piece of an unknown group.
-pub fn canonical_placement(rules: &Rules, demands: &[usize], p: &Placement) -> Placement {
-    SymmetryGroup::new(rules, demands).canonical(p)
-}
-
-/// True when `p` is its orbit's canonical member (see [`canonical_placement`]).
-///
-/// # Panics
-///
-/// As [`canonical_placement`].
-pub fn is_canonical_placement(rules: &Rules, demands: &[usize], p: &Placement) -> bool {
-    SymmetryGroup::new(rules, demands).is_canonical(p)
-}
-
-/// The number of distinct placements in `p`'s orbit under [`symmetries`]`(rules, demands)`.
-///
-/// # Panics
-///
-/// As [`canonical_placement`].
-pub fn orbit_size_placement(rules: &Rules, demands: &[usize], p: &Placement) -> usize {
-    SymmetryGroup::new(rules, demands).orbit_size(p)
-}
-
-// Peaceable queens: a `Board` is a placement of the groups white (0) and black (1).
-
-fn board_to_placement(board: &Board) -> Placement {
-    let d = board.dim();
-    let layout = Layout {
-        rows: d,
-        cols: d,
-        torus: false,
-    };
-    let mut p = Placement::empty(&layout);
-    for r in 0..d {
-        for c in 0..d {
-            p.set(
-                r,
-                c,
-                match board.get(r, c) {
-                    Cell::Empty => None,
-                    Cell::White => Some(0),
-                    Cell::Black => Some(1),
-                },
-            );
-        }
-    }
-    p
-}
-
-fn placement_to_board(p: &Placement) -> Board {
-    let mut board = Board::empty(p.rows);
-    for r in 0..p.rows {
-        for c in 0..p.cols {
-            let cell = match p.get(r, c) {
-                None => Cell::Empty,
-                Some(0) => Cell::White,
-                Some(_) => Cell::Black,
-            };
-            board.set(r, c, cell);
-        }
-    }
-    board
-}
-
-/// The 16 symmetries of the queens problem: equal demands make the colour swap one.
-fn queens_group(board: &Board) -> SymmetryGroup {
-    SymmetryGroup::new(&Rules::peaceable_queens(board.dim()), &[0, 0])
-}
-
-/// The 16 images of `board`, identity first (boards with symmetries repeat): the 8
-/// symmetries of the square (identity, rotations by 90°, 180°, 270°, then the four
-/// mirrors), first as they are, then each followed by swapping the colours.
-pub fn images(board: &Board) -> Vec<Board> {
-    let p = board_to_placement(board);
-    // Not `symmetries`, which drops repeats: this promises one image per symmetry.
-    let points = point_symmetries(board.dim(), board.dim());
-    [[0, 1], [1, 0]]
-        .iter()
-        .flat_map(|groups| {
-            points.iter().map(|squares| Symmetry {
-                squares: squares.clone(),
-                groups: groups.to_vec(),
-            })
-        })
-        .map(|s| placement_to_board(&apply(&s, &p)))
-        .collect()
-}
-
-/// The canonical member of the orbit of `board` (see the module documentation).
-pub fn canonical(board: &Board) -> Board {
-    placement_to_board(&queens_group(board).canonical(&board_to_placement(board)))
-}
-
-/// True when `board` is its orbit's canonical member.
-pub fn is_canonical(board: &Board) -> bool {
-    queens_group(board).is_canonical(&board_to_placement(board))
-}
-
-/// The number of distinct boards in the orbit of `board` (a divisor of 16).
-pub fn orbit_size(board: &Board) -> usize {
-    queens_group(board).orbit_size(&board_to_placement(board))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     use crate::placement::{Group, Kind};
     use crate::rules::{addable_squares, attacks, check_placement};
+    use crate::Board;
     use std::collections::BTreeSet;
-
-    fn board(rows: &[&str]) -> Board {
-        Board::from_rows(rows).unwrap()
-    }
 
     fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
         Layout { rows, cols, torus }
@@ -835,7 +714,7 @@ mod tests {
                 let p = greedy(&rules, &demands, &mut rng);
                 let c = group.canonical(&p);
                 assert!(group.is_canonical(&c));
-                assert_eq!(is_canonical_placement(&rules, &demands, &p), p == c);
+                assert_eq!(group.is_canonical(&p), p == c);
                 let naive_least = group
                     .symmetries()
                     .iter()
@@ -857,8 +736,6 @@ mod tests {
                     assert_eq!(group.canonical(&img), c);
                     assert_eq!(group.orbit_size(&img), size);
                 }
-                assert_eq!(canonical_placement(&rules, &demands, &p), c);
-                assert_eq!(orbit_size_placement(&rules, &demands, &p), size);
             }
         }
     }
@@ -951,64 +828,55 @@ mod tests {
         assert_eq!(valid.iter().filter(|p| group.is_canonical(p)).count(), 1);
     }
 
+    /// The peaceable queens' group of 16 (the square's 8, with and without the colour swap)
+    /// and `rows` as a placement of it.
+    fn queens(rows: &[&str]) -> (SymmetryGroup, Placement) {
+        let b = Board::from_rows(rows).unwrap();
+        let group = SymmetryGroup::new(&Rules::peaceable_queens(b.dim()), &[0, 0]);
+        (group, b.to_placement())
+    }
+
     #[test]
-    fn queens_functions_agree_with_placements() {
-        let b = board(&["W...B", ".....", "..W..", ".....", "B...."]);
-        let p = board_to_placement(&b);
-        let rules = Rules::peaceable_queens(5);
-        assert_eq!(
-            board_to_placement(&canonical(&b)),
-            canonical_placement(&rules, &[2, 2], &p)
-        );
-        assert_eq!(orbit_size(&b), orbit_size_placement(&rules, &[2, 2], &p));
-        let imgs = images(&b);
-        assert_eq!(imgs.len(), 16);
-        assert_eq!(imgs[0], b);
-        // A quarter turn, then the same with colours swapped.
-        assert_eq!(
-            imgs[1],
-            board(&["B...W", ".....", "..W..", ".....", "....B"])
-        );
-        assert_eq!(
-            imgs[9],
-            board(&["W...B", ".....", "..B..", ".....", "....W"])
-        );
-        assert_eq!(images(&Board::empty(1)).len(), 16);
+    fn the_queens_group_has_16_symmetries_with_the_colour_swap() {
+        let (group, p) = queens(&["W...B", ".....", "..W..", ".....", "B...."]);
+        assert_eq!(group.len(), 16);
+        let swapped = queens(&["B...W", ".....", "..B..", ".....", "W...."]).1;
+        assert!(group.symmetries().iter().any(|s| apply(s, &p) == swapped));
     }
 
     #[test]
     fn orbit_sizes_divide_16() {
-        let b = board(&["W..", "...", "..B"]);
         // Fixed by the main-diagonal mirror, and by the half turn or the anti-diagonal mirror
         // together with the colour swap: a stabiliser of 4.
-        assert_eq!(orbit_size(&b), 4);
-        let empty = Board::empty(3);
-        assert_eq!(orbit_size(&empty), 1);
-        let centre = board(&["...", ".W.", "..."]);
-        assert_eq!(orbit_size(&centre), 2);
-        let lopsided = board(&["WB.", "...", "..."]);
-        assert_eq!(orbit_size(&lopsided), 16);
+        for (rows, size) in [
+            (&["W..", "...", "..B"], 4),
+            (&["...", "...", "..."], 1),
+            (&["...", ".W.", "..."], 2),
+            (&["WB.", "...", "..."], 16),
+        ] {
+            let (group, p) = queens(rows);
+            assert_eq!(group.orbit_size(&p), size, "{rows:?}");
+        }
     }
 
     #[test]
     fn canonical_is_the_same_for_every_image_and_is_canonical() {
-        let b = board(&["WB..", "....", "..W.", "...B"]);
-        let c = canonical(&b);
-        assert!(is_canonical(&c));
-        for img in images(&b) {
-            assert_eq!(canonical(&img), c);
+        let (group, p) = queens(&["WB..", "....", "..W.", "...B"]);
+        let c = group.canonical(&p);
+        assert!(group.is_canonical(&c));
+        for s in group.symmetries() {
+            assert_eq!(group.canonical(&apply(s, &p)), c);
         }
-        assert!(!is_canonical(&b) || b == c);
     }
 
     #[test]
     fn canonical_prefers_empty_early_white_squares() {
         // White in the top-left corner is never canonical when a rotation moves it away.
-        let b = board(&["W..", "...", "..."]);
-        let c = canonical(&b);
-        assert_eq!(c.get(0, 0), Cell::Empty);
+        let (group, p) = queens(&["W..", "...", "..."]);
+        let c = group.canonical(&p);
+        assert_eq!(c.get(0, 0), None);
         assert_eq!(
-            c.count(Cell::Black),
+            c.count(1),
             1,
             "swapping colours moves the queen into the black bits"
         );

@@ -7,10 +7,65 @@ use std::path::Path;
 use anyhow::Result;
 use pq_engine::family::Manifest;
 use pq_engine::race::{Family, Racer, Run, Score, Verdict};
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use crate::cli::Format;
 use crate::plot;
+
+/// `race`'s JSON report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RaceReport {
+    /// The family's directory.
+    pub family: String,
+    /// Its number of instances.
+    pub instances: usize,
+    /// The time limit per run, in seconds.
+    pub timeout: f64,
+    /// False when interrupted before every run finished.
+    pub complete: bool,
+    /// Each solver's score, in the order given.
+    pub solvers: Vec<ScoreReport>,
+    /// Every run.
+    pub runs: Vec<RunReport>,
+}
+
+/// One solver's score.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScoreReport {
+    /// The solver's label.
+    pub solver: String,
+    /// Instances answered SAT or UNSAT within the limit.
+    pub solved: usize,
+    /// SAT answers.
+    pub sat: usize,
+    /// UNSAT answers.
+    pub unsat: usize,
+    /// Runs without an answer.
+    pub unknown: usize,
+    /// Runs that failed.
+    pub errors: usize,
+    /// Wrong answers.
+    pub wrong: usize,
+    /// PAR-2 score in seconds.
+    pub par2: f64,
+}
+
+/// One run of one solver on one instance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunReport {
+    /// The instance's file.
+    pub file: String,
+    /// The solver's label.
+    pub solver: String,
+    /// The manifest's expected status.
+    pub expected: String,
+    /// The verdict.
+    pub verdict: String,
+    /// Why, for errors and wrong answers.
+    pub detail: Option<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
 
 /// The summary of a family just written.
 pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
@@ -80,45 +135,41 @@ pub fn race(
     let complete = runs.len() == family.formulas.len() * racers.len();
     match format {
         Format::Json => {
-            let solvers: Vec<Value> = racers
-                .iter()
-                .zip(scores)
-                .map(|(r, s)| {
-                    json!({
-                        "solver": r.label,
-                        "solved": s.solved(),
-                        "sat": s.sat,
-                        "unsat": s.unsat,
-                        "unknown": s.unknown,
-                        "errors": s.errors,
-                        "wrong": s.wrong,
-                        "par2": s.par2,
+            let report = RaceReport {
+                family: family.dir.display().to_string(),
+                instances: family.formulas.len(),
+                timeout,
+                complete,
+                solvers: racers
+                    .iter()
+                    .zip(scores)
+                    .map(|(r, s)| ScoreReport {
+                        solver: r.label.clone(),
+                        solved: s.solved(),
+                        sat: s.sat,
+                        unsat: s.unsat,
+                        unknown: s.unknown,
+                        errors: s.errors,
+                        wrong: s.wrong,
+                        par2: s.par2,
                     })
-                })
-                .collect();
-            let runs: Vec<Value> = runs
-                .iter()
-                .map(|r| {
-                    let e = &family.manifest.instances[r.instance];
-                    json!({
-                        "file": e.file,
-                        "solver": racers[r.solver].label,
-                        "expected": e.expected,
-                        "verdict": r.verdict.name(),
-                        "detail": r.verdict.detail(),
-                        "seconds": r.seconds,
+                    .collect(),
+                runs: runs
+                    .iter()
+                    .map(|r| {
+                        let e = &family.manifest.instances[r.instance];
+                        RunReport {
+                            file: e.file.clone(),
+                            solver: racers[r.solver].label.clone(),
+                            expected: e.expected.clone(),
+                            verdict: r.verdict.name().into(),
+                            detail: r.verdict.detail().map(String::from),
+                            seconds: r.seconds,
+                        }
                     })
-                })
-                .collect();
-            let v = json!({
-                "family": family.dir.display().to_string(),
-                "instances": family.formulas.len(),
-                "timeout": timeout,
-                "complete": complete,
-                "solvers": solvers,
-                "runs": runs,
-            });
-            serde_json::to_writer(&mut out, &v)?;
+                    .collect(),
+            };
+            serde_json::to_writer(&mut out, &report)?;
             writeln!(out)?;
         }
         Format::Text => {

@@ -1,0 +1,566 @@
+//! The validation of the arguments into a [`Job`]: everything clap cannot check, so that
+//! a job that starts has everything it needs.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use pq_encode::spec::Problem;
+use pq_encode::{Card, Instance, Model, Options, Symmetry};
+use pq_engine::optimise::Strategy;
+use pq_engine::proof::ProofFormat;
+use pq_solve::BackendSpec;
+
+use super::{Args, Command, Format, ProgressMode, SolveArgs, UpTo};
+
+/// A fully validated request.
+#[derive(Debug)]
+pub enum Job {
+    /// Write the formula of `problem` at size `n`.
+    Encode {
+        problem: Problem,
+        n: usize,
+        options: Options,
+        output: Option<PathBuf>,
+    },
+    /// Solve `problem` at size `n` (the queens: `--dim D --n N`).
+    Solve {
+        problem: Problem,
+        n: usize,
+        options: Options,
+        run: RunSettings,
+        proof: Option<ProofJob>,
+    },
+    /// The optimum of `problem`'s maximised groups (the queens: a(d)).
+    Optimise {
+        problem: Problem,
+        options: Options,
+        strategy: Strategy,
+        run: RunSettings,
+        certify: Option<(PathBuf, ProofFormat)>,
+    },
+    Render {
+        path: Option<PathBuf>,
+        problem: Option<Problem>,
+        output: Option<PathBuf>,
+    },
+    SolveCnf {
+        /// `None` reads standard input.
+        path: Option<PathBuf>,
+        run: RunSettings,
+        proof: Option<ProofJob>,
+    },
+    CheckProof {
+        cnf: PathBuf,
+        proof: PathBuf,
+        proof_format: ProofFormat,
+        timeout: Option<Duration>,
+        format: Format,
+    },
+    CheckCertificate {
+        dir: PathBuf,
+        timeout: Option<Duration>,
+        format: Format,
+    },
+    Enumerate {
+        /// `None`: find the optimum first.
+        n: Option<usize>,
+        request: pq_engine::enumerate::Request,
+        count_only: bool,
+        format: Format,
+    },
+    Canon {
+        /// `None` reads standard input.
+        path: Option<PathBuf>,
+        problem: Option<Problem>,
+        format: Format,
+    },
+    Solvers {
+        format: Format,
+    },
+    Family {
+        spec: pq_engine::family::Spec,
+        dir: PathBuf,
+        verify: Option<Duration>,
+        format: Format,
+    },
+    Race {
+        dir: PathBuf,
+        /// (label, backend) for each solver, in the order given.
+        solvers: Vec<(String, BackendSpec)>,
+        timeout: Duration,
+        jobs: usize,
+        plot: Option<PathBuf>,
+        format: Format,
+    },
+}
+
+/// How to run the solvers and show their answer.
+#[derive(Debug)]
+pub struct RunSettings {
+    pub solvers: Solvers,
+    pub timeout: Option<Duration>,
+    pub step_timeout: Option<Duration>,
+    pub progress: ProgressMode,
+    pub format: Format,
+    /// Where to draw the board found, if anywhere.
+    pub svg: Option<PathBuf>,
+}
+
+/// Where a proof goes, and who writes it.
+#[derive(Debug)]
+pub struct ProofJob {
+    pub proof: PathBuf,
+    pub cnf_out: PathBuf,
+    pub format: ProofFormat,
+    /// `None`: the default prover for the format.
+    pub prover: Option<BackendSpec>,
+}
+
+/// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
+/// (`Some(0)` when nothing is maximised), `None` to maximise.
+fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
+    match (problem.maximised().is_empty(), n) {
+        (true, Some(_)) => Err(
+            "--n: this problem maximises no group (its counts are fixed; change one with --set GROUP=N)"
+                .into(),
+        ),
+        (true, None) => Ok(Some(0)),
+        (false, n) => Ok(n),
+    }
+}
+
+/// The problems of a `family --problem FILE --set ...`: the file read, the settings expanded
+/// into their cartesian product; errors name the file.
+fn family_members(path: &Path, set: &[String]) -> Result<Vec<pq_engine::family::Member>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let base = Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    pq_engine::family::expand_settings(&base, set).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Which solvers answer each formula.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solvers {
+    /// The ones the user named (one, or a portfolio).
+    Given(Vec<BackendSpec>),
+    /// The default portfolio of this many members.
+    Default { jobs: usize },
+}
+
+impl Args {
+    /// Checks what clap cannot; the error is a usage error (exit code 2).
+    pub fn into_job(self) -> Result<Job, String> {
+        match self.command {
+            Command::Encode(a) => {
+                let problem = match (a.problem.load()?, a.dim) {
+                    (Some(problem), _) => problem,
+                    (None, Some(dim)) => Problem::peaceable_queens(dim),
+                    (None, None) => {
+                        return Err("encode needs --dim D and --n N (or --problem FILE)".into())
+                    }
+                };
+                let n = match (problem_size(&problem, a.n)?, a.dim) {
+                    (Some(n), Some(dim)) => {
+                        // Checked as a queens instance for its messages ("too many queens").
+                        Instance::new(dim, n).map_err(|e| e.to_string())?;
+                        n
+                    }
+                    (Some(n), None) => n,
+                    (None, Some(_)) => {
+                        return Err("encode needs --dim D and --n N (or --problem FILE)".into())
+                    }
+                    (None, None) => return Err("this problem maximises some groups: give their size with --n N (or --set GROUP=N)".into()),
+                };
+                Ok(Job::Encode {
+                    problem,
+                    n,
+                    options: a.encoding.options(),
+                    output: a.output,
+                })
+            }
+            Command::Enumerate(a) => {
+                let model = a.model.unwrap_or(Model::Lines);
+                if model == Model::Colouring {
+                    return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
+                }
+                if a.limit == Some(0) {
+                    return Err("--limit must be at least 1".into());
+                }
+                let (problem, n) = match (a.problem.load()?, a.dim) {
+                    (Some(problem), _) => {
+                        let n = problem_size(&problem, a.n)?;
+                        if a.maximal && problem.maximised().is_empty() {
+                            return Err("--maximal needs a problem that maximises some group (count = \"max\")".into());
+                        }
+                        (problem, n)
+                    }
+                    (None, Some(dim)) => {
+                        if let Some(n) = a.n {
+                            Instance::new(dim, n).map_err(|e| e.to_string())?;
+                        }
+                        (Problem::peaceable_queens(dim), a.n)
+                    }
+                    (None, None) => return Err("enumerate needs --dim D or --problem FILE".into()),
+                };
+                Ok(Job::Enumerate {
+                    n,
+                    request: pq_engine::enumerate::Request {
+                        problem,
+                        n: n.unwrap_or(0),
+                        up_to: match a.up_to {
+                            UpTo::Total => pq_engine::enumerate::UpTo::Total,
+                            UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
+                        },
+                        maximal: a.maximal,
+                        options: Options {
+                            model,
+                            card: a.card.unwrap_or_default(),
+                            symmetry: Symmetry::None,
+                        },
+                        limit: a.limit,
+                    },
+                    count_only: a.count,
+                    format: a.format,
+                })
+            }
+            Command::Solvers { format } => Ok(Job::Solvers { format }),
+            Command::CheckProof(a) => Ok(Job::CheckProof {
+                proof_format: a
+                    .proof_format
+                    .unwrap_or_else(|| ProofFormat::from_path(&a.proof)),
+                cnf: a.cnf,
+                proof: a.proof,
+                timeout: a.timeout,
+                format: a.format,
+            }),
+            Command::CheckCertificate(a) => Ok(Job::CheckCertificate {
+                dir: a.dir,
+                timeout: a.timeout,
+                format: a.format,
+            }),
+            Command::Family(a) => {
+                let sizes = match (a.around_optimum, a.n) {
+                    (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
+                    (Some(0), None) => return Err("--around-optimum must be at least 1".into()),
+                    (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
+                };
+                let d = Options::default();
+                let (models, cards, syms) = (
+                    or_default(a.model, d.model),
+                    or_default(a.card, d.card),
+                    or_default(a.symmetry, d.symmetry),
+                );
+                let mut encodings = Vec::new();
+                for &model in &models {
+                    for &card in &cards {
+                        for &symmetry in &syms {
+                            let o = Options {
+                                model,
+                                card,
+                                symmetry,
+                            };
+                            if !encodings.contains(&o) {
+                                encodings.push(o);
+                            }
+                        }
+                    }
+                }
+                let spec = match (a.dims, a.problem) {
+                    // clap's `requires` lets --set through beside --dims (which conflicts
+                    // with --problem); the queens have nothing to set.
+                    (Some(_), None) if !a.set.is_empty() => {
+                        return Err(
+                            "--set needs --problem FILE (the queens' boards are given with --dims)"
+                                .into(),
+                        )
+                    }
+                    (Some(dims), None) => {
+                        pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+                    }
+                    (None, Some(path)) => {
+                        let members = family_members(&path, &a.set)?;
+                        let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
+                        if !maximising {
+                            if a.n.is_some() {
+                                return Err("--n: this problem maximises no group (its counts are fixed: vary one with --set GROUP=A..B, or maximise it with --set GROUP=max)".into());
+                            }
+                            if a.around_optimum.is_some() {
+                                return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
+                            }
+                        } else if a.n.is_none() && a.verify.is_none() {
+                            return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
+                        }
+                        let stem = path
+                            .file_stem()
+                            .map(|s| s.to_string_lossy().into_owned())
+                            .unwrap_or_default();
+                        pq_engine::family::Spec {
+                            family: pq_engine::family::FamilyKind::Problem {
+                                stem: pq_engine::family::file_safe(&stem),
+                                file: path.display().to_string(),
+                            },
+                            members,
+                            sizes,
+                            encodings,
+                            command: command_line(),
+                        }
+                    }
+                    _ => return Err("family needs --dims D or --problem FILE".into()),
+                };
+                // The optima of a placement problem are found when the family is written.
+                if !spec.needs_optima() {
+                    spec.plan().map_err(|e| e.to_string())?;
+                }
+                Ok(Job::Family {
+                    spec,
+                    dir: a.output,
+                    verify: a.verify,
+                    format: a.format,
+                })
+            }
+            Command::Race(a) => {
+                let mut solvers = Vec::new();
+                for label in a.solver {
+                    let label = label.trim().to_string();
+                    if label.is_empty() {
+                        return Err("--solver needs a name or a command".into());
+                    }
+                    let spec = label
+                        .parse::<BackendSpec>()
+                        .unwrap_or_else(|_| BackendSpec::Command(label.clone()));
+                    if solvers.iter().any(|(l, _)| *l == label) {
+                        return Err(format!("--solver '{label}' is given twice"));
+                    }
+                    solvers.push((label, spec));
+                }
+                Ok(Job::Race {
+                    dir: a.dir,
+                    solvers,
+                    timeout: a.timeout,
+                    jobs: a.jobs.unwrap_or_else(default_jobs),
+                    plot: a.plot,
+                    format: a.format,
+                })
+            }
+            Command::Render(a) => Ok(Job::Render {
+                problem: a.problem.load()?,
+                path: a.file.filter(|p| p.as_os_str() != "-"),
+                output: a.output,
+            }),
+            Command::Canon(a) => Ok(Job::Canon {
+                problem: a.problem.load()?,
+                path: a.file.filter(|p| p.as_os_str() != "-"),
+                format: a.format,
+            }),
+            Command::Solve(a) => solve_job(a),
+        }
+    }
+}
+
+/// `solve`: one size, an optimum, or a DIMACS file.
+fn solve_job(a: SolveArgs) -> Result<Job, String> {
+    let solvers = solvers(a.backend, a.solver_cmd, a.jobs)?;
+    let problem = match (a.problem.load()?, a.dim) {
+        (Some(problem), _) => Some(problem),
+        (None, Some(dim)) => Some(Problem::peaceable_queens(dim)),
+        (None, None) => None,
+    };
+    if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
+        return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
+    }
+    let proof_format = a.proof_format.unwrap_or_else(|| {
+        a.proof
+            .as_deref()
+            .map_or(ProofFormat::Drat, ProofFormat::from_path)
+    });
+    // Proofs and certificates come from one solver: a portfolio's would come from whichever
+    // member happened to win.
+    let prover = if a.proof.is_some() || a.certify.is_some() {
+        match &solvers {
+            Solvers::Given(list) if list.len() > 1 => {
+                return Err(
+                    "--proof and --certify take one --backend (a proof comes from one solver)"
+                        .into(),
+                )
+            }
+            Solvers::Given(list) => {
+                pq_engine::proof::check_capable(&list[0], proof_format)?;
+                Some(list[0].clone())
+            }
+            Solvers::Default { .. } => None,
+        }
+    } else {
+        None
+    };
+    let proof = match a.proof {
+        None => None,
+        Some(_) if a.dim.is_some() && a.n.is_none() => {
+            return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
+        }
+        Some(proof) => {
+            let cnf_out = a.cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
+            if cnf_out == proof {
+                return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
+            }
+            if a.cnf.as_ref().is_some_and(|c| same_file(c, &cnf_out)) {
+                return Err(format!(
+                    "the CNF written beside the proof would overwrite the input {}; give --cnf-out",
+                    cnf_out.display()
+                ));
+            }
+            Some(ProofJob {
+                proof,
+                cnf_out,
+                format: proof_format,
+                prover,
+            })
+        }
+    };
+    let run = RunSettings {
+        solvers,
+        timeout: a.timeout,
+        step_timeout: a.step_timeout,
+        progress: a.progress,
+        format: a.format,
+        svg: a.svg,
+    };
+    let Some(problem) = problem else {
+        if a.n.is_some() {
+            return Err("--n needs --dim D (or --problem FILE)".into());
+        }
+        if run.svg.is_some() {
+            return Err("--svg needs a board: --dim D or --problem FILE".into());
+        }
+        if let Some(flag) = a.encoding.given() {
+            return Err(format!(
+                "{flag} only applies when pq-sat builds the formula (--dim); a CNF file is solved as it is"
+            ));
+        }
+        if a.certify.is_some() {
+            return Err("--certify needs --dim (it certifies a(d))".into());
+        }
+        let path = a.cnf.filter(|p| p.as_os_str() != "-");
+        return Ok(Job::SolveCnf { path, run, proof });
+    };
+    if a.cnf.is_some() {
+        return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
+    }
+    if a.certify.is_some() && problem.maximised().is_empty() {
+        return Err("--certify certifies an optimum: this problem maximises no group (its counts are fixed)".into());
+    }
+    let options = a.encoding.options();
+    let n = problem_size(&problem, a.n)?;
+    if let (Some(dim), Some(n)) = (a.dim, n) {
+        // Checked as a queens instance for its messages ("too many queens").
+        Instance::new(dim, n).map_err(|e| e.to_string())?;
+    }
+    if let Some(n) = n {
+        return Ok(Job::Solve {
+            problem,
+            n,
+            options,
+            run,
+            proof,
+        });
+    }
+    if proof.is_some() {
+        return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
+    }
+    if a.strategy == Strategy::Incremental {
+        incremental_backend(&run.solvers)?;
+        if a.dim.is_some() && options.card != Card::Totalizer {
+            return Err(
+                "--strategy incremental needs --card totalizer (its outputs are the assumptions)"
+                    .into(),
+            );
+        }
+        if !pq_engine::optimise::supports(a.strategy, &problem) {
+            return Err(format!(
+                "--strategy {} solves the peaceable-queens encoding only; use --strategy up or bisect for this problem",
+                a.strategy.name()
+            ));
+        }
+    }
+    Ok(Job::Optimise {
+        problem,
+        options,
+        strategy: a.strategy,
+        run,
+        certify: a.certify.map(|dir| (dir, proof_format)),
+    })
+}
+
+/// The solvers named by `--backend` and `--solver-cmd`, or the default portfolio.
+fn solvers(
+    backends: Vec<BackendSpec>,
+    commands: Vec<String>,
+    jobs: Option<usize>,
+) -> Result<Solvers, String> {
+    let mut given = backends;
+    for cmd in commands {
+        if cmd.trim().is_empty() {
+            return Err("--solver-cmd needs a command".into());
+        }
+        given.push(BackendSpec::Command(cmd));
+    }
+    if given.is_empty() {
+        return Ok(Solvers::Default {
+            jobs: jobs.unwrap_or_else(default_jobs),
+        });
+    }
+    if let Some(jobs) = jobs.filter(|&j| j < given.len()) {
+        return Err(format!(
+            "{} solvers were named but --jobs is {jobs}: a portfolio runs all its solvers at once",
+            given.len()
+        ));
+    }
+    Ok(Solvers::Given(given))
+}
+
+/// `--strategy incremental` solves under assumptions in the in-process CaDiCaL only.
+fn incremental_backend(solvers: &Solvers) -> Result<(), String> {
+    if let Solvers::Given(list) = solvers {
+        if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
+            return Err(format!(
+                "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// True when `a` and `b` name the same existing file (or the same path).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// The values given, or the default alone.
+fn or_default<T>(given: Vec<T>, default: T) -> Vec<T> {
+    if given.is_empty() {
+        vec![default]
+    } else {
+        given
+    }
+}
+
+/// The command line as typed, for manifests.
+fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            if a.contains(char::is_whitespace) || a.is_empty() {
+                format!("'{a}'")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The number of cores, the default size of the portfolio.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

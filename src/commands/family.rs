@@ -1,0 +1,46 @@
+//! `pq-sat family`: a benchmark family of DIMACS files with its manifest.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Result;
+use pq_engine::family::{write_family, Event, Spec, Verify};
+use pq_solve::portfolio::default_portfolio;
+
+use super::Interruptible;
+use crate::cli::Format;
+
+/// Writes the family of `spec` into `dir`; with `verify`, each status is solved first
+/// (within that time per instance).
+pub fn run(spec: &Spec, dir: &Path, verify: Option<Duration>, format: Format) -> Result<u8> {
+    let portfolio;
+    let verify = match verify {
+        Some(timeout) => {
+            portfolio = default_portfolio(crate::cli::default_jobs());
+            Some(Verify {
+                backend: &portfolio,
+                timeout,
+            })
+        }
+        None => None,
+    };
+    let manifest = {
+        let _guard = Interruptible::enter();
+        write_family(spec, dir, verify.as_ref(), &mut |event| match event {
+            Event::Instance(e) if verify.is_some() => {
+                eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source)
+            }
+            Event::Instance(_) => {}
+            Event::Optimum {
+                member,
+                optimum,
+                seconds,
+            } => eprintln!(
+                "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
+                member.label()
+            ),
+        })?
+    };
+    crate::report::race::family(&manifest, dir, format)?;
+    Ok(0)
+}

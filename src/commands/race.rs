@@ -1,0 +1,54 @@
+//! `pq-sat race`: solvers against each other on a family.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use pq_engine::race::{race, scores, Family, Racer};
+use pq_solve::BackendSpec;
+
+use super::{unless_interrupted, Interruptible};
+use crate::cli::Format;
+use crate::report::race as report;
+
+/// Races `solvers` (label, backend) on the family in `dir`; exit 1 when any answer was
+/// wrong.
+pub fn run(
+    dir: &Path,
+    solvers: Vec<(String, BackendSpec)>,
+    timeout: Duration,
+    jobs: usize,
+    plot: Option<&Path>,
+    format: Format,
+) -> Result<u8> {
+    let family = Family::load(dir)?;
+    let racers = solvers
+        .into_iter()
+        .map(|(label, spec)| {
+            Ok(Racer {
+                backend: spec
+                    .resolve()
+                    .with_context(|| format!("--solver '{label}'"))?,
+                label,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let total = family.formulas.len() * racers.len();
+    let done = AtomicUsize::new(0);
+    let runs = {
+        let _guard = Interruptible::enter();
+        race(&family, &racers, timeout, jobs, &|r| {
+            let k = done.fetch_add(1, Ordering::SeqCst) + 1;
+            report::run_line(&family, &racers, r, k, total);
+        })
+    };
+    let scores = scores(&runs, racers.len(), timeout);
+    let secs = timeout.as_secs_f64();
+    report::race(&family, &racers, &runs, &scores, secs, format)?;
+    if let Some(path) = plot {
+        report::cactus(path, &family, &racers, &scores, secs)?;
+    }
+    let wrong = scores.iter().any(|s| s.wrong > 0);
+    Ok(unless_interrupted(if wrong { 1 } else { 0 }))
+}

@@ -1,0 +1,298 @@
+//! `pq-sat encode` and `pq-sat solve`: any problem at one size, its optimum, or a DIMACS
+//! file as it is. Every answer comes back from the engine decoded, validated and trimmed
+//! once ([`pq_engine::pipeline`]); this module only chooses the backend, writes the files
+//! asked for and hands the outcome to [`crate::report::solve`].
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use pq_encode::general::encode_problem;
+use pq_encode::spec::Problem;
+use pq_encode::{dimacs, header, Formula, Options};
+use pq_engine::certificate::Certificate;
+use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::pipeline::{decoded, solve, solve_formula};
+use pq_engine::proof::{certified_formula, default_prover, prove, ProofFormat};
+use pq_engine::Outcome;
+use pq_solve::control::{interrupted, Limits};
+use pq_solve::Backend;
+
+use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
+use crate::cli::{ProofJob, RunSettings, Solvers};
+use crate::files::{write_atomically, write_svg};
+use crate::progress::Reporter;
+use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
+use crate::report::{emit, is_queens_preset, CertificateSummary};
+
+/// Writes the formula of `problem` at size `n` to `output` (atomically) or standard output.
+pub fn encode(problem: &Problem, n: usize, options: &Options, output: Option<&Path>) -> Result<u8> {
+    let formula = encode_problem(problem, n, options);
+    match output {
+        Some(path) => write_atomically(path, |w| dimacs::write(&formula, w))?,
+        None => dimacs::write(&formula, io::stdout().lock())?,
+    }
+    Ok(0)
+}
+
+/// Solves `problem` at size `n`; with `proof`, by the proof's solver, writing the proof on
+/// UNSAT.
+pub fn at_size(
+    problem: &Problem,
+    n: usize,
+    options: &Options,
+    run: &RunSettings,
+    proof: Option<&ProofJob>,
+) -> Result<u8> {
+    let limits = Limits::timeout(run.timeout);
+    let (backend, outcome, proof) = match proof {
+        Some(job) => {
+            let formula = encode_problem(problem, n, options);
+            let certifies = certified_formula(problem, options);
+            let _guard = Interruptible::enter();
+            let (outcome, report) =
+                solve_with_proof(Some(problem), n, &formula, job, certifies, &limits)?;
+            (outcome.solver.clone(), outcome, Some(report))
+        }
+        None => {
+            let backend = backend(&run.solvers)?;
+            let _guard = Interruptible::enter();
+            let outcome = solve(problem, n, options, backend.as_ref(), &limits)?;
+            (backend.name(), outcome, None)
+        }
+    };
+    if let (Some(path), Some(p)) = (&run.svg, &outcome.placement) {
+        let d = problem.rules.layout.rows;
+        let title = format!("{n} white and {n} black queens on {d}x{d}");
+        let title = is_queens_preset(problem).then_some(title.as_str());
+        write_svg(path, &crate::commands::render::picture(problem, p, title))?;
+    }
+    let report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
+    emit(run.format, &report, || {
+        report.text(Headline::Problem(problem, n), &outcome)
+    })?;
+    Ok(unless_interrupted(status_code(outcome.status)))
+}
+
+/// The optimum of `problem`'s maximised groups, certified into a bundle with `certify`.
+pub fn optimum(
+    problem: &Problem,
+    options: &Options,
+    strategy: Strategy,
+    run: &RunSettings,
+    certify: Option<&(PathBuf, ProofFormat)>,
+) -> Result<u8> {
+    // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
+    let backend: Box<dyn Backend> = match strategy {
+        Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
+        _ => backend(&run.solvers)?,
+    };
+    let reporter = Reporter::new(run.progress, backend.name());
+    let limits = RunLimits {
+        run: Limits::timeout(run.timeout),
+        step: run.step_timeout,
+    };
+    let outcome = {
+        let _guard = Interruptible::enter();
+        optimise(
+            problem,
+            options,
+            strategy,
+            backend.as_ref(),
+            &limits,
+            &mut |event| reporter.on(event),
+        )?
+    };
+    reporter.finish();
+    // The answer is printed even when certifying it failed; then the error follows.
+    let (certificate, failed) =
+        match certify_optimum(problem, options, &outcome, certify, &run.solvers, &limits) {
+            Ok(c) => (c, None),
+            Err(e) => (None, Some(e)),
+        };
+    if let (Some(path), Some((m, p))) = (&run.svg, &outcome.best) {
+        let d = problem.rules.layout.rows;
+        let title = match outcome.optimum {
+            Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
+            None => format!("{m} white and {m} black queens on {d}x{d}"),
+        };
+        let title = is_queens_preset(problem).then_some(title.as_str());
+        write_svg(path, &crate::commands::render::picture(problem, p, title))?;
+    }
+    let summary = certificate
+        .as_ref()
+        .map(|(dir, c)| CertificateSummary::of(dir, c));
+    let report = Optimum::new(
+        problem,
+        options,
+        strategy,
+        backend.name(),
+        &outcome,
+        summary,
+    );
+    emit(run.format, &report, || report.text(problem, &outcome))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(unless_interrupted(if outcome.infeasible {
+        EXIT_UNSAT
+    } else {
+        0
+    }))
+}
+
+/// Solves a DIMACS file (standard input when `path` is `None`) as it is. A pq-sat header
+/// names the problem, so that the answer is decoded and validated like `solve --dim` or
+/// `solve --problem`.
+pub fn formula(path: Option<&Path>, run: &RunSettings, proof: Option<&ProofJob>) -> Result<u8> {
+    let formula = read_formula(path)?;
+    let n = header::number(&formula.comments, "n");
+    let (problem, n) = match formula.pieces.as_ref() {
+        Some(map) if map.is_queens() && header::is_queens(&formula.comments) => {
+            (Some(Problem::peaceable_queens(map.rows)), n)
+        }
+        Some(_) => (Problem::from_header(&formula.comments), None),
+        None => (None, None),
+    };
+    let limits = Limits::timeout(run.timeout);
+    let size = n.unwrap_or(0);
+    let (backend, outcome, proof) = match proof {
+        Some(job) => {
+            let _guard = Interruptible::enter();
+            let certifies = "the formula in the CNF file (clauses as given)".to_string();
+            let (outcome, report) =
+                solve_with_proof(problem.as_ref(), size, &formula, job, certifies, &limits)?;
+            (outcome.solver.clone(), outcome, Some(report))
+        }
+        None => {
+            let backend = backend(&run.solvers)?;
+            let _guard = Interruptible::enter();
+            let outcome =
+                solve_formula(problem.as_ref(), size, &formula, backend.as_ref(), &limits)?;
+            (backend.name(), outcome, None)
+        }
+    };
+    let options = problem.as_ref().map(|_| header::options(&formula.comments));
+    let report = Solved::new(
+        problem.as_ref().map(|p| (p, size)),
+        options.as_ref(),
+        backend,
+        &outcome,
+        proof,
+    );
+    // A queens file keeps the formula's own headline; other problems are named.
+    let headline = match &problem {
+        Some(p) if !is_queens_preset(p) => Headline::Problem(p, size),
+        p => Headline::Formula(p.as_ref()),
+    };
+    emit(run.format, &report, || report.text(headline, &outcome))?;
+    Ok(unless_interrupted(status_code(outcome.status)))
+}
+
+fn read_formula(path: Option<&Path>) -> Result<Formula> {
+    Ok(match path {
+        Some(p) => {
+            let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+            dimacs::parse(BufReader::new(file))
+                .with_context(|| format!("cannot read {}", p.display()))?
+        }
+        None => {
+            let stdin = io::stdin();
+            if stdin.is_terminal() {
+                eprintln!(
+                    "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
+                );
+            }
+            dimacs::parse(stdin.lock()).context("cannot read standard input")?
+        }
+    })
+}
+
+/// Solves `formula` with the proof job's solver (the proof and its CNF are written on
+/// UNSAT), then decodes the answer into a validated placement of `problem`.
+fn solve_with_proof(
+    problem: Option<&Problem>,
+    n: usize,
+    formula: &Formula,
+    job: &ProofJob,
+    certifies: String,
+    limits: &Limits,
+) -> Result<(Outcome, ProofReport)> {
+    let prover = job
+        .prover
+        .clone()
+        .unwrap_or_else(|| default_prover(job.format));
+    let proved = prove(
+        &prover,
+        formula,
+        &job.cnf_out,
+        &job.proof,
+        job.format,
+        limits,
+    )?;
+    let report = ProofReport::new(
+        &job.proof,
+        &job.cnf_out,
+        job.format,
+        proved.proof_bytes,
+        certifies,
+    );
+    let outcome = decoded(
+        problem,
+        n,
+        formula,
+        proved.answer,
+        proved.solver,
+        proved.seconds,
+    )?;
+    Ok((outcome, report))
+}
+
+/// With `certify`, once the optimum is proven, writes its certificate bundle (the witness,
+/// and a checked proof one above). An optimum that was not proven is an error.
+fn certify_optimum(
+    problem: &Problem,
+    options: &Options,
+    outcome: &OptimiseOutcome,
+    certify: Option<&(PathBuf, ProofFormat)>,
+    solvers: &Solvers,
+    limits: &RunLimits,
+) -> Result<Option<(PathBuf, Certificate)>> {
+    let Some((dir, format)) = certify else {
+        return Ok(None);
+    };
+    if interrupted() {
+        return Ok(None);
+    }
+    let (Some(optimum), Some((_, witness))) = (outcome.optimum, &outcome.best) else {
+        anyhow::bail!(
+            "no certificate written: the optimum was not proven ({})",
+            outcome.reason.as_deref().unwrap_or("stopped")
+        );
+    };
+    let _guard = Interruptible::enter();
+    let prover = match solvers {
+        Solvers::Given(list) => list[0].clone(),
+        Solvers::Default { .. } => default_prover(*format),
+    };
+    let claim = pq_engine::certificate::claim(problem, optimum);
+    eprintln!(
+        "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
+        optimum + 1,
+        format.name().to_uppercase()
+    );
+    let request = pq_engine::certificate::Request {
+        problem,
+        optimum,
+        witness,
+        options: *options,
+        prover,
+        format: *format,
+        solve_limits: limits.run.clone(),
+        check_timeout: None,
+    };
+    let cert = pq_engine::certificate::write_certificate(dir, &request)
+        .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
+    Ok(Some((dir.clone(), cert)))
+}

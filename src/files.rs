@@ -1,0 +1,38 @@
+//! Files pq-sat writes: each one atomically, so that a path holds the old file or the
+//! complete new one, never a half-written one.
+
+use std::io::{self, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+/// Writes through a temporary file in the same directory and renames it into place.
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    write(tmp.as_file_mut()).with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.as_file_mut()
+        .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    // Temporary files are created private (0600); the result is an ordinary file.
+    tmp.as_file()
+        .set_permissions(std::fs::Permissions::from_mode(0o644))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes an SVG picture to `path` atomically.
+pub fn write_svg(path: &Path, svg: &str) -> Result<()> {
+    write_atomically(path, |w| w.write_all(svg.as_bytes()))
+}

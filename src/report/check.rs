@@ -1,0 +1,243 @@
+//! The reports of `check-proof`, `check-certificate` and `solvers`.
+
+use std::path::Path;
+
+use pq_engine::certificate::{Certificate, Item};
+use pq_engine::proof::{CheckReport, ProofFormat};
+use pq_solve::survey::SolverInfo;
+use serde::{Deserialize, Serialize};
+
+/// `check-proof`'s verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofCheck {
+    /// The CNF file.
+    pub cnf: String,
+    /// The proof file.
+    pub proof: String,
+    /// `drat` or `lrat`.
+    pub proof_format: String,
+    /// The checker accepted the proof and pq-sat has nothing against it.
+    pub verified: bool,
+    /// `verified` or `not verified`.
+    pub result: String,
+    /// The checker.
+    pub checker: String,
+    /// Its version, if known.
+    pub checker_version: Option<String>,
+    /// The checker's verdict line.
+    pub verdict: String,
+    /// pq-sat's reason to refuse a proof the checker accepted.
+    pub note: Option<String>,
+    /// Wall-clock seconds of the check.
+    pub seconds: f64,
+}
+
+impl ProofCheck {
+    /// The report of checking `proof` against `cnf`.
+    pub fn new(cnf: &Path, proof: &Path, format: ProofFormat, r: &CheckReport) -> ProofCheck {
+        ProofCheck {
+            cnf: cnf.display().to_string(),
+            proof: proof.display().to_string(),
+            proof_format: format.name().into(),
+            verified: r.verified,
+            result: if r.verified {
+                "verified"
+            } else {
+                "not verified"
+            }
+            .into(),
+            checker: r.checker.clone(),
+            checker_version: r.checker_version.clone(),
+            verdict: r.verdict.clone(),
+            note: r.note.clone(),
+            seconds: r.seconds,
+        }
+    }
+
+    /// One line.
+    pub fn text(&self) -> String {
+        let version = self
+            .checker_version
+            .as_deref()
+            .map(|v| format!(" ({v})"))
+            .unwrap_or_default();
+        let note = self
+            .note
+            .as_deref()
+            .map(|n| format!("; {n}"))
+            .unwrap_or_default();
+        format!(
+            "{}: {} proof {} of {}; {}{version} says: {} ({:.2} s){note}\n",
+            self.result,
+            self.proof_format.to_uppercase(),
+            self.proof,
+            self.cnf,
+            self.checker,
+            self.verdict,
+            self.seconds
+        )
+    }
+}
+
+/// One re-check of a certificate bundle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckItem {
+    /// What was checked.
+    pub check: String,
+    /// Whether it passed.
+    pub ok: bool,
+    /// The evidence.
+    pub detail: String,
+}
+
+/// `check-certificate`'s verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CertificateCheck {
+    /// The bundle's directory.
+    pub dir: String,
+    /// The claim, as re-derived from the bundle's problem.
+    pub claim: String,
+    /// Every check passed.
+    pub valid: bool,
+    /// What the proof certifies, as re-derived.
+    pub certified_formula: String,
+    /// Every check, in order.
+    pub checks: Vec<CheckItem>,
+}
+
+impl CertificateCheck {
+    /// The report of re-checking bundle `c` in `dir`.
+    pub fn new(dir: &Path, c: &Certificate, items: &[Item]) -> CertificateCheck {
+        CertificateCheck {
+            dir: dir.display().to_string(),
+            claim: c.claim.clone(),
+            valid: items.iter().all(|i| i.ok),
+            certified_formula: c.unsat.certified_formula.clone(),
+            checks: items
+                .iter()
+                .map(|i| CheckItem {
+                    check: i.what.clone(),
+                    ok: i.ok,
+                    detail: i.detail.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// One line per check, then the verdict (`statement` is the claim in words).
+    pub fn text(&self, statement: &str) -> String {
+        let mut text = String::new();
+        for i in &self.checks {
+            let mark = if i.ok { "ok  " } else { "FAIL" };
+            text.push_str(&format!("{mark}  {}: {}\n", i.check, i.detail));
+        }
+        text.push_str(&if self.valid {
+            format!(
+                "valid: {} ({statement})\ncertifies: {}\n",
+                self.claim, self.certified_formula
+            )
+        } else {
+            format!(
+                "INVALID: the bundle in {} does not establish {}\n",
+                self.dir, self.claim
+            )
+        });
+        text
+    }
+}
+
+/// One backend in `solvers`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolverReport {
+    /// The `--backend` name.
+    pub name: String,
+    /// `in-process` or `external`.
+    pub kind: String,
+    /// Whether it can run here.
+    pub available: bool,
+    /// Where its binary is.
+    pub path: Option<String>,
+    /// Its version, if known.
+    pub version: Option<String>,
+    /// How to install it.
+    pub install: String,
+}
+
+impl SolverReport {
+    /// The report of one surveyed backend.
+    pub fn new(s: &SolverInfo) -> SolverReport {
+        SolverReport {
+            name: s.name.into(),
+            kind: s.kind.into(),
+            available: s.available,
+            path: s.path.as_ref().map(|p| p.display().to_string()),
+            version: s.version.clone(),
+            install: s.install.into(),
+        }
+    }
+
+    /// The text table.
+    pub fn table(list: &[SolverReport]) -> String {
+        let mut text = format!(
+            "{:<12} {:<11} {:<10} {:<22} {}\n",
+            "backend", "kind", "status", "version", "where / how to install"
+        );
+        for s in list {
+            let place = match (&s.path, s.available) {
+                (Some(p), true) => p.clone(),
+                (None, true) => s.install.clone(),
+                _ => format!("missing: {}", s.install),
+            };
+            text.push_str(&format!(
+                "{:<12} {:<11} {:<10} {:<22} {}\n",
+                s.name,
+                s.kind,
+                if s.available { "available" } else { "missing" },
+                s.version.as_deref().unwrap_or("-"),
+                place
+            ));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::round_trip;
+    use super::*;
+
+    #[test]
+    fn check_reports_round_trip() {
+        let check = ProofCheck::new(
+            "a.cnf".as_ref(),
+            "a.drat".as_ref(),
+            ProofFormat::Drat,
+            &CheckReport {
+                verified: true,
+                checker: "rate".into(),
+                checker_version: None,
+                verdict: "s VERIFIED".into(),
+                seconds: 0.1,
+                note: None,
+            },
+        );
+        round_trip(&check);
+        assert!(check
+            .text()
+            .starts_with("verified: DRAT proof a.drat of a.cnf"));
+        round_trip(&CertificateCheck {
+            dir: "c5".into(),
+            claim: "a(5) = 4".into(),
+            valid: false,
+            certified_formula: "the plain encoding".into(),
+            checks: vec![CheckItem {
+                check: "sha256 witness.txt".into(),
+                ok: false,
+                detail: "changed".into(),
+            }],
+        });
+        for s in pq_solve::survey::survey() {
+            round_trip(&SolverReport::new(&s));
+        }
+    }
+}

@@ -1,0 +1,515 @@
+//! The reports of `solve`: the answer at one size ([`Solved`], also for `solve --cnf`) and
+//! an optimum ([`Optimum`]), for the queens and for every other problem alike.
+
+use pq_encode::spec::Problem;
+use pq_encode::Options;
+use pq_engine::optimise::{OptimiseOutcome, Strategy};
+use pq_engine::{Outcome, Status};
+use serde::{Deserialize, Serialize};
+
+use super::{board_text, is_queens_preset, rows, CertificateSummary, Subject};
+
+/// The placement a report shows, as rows of symbols: `board` for the peaceable queens (as
+/// pq-sat has always reported them), `placement` for every other problem (whose `board`
+/// is its shape).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Witness {
+    /// A queens board (`W`, `B`, `.`).
+    Board {
+        /// One string per row.
+        board: Vec<String>,
+    },
+    /// A placement in the problem's own symbols.
+    Placement {
+        /// One string per row.
+        placement: Vec<String>,
+    },
+}
+
+impl Witness {
+    /// `p` as the report of a `problem` shows it.
+    pub fn of(problem: &Problem, p: &pq_board::placement::Placement) -> Witness {
+        let rows = rows(&problem.rules, p);
+        if is_queens_preset(problem) {
+            Witness::Board { board: rows }
+        } else {
+            Witness::Placement { placement: rows }
+        }
+    }
+}
+
+/// The encoding a formula was built with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Encoding {
+    /// `colouring`, `lines` or `pairwise`.
+    pub model: String,
+    /// The cardinality encoding.
+    pub card: String,
+    /// The symmetry breaking.
+    pub symmetry: String,
+}
+
+impl Encoding {
+    /// The names of `options`.
+    pub fn of(options: &Options) -> Encoding {
+        Encoding {
+            model: options.model.name().into(),
+            card: options.card.name().into(),
+            symmetry: options.symmetry.name().into(),
+        }
+    }
+}
+
+/// Where a proof requested with `--proof` went, and what it certifies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofReport {
+    /// The proof file; `null` when none was written (only UNSAT has a proof).
+    pub file: Option<String>,
+    /// The CNF file the proof refers to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cnf: Option<String>,
+    /// `drat` or `lrat`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// The proof's size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+    /// What exactly the proof certifies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certifies: Option<String>,
+    /// Why there is no proof.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl ProofReport {
+    /// A proof of `bytes` bytes written to `file` for the CNF `cnf`; with `bytes` `None`,
+    /// the report that none was written.
+    pub fn new(
+        file: &std::path::Path,
+        cnf: &std::path::Path,
+        format: pq_engine::proof::ProofFormat,
+        bytes: Option<u64>,
+        certifies: String,
+    ) -> ProofReport {
+        match bytes {
+            Some(bytes) => ProofReport {
+                file: Some(file.display().to_string()),
+                cnf: Some(cnf.display().to_string()),
+                format: Some(format.name().into()),
+                bytes: Some(bytes),
+                certifies: Some(certifies),
+                note: None,
+            },
+            None => ProofReport {
+                file: None,
+                cnf: None,
+                format: None,
+                bytes: None,
+                certifies: None,
+                note: Some("no proof written: only an UNSAT answer has a proof".into()),
+            },
+        }
+    }
+
+    /// The lines under a text answer.
+    pub fn text(&self) -> String {
+        match (&self.file, &self.cnf, &self.format, self.bytes) {
+            (Some(file), Some(cnf), Some(format), Some(bytes)) => format!(
+                "proof: {file} ({}, {bytes} bytes) of {cnf}; check it with `pq-sat check-proof {cnf} {file}`\ncertifies: {}\n",
+                format.to_uppercase(),
+                self.certifies.as_deref().unwrap_or("")
+            ),
+            _ => format!("{}\n", self.note.as_deref().unwrap_or("no proof written")),
+        }
+    }
+}
+
+/// The answer for one formula: a problem at one size, or a DIMACS file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solved {
+    /// The problem, when pq-sat built the formula or its header names one.
+    #[serde(flatten)]
+    pub subject: Option<Subject>,
+    /// The size of the maximised groups (each army, for the queens).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n: Option<usize>,
+    /// `sat`, `unsat` or `unknown`.
+    pub status: String,
+    /// The validated placement, for SAT.
+    #[serde(flatten)]
+    pub witness: Option<Witness>,
+    /// The backend asked (a portfolio's name, or the solver's).
+    pub backend: String,
+    /// The solver that answered.
+    pub solver: String,
+    /// The encoding, when pq-sat built the formula or its header says.
+    #[serde(flatten)]
+    pub encoding: Option<Encoding>,
+    /// The formula's variables.
+    pub variables: u32,
+    /// The formula's clauses.
+    pub clauses: usize,
+    /// Wall-clock seconds in the solver.
+    pub seconds: f64,
+    /// Why the answer is unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The proof requested with `--proof`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofReport>,
+}
+
+/// What a text answer's first line talks about.
+pub enum Headline<'a> {
+    /// A problem at size `n` (the queens keep their own sentence).
+    Problem(&'a Problem, usize),
+    /// A DIMACS formula solved as it is, and the problem its header names, if any.
+    Formula(Option<&'a Problem>),
+}
+
+impl Solved {
+    /// The report of `outcome`; `problem` is what the formula encodes, if known.
+    pub fn new(
+        problem: Option<(&Problem, usize)>,
+        options: Option<&Options>,
+        backend: String,
+        outcome: &Outcome,
+        proof: Option<ProofReport>,
+    ) -> Solved {
+        Solved {
+            subject: problem.map(|(p, n)| Subject::of(p, Some(n))),
+            n: problem
+                .filter(|(p, _)| !p.maximised().is_empty())
+                .map(|(_, n)| n),
+            status: outcome.status.name().into(),
+            witness: problem
+                .zip(outcome.placement.as_ref())
+                .map(|((problem, _), p)| Witness::of(problem, p)),
+            backend,
+            solver: outcome.solver.clone(),
+            encoding: options.map(Encoding::of),
+            variables: outcome.variables,
+            clauses: outcome.clauses,
+            seconds: outcome.seconds,
+            reason: outcome.reason.clone(),
+            proof,
+        }
+    }
+
+    /// The text answer: a headline, the labelled board (with a legend for problems other
+    /// than the queens) and the proof's lines.
+    pub fn text(&self, headline: Headline, outcome: &Outcome) -> String {
+        let how = format!("{}, {:.2} s", outcome.solver, outcome.seconds);
+        let unknown = outcome.reason.as_deref().unwrap_or("no answer");
+        let mut text = match headline {
+            Headline::Problem(problem, n) if is_queens_preset(problem) => {
+                let d = problem.rules.layout.rows;
+                let queens = format!("{n} white and {n} black queens");
+                match outcome.status {
+                    Status::Sat => format!("SAT: {queens} fit on a {d}x{d} board ({how})\n"),
+                    Status::Unsat => format!(
+                        "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; formula: {})\n",
+                        self.encoding.as_ref().map_or(String::new(), |e| format!(
+                            "{}, {}, {}",
+                            e.model, e.card, e.symmetry
+                        ))
+                    ),
+                    Status::Unknown => format!(
+                        "UNKNOWN: whether {queens} fit on a {d}x{d} board ({how}: {unknown})\n"
+                    ),
+                }
+            }
+            Headline::Problem(problem, n) => {
+                let what = problem.sized(n).summary();
+                match outcome.status {
+                    Status::Sat => format!("SAT: {what} ({how})\n"),
+                    Status::Unsat => format!("UNSAT: {what} is impossible ({how})\n"),
+                    Status::Unknown => format!("UNKNOWN: {what} ({how}: {unknown})\n"),
+                }
+            }
+            Headline::Formula(_) => {
+                let size = format!("{} variables, {} clauses", self.variables, self.clauses);
+                match outcome.status {
+                    Status::Sat => format!("SAT ({size}; {how})\n"),
+                    Status::Unsat => format!("UNSAT ({size}; {how})\n"),
+                    Status::Unknown => format!("UNKNOWN ({size}; {how}: {unknown})\n"),
+                }
+            }
+        };
+        let problem = match headline {
+            Headline::Problem(p, _) | Headline::Formula(Some(p)) => Some(p),
+            Headline::Formula(None) => None,
+        };
+        if let (Some(p), Some(placement)) = (problem, &outcome.placement) {
+            text.push_str(&board_text(p, placement));
+        }
+        if let Some(proof) = &self.proof {
+            text.push_str(&proof.text());
+        }
+        text
+    }
+}
+
+/// One step of an optimisation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepReport {
+    /// The size tried.
+    pub n: usize,
+    /// `sat`, `unsat` or `unknown`.
+    pub status: String,
+    /// `greedy`, `solver` or `counting`.
+    pub method: String,
+    /// The solver that answered (none for greedy and counting steps).
+    pub solver: Option<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The optimum of a problem's maximised groups: a(d) for the queens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Optimum {
+    /// The problem.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// The maximised groups' names.
+    pub maximised: Vec<String>,
+    /// The optimum, when proven (a witness at it, UNSAT one above).
+    pub optimum: Option<usize>,
+    /// `sat` (proven), `unsat` (even size 0 is impossible) or `unknown` (stopped).
+    pub status: String,
+    /// The largest size with a validated witness.
+    pub lower_bound: Option<usize>,
+    /// That witness.
+    #[serde(flatten)]
+    pub witness: Option<Witness>,
+    /// The backend that solved the steps.
+    pub backend: String,
+    /// `up`, `incremental` or `bisect`.
+    pub strategy: String,
+    /// The encoding of every step.
+    #[serde(flatten)]
+    pub encoding: Encoding,
+    /// Wall-clock seconds of the whole run.
+    pub seconds: f64,
+    /// Every step, in order.
+    pub steps: Vec<StepReport>,
+    /// Why the run stopped without proof.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The certificate bundle written with `--certify`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateSummary>,
+}
+
+impl Optimum {
+    /// The report of an optimisation of `problem`.
+    pub fn new(
+        problem: &Problem,
+        options: &Options,
+        strategy: Strategy,
+        backend: String,
+        outcome: &OptimiseOutcome,
+        certificate: Option<CertificateSummary>,
+    ) -> Optimum {
+        let status = if outcome.infeasible {
+            Status::Unsat
+        } else if outcome.optimum.is_some() {
+            Status::Sat
+        } else {
+            Status::Unknown
+        };
+        Optimum {
+            subject: Subject::of(problem, None),
+            maximised: problem
+                .maximised()
+                .iter()
+                .map(|&g| problem.rules.groups[g].name.clone())
+                .collect(),
+            optimum: outcome.optimum,
+            status: status.name().into(),
+            lower_bound: outcome.best.as_ref().map(|b| b.0),
+            witness: outcome.best.as_ref().map(|(_, p)| Witness::of(problem, p)),
+            backend,
+            strategy: strategy.name().into(),
+            encoding: Encoding::of(options),
+            seconds: outcome.seconds,
+            steps: outcome
+                .steps
+                .iter()
+                .map(|s| StepReport {
+                    n: s.n,
+                    status: s.status.name().into(),
+                    method: s.method.name().into(),
+                    solver: s.solver.clone(),
+                    seconds: s.seconds,
+                })
+                .collect(),
+            reason: outcome.reason.clone(),
+            certificate,
+        }
+    }
+
+    /// The text report: the optimum (or what is known), the witness, the certificate.
+    pub fn text(&self, problem: &Problem, outcome: &OptimiseOutcome) -> String {
+        let (backend, seconds) = (&self.backend, self.seconds);
+        let stopped = self.reason.as_deref().unwrap_or("stopped");
+        let mut text = if is_queens_preset(problem) {
+            let d = problem.rules.layout.rows;
+            match (self.optimum, self.lower_bound) {
+                (Some(opt), _) => format!(
+                    "a({d}) = {opt}: {opt} white and {opt} black queens fit on a {d}x{d} board, {} do not ({backend}, {seconds:.2} s)\n",
+                    opt + 1
+                ),
+                (None, best) => format!(
+                    "a({d}) >= {}, not proven optimal: {stopped} ({backend}, {seconds:.2} s)\n",
+                    best.unwrap_or(0)
+                ),
+            }
+        } else {
+            let who = self.maximised.join(" = ");
+            match (self.optimum, self.lower_bound) {
+                _ if outcome.infeasible => format!(
+                    "UNSAT: {} cannot be met even with no {who} ({backend}, {seconds:.2} s)\n",
+                    problem.summary()
+                ),
+                (Some(opt), _) => format!(
+                    "most {who}: {opt} ({}: {opt} fit, {} do not; {backend}, {seconds:.2} s)\n",
+                    problem.summary(),
+                    opt + 1
+                ),
+                (None, Some(b)) => format!(
+                    "{who} >= {b}, not proven optimal: {stopped} ({backend}, {seconds:.2} s)\n"
+                ),
+                (None, None) => format!("UNKNOWN: {stopped} ({backend}, {seconds:.2} s)\n"),
+            }
+        };
+        if let Some((_, p)) = &outcome.best {
+            text.push_str(&board_text(problem, p));
+        }
+        if let (Some(c), Some(opt)) = (&self.certificate, self.optimum) {
+            text.push_str(&c.text(opt + 1));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::round_trip;
+    use super::*;
+    use pq_board::placement::Placement;
+
+    fn outcome(placement: Option<Placement>) -> Outcome {
+        Outcome {
+            status: if placement.is_some() {
+                Status::Sat
+            } else {
+                Status::Unsat
+            },
+            raw: placement.clone(),
+            placement,
+            witness_n: None,
+            seconds: 0.5,
+            solver: "kissat".into(),
+            reason: None,
+            variables: 10,
+            clauses: 20,
+        }
+    }
+
+    #[test]
+    fn answers_round_trip_for_queens_problems_and_formulas() {
+        let queens = Problem::peaceable_queens(3);
+        let mut board = Placement::empty(&queens.rules.layout);
+        board.set(0, 0, Some(0));
+        board.set(2, 1, Some(1));
+        let three = super::super::tests::three_armies();
+        let mut p = Placement::empty(&three.rules.layout);
+        p.set(0, 0, Some(2));
+        let proof = ProofReport::new(
+            "p.drat".as_ref(),
+            "p.cnf".as_ref(),
+            pq_engine::proof::ProofFormat::Drat,
+            Some(9),
+            "the plain encoding".into(),
+        );
+        let reports = [
+            Solved::new(
+                Some((&queens, 1)),
+                Some(&Options::default()),
+                "kissat".into(),
+                &outcome(Some(board)),
+                None,
+            ),
+            Solved::new(
+                Some((&three, 1)),
+                Some(&Options::default()),
+                "cadical".into(),
+                &outcome(Some(p)),
+                Some(proof),
+            ),
+            Solved::new(None, None, "minisat".into(), &outcome(None), None),
+        ];
+        for report in &reports {
+            round_trip(report);
+        }
+        let json = serde_json::to_value(&reports[0]).unwrap();
+        assert_eq!(json["dim"], 3);
+        assert_eq!(json["board"][0], "W..");
+        assert_eq!(json["model"], "colouring");
+        let json = serde_json::to_value(&reports[1]).unwrap();
+        assert_eq!(json["board"]["rows"], 5);
+        assert!(json["placement"][0].as_str().unwrap().len() == 5);
+        assert_eq!(json["proof"]["bytes"], 9);
+        let none = ProofReport::new(
+            "p".as_ref(),
+            "c".as_ref(),
+            pq_engine::proof::ProofFormat::Lrat,
+            None,
+            String::new(),
+        );
+        assert_eq!(
+            serde_json::to_value(&none).unwrap()["file"],
+            serde_json::Value::Null
+        );
+        round_trip(&none);
+    }
+
+    #[test]
+    fn optima_round_trip() {
+        let queens = Problem::peaceable_queens(3);
+        let mut board = Placement::empty(&queens.rules.layout);
+        board.set(0, 0, Some(0));
+        board.set(2, 1, Some(1));
+        let outcome = OptimiseOutcome {
+            optimum: Some(1),
+            best: Some((1, board)),
+            infeasible: false,
+            steps: vec![pq_engine::optimise::Step {
+                n: 2,
+                status: Status::Unsat,
+                method: pq_engine::optimise::Method::Solver,
+                seconds: 0.1,
+                witness_n: None,
+                solver: Some("kissat".into()),
+            }],
+            reason: None,
+            seconds: 0.2,
+        };
+        let report = Optimum::new(
+            &queens,
+            &Options::default(),
+            Strategy::Up,
+            "kissat".into(),
+            &outcome,
+            None,
+        );
+        round_trip(&report);
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["optimum"], 1);
+        assert_eq!(json["steps"][0]["method"], "solver");
+        assert!(report.text(&queens, &outcome).starts_with("a(3) = 1:"));
+    }
+}
