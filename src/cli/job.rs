@@ -152,14 +152,14 @@ impl Args {
     pub fn into_job(self) -> Result<Job, String> {
         match self.command {
             Command::Encode(a) => {
-                let problem = match (a.problem.load()?, a.dim) {
+                let problem = match (a.subject.problem.load()?, a.subject.dim) {
                     (Some(problem), _) => problem,
                     (None, Some(dim)) => Problem::peaceable_queens(dim),
                     (None, None) => {
                         return Err("encode needs --dim D and --n N (or --problem FILE)".into())
                     }
                 };
-                let n = match (problem_size(&problem, a.n)?, a.dim) {
+                let n = match (problem_size(&problem, a.subject.n)?, a.subject.dim) {
                     (Some(n), Some(dim)) => {
                         // Checked as a queens instance for its messages ("too many queens").
                         Instance::new(dim, n).map_err(|e| e.to_string())?;
@@ -186,19 +186,19 @@ impl Args {
                 if a.limit == Some(0) {
                     return Err("--limit must be at least 1".into());
                 }
-                let (problem, n) = match (a.problem.load()?, a.dim) {
+                let (problem, n) = match (a.subject.problem.load()?, a.subject.dim) {
                     (Some(problem), _) => {
-                        let n = problem_size(&problem, a.n)?;
+                        let n = problem_size(&problem, a.subject.n)?;
                         if a.maximal && problem.maximised().is_empty() {
                             return Err("--maximal needs a problem that maximises some group (count = \"max\")".into());
                         }
                         (problem, n)
                     }
                     (None, Some(dim)) => {
-                        if let Some(n) = a.n {
+                        if let Some(n) = a.subject.n {
                             Instance::new(dim, n).map_err(|e| e.to_string())?;
                         }
-                        (Problem::peaceable_queens(dim), a.n)
+                        (Problem::peaceable_queens(dim), a.subject.n)
                     }
                     (None, None) => return Err("enumerate needs --dim D or --problem FILE".into()),
                 };

@@ -110,15 +110,8 @@ pub enum UpTo {
 
 #[derive(ClapArgs, Debug)]
 pub struct EnumerateArgs {
-    /// Board side d (1 to 64): the peaceable queens
-    #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
-    pub dim: Option<usize>,
-    /// Army size n (with --problem: the size of its maximised groups) [default: the
-    /// optimum, a(d) for the queens, found first]
-    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
-    pub n: Option<usize>,
     #[command(flatten)]
-    pub problem: ProblemArgs,
+    pub subject: SubjectArgs,
     /// Count every board, or one per symmetry orbit
     #[arg(long, value_enum, default_value_t = UpTo::Symmetry)]
     pub up_to: UpTo,
@@ -321,20 +314,28 @@ impl EncodingArgs {
 
 #[derive(ClapArgs, Debug)]
 pub struct EncodeArgs {
-    /// Board side d (1 to 64)
-    #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
-    pub dim: Option<usize>,
-    /// Army size n: at least n white and n black queens (with --problem: the size of the
-    /// groups the problem maximises)
-    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
-    pub n: Option<usize>,
     #[command(flatten)]
-    pub problem: ProblemArgs,
+    pub subject: SubjectArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Write to FILE instead of standard output (atomically: no half-written file)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// What `encode` and `enumerate` work on: the peaceable queens on d×d, or a problem file.
+#[derive(ClapArgs, Debug)]
+pub struct SubjectArgs {
+    /// Board side d (1 to 64): the peaceable queens on d×d
+    #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
+    pub dim: Option<usize>,
+    /// Army size n: n white and n black queens (with --problem: the size of the groups it
+    /// maximises); `encode` asks for at least n, `enumerate` for exactly n [enumerate's
+    /// default: the optimum, found first]
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
 }
 
 /// A placement problem from a file.

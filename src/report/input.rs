@@ -8,7 +8,8 @@ use pq_board::Board;
 use pq_encode::spec::{Count, Problem};
 use serde::Deserialize;
 
-use super::{CountReport, ProblemReport, Shape};
+use super::solve::Witness;
+use super::{CountReport, ProblemReport, Subject};
 
 /// A placement read back, with the problem it belongs to.
 #[derive(Debug)]
@@ -19,29 +20,17 @@ pub struct Read {
     pub placement: Placement,
 }
 
-/// The fields of any pq-sat report that can carry one placement.
+/// Any pq-sat report that carries one placement: its problem (the queens' `dim`, or a
+/// problem described in full), and the placement as `board`/`placement` rows or, from
+/// `canon`, as `canonical` rows.
 #[derive(Deserialize)]
 struct AnyReport {
-    #[serde(default)]
-    problem: Option<String>,
-    #[serde(default)]
-    board: Option<BoardField>,
-    #[serde(default)]
-    groups: Option<Vec<super::GroupReport>>,
-    #[serde(default)]
-    no_attack: Option<Vec<[String; 2]>>,
-    #[serde(default)]
-    placement: Option<Vec<String>>,
+    #[serde(flatten)]
+    subject: Option<Subject>,
+    #[serde(flatten)]
+    witness: Option<Witness>,
     #[serde(default)]
     canonical: Option<Vec<String>>,
-}
-
-/// `board` is the queens' rows, or a problem's shape.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum BoardField {
-    Rows(Vec<String>),
-    Shape(Shape),
 }
 
 /// Reads one placement from `text`. With `given`, text rows use its symbols and a JSON
@@ -58,26 +47,19 @@ pub fn read_placement(text: &str, given: Option<&Problem>) -> Result<Read> {
         return from_rows(&text_rows(text), given);
     }
     let report: AnyReport = serde_json::from_str(trimmed).context("the input is not valid JSON")?;
-    let described = match (&report.groups, &report.board) {
-        (Some(groups), Some(BoardField::Shape(shape))) => Some(ProblemReport {
-            problem: report.problem.clone().unwrap_or_else(|| "placement".into()),
-            board: *shape,
-            groups: groups.clone(),
-            no_attack: report.no_attack.clone().unwrap_or_default(),
-        }),
-        (Some(_), _) => bail!("the report has groups but no board shape (rows, cols)"),
-        _ => None,
-    };
-    let rows = match (&report.placement, &report.canonical, &report.board) {
-        (Some(rows), _, _) | (None, Some(rows), _) => rows.clone(),
-        (None, None, Some(BoardField::Rows(rows))) => rows.clone(),
-        _ if described.is_some() => {
+    let rows = match (report.witness, report.canonical) {
+        (Some(Witness::Board { board: rows }), _)
+        | (Some(Witness::Placement { placement: rows }), _)
+        | (None, Some(rows)) => rows,
+        (None, None) if matches!(report.subject, Some(Subject::Problem(_))) => {
             bail!("the JSON has no placement (an UNSAT or unknown answer has no board to draw)")
         }
-        _ => bail!("JSON board: expected an array of rows or an object with a \"board\" array"),
+        (None, None) => {
+            bail!("JSON board: expected an array of rows or an object with a \"board\" array")
+        }
     };
-    match (described, given) {
-        (Some(report), None) => from_rows(&rows, Some(&problem_of(&report)?)),
+    match (report.subject, given) {
+        (Some(Subject::Problem(report)), None) => from_rows(&rows, Some(&problem_of(&report)?)),
         (_, given) => from_rows(&rows, given),
     }
 }

@@ -34,20 +34,11 @@ pub struct RaceReport {
 pub struct ScoreReport {
     /// The solver's label.
     pub solver: String,
-    /// Instances answered SAT or UNSAT within the limit.
+    /// Instances answered SAT or UNSAT.
     pub solved: usize,
-    /// SAT answers.
-    pub sat: usize,
-    /// UNSAT answers.
-    pub unsat: usize,
-    /// Runs without an answer.
-    pub unknown: usize,
-    /// Runs that failed.
-    pub errors: usize,
-    /// Wrong answers.
-    pub wrong: usize,
-    /// PAR-2 score in seconds.
-    pub par2: f64,
+    /// Its totals.
+    #[serde(flatten)]
+    pub score: Score,
 }
 
 /// One run of one solver on one instance.
@@ -146,12 +137,7 @@ pub fn race(
                     .map(|(r, s)| ScoreReport {
                         solver: r.label.clone(),
                         solved: s.solved(),
-                        sat: s.sat,
-                        unsat: s.unsat,
-                        unknown: s.unknown,
-                        errors: s.errors,
-                        wrong: s.wrong,
-                        par2: s.par2,
+                        score: s.clone(),
                     })
                     .collect(),
                 runs: runs
@@ -245,4 +231,42 @@ pub fn cactus(
         family.formulas.len()
     );
     plot::write_cactus(path, &series, timeout, family.formulas.len(), &title)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn race_reports_round_trip() {
+        let score = Score {
+            sat: 2,
+            unsat: 1,
+            par2: 3.5,
+            ..Score::default()
+        };
+        let report = RaceReport {
+            family: "fam".into(),
+            instances: 3,
+            timeout: 10.0,
+            complete: true,
+            solvers: vec![ScoreReport {
+                solver: "kissat".into(),
+                solved: score.solved(),
+                score,
+            }],
+            runs: vec![RunReport {
+                file: "a.cnf".into(),
+                solver: "kissat".into(),
+                expected: "sat".into(),
+                verdict: "sat".into(),
+                detail: None,
+                seconds: 0.5,
+            }],
+        };
+        crate::report::tests::round_trip(&report);
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["solvers"][0]["solved"], 3);
+        assert_eq!(json["solvers"][0]["par2"], 3.5);
+    }
 }

@@ -259,8 +259,8 @@ fn cross_check(runs: &mut [Run], family: &Family, racers: &[Racer]) {
     }
 }
 
-/// One solver's totals.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// One solver's totals (in `race --format json`, beside the solver's label).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Score {
     /// Runs judged [`Verdict::Sat`].
     pub sat: usize,
@@ -275,6 +275,7 @@ pub struct Score {
     /// PAR-2 in seconds, summed over the instances run.
     pub par2: f64,
     /// Seconds of every correctly solved run, for cactus plots.
+    #[serde(skip)]
     pub solved_seconds: Vec<f64>,
 }
 
