@@ -4,14 +4,10 @@
 //! families of placement problems (`--problem FILE --set KEY=VALUES`), whose statuses are
 //! checked against the placement oracle; the queens family is pinned byte for byte.
 
-mod common;
+use crate::oracle;
+use crate::oracle::placement as placement_oracle;
 
-mod oracle;
-
-#[path = "oracle/placement.rs"]
-mod placement_oracle;
-
-use common::*;
+use crate::util::*;
 use std::path::Path;
 use std::process::Command;
 

@@ -1,7 +1,7 @@
-//! Self-tests of the brute-force oracle in `tests/oracle`, against known values and
+//! Self-tests of the brute-force oracle in `tests/cli/oracle`, against known values and
 //! against a second, naive enumeration.
 
-mod oracle;
+use crate::oracle;
 
 use std::collections::BTreeSet;
 

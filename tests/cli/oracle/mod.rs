@@ -9,14 +9,14 @@
 //! Everything is exhaustive and meant for small boards (`d <= 6`; the masks limit
 //! `d` to 8).
 //!
-//! Use from a file in `tests/` with `mod oracle;`.
-
-// Each integration test compiles this module separately and uses only part of it.
-#![allow(dead_code)]
+//! Test modules use it as `crate::oracle`; the oracle for general placement problems is
+//! the submodule [`placement`].
 
 use std::collections::BTreeSet;
 
 use pq_board::{Board, Cell};
+
+pub mod placement;
 
 /// Largest side length the bit masks can hold.
 const MAX_DIM: usize = 8;

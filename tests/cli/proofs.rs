@@ -2,12 +2,9 @@
 //! independent checker verifies; corrupted proofs and tampered certificate bundles are
 //! rejected; a SAT answer writes no proof.
 
-mod common;
+use crate::oracle::placement as placement_oracle;
 
-#[path = "oracle/placement.rs"]
-mod placement_oracle;
-
-use common::*;
+use crate::util::*;
 use std::path::Path;
 use std::process::Command;
 

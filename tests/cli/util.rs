@@ -1,5 +1,4 @@
-//! Running the real `pq-sat` binary from integration tests, shared by every test file.
-#![allow(dead_code)] // each test binary uses its own subset
+//! Running the real `pq-sat` binary from the integration tests, shared by every test module.
 
 use std::io::Write;
 use std::path::Path;

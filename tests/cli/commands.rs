@@ -1,11 +1,9 @@
 //! End to end through the real `pq-sat` binary: encode → solver → decode, output shapes,
 //! exit codes, and every kind of bad input.
 
-mod common;
+use crate::oracle;
 
-mod oracle;
-
-use common::*;
+use crate::util::*;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! Every model × cardinality × symmetry combination must give the oracle's answer; lex-leader
 //! symmetry breaking must never remove a whole orbit of solutions.
 
-mod oracle;
+use crate::oracle;
 
 use pq_board::Board;
 use pq_encode::spec::Problem;

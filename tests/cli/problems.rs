@@ -3,12 +3,9 @@
 //! forms for rooks and bishops; Dudeney's crowded chessboard; the problem files, `--set`,
 //! their errors, and the SVG pictures, through the real binary.
 
-mod common;
+use crate::oracle::placement as placement_oracle;
 
-#[path = "oracle/placement.rs"]
-mod placement_oracle;
-
-use common::*;
+use crate::util::*;
 use std::process::{Command, Output};
 
 use pq_board::placement::{Group, Kind, Layout, Rules};

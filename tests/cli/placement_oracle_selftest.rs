@@ -1,9 +1,8 @@
-//! Self-tests of the brute-force placement oracle in `tests/oracle/placement.rs`: known
+//! Self-tests of the brute-force placement oracle in `tests/cli/oracle/placement.rs`: known
 //! values from the literature, and agreement with an exhaustive enumeration filtered by
 //! the independent validator `pq_board::rules` (the oracle itself does not use it).
 
-#[path = "oracle/placement.rs"]
-mod placement_oracle;
+use crate::oracle::placement as placement_oracle;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -11,11 +11,7 @@
 //! placed so far; a branch is cut when some group has fewer usable squares left than it
 //! still needs. Meant for small boards (up to 5×5 with 2–3 groups, 4×4 with 4 groups).
 //!
-//! Include it from a file in `tests/` with
-//! `#[path = "oracle/placement.rs"] mod placement_oracle;`.
-
-// Each integration test compiles this module separately and uses only part of it.
-#![allow(dead_code)]
+//! Test modules use it as `crate::oracle::placement`.
 
 use pq_board::placement::{Kind, Layout, Placement, Rules};
 

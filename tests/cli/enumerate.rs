@@ -1,7 +1,7 @@
 //! `enumerate` against an independent brute-force enumerator: every board, every orbit, and
 //! the maximal configurations.
 
-mod oracle;
+use crate::oracle;
 
 use std::collections::BTreeSet;
 
