@@ -7,7 +7,6 @@ use crate::util::*;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use pq_board::validate::check_peaceable;
 use pq_board::{Board, Cell};
 use serde_json::Value;
 
@@ -84,7 +83,7 @@ fn encode_pipes_into_an_external_solver_and_back() {
             assert_eq!(v["n"], n);
             if expected == 10 {
                 let board = board_of(&v);
-                assert!(check_peaceable(&board, 6, 5).is_ok());
+                assert!(oracle::is_peaceable(&board, 6, 5));
                 assert_eq!(board.count(Cell::White), 5);
                 assert_eq!(board.count(Cell::Black), 5);
             } else {
@@ -125,7 +124,7 @@ fn solve_cnf_file_decodes_the_board() {
         .map(|l| l.split_whitespace().skip(1).collect())
         .collect();
     let board = Board::from_rows(&rows).unwrap();
-    assert!(check_peaceable(&board, 5, 4).is_ok(), "{text}");
+    assert!(oracle::is_peaceable(&board, 5, 4), "{text}");
 }
 
 #[test]
@@ -165,7 +164,7 @@ fn check_json_has_the_documented_shape() {
     assert_eq!(v["model"], "lines");
     let board = board_of(&v);
     assert_eq!(board.dim(), 7);
-    assert!(check_peaceable(&board, 7, 7).is_ok());
+    assert!(oracle::is_peaceable(&board, 7, 7));
 
     let out = run(&["solve", "--dim", "7", "--n", "8", "--format", "json"]);
     assert_eq!(code(&out), 20);
@@ -182,7 +181,7 @@ fn optimise_reports_steps_and_a_witness() {
     assert_eq!(v["optimum"], 7);
     assert_eq!(v["status"], "sat");
     let board = board_of(&v);
-    assert!(check_peaceable(&board, 7, 7).is_ok());
+    assert!(oracle::is_peaceable(&board, 7, 7));
     assert_eq!(board.count(Cell::White), 7);
     let steps = v["steps"].as_array().unwrap();
     let last = steps.last().unwrap();
@@ -376,7 +375,7 @@ fn ctrl_c_prints_the_best_so_far_and_stops_every_solver() {
     let best = v["lower_bound"].as_u64().unwrap() as usize;
     assert!(best >= 1);
     let board = board_of(&v);
-    assert!(check_peaceable(&board, 11, best).is_ok());
+    assert!(oracle::is_peaceable(&board, 11, best));
     assert!(v["reason"].as_str().unwrap().contains("interrupted"), "{v}");
     assert!(!children.is_empty(), "kissat ran as a child");
     for pid in children {
@@ -671,7 +670,7 @@ fn enumerate_json_lists_canonical_boards_with_orbit_sizes() {
     let mut total = 0;
     for (rows, size) in boards.iter().zip(sizes) {
         let board = board_of(&serde_json::json!({ "board": rows }));
-        assert!(check_peaceable(&board, 5, 4).is_ok());
+        assert!(oracle::is_peaceable(&board, 5, 4));
         let size = size.as_u64().unwrap() as usize;
         assert_eq!(size, oracle::orbit_size(&board));
         total += size;
@@ -750,7 +749,7 @@ fn every_strategy_reports_the_optimum() {
         let v = json(&out);
         assert_eq!(v["optimum"], 7, "{strategy}");
         assert_eq!(v["strategy"], strategy);
-        assert!(check_peaceable(&board_of(&v), 7, 7).is_ok());
+        assert!(oracle::is_peaceable(&board_of(&v), 7, 7));
     }
     let out = run(&[
         "solve",

@@ -1,6 +1,6 @@
 //! The optimiser finds the proven values of a(d) with every in-process backend.
 
-use pq_board::validate::check_peaceable;
+use crate::oracle;
 use pq_board::Cell;
 use pq_encode::spec::Problem;
 use pq_encode::Options;
@@ -48,7 +48,7 @@ fn assert_optimum_with(d: usize, expected: usize, strategy: Strategy, backend: &
     );
     let (best, board) = &outcome.best_board().expect("a queens witness");
     assert_eq!(*best, expected);
-    assert!(check_peaceable(board, d, expected).is_ok());
+    assert!(oracle::is_peaceable(board, d, expected));
     assert_eq!(board.count(Cell::White), expected);
     assert_eq!(board.count(Cell::Black), expected);
     // The proof: an UNSAT step at exactly one above the optimum.

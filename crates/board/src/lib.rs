@@ -1,7 +1,8 @@
 //! Boards of peaceable queens: the data every other part of pq-sat agrees on.
 //!
 //! A [`Board`] is a `d × d` grid of [`Cell`]s, row 0 being the top row as printed.
-//! This crate also holds the [independent validator](validate) and the text
+//! This crate also holds the [independent validator](rules::check_placement) of every
+//! placement (the queens' boards included: [`Board::to_placement`]) and the text
 //! rendering; it knows nothing about SAT encodings, so that the validator cannot
 //! share a mistake with the encoder.
 //!
@@ -17,7 +18,6 @@ pub mod placement;
 pub mod rules;
 pub mod svg;
 pub mod symmetry;
-pub mod validate;
 
 use std::fmt;
 

@@ -35,6 +35,7 @@ use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
 use crate::formula::{Formula, PieceMap, PieceVar, VarAlloc};
+use crate::geometry::BoardSymmetry;
 use crate::problem::{Extent, Instance, Model, Options, Symmetry};
 use crate::spec::Problem;
 use crate::{card, header, symmetry};
@@ -553,9 +554,6 @@ fn at_most_one(lits: &[Lit], cnf: &mut Cnf, vars: &mut VarAlloc, model: Model) {
     cnf.add_binary(!lits[lits.len() - 1], !s[lits.len() - 2]);
 }
 
-/// A symmetry of the board that fixes the origin's role: `(row, col) ↦ (row', col')`.
-type PointMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
-
 /// A symmetry of a problem: where each square and each group goes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Element {
@@ -569,22 +567,21 @@ pub struct Element {
 pub fn symmetries(problem: &Problem) -> Vec<Element> {
     let l = problem.rules.layout;
     let (rows, cols) = (l.rows, l.cols);
-    let point: Vec<PointMap> = {
-        let (mr, mc) = (rows - 1, cols - 1);
-        let mut v: Vec<PointMap> = vec![
-            Box::new(|r, c| (r, c)),
-            Box::new(move |r, c| (mr - r, mc - c)),
-            Box::new(move |r, c| (r, mc - c)),
-            Box::new(move |r, c| (mr - r, c)),
-        ];
-        if rows == cols {
-            v.push(Box::new(|r, c| (c, r)));
-            v.push(Box::new(move |r, c| (mc - c, mr - r)));
-            v.push(Box::new(move |r, c| (c, mr - r)));
-            v.push(Box::new(move |r, c| (mc - c, r)));
-        }
-        v
-    };
+    // Rectangles have four of the square's eight; this order keeps the formulas pq-sat has
+    // always written (the list may be cut at MAX_FULL_GROUP).
+    let point: Vec<BoardSymmetry> = [
+        BoardSymmetry::Identity,
+        BoardSymmetry::Rotate180,
+        BoardSymmetry::FlipColumns,
+        BoardSymmetry::FlipRows,
+        BoardSymmetry::Transpose,
+        BoardSymmetry::AntiTranspose,
+        BoardSymmetry::Rotate90,
+        BoardSymmetry::Rotate270,
+    ]
+    .into_iter()
+    .filter(|p| rows == cols || p.keeps_rectangles())
+    .collect();
     let translations: Vec<(usize, usize)> = if l.torus {
         (0..rows)
             .flat_map(|i| (0..cols).map(move |j| (i, j)))
@@ -594,10 +591,10 @@ pub fn symmetries(problem: &Problem) -> Vec<Element> {
     };
     let perms = group_permutations(problem);
     let full = point.len() * translations.len() * perms.len();
-    let square_map = |p: &dyn Fn(usize, usize) -> (usize, usize), (ti, tj): (usize, usize)| {
+    let square_map = |p: BoardSymmetry, (ti, tj): (usize, usize)| {
         (0..l.squares())
             .map(|s| {
-                let (r, c) = p(s / cols, s % cols);
+                let (r, c) = p.map(rows, cols, (s / cols, s % cols));
                 ((r + ti) % rows) * cols + (c + tj) % cols
             })
             .collect::<Vec<usize>>()
@@ -610,7 +607,7 @@ pub fn symmetries(problem: &Problem) -> Vec<Element> {
             if full > MAX_FULL_GROUP && ti > 0 && pi > 0 {
                 continue;
             }
-            let squares = square_map(p.as_ref(), t);
+            let squares = square_map(*p, t);
             for perm in &perms {
                 if full > MAX_FULL_GROUP && ti > 0 && *perm != identity_perm {
                     continue;

@@ -182,19 +182,36 @@ impl BoardSymmetry {
 
     /// The image of `s` on a `dim × dim` board.
     pub fn apply(self, dim: usize, s: Square) -> Square {
-        let m = dim - 1;
-        let (row, col) = (s.row, s.col);
-        let (row, col) = match self {
-            BoardSymmetry::Identity => (row, col),
-            BoardSymmetry::Rotate90 => (col, m - row),
-            BoardSymmetry::Rotate180 => (m - row, m - col),
-            BoardSymmetry::Rotate270 => (m - col, row),
-            BoardSymmetry::FlipColumns => (row, m - col),
-            BoardSymmetry::FlipRows => (m - row, col),
-            BoardSymmetry::Transpose => (col, row),
-            BoardSymmetry::AntiTranspose => (m - col, m - row),
-        };
+        let (row, col) = self.map(dim, dim, (s.row, s.col));
         Square { row, col }
+    }
+
+    /// The image of `(row, col)` on a `rows × cols` board; the quarter turns and the
+    /// diagonal mirrors are symmetries of square boards only ([`Self::keeps_rectangles`]).
+    pub fn map(self, rows: usize, cols: usize, (row, col): (usize, usize)) -> (usize, usize) {
+        let (mr, mc) = (rows - 1, cols - 1);
+        match self {
+            BoardSymmetry::Identity => (row, col),
+            BoardSymmetry::Rotate90 => (col, mr - row),
+            BoardSymmetry::Rotate180 => (mr - row, mc - col),
+            BoardSymmetry::Rotate270 => (mc - col, row),
+            BoardSymmetry::FlipColumns => (row, mc - col),
+            BoardSymmetry::FlipRows => (mr - row, col),
+            BoardSymmetry::Transpose => (col, row),
+            BoardSymmetry::AntiTranspose => (mc - col, mr - row),
+        }
+    }
+
+    /// True for the four symmetries of every rectangle (identity, half turn, the two
+    /// mirrors parallel to the sides).
+    pub fn keeps_rectangles(self) -> bool {
+        matches!(
+            self,
+            BoardSymmetry::Identity
+                | BoardSymmetry::Rotate180
+                | BoardSymmetry::FlipColumns
+                | BoardSymmetry::FlipRows
+        )
     }
 }
 

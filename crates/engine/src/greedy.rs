@@ -90,14 +90,20 @@ pub fn greedy_placement(dim: usize) -> (usize, Board) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pq_board::validate::check_peaceable;
+    use pq_board::placement::Rules;
+    use pq_board::rules::check_placement;
 
     #[test]
     fn greedy_boards_are_valid_and_not_trivial() {
         for d in 1..=20 {
             let (n, board) = greedy_placement(d);
             assert!(
-                check_peaceable(&board, d, n).is_ok(),
+                check_placement(
+                    &Rules::peaceable_queens(d),
+                    &board.to_placement(),
+                    &[Some(n), Some(n)]
+                )
+                .is_ok(),
                 "d={d} n={n}\n{board}"
             );
             assert_eq!(board.count(Cell::White), n);

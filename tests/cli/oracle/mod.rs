@@ -2,7 +2,7 @@
 //!
 //! Written from the problem statement alone and independent of the rest of the
 //! workspace: it uses only `pq_board::{Board, Cell}` as a data carrier. It does not
-//! call the validator in `pq_board::validate`; attacks are computed differently here,
+//! call pq-board's validator (`pq_board::rules`); attacks are computed differently here,
 //! by walking from each square along the 8 queen directions and marking every square
 //! reached (pieces never block), and sets of squares are `u64` bit masks.
 //!
@@ -153,6 +153,28 @@ fn board_from_masks(d: usize, whites: u64, blacks: u64) -> Board {
         }
     }
     b
+}
+
+/// True when `b` is a `d × d` board with exactly `n` white and `n` black queens and no
+/// white queen on a row, column or diagonal of a black one: the second opinion on boards
+/// pq-sat prints, for any size (pairwise, no masks).
+pub fn is_peaceable(b: &Board, d: usize, n: usize) -> bool {
+    let squares = |cell| {
+        (0..d * d)
+            .map(|s| (s / d, s % d))
+            .filter(|&(r, c)| b.get(r, c) == cell)
+            .collect::<Vec<_>>()
+    };
+    let (whites, blacks) = (squares(Cell::White), squares(Cell::Black));
+    let attack = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
+        r1 == r2 || c1 == c2 || r1 + c2 == r2 + c1 || r1 + c1 == r2 + c2
+    };
+    b.dim() == d
+        && whites.len() == n
+        && blacks.len() == n
+        && whites
+            .iter()
+            .all(|&w| blacks.iter().all(|&k| !attack(w, k)))
 }
 
 /// Can `n` white and `n` black queens be placed peaceably on a `d × d` board?
