@@ -416,7 +416,10 @@ pub struct SolveArgs {
     pub encoding: EncodingArgs,
     /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh
     /// solver per step), incremental (one in-process CaDiCaL, each step a solve under
-    /// assumptions, learnt clauses kept), bisect (binary search up to the bound d²/4)
+    /// assumptions on totalizer outputs, learnt clauses kept; with --dim it needs --card
+    /// totalizer, with --problem the maximised groups are always counted by a totalizer and
+    /// --card counts the fixed ones), bisect (binary search up to the bound: d²/4 for the
+    /// queens, the counting bound for a problem)
     #[arg(long, value_name = "S", default_value = "up", value_parser = parse_from_str::<Strategy>)]
     pub strategy: Strategy,
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
@@ -895,12 +898,6 @@ impl Args {
                 if let Some(problem) = problem {
                     if proof.is_some() && problem_size(&problem, a.n)?.is_none() {
                         return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
-                    }
-                    if !pq_engine::optimise::supports(a.strategy, &problem) {
-                        return Err(format!(
-                            "--strategy {} solves the peaceable-queens encoding only; use --strategy up or bisect for this problem",
-                            a.strategy.name()
-                        ));
                     }
                     if a.strategy == Strategy::Incremental {
                         incremental_backend(&run.solvers)?;
