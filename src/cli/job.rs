@@ -474,12 +474,6 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
                     .into(),
             );
         }
-        if !pq_engine::optimise::supports(a.strategy, &problem) {
-            return Err(format!(
-                "--strategy {} solves the peaceable-queens encoding only; use --strategy up or bisect for this problem",
-                a.strategy.name()
-            ));
-        }
     }
     Ok(Job::Optimise {
         problem,

@@ -421,7 +421,10 @@ pub struct SolveArgs {
     pub encoding: EncodingArgs,
     /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh
     /// solver per step), incremental (one in-process CaDiCaL, each step a solve under
-    /// assumptions, learnt clauses kept), bisect (binary search up to the bound d²/4)
+    /// assumptions on totalizer outputs, learnt clauses kept; with --dim it needs --card
+    /// totalizer, with --problem the maximised groups are always counted by a totalizer and
+    /// --card counts the fixed ones), bisect (binary search up to the bound: d²/4 for the
+    /// queens, the counting bound for a problem)
     #[arg(long, value_name = "S", default_value = "up", value_parser = parse_from_str::<Strategy>)]
     pub strategy: Strategy,
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`

@@ -13,8 +13,12 @@
 //! - Each group's count: "at least" through the chosen cardinality encoding. Removing a piece
 //!   never creates an attack, so "at least n" and "exactly n" are equisatisfiable; the
 //!   decoder keeps exactly n. For a group at peace with itself, implied pigeonhole clauses
-//!   (`pigeonhole`) say which lines must be full when the count reaches the most the lines
-//!   allow; they make Dudeney's 22 knights UNSAT 17x faster (BENCHMARKS.md).
+//!   (`pigeonhole_parts`) say which lines must be full when the count reaches the most the
+//!   lines allow; they make Dudeney's 22 knights UNSAT 17x faster (BENCHMARKS.md).
+//! - [`encode_problem_incremental`]: the same clauses for every size of the maximised groups
+//!   in a range, each maximised group counted by a totalizer whose outputs are assumed per
+//!   solver call ([`crate::incremental`]); its pigeonhole clauses are guarded by the output
+//!   for the size that fills the lines.
 //! - Lex-leader symmetry breaking (Crawford, Ginsberg, Luks & Roy, KR 1996) over the piece
 //!   variables for the symmetries the problem has: the board's (8 for a square, 4 for a
 //!   rectangle; on a torus also the translations) combined with permutations of
@@ -36,6 +40,7 @@ use rustsat::types::Lit;
 
 use crate::formula::{Formula, PieceMap, PieceVar, VarAlloc};
 use crate::geometry::BoardSymmetry;
+use crate::incremental::{Counters, IncrementalFormula};
 use crate::problem::{Extent, Instance, Model, Options, Symmetry};
 use crate::spec::Problem;
 use crate::{card, header, symmetry};
@@ -216,176 +221,301 @@ pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Ext
             return f;
         }
     }
-    let layout = problem.rules.layout;
-    let n_sq = layout.squares();
-    let n_groups = problem.rules.groups.len();
-    let mut vars = VarAlloc::default();
-    let mut cnf = Cnf::new();
-    let x: Vec<Vec<Lit>> = (0..n_groups)
-        .map(|_| (0..n_sq).map(|_| vars.fresh()).collect())
-        .collect();
-
-    // At most one piece per square.
-    for a in 0..n_groups {
-        for b in a + 1..n_groups {
-            for (&p, &q) in x[a].iter().zip(&x[b]) {
-                cnf.add_binary(!p, !q);
-            }
-        }
-    }
-
-    let kind = |g: usize| problem.rules.groups[g].kind;
-    let mut binary: HashSet<(Lit, Lit)> = HashSet::new();
-    let mut add_pair = |cnf: &mut Cnf, p: Lit, q: Lit| {
-        let key = if p < q { (p, q) } else { (q, p) };
-        if p != q && binary.insert(key) {
-            cnf.add_binary(!p, !q);
-        }
-    };
-    let all_dirs = [
-        Direction::Row,
-        Direction::Column,
-        Direction::Diagonal,
-        Direction::AntiDiagonal,
-    ];
-    let lines_by_dir: Vec<(Direction, Vec<Vec<usize>>)> =
-        all_dirs.iter().map(|&d| (d, lines(&layout, d))).collect();
-    for &(a, b) in &problem.rules.no_attack {
-        for (dir, dir_lines) in &lines_by_dir {
-            let a_slides = Direction::of(kind(a)).contains(dir);
-            let b_slides = Direction::of(kind(b)).contains(dir);
-            if !a_slides && !b_slides {
-                continue;
-            }
-            for line in dir_lines {
-                if a == b {
-                    at_most_one(
-                        &line.iter().map(|&s| x[a][s]).collect::<Vec<_>>(),
-                        &mut cnf,
-                        &mut vars,
-                        options.model,
-                    );
-                    continue;
-                }
-                if options.model == Model::Pairwise {
-                    for &s in line {
-                        for &t in line {
-                            if s != t && ((a_slides) || (b_slides)) {
-                                add_pair(&mut cnf, x[a][s], x[b][t]);
-                            }
-                        }
-                    }
-                    continue;
-                }
-                // A line indicator for each group that attacks along the line: implied by
-                // each of its pieces there, and excluding the other group from the line.
-                let indicator = |g: usize, cnf: &mut Cnf, vars: &mut VarAlloc| {
-                    let u = vars.fresh();
-                    for &s in line {
-                        cnf.add_binary(!x[g][s], u);
-                    }
-                    u
-                };
-                match (a_slides, b_slides) {
-                    (true, true) => {
-                        let ua = indicator(a, &mut cnf, &mut vars);
-                        let ub = indicator(b, &mut cnf, &mut vars);
-                        cnf.add_binary(!ua, !ub);
-                    }
-                    (true, false) | (false, true) => {
-                        let (slider, other) = if a_slides { (a, b) } else { (b, a) };
-                        let u = indicator(slider, &mut cnf, &mut vars);
-                        for &t in line {
-                            cnf.add_binary(!u, !x[other][t]);
-                        }
-                    }
-                    (false, false) => {}
-                }
-            }
-        }
-        // Leapers: one clause per attacking pair of squares.
-        for s in 0..n_sq {
-            for t in leaps(&layout, kind(a), s) {
-                add_pair(&mut cnf, x[a][s], x[b][t]);
-            }
-            if a != b {
-                for t in leaps(&layout, kind(b), s) {
-                    add_pair(&mut cnf, x[b][s], x[a][t]);
-                }
-            }
-        }
-    }
-
-    // Counts.
+    let mut sk = Skeleton::new(problem, options);
     let maximised = problem.maximised();
-    for g in 0..n_groups {
-        let k = demands[g].min(n_sq + 1);
+    for (g, &k) in demands.iter().enumerate() {
         let exact = match extent {
             Extent::AtLeast => false,
             Extent::Exactly => true,
             Extent::Maximal => !maximised.contains(&g),
         };
-        if k > n_sq {
-            // More pieces than squares: unsatisfiable, said as the empty clause.
-            cnf.add_clause(rustsat::types::Clause::new());
-        } else if exact {
-            card::exactly(options.card, &x[g], k, &mut cnf, &mut vars);
-        } else {
-            card::at_least(options.card, &x[g], k, &mut cnf, &mut vars);
-        }
-        if problem.rules.no_attack.contains(&(g, g)) {
-            pigeonhole(&lines_by_dir, Direction::of(kind(g)), &x[g], k, &mut cnf);
-        }
+        sk.count(g, k, exact, options);
     }
     if extent == Extent::Maximal {
-        maximality(problem, &lines_by_dir, &x, &mut cnf);
+        maximality(problem, &sk.lines_by_dir, &sk.x, &mut sk.cnf);
     }
+    sk.finish(options, |lex_leader| {
+        header::problem(problem, n, options, extent, lex_leader)
+    })
+}
 
-    let elements = symmetries(problem);
-    if options.symmetry == Symmetry::LexLeader {
-        let order: Vec<(usize, usize)> = (0..n_groups)
-            .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
+/// Encodes `problem` for every size `n` in `lo ..= hi` of its maximised groups at once: the
+/// clauses of [`encode_problem`] at any `n`, with each maximised group counted by a
+/// totalizer (Bailleux & Boufkhad, "Efficient CNF encoding of Boolean cardinality
+/// constraints", CP 2003) over its piece variables whose outputs for "at least `n`" are left
+/// open; [`IncrementalFormula::assumptions`]`(n)` assumes them, so that one solver answers
+/// every size under assumptions and keeps its learnt clauses between them (Martins, Joshi,
+/// Manquinho & Lynce, "Incremental cardinality constraints for MaxSAT", CP 2014). Under
+/// `assumptions(n)` the formula is satisfiable exactly when `encode_problem(problem, n,
+/// options)` is, and its models decode with the same piece map.
+///
+/// The maximised groups are always counted by the totalizer; `options.card` counts the
+/// fixed groups. The peaceable queens go through the general encoder here;
+/// [`crate::encode_incremental`] is their specialised one.
+///
+/// # Panics
+/// When `problem` maximises no group, `lo > hi`, or `hi` exceeds the number of squares.
+pub fn encode_problem_incremental(
+    problem: &Problem,
+    options: &Options,
+    lo: usize,
+    hi: usize,
+) -> IncrementalFormula {
+    let maximised = problem.maximised();
+    assert!(!maximised.is_empty(), "the problem maximises no group");
+    let mut sk = Skeleton::new(problem, options);
+    for (g, &k) in problem.demands(0).iter().enumerate() {
+        if !maximised.contains(&g) {
+            sk.count(g, k, false, options);
+        }
+    }
+    let counters = Counters::new(
+        maximised.iter().map(|&g| &sk.x[g][..]),
+        lo,
+        hi,
+        &mut sk.cnf,
+        &mut sk.vars,
+    );
+    // The pigeonhole clauses of a maximised group hold from the size that fills its lines
+    // (`total`) on, so they are guarded by that size's output; larger sizes are refuted.
+    for (i, &g) in maximised.iter().enumerate() {
+        let Some((total, full)) = sk.pigeonhole_parts(g) else {
+            continue;
+        };
+        if total == 0 || total > hi {
+            continue;
+        }
+        if total >= lo {
+            let guard = counters.at_least(i, total);
+            add_full_parts(&full, &sk.x[g], &guard, &mut sk.cnf);
+        }
+        for n in (total + 1).max(lo)..=hi {
+            let refuted: Vec<Lit> = counters.at_least(i, n).iter().map(|&l| !l).collect();
+            sk.cnf.add_nary(&refuted);
+        }
+    }
+    let formula = sk.finish(options, |lex_leader| {
+        let mut comments = header::problem(problem, 0, options, Extent::AtLeast, lex_leader);
+        comments.insert(
+            2,
+            format!(
+                "incremental: each maximised group at least n for any n in {lo}..={hi}, chosen by assumptions on totalizer outputs"
+            ),
+        );
+        comments
+    });
+    counters.finish(formula)
+}
+
+/// The piece variables and the clauses of the rules (one piece per square, no attacks):
+/// what every general formula shares.
+struct Skeleton<'p> {
+    problem: &'p Problem,
+    vars: VarAlloc,
+    cnf: Cnf,
+    /// `x[g][s]`: a piece of group `g` stands on square `s` (row-major).
+    x: Vec<Vec<Lit>>,
+    lines_by_dir: Vec<(Direction, Vec<Vec<usize>>)>,
+}
+
+impl<'p> Skeleton<'p> {
+    fn new(problem: &'p Problem, options: &Options) -> Skeleton<'p> {
+        let layout = problem.rules.layout;
+        let n_sq = layout.squares();
+        let n_groups = problem.rules.groups.len();
+        let mut vars = VarAlloc::default();
+        let mut cnf = Cnf::new();
+        let x: Vec<Vec<Lit>> = (0..n_groups)
+            .map(|_| (0..n_sq).map(|_| vars.fresh()).collect())
             .collect();
-        for e in &elements {
-            let mut pairs = Vec::new();
-            let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
-            for &(g, s) in &order {
-                let (p, q) = (x[g][s], x[e.groups[g]][e.squares[s]]);
-                if p == q || seen.contains(&(q, p)) {
+
+        // At most one piece per square.
+        for a in 0..n_groups {
+            for b in a + 1..n_groups {
+                for (&p, &q) in x[a].iter().zip(&x[b]) {
+                    cnf.add_binary(!p, !q);
+                }
+            }
+        }
+
+        let kind = |g: usize| problem.rules.groups[g].kind;
+        let mut binary: HashSet<(Lit, Lit)> = HashSet::new();
+        let mut add_pair = |cnf: &mut Cnf, p: Lit, q: Lit| {
+            let key = if p < q { (p, q) } else { (q, p) };
+            if p != q && binary.insert(key) {
+                cnf.add_binary(!p, !q);
+            }
+        };
+        let all_dirs = [
+            Direction::Row,
+            Direction::Column,
+            Direction::Diagonal,
+            Direction::AntiDiagonal,
+        ];
+        let lines_by_dir: Vec<(Direction, Vec<Vec<usize>>)> =
+            all_dirs.iter().map(|&d| (d, lines(&layout, d))).collect();
+        for &(a, b) in &problem.rules.no_attack {
+            for (dir, dir_lines) in &lines_by_dir {
+                let a_slides = Direction::of(kind(a)).contains(dir);
+                let b_slides = Direction::of(kind(b)).contains(dir);
+                if !a_slides && !b_slides {
                     continue;
                 }
-                seen.insert((p, q));
-                pairs.push((p, q));
+                for line in dir_lines {
+                    if a == b {
+                        at_most_one(
+                            &line.iter().map(|&s| x[a][s]).collect::<Vec<_>>(),
+                            &mut cnf,
+                            &mut vars,
+                            options.model,
+                        );
+                        continue;
+                    }
+                    if options.model == Model::Pairwise {
+                        for &s in line {
+                            for &t in line {
+                                if s != t && ((a_slides) || (b_slides)) {
+                                    add_pair(&mut cnf, x[a][s], x[b][t]);
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    // A line indicator for each group that attacks along the line: implied
+                    // by each of its pieces there, and excluding the other group from the
+                    // line.
+                    let indicator = |g: usize, cnf: &mut Cnf, vars: &mut VarAlloc| {
+                        let u = vars.fresh();
+                        for &s in line {
+                            cnf.add_binary(!x[g][s], u);
+                        }
+                        u
+                    };
+                    match (a_slides, b_slides) {
+                        (true, true) => {
+                            let ua = indicator(a, &mut cnf, &mut vars);
+                            let ub = indicator(b, &mut cnf, &mut vars);
+                            cnf.add_binary(!ua, !ub);
+                        }
+                        (true, false) | (false, true) => {
+                            let (slider, other) = if a_slides { (a, b) } else { (b, a) };
+                            let u = indicator(slider, &mut cnf, &mut vars);
+                            for &t in line {
+                                cnf.add_binary(!u, !x[other][t]);
+                            }
+                        }
+                        (false, false) => {}
+                    }
+                }
             }
-            symmetry::lex_less_or_equal(&pairs, &mut cnf, &mut vars);
+            // Leapers: one clause per attacking pair of squares.
+            for s in 0..n_sq {
+                for t in leaps(&layout, kind(a), s) {
+                    add_pair(&mut cnf, x[a][s], x[b][t]);
+                }
+                if a != b {
+                    for t in leaps(&layout, kind(b), s) {
+                        add_pair(&mut cnf, x[b][s], x[a][t]);
+                    }
+                }
+            }
+        }
+        Skeleton {
+            problem,
+            vars,
+            cnf,
+            x,
+            lines_by_dir,
         }
     }
 
-    let comments = header::problem(problem, n, options, extent, elements.len());
-    let map = PieceMap {
-        rows: layout.rows,
-        cols: layout.cols,
-        groups: problem
-            .rules
-            .groups
-            .iter()
-            .map(|g| (g.name.clone(), g.kind))
-            .collect(),
-        vars: (0..n_groups)
-            .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
-            .map(|(g, s)| PieceVar {
-                dimacs: x[g][s].var().idx32() + 1,
-                group: g,
-                row: s / layout.cols,
-                col: s % layout.cols,
-            })
-            .collect(),
-    };
-    Formula {
-        n_vars: vars.n_vars(),
-        cnf,
-        comments,
-        pieces: Some(map),
+    /// Group `g` has at least (with `exact`: exactly) `k` pieces, with the chosen
+    /// cardinality encoding and, for a group at peace with itself, the pigeonhole clauses.
+    fn count(&mut self, g: usize, k: usize, exact: bool, options: &Options) {
+        let n_sq = self.x[g].len();
+        let k = k.min(n_sq + 1);
+        if k > n_sq {
+            // More pieces than squares: unsatisfiable, said as the empty clause.
+            self.cnf.add_clause(rustsat::types::Clause::new());
+        } else if exact {
+            card::exactly(options.card, &self.x[g], k, &mut self.cnf, &mut self.vars);
+        } else {
+            card::at_least(options.card, &self.x[g], k, &mut self.cnf, &mut self.vars);
+        }
+        if k == 0 {
+            return;
+        }
+        if let Some((total, full)) = self.pigeonhole_parts(g) {
+            if k > total {
+                self.cnf.add_clause(rustsat::types::Clause::new());
+            } else if k == total {
+                add_full_parts(&full, &self.x[g], &[], &mut self.cnf);
+            }
+        }
+    }
+
+    /// For a group of sliders at peace with itself, the most pieces its lines allow and the
+    /// parts that are full at that count (see [`pigeonhole_parts`]); `None` otherwise.
+    fn pigeonhole_parts(&self, g: usize) -> Option<(usize, Vec<Parts>)> {
+        if !self.problem.rules.no_attack.contains(&(g, g)) {
+            return None;
+        }
+        let dirs = Direction::of(self.problem.rules.groups[g].kind);
+        pigeonhole_parts(&self.lines_by_dir, dirs, self.x[g].len())
+    }
+
+    /// Adds the lex-leader constraints (if chosen) and packs the formula, with the header
+    /// `comments(number of lex-leader symmetries)`.
+    fn finish(mut self, options: &Options, comments: impl FnOnce(usize) -> Vec<String>) -> Formula {
+        let problem = self.problem;
+        let layout = problem.rules.layout;
+        let n_sq = layout.squares();
+        let n_groups = problem.rules.groups.len();
+        let x = &self.x;
+        let elements = symmetries(problem);
+        if options.symmetry == Symmetry::LexLeader {
+            let order: Vec<(usize, usize)> = (0..n_groups)
+                .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
+                .collect();
+            for e in &elements {
+                let mut pairs = Vec::new();
+                let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
+                for &(g, s) in &order {
+                    let (p, q) = (x[g][s], x[e.groups[g]][e.squares[s]]);
+                    if p == q || seen.contains(&(q, p)) {
+                        continue;
+                    }
+                    seen.insert((p, q));
+                    pairs.push((p, q));
+                }
+                symmetry::lex_less_or_equal(&pairs, &mut self.cnf, &mut self.vars);
+            }
+        }
+        let map = PieceMap {
+            rows: layout.rows,
+            cols: layout.cols,
+            groups: problem
+                .rules
+                .groups
+                .iter()
+                .map(|g| (g.name.clone(), g.kind))
+                .collect(),
+            vars: (0..n_groups)
+                .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
+                .map(|(g, s)| PieceVar {
+                    dimacs: x[g][s].var().idx32() + 1,
+                    group: g,
+                    row: s / layout.cols,
+                    col: s % layout.cols,
+                })
+                .collect(),
+        };
+        Formula {
+            n_vars: self.vars.n_vars(),
+            comments: comments(elements.len()),
+            cnf: self.cnf,
+            pieces: Some(map),
+        }
     }
 }
 
@@ -440,8 +570,9 @@ fn maximality(
 /// One direction's partition of a component: its lines there, and the squares none covers.
 type Parts = (Vec<Vec<usize>>, Vec<usize>);
 
-/// Pigeonhole consequences of peace within one group of sliders, as clauses: implied, but
-/// they propagate long before the counter does.
+/// Pigeonhole consequences of peace within one group of sliders: implied, but they
+/// propagate long before the counter does. Returns the most pieces the group's lines allow,
+/// `total`, and the parts that are full when the count reaches it; `None` for leapers.
 ///
 /// Squares split into components: two squares are connected when they share a line the
 /// kind slides along (for bishops: the two square colours; for rooks and queens: the whole
@@ -449,19 +580,17 @@ type Parts = (Vec<Vec<usize>>, Vec<usize>);
 /// direction covers) partition `C`, and each part holds at most one piece, so `C` holds at
 /// most `m(C)`, the fewest parts over the directions. With `k` pieces and `k = Σ m(C)`, every
 /// component is full: each part of a direction achieving `m(C)` holds exactly one piece ("at
-/// least one" clauses; 8 queens on 8x8: one per row and one per column; 14 bishops: one per
-/// diagonal of one direction on each colour). `k > Σ m(C)` is impossible outright.
-fn pigeonhole(
+/// least one" clauses, [`add_full_parts`]; 8 queens on 8x8: one per row and one per column;
+/// 14 bishops: one per diagonal of one direction on each colour). `k > Σ m(C)` is impossible
+/// outright.
+fn pigeonhole_parts(
     lines_by_dir: &[(Direction, Vec<Vec<usize>>)],
     dirs: &[Direction],
-    lits: &[Lit],
-    k: usize,
-    cnf: &mut Cnf,
-) {
-    if dirs.is_empty() || k == 0 {
-        return;
+    n_sq: usize,
+) -> Option<(usize, Vec<Parts>)> {
+    if dirs.is_empty() {
+        return None;
     }
-    let n_sq = lits.len();
     // Union-find over the squares, joined along every line of the kind's directions.
     let mut parent: Vec<usize> = (0..n_sq).collect();
     fn find(parent: &mut [usize], mut a: usize) -> usize {
@@ -518,17 +647,23 @@ fn pigeonhole(
             full.extend(list);
         }
     }
-    if k > total {
-        cnf.add_clause(rustsat::types::Clause::new());
-    } else if k == total {
-        for (lines, alone) in full {
-            for line in lines {
-                let clause: Vec<Lit> = line.iter().map(|&s| lits[s]).collect();
-                cnf.add_nary(&clause);
-            }
-            for s in alone {
-                cnf.add_unit(lits[s]);
-            }
+    Some((total, full))
+}
+
+/// "Each part holds a piece" over `lits` for the `full` parts of [`pigeonhole_parts`], each
+/// clause weakened by the negation of `guard` (the literals that say the count is reached;
+/// empty when it is demanded outright).
+fn add_full_parts(full: &[Parts], lits: &[Lit], guard: &[Lit], cnf: &mut Cnf) {
+    let unless = |mut clause: Vec<Lit>| {
+        clause.extend(guard.iter().map(|&l| !l));
+        clause
+    };
+    for (lines, alone) in full {
+        for line in lines {
+            cnf.add_nary(&unless(line.iter().map(|&s| lits[s]).collect()));
+        }
+        for &s in alone {
+            cnf.add_nary(&unless(vec![lits[s]]));
         }
     }
 }
@@ -785,5 +920,139 @@ mod tests {
         assert_eq!(symmetries(&p).len(), 7);
         p.counts[1] = Count::Exactly(3);
         assert_eq!(symmetries(&p).len(), 3);
+    }
+
+    /// Solves `cnf` under `assumptions` with CaDiCaL; the model's values when SAT.
+    fn solve(
+        solver: &mut rustsat_cadical::CaDiCaL,
+        assumptions: &[Lit],
+        n_vars: u32,
+    ) -> Option<Vec<bool>> {
+        use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
+        match solver.solve_assumps(assumptions).unwrap() {
+            SolverResult::Sat => Some(
+                (0..n_vars)
+                    .map(|v| {
+                        let lit = rustsat::types::Var::new(v).pos_lit();
+                        solver.lit_val(lit).unwrap() == rustsat::types::TernaryVal::True
+                    })
+                    .collect(),
+            ),
+            SolverResult::Unsat => None,
+            SolverResult::Interrupted => unreachable!("no limits"),
+        }
+    }
+
+    fn solver_for(f: &Formula) -> rustsat_cadical::CaDiCaL<'static, 'static> {
+        use rustsat::solvers::Solve;
+        let mut solver = rustsat_cadical::CaDiCaL::default();
+        for clause in f.cnf.iter() {
+            solver.add_clause_ref(clause).unwrap();
+        }
+        solver
+    }
+
+    /// Problems with something maximised: three armies (interchangeable groups), a small
+    /// crowded chessboard (fixed groups with pigeonhole clauses), and maximised rooks and
+    /// bishops at peace within and between (guarded pigeonhole clauses).
+    fn maximising_problems() -> Vec<Problem> {
+        let three = Problem::from_toml(
+            r#"
+            no_attack = [["r", "g"], ["r", "b"], ["g", "b"]]
+            board = { size = "4x4" }
+            group = [{ name = "r", kind = "queen", count = "max" },
+                     { name = "g", kind = "queen", count = "max" },
+                     { name = "b", kind = "queen", count = "max" }]
+            "#,
+        )
+        .unwrap();
+        let crowded = Problem::from_toml(
+            r#"
+            no_attack = [["q"], ["r"], ["b"], ["n"]]
+            board = { size = "4x4" }
+            group = [{ name = "q", kind = "queen", count = 4 },
+                     { name = "r", kind = "rook", count = 4 },
+                     { name = "b", kind = "bishop", count = 4 },
+                     { name = "n", kind = "knight", count = "max" }]
+            "#,
+        )
+        .unwrap();
+        let sliders = Problem::from_toml(
+            r#"
+            no_attack = [["r"], ["b"], ["r", "b"]]
+            board = { size = "4x4", torus = true }
+            group = [{ name = "r", kind = "rook", count = "max" },
+                     { name = "b", kind = "bishop", count = "max" }]
+            "#,
+        )
+        .unwrap();
+        vec![three, crowded, sliders]
+    }
+
+    #[test]
+    fn general_incremental_agrees_with_one_size_formulas() {
+        let variants = [
+            Options::default(),
+            Options {
+                model: Model::Pairwise,
+                card: crate::Card::SeqCounter,
+                symmetry: Symmetry::None,
+            },
+        ];
+        for problem in maximising_problems() {
+            let squares = problem.rules.layout.squares();
+            let hi = (problem.upper_bound().unwrap() + 1).min(squares);
+            for options in &variants {
+                for lo in [0, 2] {
+                    let inc = encode_problem_incremental(&problem, options, lo, hi);
+                    assert_eq!((inc.min_n(), inc.max_n()), (lo, hi));
+                    assert!(lo == 0 || inc.assumptions(lo - 1).is_none());
+                    assert!(inc.assumptions(hi + 1).is_none());
+                    let f = &inc.formula;
+                    let map = f.pieces.as_ref().unwrap();
+                    let mut solver = solver_for(f);
+                    let mut answers = Vec::new();
+                    for n in lo..=hi {
+                        let one = encode_problem(&problem, n, options);
+                        let expected = solve(&mut solver_for(&one), &[], one.n_vars).is_some();
+                        let model = solve(&mut solver, inc.assumptions(n).unwrap(), f.n_vars);
+                        let what = format!("{} {options:?} lo={lo} n={n}", problem.summary());
+                        assert_eq!(model.is_some(), expected, "{what}");
+                        answers.push(expected);
+                        if let Some(model) = model {
+                            // The model decodes with the piece map into a peaceful placement
+                            // with at least n pieces in each maximised group.
+                            let p = map.decode(|v| model[v as usize - 1]).unwrap();
+                            pq_board::rules::check_placement(&problem.rules, &p, &[])
+                                .unwrap_or_else(|v| panic!("{what}: {v:?}"));
+                            for (g, &k) in problem.demands(n).iter().enumerate() {
+                                assert!(p.count(g) >= k, "{what}: group {g}");
+                            }
+                        }
+                    }
+                    // The range ends with UNSAT, so both answers occur.
+                    assert!(answers.contains(&false), "{}", problem.summary());
+                    assert!(answers.contains(&true) || lo > 0, "{}", problem.summary());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn general_incremental_header_and_map_match_the_one_size_formula() {
+        for problem in maximising_problems() {
+            let options = Options::default();
+            let inc = encode_problem_incremental(&problem, &options, 1, 3);
+            let one = encode_problem(&problem, 1, &options);
+            assert_eq!(inc.formula.pieces, one.pieces);
+            // The header reads back as the problem with no maximised piece demanded.
+            let mut sized = problem.sized(0);
+            sized.name = "placement problem".into();
+            assert_eq!(
+                crate::header::read_problem(&inc.formula.comments),
+                Some(sized)
+            );
+            assert!(inc.formula.comments.iter().any(|c| c.contains("1..=3")));
+        }
     }
 }

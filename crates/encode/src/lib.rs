@@ -20,20 +20,22 @@ pub mod formula;
 pub mod general;
 pub mod geometry;
 pub mod header;
+pub mod incremental;
 mod models;
 pub mod problem;
 pub mod spec;
 pub mod symmetry;
 
 use pq_board::placement::Rules;
-use rustsat::encodings::card::BoundLower;
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
 pub use formula::{Formula, PieceMap, PieceVar, VarAlloc};
 pub use geometry::Geometry;
+pub use incremental::IncrementalFormula;
 pub use problem::{Card, Extent, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM};
 
+use incremental::Counters;
 use models::SquareLits;
 
 /// Encodes "at least `n` white and at least `n` black queens on `d × d`, no white queen
@@ -55,35 +57,15 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
     sk.finish(options, comments)
 }
 
-/// A formula for every army size in `lo ..= hi` at once: the size is chosen per solver call
-/// by [`IncrementalFormula::assumptions`], so learnt clauses carry over between sizes.
-#[derive(Clone, Debug)]
-pub struct IncrementalFormula {
-    /// The clauses for every size in the range; only the assumptions pick one.
-    pub formula: Formula,
-    lo: usize,
-    /// `bounds[n - lo]`: the literals that force at least `n` queens of each colour.
-    bounds: Vec<Vec<Lit>>,
-}
-
-impl IncrementalFormula {
-    /// The assumptions for "at least `n` of each colour", if `n` is in the encoded range.
-    pub fn assumptions(&self, n: usize) -> Option<&[Lit]> {
-        n.checked_sub(self.lo)
-            .and_then(|i| self.bounds.get(i))
-            .map(Vec::as_slice)
-    }
-
-    /// The largest army size encoded.
-    pub fn max_n(&self) -> usize {
-        self.lo + self.bounds.len() - 1
-    }
-}
-
-/// Encodes the problem for every `n` in `lo ..= hi` with one totalizer per colour whose
-/// outputs become assumptions (the incremental use of the totalizer in Martins, Joshi,
-/// Manquinho & Lynce, "Incremental cardinality constraints for MaxSAT", CP 2014).
-/// Only the totalizer has such outputs here, so `options.card` must be `totalizer`.
+/// Encodes the peaceable queens for every army size `n` in `lo ..= hi` with one totalizer
+/// per colour (Bailleux & Boufkhad, CP 2003) whose outputs become assumptions (the
+/// incremental use of the totalizer in Martins, Joshi, Manquinho & Lynce, "Incremental
+/// cardinality constraints for MaxSAT", CP 2014). Only the totalizer has such outputs here,
+/// so `options.card` must be `totalizer`. Any placement problem:
+/// [`general::encode_problem_incremental`].
+///
+/// # Errors
+/// A board size pq-sat does not handle, or `hi` queens of each colour that do not fit.
 pub fn encode_incremental(
     dim: usize,
     options: &Options,
@@ -91,40 +73,25 @@ pub fn encode_incremental(
     hi: usize,
 ) -> Result<IncrementalFormula, InstanceError> {
     let instance = Instance::new(dim, hi)?;
-    assert!(lo <= hi, "empty range {lo}..={hi}");
     assert_eq!(
         options.card,
         Card::Totalizer,
         "incremental bounds need the totalizer"
     );
     let mut sk = Skeleton::new(dim, options.model);
-    let mut per_colour = Vec::new();
-    for army in [&sk.sq.white, &sk.sq.black] {
-        let mut tot: rustsat::encodings::card::Totalizer = army.iter().copied().collect();
-        if hi > 0 {
-            tot.encode_lb(lo.max(1)..=hi, &mut sk.cnf, sk.vars.manager())
-                .expect("a Cnf collector does not run out of memory");
-        }
-        per_colour.push(tot);
-    }
-    let bounds = (lo..=hi)
-        .map(|n| {
-            per_colour
-                .iter()
-                .flat_map(|tot| tot.enforce_lb(n).expect("the range was encoded"))
-                .collect()
-        })
-        .collect();
+    let counters = Counters::new(
+        [&sk.sq.white[..], &sk.sq.black[..]],
+        lo,
+        hi,
+        &mut sk.cnf,
+        &mut sk.vars,
+    );
     let mut comments = header::queens(&instance, options);
     comments[1] = format!(
         "at least n white and at least n black queens on a {dim}x{dim} board for any n in {lo}..={hi}, chosen by assumptions"
     );
     comments.retain(|c| !c.starts_with("n "));
-    Ok(IncrementalFormula {
-        formula: sk.finish(options, comments),
-        lo,
-        bounds,
-    })
+    Ok(counters.finish(sk.finish(options, comments)))
 }
 
 /// The square variables and the attack model: the part every formula shares.

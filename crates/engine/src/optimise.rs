@@ -4,11 +4,14 @@
 //!
 //! A SAT answer at `n` often places more than `n` pieces in each maximised group; the search
 //! then continues above the smallest of them, so steps a witness already settles are
-//! skipped. Sizes beyond [`Problem::upper_bound`] are UNSAT without a solver.
+//! skipped. Sizes beyond [`Problem::upper_bound`] are UNSAT by counting: up and bisect
+//! record them without a solver; incremental still asks its solver about the size just
+//! above the bound when its formula can state it.
 //! - [`Strategy::Up`]: a fresh formula and solver for each `n`, raising `n` until UNSAT;
-//! - [`Strategy::Incremental`]: one CaDiCaL instance and one formula for every `n` up to the
-//!   upper bound, each step a solve under assumptions (learnt clauses are kept; Martins,
-//!   Joshi, Manquinho & Lynce, CP 2014);
+//! - [`Strategy::Incremental`]: one CaDiCaL instance and one formula for every `n` up to one
+//!   above the upper bound (the specialised encoder for the peaceable queens, the general
+//!   one for any other problem), each step a solve under assumptions (learnt clauses are
+//!   kept; Martins, Joshi, Manquinho & Lynce, CP 2014);
 //! - [`Strategy::Bisect`]: binary search up to the upper bound, then a solver check of the
 //!   step above the result if none was made.
 //!
@@ -19,9 +22,9 @@ use std::time::{Duration, Instant};
 
 use pq_board::placement::Placement;
 use pq_board::Board;
-use pq_encode::general::is_peaceable_queens;
+use pq_encode::general::{encode_problem_incremental, is_peaceable_queens};
 use pq_encode::spec::Problem;
-use pq_encode::{encode_incremental, Options};
+use pq_encode::{encode_incremental, IncrementalFormula, Options};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{TernaryVal, Var};
 
@@ -167,12 +170,7 @@ impl std::str::FromStr for Strategy {
     }
 }
 
-/// True when `strategy` can optimise `problem` (incremental bounds exist for the
-/// peaceable-queens encoding only, so far).
-pub fn supports(strategy: Strategy, problem: &Problem) -> bool {
-    strategy != Strategy::Incremental || is_queens_preset(problem)
-}
-
+/// The peaceable-queens preset: the specialised encoder, the greedy start.
 fn is_queens_preset(problem: &Problem) -> bool {
     is_peaceable_queens(problem) && problem.maximised() == [0, 1]
 }
@@ -183,8 +181,8 @@ fn is_queens_preset(problem: &Problem) -> bool {
 /// found, never a claimed optimum.
 ///
 /// # Errors
-/// A backend failure, a witness the independent validator rejects, a problem that
-/// maximises nothing, or a strategy the problem does not support ([`supports`]).
+/// A backend failure, a witness the independent validator rejects, or a problem that
+/// maximises nothing.
 pub fn optimise(
     problem: &Problem,
     options: &Options,
@@ -210,13 +208,16 @@ pub fn optimise(
     let end = match strategy {
         Strategy::Up => run.up(bound)?,
         Strategy::Bisect => run.bisect(bound)?,
-        Strategy::Incremental if is_queens_preset(problem) => run.incremental(bound)?,
-        Strategy::Incremental => return Err(internal(
-            "--strategy incremental solves the peaceable-queens encoding only (use up or bisect)"
-                .into(),
-        )),
+        Strategy::Incremental => run.incremental(bound)?,
     };
     Ok(run.finish(end))
+}
+
+fn cadical_error(e: &dyn std::fmt::Display) -> SolveError {
+    SolveError::InProcess {
+        backend: "cadical".into(),
+        message: e.to_string(),
+    }
 }
 
 fn internal(message: String) -> SolveError {
@@ -398,102 +399,149 @@ impl<'a> Run<'a> {
         Ok(End::Optimum(self.lo()))
     }
 
+    /// One formula for every size from the next one to one above the bound (when the board
+    /// can hold that many; [`Problem::upper_bound`]), so that the final UNSAT comes from the
+    /// solver; each step solves under assumptions in one CaDiCaL.
     fn incremental(&mut self, bound: usize) -> Result<End, SolveError> {
-        let name = "cadical (incremental)".to_string();
-        let err = |e: &dyn std::fmt::Display| SolveError::InProcess {
-            backend: "cadical".into(),
-            message: e.to_string(),
+        let queens = is_queens_preset(self.problem);
+        let squares = self.problem.rules.layout.squares();
+        // The most pieces a maximised group can be asked for: the squares (each group's
+        // totalizer has one input per square), for the queens preset the d²/2 its encoder
+        // states.
+        let most = if queens { squares / 2 } else { squares };
+        let hi = (bound + 1).min(most);
+        // Without a witness yet, size 0 may be needed to tell "optimum 0" from infeasible.
+        let first = if self.best.is_some() {
+            self.lo() + 1
+        } else {
+            0
         };
-        let lo = self.lo();
-        let dim = self.problem.rules.layout.rows;
-        // One size above the bound, so that its UNSAT comes from the solver.
-        let hi = (bound + 1).min(dim * dim / 2);
-        if lo >= hi {
-            // Nothing left for a solver: the next size does not fit.
-            self.record(Step {
-                n: lo + 1,
-                status: Status::Unsat,
-                method: Method::TooManyQueens,
-                seconds: 0.0,
-                witness_n: None,
-                solver: None,
-            });
-            return Ok(End::Optimum(lo));
+        if first > hi {
+            return Ok(self.counting_end());
         }
-        let options = Options {
-            card: pq_encode::Card::Totalizer,
-            ..*self.options
+        let inc = if queens {
+            let options = Options {
+                card: pq_encode::Card::Totalizer,
+                ..*self.options
+            };
+            let dim = self.problem.rules.layout.rows;
+            encode_incremental(dim, &options, first, hi).map_err(|e| internal(e.to_string()))?
+        } else {
+            encode_problem_incremental(self.problem, self.options, first, hi)
         };
-        let inc = encode_incremental(dim, &options, lo + 1, hi).map_err(|e| err(&e))?;
-        let formula = &inc.formula;
-        let map = formula
-            .pieces
-            .as_ref()
-            .expect("pq-sat formulas carry a piece map");
         let mut solver = rustsat_cadical::CaDiCaL::default();
-        for clause in formula.cnf.iter() {
-            solver.add_clause_ref(clause).map_err(|e| err(&e))?;
+        for clause in inc.formula.cnf.iter() {
+            solver
+                .add_clause_ref(clause)
+                .map_err(|e| cadical_error(&e))?;
         }
         loop {
             let n = self.lo() + 1;
-            let step_limits = match self.limits.for_step() {
-                Ok(l) => l,
-                Err(reason) => return Ok(End::Stopped(reason)),
-            };
-            // Each step gets its own deadline; attaching replaces the previous terminator.
-            attach_limits(&mut solver, &step_limits);
-            (self.on_progress)(Progress::Trying(n));
-            let assumptions = inc.assumptions(n).expect("n is within the encoded range");
-            let t = Instant::now();
-            let result = solver.solve_assumps(assumptions).map_err(|e| err(&e))?;
-            let seconds = t.elapsed().as_secs_f64();
-            let mut step = Step {
-                n,
-                status: Status::Unknown,
-                method: Method::Solver,
-                seconds,
-                witness_n: None,
-                solver: Some(name.clone()),
-            };
-            match result {
-                SolverResult::Sat => {
-                    let mut model = Assignment::all_false(formula.n_vars as usize);
-                    for v in 0..formula.n_vars {
-                        let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
-                        model.set(v as usize + 1, value == TernaryVal::True);
-                    }
-                    let raw = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
-                        SolveError::InvalidBoard {
-                            backend: name.clone(),
-                            details: format!("two pieces on row {}, column {}", r + 1, c + 1),
+            if n > hi {
+                // hi ≥ bound: n does not fit.
+                return Ok(self.counting_end());
+            }
+            match self.assumed_step(&mut solver, &inc, n)? {
+                Decided::Sat(witness) => self.best = Some(witness),
+                Decided::Unsat if self.best.is_none() => {
+                    return Ok(match self.assumed_step(&mut solver, &inc, 0)? {
+                        Decided::Sat(witness) => {
+                            self.best = Some(witness);
+                            End::Optimum(0)
                         }
-                    })?;
-                    let (_, m) = validated(self.problem, n, &raw, &name)?;
-                    let m = m.unwrap_or(n).max(n);
-                    let (at_m, _) = validated(self.problem, m, &raw, &name)?;
-                    step.status = Status::Sat;
-                    step.witness_n = Some(m);
-                    self.record(step);
-                    self.best = Some((m, at_m));
-                    if m >= hi {
-                        // Cannot happen for d ≥ 2 (a(d) ≤ ⌊d²/4⌋); kept so that the loop ends.
-                        return Ok(End::Stopped("reached the encoded range".into()));
-                    }
+                        Decided::Unsat => End::Infeasible,
+                        Decided::Stopped(reason) => End::Stopped(reason),
+                    });
                 }
-                SolverResult::Unsat => {
-                    step.status = Status::Unsat;
-                    self.record(step);
-                    return Ok(End::Optimum(self.lo()));
-                }
-                SolverResult::Interrupted => {
-                    self.record(step);
-                    return Ok(End::Stopped(format!(
-                        "n = {n}: {}",
-                        step_limits.unknown_reason()
-                    )));
-                }
+                Decided::Unsat => return Ok(End::Optimum(n - 1)),
+                Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
             }
         }
+    }
+
+    /// The size above the best witness does not fit on the board: UNSAT by counting.
+    fn counting_end(&mut self) -> End {
+        let lo = self.lo();
+        self.record(Step {
+            n: lo + 1,
+            status: Status::Unsat,
+            method: Method::TooManyQueens,
+            seconds: 0.0,
+            witness_n: None,
+            solver: None,
+        });
+        End::Optimum(lo)
+    }
+
+    /// One step of the incremental strategy: `solver` (holding `inc`'s clauses) under the
+    /// assumptions for size `n`, recorded.
+    fn assumed_step(
+        &mut self,
+        solver: &mut rustsat_cadical::CaDiCaL,
+        inc: &IncrementalFormula,
+        n: usize,
+    ) -> Result<Decided, SolveError> {
+        let name = "cadical (incremental)".to_string();
+        let step_limits = match self.limits.for_step() {
+            Ok(l) => l,
+            Err(reason) => return Ok(Decided::Stopped(reason)),
+        };
+        // Each step gets its own deadline; attaching replaces the previous terminator.
+        attach_limits(solver, &step_limits);
+        (self.on_progress)(Progress::Trying(n));
+        let assumptions = inc.assumptions(n).expect("n is within the encoded range");
+        let t = Instant::now();
+        let result = solver
+            .solve_assumps(assumptions)
+            .map_err(|e| cadical_error(&e))?;
+        let mut step = Step {
+            n,
+            status: Status::Unknown,
+            method: Method::Solver,
+            seconds: t.elapsed().as_secs_f64(),
+            witness_n: None,
+            solver: Some(name.clone()),
+        };
+        Ok(match result {
+            SolverResult::Sat => {
+                let formula = &inc.formula;
+                let mut model = Assignment::all_false(formula.n_vars as usize);
+                for v in 0..formula.n_vars {
+                    let value = solver
+                        .lit_val(Var::new(v).pos_lit())
+                        .map_err(|e| cadical_error(&e))?;
+                    model.set(v as usize + 1, value == TernaryVal::True);
+                }
+                let map = formula
+                    .pieces
+                    .as_ref()
+                    .expect("pq-sat formulas carry a piece map");
+                let raw = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
+                    SolveError::InvalidBoard {
+                        backend: name.clone(),
+                        details: format!("two pieces on row {}, column {}", r + 1, c + 1),
+                    }
+                })?;
+                // The model may hold more than n of each maximised group: it is a witness for
+                // its smallest one, m.
+                let (_, m) = validated(self.problem, n, &raw, &name)?;
+                let m = m.unwrap_or(n).max(n);
+                let (at_m, _) = validated(self.problem, m, &raw, &name)?;
+                step.status = Status::Sat;
+                step.witness_n = Some(m);
+                self.record(step);
+                Decided::Sat((m, at_m))
+            }
+            SolverResult::Unsat => {
+                step.status = Status::Unsat;
+                self.record(step);
+                Decided::Unsat
+            }
+            SolverResult::Interrupted => {
+                self.record(step);
+                Decided::Stopped(format!("n = {n}: {}", step_limits.unknown_reason()))
+            }
+        })
     }
 
     fn finish(self, end: End) -> OptimiseOutcome {
@@ -513,5 +561,148 @@ impl<'a> Run<'a> {
             reason,
             seconds: self.start.elapsed().as_secs_f64(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pq_board::rules::check_placement;
+    use pq_solve::backend::Cadical;
+
+    fn run(problem: &Problem, strategy: Strategy) -> OptimiseOutcome {
+        let options = Options::default();
+        let limits = RunLimits::default();
+        optimise(problem, &options, strategy, &Cadical, &limits, &mut |_| {}).unwrap()
+    }
+
+    /// The best witness obeys the rules with exactly the demanded counts.
+    fn assert_witness(problem: &Problem, out: &OptimiseOutcome, what: &str) {
+        let (n, placement) = out.best.as_ref().expect("a witness");
+        let counts: Vec<Option<usize>> = problem.demands(*n).into_iter().map(Some).collect();
+        check_placement(&problem.rules, placement, &counts)
+            .unwrap_or_else(|v| panic!("{what}: {v:?}"));
+    }
+
+    /// Each example file that maximises something, shrunk to a size a test can wait for.
+    const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
+        ("peaceable-queens.toml", &[("board", "5x5")]),
+        ("peaceable-queens-torus.toml", &[("board", "5x5")]),
+        ("peaceable-knights.toml", &[("board", "5x5")]),
+        ("three-armies.toml", &[("board", "4x4")]),
+        (
+            "crowded-chessboard.toml",
+            &[
+                ("board", "5x5"),
+                ("queens", "5"),
+                ("rooks", "5"),
+                ("bishops", "8"),
+            ],
+        ),
+    ];
+
+    fn example(file: &str) -> Problem {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../encodings");
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        Problem::from_toml(&text).unwrap()
+    }
+
+    #[test]
+    fn incremental_finds_the_optimum_of_up_on_every_example_file() {
+        // Every example that maximises something is in the list.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../encodings");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".toml") && !example(&name).maximised().is_empty() {
+                assert!(
+                    EXAMPLES.iter().any(|(f, _)| *f == name),
+                    "{name} is not tested"
+                );
+            }
+        }
+        for &(file, sets) in EXAMPLES {
+            let mut problem = example(file);
+            problem.set_all(sets.iter().copied()).unwrap();
+            let up = run(&problem, Strategy::Up);
+            let inc = run(&problem, Strategy::Incremental);
+            assert!(up.optimum.is_some(), "{file}: up proves an optimum");
+            assert_eq!(inc.optimum, up.optimum, "{file}");
+            assert_witness(&problem, &inc, file);
+            let last = inc.steps.last().unwrap();
+            assert_eq!(
+                (last.n, last.status),
+                (up.optimum.unwrap() + 1, Status::Unsat)
+            );
+            assert!(
+                inc.steps
+                    .iter()
+                    .filter(|s| s.method == Method::Solver)
+                    .all(|s| s.solver.as_deref() == Some("cadical (incremental)")),
+                "{file}"
+            );
+        }
+    }
+
+    fn small(text: &str) -> Problem {
+        Problem::from_toml(text).unwrap()
+    }
+
+    #[test]
+    fn incremental_reports_infeasible_fixed_counts_like_up() {
+        // Three queens at peace do not fit on 3x3: no size of the knights helps.
+        let p = small(
+            r#"
+            no_attack = [["q"], ["q", "n"]]
+            board = { size = "3x3" }
+            group = [{ name = "q", kind = "queen", count = 3 },
+                     { name = "n", kind = "knight", count = "max" }]
+            "#,
+        );
+        for strategy in [Strategy::Up, Strategy::Incremental] {
+            let out = run(&p, strategy);
+            assert!(out.infeasible, "{strategy:?}");
+            assert_eq!(
+                (out.optimum, out.best.is_none()),
+                (None, true),
+                "{strategy:?}"
+            );
+            let ns: Vec<usize> = out.steps.iter().map(|s| s.n).collect();
+            assert_eq!(ns, [1, 0], "{strategy:?}");
+        }
+    }
+
+    #[test]
+    fn incremental_proves_an_optimum_of_zero_like_up() {
+        // A queen on 2x2 attacks every other square: no rook can join it.
+        let p = small(
+            r#"
+            no_attack = [["q", "r"]]
+            board = { size = "2x2" }
+            group = [{ name = "q", kind = "queen", count = 1 },
+                     { name = "r", kind = "rook", count = "max" }]
+            "#,
+        );
+        for strategy in [Strategy::Up, Strategy::Incremental] {
+            let out = run(&p, strategy);
+            assert_eq!(out.optimum, Some(0), "{strategy:?}");
+            assert!(!out.infeasible);
+            assert_witness(&p, &out, "queen and rooks");
+        }
+    }
+
+    #[test]
+    fn incremental_reaching_every_square_ends_by_counting() {
+        // Kings with no rule at all fill the board: the size above is UNSAT by counting.
+        let p = small(
+            r#"
+            board = { size = "2x3" }
+            group = [{ name = "k", kind = "king", count = "max" }]
+            "#,
+        );
+        let out = run(&p, Strategy::Incremental);
+        assert_eq!(out.optimum, Some(6));
+        assert_witness(&p, &out, "kings");
+        let last = out.steps.last().unwrap();
+        assert_eq!((last.n, last.method), (7, Method::TooManyQueens));
     }
 }
