@@ -12,11 +12,8 @@ runs=${3:-3}
 shift $(( $# > 3 ? 3 : $# ))
 backends=("$@")
 [ ${#backends[@]} -gt 0 ] || backends=(cadical kissat)
-command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
-cargo build --release -q
-bin=target/release/pq-sat
-mkdir -p bench-results
-out="bench-results/encodings-$dim-$n-$(date +%s).md"
+source scripts/bench-lib.sh
+bench_setup "encodings-$dim-$n"
 cmds=()
 for backend in "${backends[@]}"; do
   for model in ${MODELS:-colouring lines pairwise}; do

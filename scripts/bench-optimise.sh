@@ -11,11 +11,8 @@ runs=${2:-3}
 shift $(( $# > 2 ? 2 : $# ))
 backends=("$@")
 [ ${#backends[@]} -gt 0 ] || backends=(cadical kissat)
-command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
-cargo build --release -q
-bin=target/release/pq-sat
-mkdir -p bench-results
-out="bench-results/optimise-$(date +%s).md"
+source scripts/bench-lib.sh
+bench_setup "optimise"
 cmds=()
 for d in $dims; do
   for backend in "${backends[@]}"; do

@@ -11,11 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dims=${1:-6 7 8 9}
 runs=${2:-3}
-command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
-cargo build --release -q
-bin=target/release/pq-sat
-mkdir -p bench-results
-out="bench-results/strategies-$(date +%s).md"
+source scripts/bench-lib.sh
+bench_setup "strategies"
 cmds=()
 for d in $dims; do
   cmds+=("$bin solve --dim $d --strategy up --backend cadical --format json")

@@ -11,7 +11,7 @@ use crate::util::*;
 use std::path::Path;
 use std::process::Command;
 
-use pq_board::placement::{Group, Kind, Layout, Rules};
+use pq_board::placement::{Kind, Layout, Rules};
 use serde_json::Value;
 
 /// `(variables, clauses)` from a DIMACS file's `p cnf` line.
@@ -684,22 +684,15 @@ fn family_of_dudeneys_chessboard_fixed_and_maximised() {
         "queens=2 rooks=2 bishops=2 board=4x4 knights=6"
     );
     // The rules by hand: each kind at peace with itself only.
-    let rules = Rules {
-        layout: Layout {
+    let rules = Rules::with_kinds(
+        Layout {
             rows: 4,
             cols: 4,
             torus: false,
         },
-        groups: [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
-            .iter()
-            .enumerate()
-            .map(|(i, &kind)| Group {
-                name: format!("g{i}"),
-                kind,
-            })
-            .collect(),
-        no_attack: vec![(0, 0), (1, 1), (2, 2), (3, 3)],
-    };
+        &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+        &[(0, 0), (1, 1), (2, 2), (3, 3)],
+    );
     let truth = |ok: bool| if ok { "sat" } else { "unsat" };
     assert_eq!(
         instances[0]["expected"],

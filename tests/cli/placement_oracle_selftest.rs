@@ -15,18 +15,7 @@ fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
 }
 
 fn rules(layout: Layout, kinds: &[Kind], no_attack: &[(usize, usize)]) -> Rules {
-    Rules {
-        layout,
-        groups: kinds
-            .iter()
-            .enumerate()
-            .map(|(i, &kind)| Group {
-                name: format!("g{i}"),
-                kind,
-            })
-            .collect(),
-        no_attack: no_attack.to_vec(),
-    }
+    Rules::with_kinds(layout, kinds, no_attack)
 }
 
 /// Two armies of `kind` that must not attack each other (same-army attacks allowed).

@@ -134,6 +134,23 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Groups of the given kinds named `g0`, `g1`, ... (for problems built in code, where
+    /// names do not matter), with `no_attack` as given.
+    pub fn with_kinds(layout: Layout, kinds: &[Kind], no_attack: &[(usize, usize)]) -> Rules {
+        Rules {
+            layout,
+            groups: kinds
+                .iter()
+                .enumerate()
+                .map(|(i, &kind)| Group {
+                    name: format!("g{i}"),
+                    kind,
+                })
+                .collect(),
+            no_attack: no_attack.to_vec(),
+        }
+    }
+
     /// The peaceable armies of queens on `dim × dim`: groups `white` (0) and `black` (1),
     /// no queen attacking one of the other colour.
     pub fn peaceable_queens(dim: usize) -> Rules {

@@ -407,7 +407,7 @@ impl<'a> Keys<'a> {
 mod tests {
     use super::*;
 
-    use crate::placement::{Group, Kind};
+    use crate::placement::Kind;
     use crate::rules::{addable_squares, attacks, check_placement};
     use crate::Board;
     use std::collections::BTreeSet;
@@ -417,18 +417,7 @@ mod tests {
     }
 
     fn rules(layout: Layout, kinds: &[Kind], no_attack: &[(usize, usize)]) -> Rules {
-        Rules {
-            layout,
-            groups: kinds
-                .iter()
-                .enumerate()
-                .map(|(i, &kind)| Group {
-                    name: format!("g{i}"),
-                    kind,
-                })
-                .collect(),
-            no_attack: no_attack.to_vec(),
-        }
+        Rules::with_kinds(layout, kinds, no_attack)
     }
 
     fn two_armies(rows: usize, cols: usize, torus: bool) -> Rules {
