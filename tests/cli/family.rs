@@ -11,7 +11,7 @@ use crate::util::*;
 use std::path::Path;
 use std::process::Command;
 
-use pq_board::placement::{Kind, Layout, Rules};
+use pq_board::placement::{Group, Kind, Layout, Rules};
 use serde_json::Value;
 
 /// `(variables, clauses)` from a DIMACS file's `p cnf` line.

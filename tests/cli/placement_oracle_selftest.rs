@@ -7,7 +7,7 @@ use crate::oracle::placement as placement_oracle;
 use std::collections::{BTreeMap, BTreeSet};
 
 use placement_oracle::{all_exact, feasible, find, max_tied};
-use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
+use pq_board::placement::{Kind, Layout, Placement, Rules};
 use pq_board::rules::check_placement;
 
 fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
