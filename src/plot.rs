@@ -1,9 +1,8 @@
 //! Cactus plots of solver races (SVG).
 
-use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -171,8 +170,8 @@ pub fn cactus_svg(
     Ok(svg)
 }
 
-/// Writes `cactus_svg(...)` to `path` atomically (temporary file in the same directory,
-/// then rename), so that a failure never leaves a half-written file.
+/// Writes `cactus_svg(...)` to `path` atomically (rendered first, so a rendering error
+/// creates nothing).
 pub fn write_cactus(
     path: &Path,
     series: &[Series],
@@ -180,36 +179,8 @@ pub fn write_cactus(
     total_instances: usize,
     title: &str,
 ) -> Result<()> {
-    // Render before touching the file system, so a rendering error creates nothing.
     let svg = cactus_svg(series, timeout, total_instances, title)?;
-
-    // The temporary file must live in the target's directory: rename is only atomic
-    // within one file system.
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".cactus-").suffix(".svg.tmp");
-    // tempfile defaults to owner-only; a plot is meant to be shared like any other
-    // output, so let the umask decide as it would for an ordinary new file.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder
-        .tempfile_in(dir)
-        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    tmp.write_all(svg.as_bytes())
-        .and_then(|()| tmp.as_file().sync_all())
-        .with_context(|| format!("writing {}", tmp.path().display()))?;
-    // Taking only the io::Error drops the temporary file with the PersistError, which
-    // deletes it instead of letting it outlive a failed rename inside the error.
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("renaming into {}", path.display()))?;
-    Ok(())
+    crate::files::write_svg(path, &svg)
 }
 
 /// Y tick labels with just enough decimals for the axis scale, so whole seconds are not

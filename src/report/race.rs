@@ -122,87 +122,73 @@ pub fn race(
     timeout: f64,
     format: Format,
 ) -> Result<()> {
-    let mut out = io::stdout().lock();
     let complete = runs.len() == family.formulas.len() * racers.len();
-    match format {
-        Format::Json => {
-            let report = RaceReport {
-                family: family.dir.display().to_string(),
-                instances: family.formulas.len(),
-                timeout,
-                complete,
-                solvers: racers
-                    .iter()
-                    .zip(scores)
-                    .map(|(r, s)| ScoreReport {
-                        solver: r.label.clone(),
-                        solved: s.solved(),
-                        score: s.clone(),
-                    })
-                    .collect(),
-                runs: runs
-                    .iter()
-                    .map(|r| {
-                        let e = &family.manifest.instances[r.instance];
-                        RunReport {
-                            file: e.file.clone(),
-                            solver: racers[r.solver].label.clone(),
-                            expected: e.expected.clone(),
-                            verdict: r.verdict.name().into(),
-                            detail: r.verdict.detail().map(String::from),
-                            seconds: r.seconds,
-                        }
-                    })
-                    .collect(),
-            };
-            serde_json::to_writer(&mut out, &report)?;
-            writeln!(out)?;
-        }
-        Format::Text => {
-            let width = racers
-                .iter()
-                .map(|r| r.label.len())
-                .max()
-                .unwrap_or(6)
-                .max(6);
-            writeln!(
-                out,
-                "{} instances, time limit {timeout} s, PAR-2 = sum of run times, unsolved and wrong counted as {} s{}",
-                family.formulas.len(),
-                2.0 * timeout,
-                if complete { "" } else { " (interrupted: not every run finished)" }
-            )?;
-            writeln!(
-                out,
-                "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10}",
-                "solver", "solved", "sat", "unsat", "unknown", "error", "WRONG", "PAR-2 (s)"
-            )?;
-            for (r, s) in racers.iter().zip(scores) {
-                writeln!(
-                    out,
-                    "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10.1}",
-                    r.label,
-                    s.solved(),
-                    s.sat,
-                    s.unsat,
-                    s.unknown,
-                    s.errors,
-                    s.wrong,
-                    s.par2
-                )?;
-            }
-            for r in runs {
-                if let Verdict::Wrong(why) = &r.verdict {
-                    writeln!(
-                        out,
-                        "WRONG: {} on {}: {why}",
-                        racers[r.solver].label, family.manifest.instances[r.instance].file
-                    )?;
+    let report = RaceReport {
+        family: family.dir.display().to_string(),
+        instances: family.formulas.len(),
+        timeout,
+        complete,
+        solvers: racers
+            .iter()
+            .zip(scores)
+            .map(|(r, s)| ScoreReport {
+                solver: r.label.clone(),
+                solved: s.solved(),
+                score: s.clone(),
+            })
+            .collect(),
+        runs: runs
+            .iter()
+            .map(|r| {
+                let e = &family.manifest.instances[r.instance];
+                RunReport {
+                    file: e.file.clone(),
+                    solver: racers[r.solver].label.clone(),
+                    expected: e.expected.clone(),
+                    verdict: r.verdict.name().into(),
+                    detail: r.verdict.detail().map(String::from),
+                    seconds: r.seconds,
                 }
-            }
+            })
+            .collect(),
+    };
+    super::emit(format, &report, || report.text())
+}
+
+impl RaceReport {
+    /// The results table, with the wrong answers under it.
+    fn text(&self) -> String {
+        let width = self
+            .solvers
+            .iter()
+            .map(|s| s.solver.len())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let mut out = format!(
+            "{} instances, time limit {} s, PAR-2 = sum of run times, unsolved and wrong counted as {} s{}\n",
+            self.instances,
+            self.timeout,
+            2.0 * self.timeout,
+            if self.complete { "" } else { " (interrupted: not every run finished)" }
+        );
+        out += &format!(
+            "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10}\n",
+            "solver", "solved", "sat", "unsat", "unknown", "error", "WRONG", "PAR-2 (s)"
+        );
+        for s in &self.solvers {
+            let c = &s.score;
+            out += &format!(
+                "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10.1}\n",
+                s.solver, s.solved, c.sat, c.unsat, c.unknown, c.errors, c.wrong, c.par2
+            );
         }
+        for r in self.runs.iter().filter(|r| r.verdict == "wrong") {
+            let why = r.detail.as_deref().unwrap_or_default();
+            out += &format!("WRONG: {} on {}: {why}\n", r.solver, r.file);
+        }
+        out
     }
-    Ok(())
 }
 
 /// The cactus plot of the race.

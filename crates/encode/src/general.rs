@@ -474,21 +474,14 @@ impl<'p> Skeleton<'p> {
         let x = &self.x;
         let elements = symmetries(problem);
         if options.symmetry == Symmetry::LexLeader {
-            let order: Vec<(usize, usize)> = (0..n_groups)
-                .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
-                .collect();
             for e in &elements {
-                let mut pairs = Vec::new();
-                let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
-                for &(g, s) in &order {
-                    let (p, q) = (x[g][s], x[e.groups[g]][e.squares[s]]);
-                    if p == q || seen.contains(&(q, p)) {
-                        continue;
-                    }
-                    seen.insert((p, q));
-                    pairs.push((p, q));
-                }
-                symmetry::lex_less_or_equal(&pairs, &mut self.cnf, &mut self.vars);
+                symmetry::lex_leader_pieces(
+                    x,
+                    &e.squares,
+                    &e.groups,
+                    &mut self.cnf,
+                    &mut self.vars,
+                );
             }
         }
         let map = PieceMap {

@@ -167,16 +167,9 @@ pub fn options(comments: &[String]) -> Options {
 /// the header names none, as in an incremental formula). `None` when the comments do not
 /// describe one.
 pub fn read_problem(comments: &[String]) -> Option<Problem> {
-    let word = |key: &str| {
-        comments.iter().find_map(|c| {
-            let mut words = c.split_whitespace();
-            (words.next() == Some(key)).then(|| words.next()).flatten()
-        })
-    };
-    let is_general = comments.iter().any(|c| c.starts_with("group "));
-    if let (Some(dim), false) = (word("dim"), is_general) {
+    if let (Some(dim), true) = (word(comments, "dim"), is_queens(comments)) {
         let dim: usize = dim.parse().ok().filter(|&d| (1..=MAX_DIM).contains(&d))?;
-        let n: usize = word("n").map_or(Some(0), |n| n.parse().ok())?;
+        let n: usize = word(comments, "n").map_or(Some(0), |n| n.parse().ok())?;
         let mut problem = Problem::peaceable_queens(dim);
         problem.counts = vec![Count::Exactly(n); 2];
         return Some(problem);

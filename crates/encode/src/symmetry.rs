@@ -60,33 +60,42 @@ pub(crate) fn lex_leader_squares(
     cnf: &mut Cnf,
     vars: &mut VarAlloc,
 ) {
-    // The variable order: (square, colour) row-major, white first.
-    // All white squares, then all black ones: measured faster than interleaving the
-    // colours square by square (BENCHMARKS.md).
-    let n = g.dim() * g.dim();
-    let order: Vec<(usize, bool)> = (0..n)
-        .map(|i| (i, false))
-        .chain((0..n).map(|i| (i, true)))
-        .collect();
-    let lit = |(i, black): (usize, bool)| if black { sq.black[i] } else { sq.white[i] };
-    let squares: Vec<_> = g.squares().collect();
+    let d = g.dim();
+    let pieces = [sq.white.clone(), sq.black.clone()];
     for elem in GroupElement::all().into_iter().filter(|e| !e.is_identity()) {
-        let image = |(i, black): (usize, bool)| {
-            let t = elem.board.apply(g.dim(), squares[i]);
-            (g.square_index(t), black ^ elem.swap_colours)
-        };
-        let mut pairs: Vec<(Lit, Lit)> = Vec::new();
-        let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
-        for &pos in &order {
-            let (a, b) = (lit(pos), lit(image(pos)));
-            if a == b || seen.contains(&(b, a)) {
+        let squares: Vec<usize> = g
+            .squares()
+            .map(|s| g.square_index(elem.board.apply(d, s)))
+            .collect();
+        let swap = usize::from(elem.swap_colours);
+        lex_leader_pieces(&pieces, &squares, &[swap, 1 - swap], cnf, vars);
+    }
+}
+
+/// `x ≤lex σ(x)` for the symmetry `σ` that sends square `s` to `squares[s]` and group `g`
+/// to `groups[g]`, over the piece variables `x[g][s]` in group-major, then row-major order
+/// (all white squares, then all black ones: measured faster than interleaving the colours
+/// square by square, BENCHMARKS.md).
+pub(crate) fn lex_leader_pieces(
+    x: &[Vec<Lit>],
+    squares: &[usize],
+    groups: &[usize],
+    cnf: &mut Cnf,
+    vars: &mut VarAlloc,
+) {
+    let mut pairs = Vec::new();
+    let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
+    for (g, lits) in x.iter().enumerate() {
+        for (s, &p) in lits.iter().enumerate() {
+            let q = x[groups[g]][squares[s]];
+            if p == q || seen.contains(&(q, p)) {
                 continue;
             }
-            seen.insert((a, b));
-            pairs.push((a, b));
+            seen.insert((p, q));
+            pairs.push((p, q));
         }
-        lex_less_or_equal(&pairs, cnf, vars);
     }
+    lex_less_or_equal(&pairs, cnf, vars);
 }
 
 /// Adds the lex-leader constraints over the colouring model's line variables (true = white-only)
