@@ -129,6 +129,23 @@ fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, St
     }
 }
 
+impl super::SubjectArgs {
+    /// The problem (`--dim D`: the queens preset) and the size given; `--dim D --n N` is
+    /// checked as a queens instance for its messages ("too many queens").
+    fn load(&self) -> Result<(Problem, Option<usize>), String> {
+        let problem = match (self.problem.load()?, self.dim) {
+            (Some(problem), _) => problem,
+            (None, Some(dim)) => Problem::peaceable_queens(dim),
+            // clap requires one of the two.
+            (None, None) => return Err("give --dim D or --problem FILE".into()),
+        };
+        if let (Some(dim), Some(n)) = (self.dim, self.n) {
+            Instance::new(dim, n).map_err(|e| e.to_string())?;
+        }
+        Ok((problem, self.n))
+    }
+}
+
 /// The problems of a `family --problem FILE --set ...`: the file read, the settings expanded
 /// into their cartesian product; errors name the file.
 fn family_members(path: &Path, set: &[String]) -> Result<Vec<pq_engine::family::Member>, String> {
@@ -152,24 +169,13 @@ impl Args {
     pub fn into_job(self) -> Result<Job, String> {
         match self.command {
             Command::Encode(a) => {
-                let problem = match (a.subject.problem.load()?, a.subject.dim) {
-                    (Some(problem), _) => problem,
-                    (None, Some(dim)) => Problem::peaceable_queens(dim),
-                    (None, None) => {
-                        return Err("encode needs --dim D and --n N (or --problem FILE)".into())
-                    }
-                };
-                let n = match (problem_size(&problem, a.subject.n)?, a.subject.dim) {
-                    (Some(n), Some(dim)) => {
-                        // Checked as a queens instance for its messages ("too many queens").
-                        Instance::new(dim, n).map_err(|e| e.to_string())?;
-                        n
-                    }
-                    (Some(n), None) => n,
-                    (None, Some(_)) => {
-                        return Err("encode needs --dim D and --n N (or --problem FILE)".into())
-                    }
-                    (None, None) => return Err("this problem maximises some groups: give their size with --n N (or --set GROUP=N)".into()),
+                let (problem, n) = a.subject.load()?;
+                let Some(n) = problem_size(&problem, n)? else {
+                    return Err(if a.subject.dim.is_some() {
+                        "encode needs --dim D and --n N (or --problem FILE)".into()
+                    } else {
+                        "this problem maximises some groups: give their size with --n N (or --set GROUP=N)".into()
+                    });
                 };
                 Ok(Job::Encode {
                     problem,
@@ -186,22 +192,14 @@ impl Args {
                 if a.limit == Some(0) {
                     return Err("--limit must be at least 1".into());
                 }
-                let (problem, n) = match (a.subject.problem.load()?, a.subject.dim) {
-                    (Some(problem), _) => {
-                        let n = problem_size(&problem, a.subject.n)?;
-                        if a.maximal && problem.maximised().is_empty() {
-                            return Err("--maximal needs a problem that maximises some group (count = \"max\")".into());
-                        }
-                        (problem, n)
-                    }
-                    (None, Some(dim)) => {
-                        if let Some(n) = a.subject.n {
-                            Instance::new(dim, n).map_err(|e| e.to_string())?;
-                        }
-                        (Problem::peaceable_queens(dim), a.subject.n)
-                    }
-                    (None, None) => return Err("enumerate needs --dim D or --problem FILE".into()),
-                };
+                let (problem, n) = a.subject.load()?;
+                let n = problem_size(&problem, n)?;
+                if a.maximal && problem.maximised().is_empty() {
+                    return Err(
+                        "--maximal needs a problem that maximises some group (count = \"max\")"
+                            .into(),
+                    );
+                }
                 Ok(Job::Enumerate {
                     n,
                     request: pq_engine::enumerate::Request {

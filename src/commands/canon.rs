@@ -8,7 +8,7 @@ use pq_encode::spec::Problem;
 
 use crate::cli::Format;
 use crate::report::input::read_placement;
-use crate::report::{self, emit_json, emit_text, Canon, Subject};
+use crate::report::{self, emit, Canon, Subject};
 
 /// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
 /// from `path` or standard input and prints its orbit's canonical member.
@@ -26,26 +26,23 @@ pub fn run(path: Option<&Path>, problem: Option<&Problem>, format: Format) -> Re
     let demands = problem.demands(n);
     let group = SymmetryGroup::new(&problem.rules, &demands);
     let canonical = group.canonical(p);
-    let size = group.orbit_size(p);
-    match format {
-        Format::Json => emit_json(&Canon {
-            subject: Subject::of(problem, Some(n)),
-            canonical: report::rows(&problem.rules, &canonical),
-            orbit_size: size,
-            is_canonical: group.is_canonical(p),
-        })?,
-        Format::Text => {
-            let mut text = format!("# orbit of {size}\n");
-            for row in report::rows(&problem.rules, &canonical) {
-                text.push_str(&row);
-                text.push('\n');
-            }
-            if !report::is_queens_preset(problem) {
-                let symbols = pq_board::placement::Placement::symbols(&problem.rules);
-                text.push_str(&report::legend(&problem.rules, &symbols, None));
-            }
-            emit_text(&text)?
+    let report = Canon {
+        subject: Subject::of(problem, Some(n)),
+        canonical: report::rows(&problem.rules, &canonical),
+        orbit_size: group.orbit_size(p),
+        is_canonical: group.is_canonical(p),
+    };
+    emit(format, &report, || {
+        let mut text = format!("# orbit of {}\n", report.orbit_size);
+        for row in &report.canonical {
+            text.push_str(row);
+            text.push('\n');
         }
-    }
+        if !report::is_queens_preset(problem) {
+            let symbols = pq_board::placement::Placement::symbols(&problem.rules);
+            text.push_str(&report::legend(&problem.rules, &symbols, None));
+        }
+        text
+    })?;
     Ok(0)
 }

@@ -8,7 +8,7 @@ use pq_engine::proof::ProofFormat;
 
 use crate::cli::Format;
 use crate::report::check::{CertificateCheck, ProofCheck, SolverReport};
-use crate::report::{emit_json, emit_text};
+use crate::report::emit;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
 pub fn proof(
@@ -20,10 +20,7 @@ pub fn proof(
 ) -> Result<u8> {
     let r = pq_engine::proof::check_proof(cnf, proof, proof_format, timeout)?;
     let report = ProofCheck::new(cnf, proof, proof_format, &r);
-    match format {
-        Format::Json => emit_json(&report)?,
-        Format::Text => emit_text(&report.text())?,
-    }
+    emit(format, &report, || report.text())?;
     Ok(if r.verified { 0 } else { 1 })
 }
 
@@ -31,10 +28,7 @@ pub fn proof(
 pub fn certificate(dir: &Path, timeout: Option<Duration>, format: Format) -> Result<u8> {
     let (cert, items) = pq_engine::certificate::check_certificate(dir, timeout)?;
     let report = CertificateCheck::new(dir, &cert, &items);
-    match format {
-        Format::Json => emit_json(&report)?,
-        Format::Text => emit_text(&report.text(&cert.statement))?,
-    }
+    emit(format, &report, || report.text(&cert.statement))?;
     Ok(if report.valid { 0 } else { 1 })
 }
 
@@ -44,9 +38,6 @@ pub fn solvers(format: Format) -> Result<u8> {
         .iter()
         .map(SolverReport::new)
         .collect();
-    match format {
-        Format::Json => emit_json(&list)?,
-        Format::Text => emit_text(&SolverReport::table(&list))?,
-    }
+    emit(format, &list, || SolverReport::table(&list))?;
     Ok(0)
 }

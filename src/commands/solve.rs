@@ -13,7 +13,7 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
 use pq_engine::certificate::Certificate;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
-use pq_engine::pipeline::{decoded, solve, solve_formula};
+use pq_engine::pipeline::{decoded, solve_formula};
 use pq_engine::proof::{certified_formula, default_prover, prove, ProofFormat};
 use pq_engine::Outcome;
 use pq_solve::control::{interrupted, Limits};
@@ -45,23 +45,9 @@ pub fn at_size(
     run: &RunSettings,
     proof: Option<&ProofJob>,
 ) -> Result<u8> {
-    let limits = Limits::timeout(run.timeout);
-    let (backend, outcome, proof) = match proof {
-        Some(job) => {
-            let formula = encode_problem(problem, n, options);
-            let certifies = certified_formula(problem, options);
-            let _guard = Interruptible::enter();
-            let (outcome, report) =
-                solve_with_proof(Some(problem), n, &formula, job, certifies, &limits)?;
-            (outcome.solver.clone(), outcome, Some(report))
-        }
-        None => {
-            let backend = backend(&run.solvers)?;
-            let _guard = Interruptible::enter();
-            let outcome = solve(problem, n, options, backend.as_ref(), &limits)?;
-            (backend.name(), outcome, None)
-        }
-    };
+    let formula = encode_problem(problem, n, options);
+    let certifies = || certified_formula(problem, options);
+    let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, proof, certifies)?;
     if let (Some(path), Some(p)) = (&run.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
@@ -155,24 +141,10 @@ pub fn formula(path: Option<&Path>, run: &RunSettings, proof: Option<&ProofJob>)
         Some(_) => (Problem::from_header(&formula.comments), None),
         None => (None, None),
     };
-    let limits = Limits::timeout(run.timeout);
     let size = n.unwrap_or(0);
-    let (backend, outcome, proof) = match proof {
-        Some(job) => {
-            let _guard = Interruptible::enter();
-            let certifies = "the formula in the CNF file (clauses as given)".to_string();
-            let (outcome, report) =
-                solve_with_proof(problem.as_ref(), size, &formula, job, certifies, &limits)?;
-            (outcome.solver.clone(), outcome, Some(report))
-        }
-        None => {
-            let backend = backend(&run.solvers)?;
-            let _guard = Interruptible::enter();
-            let outcome =
-                solve_formula(problem.as_ref(), size, &formula, backend.as_ref(), &limits)?;
-            (backend.name(), outcome, None)
-        }
-    };
+    let certifies = || "the formula in the CNF file (clauses as given)".to_string();
+    let (backend, outcome, proof) =
+        answer(problem.as_ref(), size, &formula, run, proof, certifies)?;
     let options = problem.as_ref().map(|_| header::options(&formula.comments));
     let report = Solved::new(
         problem.as_ref().map(|p| (p, size)),
@@ -205,6 +177,34 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
                 );
             }
             dimacs::parse(stdin.lock()).context("cannot read standard input")?
+        }
+    })
+}
+
+/// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
+/// or with `proof`'s solver, writing a proof of what `certifies` says on UNSAT; the result
+/// names the backend.
+fn answer(
+    problem: Option<&Problem>,
+    n: usize,
+    formula: &Formula,
+    run: &RunSettings,
+    proof: Option<&ProofJob>,
+    certifies: impl FnOnce() -> String,
+) -> Result<(String, Outcome, Option<ProofReport>)> {
+    let limits = Limits::timeout(run.timeout);
+    Ok(match proof {
+        Some(job) => {
+            let _guard = Interruptible::enter();
+            let (outcome, report) =
+                solve_with_proof(problem, n, formula, job, certifies(), &limits)?;
+            (outcome.solver.clone(), outcome, Some(report))
+        }
+        None => {
+            let backend = backend(&run.solvers)?;
+            let _guard = Interruptible::enter();
+            let outcome = solve_formula(problem, n, formula, backend.as_ref(), &limits)?;
+            (backend.name(), outcome, None)
         }
     })
 }

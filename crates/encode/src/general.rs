@@ -49,8 +49,8 @@ use crate::{card, header, symmetry};
 /// of at most this many elements.
 pub const MAX_FULL_GROUP: usize = 128;
 
-/// A direction of lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A direction of lines (the four a queen moves in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
     /// Along a row (step `(0, 1)`).
     Row,

@@ -4,6 +4,8 @@
 //! a diagonal (`r - c` constant) or an anti-diagonal (`r + c` constant). A `d × d` board
 //! has `6d - 2` lines; every square lies on exactly four of them.
 
+use crate::general::Direction;
+
 /// A square, 0-based, row 0 at the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
@@ -13,25 +15,12 @@ pub struct Square {
     pub col: usize,
 }
 
-/// The four directions a queen moves in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum LineKind {
-    /// `row` constant.
-    Row,
-    /// `col` constant.
-    Column,
-    /// `row - col` constant.
-    Diagonal,
-    /// `row + col` constant.
-    AntiDiagonal,
-}
-
 /// One line of the board, named by its kind and its index within the kind
 /// (row number, column number, `row - col + d - 1`, or `row + col`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Line {
     /// The direction of the line.
-    pub kind: LineKind,
+    pub kind: Direction,
     /// Its number within the kind: the row, the column, `row - col + d - 1` or `row + col`.
     pub index: usize,
 }
@@ -71,19 +60,19 @@ impl Geometry {
         }
         let mut lines = Vec::with_capacity(6 * d - 2);
         lines.extend((0..d).map(|index| Line {
-            kind: LineKind::Row,
+            kind: Direction::Row,
             index,
         }));
         lines.extend((0..d).map(|index| Line {
-            kind: LineKind::Column,
+            kind: Direction::Column,
             index,
         }));
         lines.extend((0..2 * d - 1).map(|index| Line {
-            kind: LineKind::Diagonal,
+            kind: Direction::Diagonal,
             index,
         }));
         lines.extend((0..2 * d - 1).map(|index| Line {
-            kind: LineKind::AntiDiagonal,
+            kind: Direction::AntiDiagonal,
             index,
         }));
         lines
@@ -93,10 +82,10 @@ impl Geometry {
     pub fn line_number(&self, line: Line) -> usize {
         let d = self.dim;
         match line.kind {
-            LineKind::Row => line.index,
-            LineKind::Column => d + line.index,
-            LineKind::Diagonal => 2 * d + line.index,
-            LineKind::AntiDiagonal => 2 * d + (2 * d - 1) + line.index,
+            Direction::Row => line.index,
+            Direction::Column => d + line.index,
+            Direction::Diagonal => 2 * d + line.index,
+            Direction::AntiDiagonal => 2 * d + (2 * d - 1) + line.index,
         }
     }
 
@@ -104,19 +93,19 @@ impl Geometry {
     pub fn lines_through(&self, s: Square) -> [Line; 4] {
         [
             Line {
-                kind: LineKind::Row,
+                kind: Direction::Row,
                 index: s.row,
             },
             Line {
-                kind: LineKind::Column,
+                kind: Direction::Column,
                 index: s.col,
             },
             Line {
-                kind: LineKind::Diagonal,
+                kind: Direction::Diagonal,
                 index: s.row + self.dim - 1 - s.col,
             },
             Line {
-                kind: LineKind::AntiDiagonal,
+                kind: Direction::AntiDiagonal,
                 index: s.row + s.col,
             },
         ]
@@ -233,23 +222,23 @@ impl BoardSymmetry {
     /// Which kind of line a line of `kind` becomes. Read off a 2×2 board, where every kind
     /// has a line through two squares (on larger boards some lines hold a single square,
     /// which alone would not tell the direction).
-    pub fn image_of_kind(self, kind: LineKind) -> LineKind {
+    pub fn image_of_kind(self, kind: Direction) -> Direction {
         let sq = |row, col| Square { row, col };
         let (a, b) = match kind {
-            LineKind::Row => (sq(0, 0), sq(0, 1)),
-            LineKind::Column => (sq(0, 0), sq(1, 0)),
-            LineKind::Diagonal => (sq(0, 0), sq(1, 1)),
-            LineKind::AntiDiagonal => (sq(0, 1), sq(1, 0)),
+            Direction::Row => (sq(0, 0), sq(0, 1)),
+            Direction::Column => (sq(0, 0), sq(1, 0)),
+            Direction::Diagonal => (sq(0, 0), sq(1, 1)),
+            Direction::AntiDiagonal => (sq(0, 1), sq(1, 0)),
         };
         let (a, b) = (self.apply(2, a), self.apply(2, b));
         if a.row == b.row {
-            LineKind::Row
+            Direction::Row
         } else if a.col == b.col {
-            LineKind::Column
+            Direction::Column
         } else if a.row + b.col == b.row + a.col {
-            LineKind::Diagonal
+            Direction::Diagonal
         } else {
-            LineKind::AntiDiagonal
+            Direction::AntiDiagonal
         }
     }
 }
