@@ -49,18 +49,8 @@ pub enum Job {
         run: RunSettings,
         proof: Option<ProofJob>,
     },
-    CheckProof {
-        cnf: PathBuf,
-        proof: PathBuf,
-        proof_format: ProofFormat,
-        timeout: Option<Duration>,
-        format: Format,
-    },
-    CheckCertificate {
-        dir: PathBuf,
-        timeout: Option<Duration>,
-        format: Format,
-    },
+    CheckProof(super::CheckProofArgs),
+    CheckCertificate(super::CheckCertificateArgs),
     Enumerate {
         /// `None`: find the optimum first.
         n: Option<usize>,
@@ -222,20 +212,8 @@ impl Args {
                 })
             }
             Command::Solvers { format } => Ok(Job::Solvers { format }),
-            Command::CheckProof(a) => Ok(Job::CheckProof {
-                proof_format: a
-                    .proof_format
-                    .unwrap_or_else(|| ProofFormat::from_path(&a.proof)),
-                cnf: a.cnf,
-                proof: a.proof,
-                timeout: a.timeout,
-                format: a.format,
-            }),
-            Command::CheckCertificate(a) => Ok(Job::CheckCertificate {
-                dir: a.dir,
-                timeout: a.timeout,
-                format: a.format,
-            }),
+            Command::CheckProof(a) => Ok(Job::CheckProof(a)),
+            Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {
                 let sizes = match (a.around_optimum, a.n) {
                     (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),

@@ -1,34 +1,28 @@
 //! `check-proof`, `check-certificate` and `solvers`: what pq-sat checks without solving.
 
-use std::path::Path;
-use std::time::Duration;
-
 use anyhow::Result;
 use pq_engine::proof::ProofFormat;
 
-use crate::cli::Format;
+use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
 use crate::report::check::{CertificateCheck, ProofCheck, SolverReport};
 use crate::report::emit;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
-pub fn proof(
-    cnf: &Path,
-    proof: &Path,
-    proof_format: ProofFormat,
-    timeout: Option<Duration>,
-    format: Format,
-) -> Result<u8> {
-    let r = pq_engine::proof::check_proof(cnf, proof, proof_format, timeout)?;
-    let report = ProofCheck::new(cnf, proof, proof_format, &r);
-    emit(format, &report, || report.text())?;
+pub fn proof(a: &CheckProofArgs) -> Result<u8> {
+    let proof_format = a
+        .proof_format
+        .unwrap_or_else(|| ProofFormat::from_path(&a.proof));
+    let r = pq_engine::proof::check_proof(&a.cnf, &a.proof, proof_format, a.timeout)?;
+    let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);
+    emit(a.format, &report, || report.text())?;
     Ok(if r.verified { 0 } else { 1 })
 }
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
-pub fn certificate(dir: &Path, timeout: Option<Duration>, format: Format) -> Result<u8> {
-    let (cert, items) = pq_engine::certificate::check_certificate(dir, timeout)?;
-    let report = CertificateCheck::new(dir, &cert, &items);
-    emit(format, &report, || report.text(&cert.statement))?;
+pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
+    let (cert, items) = pq_engine::certificate::check_certificate(&a.dir, a.timeout)?;
+    let report = CertificateCheck::new(&a.dir, &cert, &items);
+    emit(a.format, &report, || report.text(&cert.statement))?;
     Ok(if report.valid { 0 } else { 1 })
 }
 

@@ -84,18 +84,8 @@ pub fn run(job: Job) -> Result<u8> {
             plot,
             format,
         } => race::run(&dir, solvers, timeout, jobs, plot.as_deref(), format),
-        Job::CheckProof {
-            cnf,
-            proof,
-            proof_format,
-            timeout,
-            format,
-        } => check::proof(&cnf, &proof, proof_format, timeout, format),
-        Job::CheckCertificate {
-            dir,
-            timeout,
-            format,
-        } => check::certificate(&dir, timeout, format),
+        Job::CheckProof(a) => check::proof(&a),
+        Job::CheckCertificate(a) => check::certificate(&a),
         Job::Solvers { format } => check::solvers(format),
     }
 }

@@ -231,16 +231,12 @@ impl Problem {
     /// Overrides one setting: `board` (`RxC`), `rows`, `cols`, `torus` (`true`/`false`), or
     /// a group's count (`N`, or `max`).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
-        // Changed on a copy, so that a rejected setting leaves the problem as it was.
-        let mut next = self.clone();
-        next.apply(key, value.trim())?;
-        next.check()?;
-        *self = next;
-        Ok(())
+        self.set_all([(key, value)])
     }
 
     /// Applies several settings, checking the result once at the end (so that shrinking
-    /// the board and then the counts works in either order).
+    /// the board and then the counts works in either order); a rejected setting leaves the
+    /// problem as it was.
     pub fn set_all<'a>(
         &mut self,
         items: impl IntoIterator<Item = (&'a str, &'a str)>,
