@@ -12,13 +12,13 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use pq_encode::general::encode_problem;
+use pq_encode::general::{encode_problem, is_peaceable_queens};
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, encode, Instance, Options};
+use pq_encode::{dimacs, encode, Instance, Model, Options};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -115,10 +115,7 @@ impl Manifest {
     /// Reads `DIR/manifest.json`.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
-        let text = fs::read_to_string(&path).map_err(|source| FamilyError::Io {
-            path: path.clone(),
-            source,
-        })?;
+        let text = fs::read_to_string(&path).map_err(io_err(&path))?;
         serde_json::from_str(&text).map_err(|e| FamilyError::BadManifest {
             path,
             message: e.to_string(),
@@ -135,11 +132,14 @@ impl Manifest {
     /// `file,problem,settings,rows,cols,torus,n,…`.
     pub fn to_csv(&self) -> String {
         let queens = self.is_queens();
-        let mut out = String::from(if queens {
-            "file,dim,n,model,card,symmetry,variables,clauses,expected,source,sha256\n"
+        let board = if queens {
+            "dim"
         } else {
-            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256\n"
-        });
+            "problem,settings,rows,cols,torus"
+        };
+        let mut out = format!(
+            "file,{board},n,model,card,symmetry,variables,clauses,expected,source,sha256\n"
+        );
         let show = |v: Option<usize>| v.map_or(String::new(), |v| v.to_string());
         for e in &self.instances {
             let board = if queens {
@@ -238,6 +238,12 @@ fn invalid<T>(message: impl Into<String>) -> Result<T, FamilyError> {
     Err(FamilyError::Invalid(message.into()))
 }
 
+/// [`FamilyError::Io`] on `path`, for `map_err`.
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FamilyError {
+    let path = path.to_path_buf();
+    move |source| FamilyError::Io { path, source }
+}
+
 /// Which sizes a family covers for each problem (army sizes for the queens; the size of
 /// the maximised groups for a placement problem, the single size 0 when it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,7 +256,8 @@ pub enum Sizes {
     Range(usize, usize),
 }
 
-/// What a family is made of.
+/// What a family is made of. Both are written the same way; the kind decides only what the
+/// outputs look like (file names, manifest columns, README) and whether [`A250000`] applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FamilyKind {
     /// The peaceable-queens preset ([`Problem::peaceable_queens`], `--dims`): files
@@ -277,21 +284,9 @@ pub struct Member {
 }
 
 impl Member {
-    /// The peaceable queens on `dim × dim`.
-    pub fn queens(dim: usize) -> Member {
-        Member {
-            problem: Problem::peaceable_queens(dim),
-            settings: Vec::new(),
-        }
-    }
-
     /// The settings as `KEY=VALUE` separated by spaces (`board=5x5 red=3`).
     pub fn settings_line(&self) -> String {
-        self.settings
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        settings_line(&self.settings)
     }
 
     /// How messages name this member: its settings, or its board when it has none.
@@ -302,6 +297,11 @@ impl Member {
             self.settings_line()
         }
     }
+}
+
+fn settings_line(settings: &[(String, String)]) -> String {
+    let items: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    items.join(" ")
 }
 
 /// The most problems one `--set` product may hold.
@@ -367,11 +367,8 @@ pub fn expand_settings(base: &Problem, items: &[String]) -> Result<Vec<Member>, 
         problem
             .set_all(settings.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|e| {
-                let member = Member {
-                    problem: base.clone(),
-                    settings: settings.clone(),
-                };
-                FamilyError::Invalid(format!("the problem with {}: {e}", member.settings_line()))
+                let line = settings_line(&settings);
+                FamilyError::Invalid(format!("the problem with {line}: {e}"))
             })?;
         members.push(Member { problem, settings });
         for (slot, (_, values)) in at.iter_mut().zip(&keys).rev() {
@@ -398,7 +395,13 @@ fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
         }
         Ok(())
     };
-    let board = key == "board";
+    let value = |v: usize| {
+        if key == "board" {
+            format!("{v}x{v}")
+        } else {
+            v.to_string()
+        }
+    };
     for item in text.split(',') {
         let item = item.trim();
         if item.is_empty() {
@@ -419,23 +422,15 @@ fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
                 ));
             }
             for v in lo..=hi {
-                push(
-                    if board {
-                        format!("{v}x{v}")
-                    } else {
-                        v.to_string()
-                    },
-                    &mut out,
-                )?;
+                push(value(v), &mut out)?;
             }
-        } else if board {
+        } else if key == "board" {
             let normal: String = item
                 .chars()
                 .filter(|c| !c.is_whitespace())
                 .map(|c| if c == 'X' || c == '×' { 'x' } else { c })
                 .collect();
-            let square = normal.parse::<usize>().ok();
-            push(square.map_or(normal, |v| format!("{v}x{v}")), &mut out)?;
+            push(normal.parse().map_or(normal, value), &mut out)?;
         } else {
             push(item.to_string(), &mut out)?;
         }
@@ -478,12 +473,29 @@ fn fits(problem: &Problem, n: usize) -> bool {
     need <= problem.rules.layout.squares()
 }
 
+/// The options the encoder really uses for `problem`: `colouring` is the peaceable queens'
+/// model; the general encoder reads it as `lines`.
+fn effective(problem: &Problem, options: Options) -> Options {
+    if options.model == Model::Colouring && !is_peaceable_queens(problem) {
+        Options {
+            model: Model::Lines,
+            ..options
+        }
+    } else {
+        options
+    }
+}
+
 impl Spec {
     /// A peaceable-queens family on these board sides (the `--dims` family).
     pub fn queens(dims: &[usize], sizes: Sizes, encodings: Vec<Options>, command: String) -> Spec {
+        let members = dims.iter().map(|&d| Member {
+            problem: Problem::peaceable_queens(d),
+            settings: Vec::new(),
+        });
         Spec {
             family: FamilyKind::Queens,
-            members: dims.iter().map(|&d| Member::queens(d)).collect(),
+            members: members.collect(),
             sizes,
             encodings,
             command,
@@ -492,6 +504,14 @@ impl Spec {
 
     fn is_queens(&self) -> bool {
         self.family == FamilyKind::Queens
+    }
+
+    /// The optimum of each member from [`A250000`]: a(d) for the queens (where the table
+    /// has it), none for a placement problem.
+    fn table(&self) -> Vec<Option<usize>> {
+        let queens = self.is_queens();
+        let a = |m: &Member| known_optimum(m.problem.rules.layout.rows).filter(|_| queens);
+        self.members.iter().map(a).collect()
     }
 
     /// True when planning needs each problem's optimum found first: `--around-optimum` on a
@@ -505,54 +525,37 @@ impl Spec {
                 .any(|m| !m.problem.maximised().is_empty())
     }
 
-    /// The options the encoder really uses for `member`: `colouring` is the peaceable
-    /// queens' model; the general encoder reads it as `lines`.
-    fn effective(&self, member: &Member, options: Options) -> Options {
-        if self.is_queens()
-            || options.model != pq_encode::Model::Colouring
-            || pq_encode::general::is_peaceable_queens(&member.problem)
-        {
-            options
-        } else {
-            Options {
-                model: pq_encode::Model::Lines,
-                ..options
-            }
-        }
-    }
-
     /// Every instance of the family, in file order; errors name what cannot be built.
     /// A placement problem with `--around-optimum` needs [`Spec::plan_with`].
     pub fn plan(&self) -> Result<Vec<Planned>, FamilyError> {
-        self.plan_with(&[])
+        self.plan_with(&self.table())
     }
 
-    /// [`Spec::plan`] with the optimum of each member (by index, `None` where unknown)
-    /// for `--around-optimum` on a placement problem.
+    /// [`Spec::plan`] with the optimum of each member (by index, `None` where unknown) for
+    /// `--around-optimum`: a(d) from the table for the queens, the optimum pq-sat found for
+    /// a placement problem.
     pub fn plan_with(&self, optima: &[Option<usize>]) -> Result<Vec<Planned>, FamilyError> {
         let mut out = Vec::new();
         for (i, m) in self.members.iter().enumerate() {
-            let d = m.problem.rules.layout.rows;
             let sizes: Vec<usize> = if m.problem.maximised().is_empty() {
                 vec![0]
             } else {
                 let (lo, hi) = match self.sizes {
                     Sizes::AroundOptimum(k) => {
-                        let a = if self.is_queens() {
-                            known_optimum(d).ok_or_else(|| {
-                                FamilyError::Invalid(format!(
-                                    "a({d}) is not proven (the table of proven values covers d = 1..{}); give the army sizes with --n LO..HI instead of --around-optimum",
+                        let a = optima.get(i).copied().flatten().ok_or_else(|| {
+                            FamilyError::Invalid(if self.is_queens() {
+                                format!(
+                                    "a({}) is not proven (the table of proven values covers d = 1..{}); give the army sizes with --n LO..HI instead of --around-optimum",
+                                    m.problem.rules.layout.rows,
                                     A250000.len()
-                                ))
-                            })?
-                        } else {
-                            optima.get(i).copied().flatten().ok_or_else(|| {
-                                FamilyError::Invalid(format!(
+                                )
+                            } else {
+                                format!(
                                     "{}: --around-optimum needs the optimum, and pq-sat has a table of proven optima only for the peaceable queens (--dims); give the sizes with --n LO..HI, or add --verify SEC to find each optimum first",
                                     m.label()
-                                ))
-                            })?
-                        };
+                                )
+                            })
+                        })?;
                         ((a + 1).saturating_sub(k).max(1), a + k)
                     }
                     Sizes::Range(lo, hi) => (lo, hi),
@@ -561,13 +564,9 @@ impl Spec {
                 (lo..=hi).filter(|&n| fits(&m.problem, n)).collect()
             };
             for n in sizes {
-                if self.is_queens() {
-                    Instance::new(d, n)
-                        .map_err(|e| FamilyError::Invalid(format!("d = {d}, n = {n}: {e}")))?;
-                }
                 let mut seen: Vec<Options> = Vec::new();
                 for &options in &self.encodings {
-                    let options = self.effective(m, options);
+                    let options = effective(&m.problem, options);
                     if !seen.contains(&options) {
                         seen.push(options);
                         out.push(Planned {
@@ -580,11 +579,14 @@ impl Spec {
             }
         }
         if out.is_empty() {
-            return invalid(if self.is_queens() {
-                "the family would be empty (no army size fits on these boards)"
+            let size = if self.is_queens() {
+                "army size"
             } else {
-                "the family would be empty (no size of the maximised groups fits on these boards)"
-            });
+                "size of the maximised groups"
+            };
+            return invalid(format!(
+                "the family would be empty (no {size} fits on these boards)"
+            ));
         }
         let mut names: Vec<String> = out.iter().map(|p| self.file_name(p)).collect();
         names.sort();
@@ -603,34 +605,27 @@ impl Spec {
     /// `--set`, the size (when something is maximised) and the encoding, e.g.
     /// `three-armies-5x5-n3-lines-totalizer-lex-leader.cnf`.
     pub fn file_name(&self, p: &Planned) -> String {
-        let encoding = format!(
-            "{}-{}-{}",
-            p.options.model, p.options.card, p.options.symmetry
-        );
+        let o = &p.options;
+        let encoding = format!("{}-{}-{}", o.model, o.card, o.symmetry);
         let member = &self.members[p.member];
-        match &self.family {
-            FamilyKind::Queens => format!(
-                "queens-d{:02}-n{:03}-{encoding}.cnf",
-                member.problem.rules.layout.rows, p.n,
-            ),
-            FamilyKind::Problem { stem, .. } => {
-                let l = &member.problem.rules.layout;
-                let mut parts = vec![stem.clone(), format!("{}x{}", l.rows, l.cols)];
-                if l.torus {
-                    parts.push("torus".into());
-                }
-                for (k, v) in &member.settings {
-                    if !BOARD_KEYS.contains(&k.as_str()) {
-                        parts.push(format!("{}{}", file_safe(k), file_safe(v)));
-                    }
-                }
-                if !member.problem.maximised().is_empty() {
-                    parts.push(format!("n{}", p.n));
-                }
-                parts.push(encoding);
-                format!("{}.cnf", parts.join("-"))
+        let l = &member.problem.rules.layout;
+        let FamilyKind::Problem { stem, .. } = &self.family else {
+            return format!("queens-d{:02}-n{:03}-{encoding}.cnf", l.rows, p.n);
+        };
+        let mut parts = vec![stem.clone(), format!("{}x{}", l.rows, l.cols)];
+        if l.torus {
+            parts.push("torus".into());
+        }
+        for (k, v) in &member.settings {
+            if !BOARD_KEYS.contains(&k.as_str()) {
+                parts.push(format!("{}{}", file_safe(k), file_safe(v)));
             }
         }
+        if !member.problem.maximised().is_empty() {
+            parts.push(format!("n{}", p.n));
+        }
+        parts.push(encoding);
+        format!("{}.cnf", parts.join("-"))
     }
 }
 
@@ -678,18 +673,22 @@ pub enum Event<'a> {
     Instance(&'a Entry),
 }
 
-/// The optimum of each member (by index) when the plan needs them, found by
-/// [`crate::optimise::optimise`] with the verifying solver, each step within its timeout.
+/// The optimum of each member (by index): found by [`crate::optimise::optimise`] with the
+/// verifying solver, each step within its timeout, when the plan needs them; else the table.
 fn find_optima(
     spec: &Spec,
     verify: Option<&Verify>,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Vec<Option<usize>>, FamilyError> {
     if !spec.needs_optima() {
-        return Ok(Vec::new());
+        return Ok(spec.table());
     }
     let Some(v) = verify else {
         return invalid("--around-optimum on a placement problem finds each optimum first, which needs --verify SEC; or give the sizes with --n LO..HI");
+    };
+    let limits = crate::optimise::RunLimits {
+        run: Limits::none(),
+        step: Some(v.timeout),
     };
     let mut optima = Vec::with_capacity(spec.members.len());
     for m in &spec.members {
@@ -697,28 +696,16 @@ fn find_optima(
             optima.push(None);
             continue;
         }
-        let options = spec.effective(m, spec.encodings[0]);
-        let limits = crate::optimise::RunLimits {
-            run: Limits::none(),
-            step: Some(v.timeout),
-        };
         let outcome = crate::optimise::optimise(
             &m.problem,
-            &options,
+            &effective(&m.problem, spec.encodings[0]),
             crate::optimise::Strategy::Up,
             v.backend,
             &limits,
             &mut |_| {},
         )?;
-        match outcome.optimum {
-            Some(a) => {
-                on_event(Event::Optimum {
-                    member: m,
-                    optimum: a,
-                    seconds: outcome.seconds,
-                });
-                optima.push(Some(a));
-            }
+        let a = match outcome.optimum {
+            Some(a) => a,
             None if outcome.infeasible => {
                 return invalid(format!(
                     "{}: the fixed counts cannot be met even with no piece in the maximised groups, so there is no optimum to centre on; give the sizes with --n LO..HI",
@@ -733,7 +720,13 @@ fn find_optima(
                     outcome.reason.unwrap_or_else(|| "no answer".into())
                 ))
             }
-        }
+        };
+        on_event(Event::Optimum {
+            member: m,
+            optimum: a,
+            seconds: outcome.seconds,
+        });
+        optima.push(Some(a));
     }
     Ok(optima)
 }
@@ -741,10 +734,7 @@ fn find_optima(
 /// Fails unless `dir` is absent or empty.
 fn check_target(dir: &Path) -> Result<(), FamilyError> {
     if dir.exists() {
-        let mut entries = fs::read_dir(dir).map_err(|source| FamilyError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
+        let mut entries = fs::read_dir(dir).map_err(io_err(dir))?;
         if entries.next().is_some() {
             return invalid(format!(
                 "{} exists and is not empty; give a new directory",
@@ -765,20 +755,13 @@ pub fn write_family(
     verify: Option<&Verify>,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Manifest, FamilyError> {
-    let (planned, optima) = if spec.needs_optima() {
+    if spec.needs_optima() {
         // Finding the optima takes solving: fail on the directory first.
         check_target(dir)?;
-        let optima = find_optima(spec, verify, on_event)?;
-        (spec.plan_with(&optima)?, optima)
-    } else {
-        let planned = spec.plan()?;
-        check_target(dir)?;
-        (planned, Vec::new())
-    };
-    let io_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| FamilyError::Io { path, source }
-    };
+    }
+    let optima = find_optima(spec, verify, on_event)?;
+    let planned = spec.plan_with(&optima)?;
+    check_target(dir)?;
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -791,31 +774,29 @@ pub fn write_family(
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
         let member = &spec.members[p.member];
-        let problem = &member.problem;
-        let n = p.n;
-        let formula = match spec.family {
+        let (problem, n) = (&member.problem, p.n);
+        let (queens, l) = (spec.is_queens(), &problem.rules.layout);
+        let formula = if queens {
             // The queens preset keeps the specialised encoder's own header, byte for byte.
-            FamilyKind::Queens => {
-                let d = problem.rules.layout.rows;
-                let instance = Instance::new(d, n)
-                    .map_err(|e| FamilyError::Invalid(format!("d = {d}, n = {n}: {e}")))?;
-                encode(&instance, &p.options)
-            }
-            FamilyKind::Problem { .. } => encode_problem(problem, n, &p.options),
+            let instance = Instance::new(l.rows, n)
+                .map_err(|e| FamilyError::Invalid(format!("d = {}, n = {n}: {e}", l.rows)))?;
+            encode(&instance, &p.options)
+        } else {
+            encode_problem(problem, n, &p.options)
         };
         let name = spec.file_name(p);
         let path = staging.path().join(&name);
         let mut bytes = Vec::new();
         dimacs::write(&formula, &mut bytes).map_err(io_err(&path))?;
         fs::write(&path, &bytes).map_err(io_err(&path))?;
-        let table = match spec.family {
-            FamilyKind::Queens => known_optimum(problem.rules.layout.rows),
-            FamilyKind::Problem { .. } => None,
-        };
-        let (mut expected, mut source) = match table {
-            Some(a) if n <= a => ("sat".to_string(), A250000_SOURCE.to_string()),
-            Some(_) => ("unsat".to_string(), A250000_SOURCE.to_string()),
-            None => ("unknown".to_string(), String::new()),
+        // The queens' optima are the table's; a placement problem's were found by pq-sat.
+        let optimum = optima[p.member];
+        let (mut expected, mut source) = match optimum {
+            Some(a) if queens => {
+                let status = if n <= a { "sat" } else { "unsat" };
+                (status.to_string(), A250000_SOURCE.to_string())
+            }
+            _ => ("unknown".to_string(), String::new()),
         };
         if let Some(v) = verify {
             let outcome = solve_formula(
@@ -827,21 +808,20 @@ pub fn write_family(
             )?;
             if outcome.status != Status::Unknown {
                 let found = outcome.status.name().to_string();
-                if expected != "unknown" && expected != found {
-                    return Err(FamilyError::Contradiction {
-                        file: name,
-                        found,
-                        expected,
-                    });
-                }
-                if let Some(a) = optima.get(p.member).copied().flatten() {
-                    if (n <= a) != (outcome.status == Status::Sat) {
-                        return Err(FamilyError::Inconsistent {
+                if let Some(a) = optimum.filter(|&a| (n <= a) != (outcome.status == Status::Sat)) {
+                    return Err(if queens {
+                        FamilyError::Contradiction {
+                            file: name,
+                            found,
+                            expected,
+                        }
+                    } else {
+                        FamilyError::Inconsistent {
                             file: name,
                             found,
                             optimum: a,
-                        });
-                    }
+                        }
+                    });
                 }
                 let witness = if outcome.status == Status::Sat {
                     ", witness validated"
@@ -857,7 +837,6 @@ pub fn write_family(
                 expected = found;
             }
         }
-        let (queens, l) = (spec.is_queens(), &problem.rules.layout);
         let entry = Entry {
             file: name,
             problem: (!queens).then(|| problem.name.clone()),
@@ -893,14 +872,10 @@ pub fn write_family(
         instances,
     };
     let json = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
-    let readme = match spec.family {
-        FamilyKind::Queens => readme(spec, &manifest),
-        FamilyKind::Problem { .. } => problem_readme(spec, &manifest, &optima),
-    };
     for (name, text) in [
         (MANIFEST_JSON, json + "\n"),
         (MANIFEST_CSV, manifest.to_csv()),
-        ("README.md", readme),
+        ("README.md", readme(spec, &manifest, &optima)),
     ] {
         let path = staging.path().join(name);
         fs::write(&path, text).map_err(io_err(&path))?;
@@ -912,46 +887,96 @@ pub fn write_family(
     let staged = staging.keep();
     fs::rename(&staged, dir).map_err(|source| {
         let _ = fs::remove_dir_all(&staged);
-        FamilyError::Io {
-            path: dir.to_path_buf(),
-            source,
-        }
+        io_err(dir)(source)
     })?;
     Ok(manifest)
 }
 
 /// SHA-256 of `bytes` in lower-case hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-fn hex(digest: &[u8]) -> String {
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", Sha256::digest(bytes))
 }
 
 /// SHA-256 of a file, read in pieces.
 pub fn sha256_file(path: &Path) -> io::Result<String> {
     let mut hasher = Sha256::new();
-    let mut file = fs::File::open(path)?;
-    io::copy(&mut file, &mut HashWriter(&mut hasher))?;
-    Ok(hex(&hasher.finalize()))
+    io::copy(&mut fs::File::open(path)?, &mut hasher)?;
+    Ok(format!("{:x}", hasher.finalize()))
 }
 
-struct HashWriter<'a>(&'a mut Sha256);
-
-impl Write for HashWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.update(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
+/// What a README says that depends on the kind of family.
+struct ReadmeText {
+    title: String,
+    problem: String,
+    instances: String,
+    models: &'static str,
+    header: &'static str,
+    status: String,
+    columns: &'static str,
 }
 
 /// The family's README, in the manner of a SAT-competition benchmark description.
-fn readme(spec: &Spec, m: &Manifest) -> String {
+fn readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String {
     let count = |s: &str| m.instances.iter().filter(|e| e.expected == s).count();
+    let mut encodings: Vec<String> = Vec::new();
+    for e in &m.instances {
+        let name = format!("`{}` + `{}` + `{}`", e.model, e.card, e.symmetry);
+        if !encodings.contains(&name) {
+            encodings.push(name);
+        }
+    }
+    let t = match spec.family {
+        FamilyKind::Queens => queens_readme(spec),
+        FamilyKind::Problem { .. } => problem_readme(spec, m, optima),
+    };
+    format!(
+        "# {title}: a benchmark family\n\
+\n\
+Generated by {generator} with\n\n    {command}\n\n\
+## The problem\n\
+\n\
+{problem}\n\
+\n\
+## The instances\n\
+\n\
+- {n_inst} files: {instances}.\n\
+- Encodings: {encodings}. {models}\n\
+- Sizes: up to {max_vars} variables and {max_clauses} clauses.\n\
+- Every file starts with comment lines naming {header}\n\
+\n\
+## Expected status\n\
+\n\
+{sat} satisfiable, {unsat} unsatisfiable, {unknown} unknown. A status is given only where it\n\
+is proven: from pq-sat's own solution of the file {status}\n\
+\n\
+## Files\n\
+\n\
+- `manifest.json`, `manifest.csv`: {columns}, its source, SHA-256 of the file.\n\
+- `*.cnf`: DIMACS CNF.\n\
+\n\
+Run any solver on the family and check its answers with\n\
+`pq-sat race DIR --solver kissat --solver minisat --timeout 60`.\n",
+        title = t.title,
+        generator = m.generator,
+        command = m.command,
+        problem = t.problem,
+        n_inst = m.instances.len(),
+        instances = t.instances,
+        encodings = encodings.join(", "),
+        models = t.models,
+        max_vars = m.instances.iter().map(|e| e.variables).max().unwrap_or(0),
+        max_clauses = m.instances.iter().map(|e| e.clauses).max().unwrap_or(0),
+        header = t.header,
+        sat = count("sat"),
+        unsat = count("unsat"),
+        unknown = count("unknown"),
+        status = t.status,
+        columns = t.columns,
+    )
+}
+
+/// The README's own text for the peaceable queens.
+fn queens_readme(spec: &Spec) -> ReadmeText {
     let dims: Vec<String> = spec
         .members
         .iter()
@@ -964,69 +989,33 @@ fn readme(spec: &Spec, m: &Manifest) -> String {
         ),
         Sizes::Range(lo, hi) => format!("n = {lo}..{hi} for each d (sizes with 2n > d² left out)"),
     };
-    let encodings: Vec<String> = spec
-        .encodings
-        .iter()
-        .map(|o| format!("`{}` + `{}` + `{}`", o.model, o.card, o.symmetry))
-        .collect();
-    let max_vars = m.instances.iter().map(|e| e.variables).max().unwrap_or(0);
-    let max_clauses = m.instances.iter().map(|e| e.clauses).max().unwrap_or(0);
-    format!(
-        "# Peaceable armies of queens: a benchmark family\n\
-\n\
-Generated by {generator} with\n\n    {command}\n\n\
-## The problem\n\
-\n\
-Place n white and n black queens on a d × d board so that no queen attacks a queen of the\n\
+    ReadmeText {
+        title: "Peaceable armies of queens".into(),
+        problem: "Place n white and n black queens on a d × d board so that no queen attacks a queen of the\n\
 other colour (same row, column, diagonal or anti-diagonal; pieces in between do not block).\n\
 Each file asks whether at least n queens of each colour fit. The largest such n is a(d),\n\
 OEIS A250000; proving that a(d)+1 does not fit is the hard, unsatisfiable part, and its\n\
 difficulty grows steeply with d (d = 10 takes a modern solver about a minute, d = 11 over\n\
-ten minutes).\n\
-\n\
-## The instances\n\
-\n\
-- {n_inst} files: board sizes d = {dims}; {sizes}.\n\
-- Encodings: {encodings}. `colouring` gives each line (row, column, diagonal) one\n\
+ten minutes).".into(),
+        instances: format!("board sizes d = {}; {sizes}", dims.join(", ")),
+        models: "`colouring` gives each line (row, column, diagonal) one\n\
   colour variable; `lines` uses per-colour line indicators; `pairwise` forbids every\n\
   attacking pair directly. `totalizer` / `seqcounter` encode \"at least n\" per colour.\n\
   `lex-leader` adds symmetry-breaking clauses for the 16 symmetries (8 of the board × the\n\
   colour swap): these preserve satisfiability, so the status of a file with and without them\n\
-  is the same, but a proof of unsatisfiability certifies the formula with those clauses.\n\
-- Sizes: up to {max_vars} variables and {max_clauses} clauses.\n\
-- Every file starts with comment lines naming d, n and the encoding, and `c var K white R C`\n\
-  lines mapping the queen variables to squares, so a model can be decoded and checked.\n\
-\n\
-## Expected status\n\
-\n\
-{sat} satisfiable, {unsat} unsatisfiable, {unknown} unknown. A status is given only where it\n\
-is proven: from pq-sat's own solution of the file (a satisfiable answer's model was decoded\n\
-and checked by an independent validator) or from {source}. The `source` column of\n\
-`manifest.csv` / `manifest.json` says which, per file.\n\
-\n\
-## Files\n\
-\n\
-- `manifest.json`, `manifest.csv`: file, d, n, model, card, symmetry, variables, clauses,\n\
-  expected status, its source, SHA-256 of the file.\n\
-- `*.cnf`: DIMACS CNF.\n\
-\n\
-Run any solver on the family and check its answers with\n\
-`pq-sat race DIR --solver kissat --solver minisat --timeout 60`.\n",
-        generator = m.generator,
-        command = m.command,
-        n_inst = m.instances.len(),
-        dims = dims.join(", "),
-        encodings = encodings.join(", "),
-        sat = count("sat"),
-        unsat = count("unsat"),
-        unknown = count("unknown"),
-        source = A250000_SOURCE,
-    )
+  is the same, but a proof of unsatisfiability certifies the formula with those clauses.",
+        header: "d, n and the encoding, and `c var K white R C`\n\
+  lines mapping the queen variables to squares, so a model can be decoded and checked.",
+        status: format!("(a satisfiable answer's model was decoded\n\
+and checked by an independent validator) or from {A250000_SOURCE}. The `source` column of\n\
+`manifest.csv` / `manifest.json` says which, per file."),
+        columns: "file, d, n, model, card, symmetry, variables, clauses,\n\
+  expected status",
+    }
 }
 
-/// The README of a placement-problem family, in the same manner as the queens'.
-fn problem_readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String {
-    let count = |s: &str| m.instances.iter().filter(|e| e.expected == s).count();
+/// The README's own text for a placement problem.
+fn problem_readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> ReadmeText {
     let file = m.problem_file.clone().unwrap_or_default();
     let base = &spec.members[0].problem;
     let mut keys: Vec<(String, Vec<String>)> = Vec::new();
@@ -1079,18 +1068,6 @@ fn problem_readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String
             )
         }
     };
-    let encodings: Vec<String> = {
-        let mut seen: Vec<String> = Vec::new();
-        for e in &m.instances {
-            let name = format!("`{}` + `{}` + `{}`", e.model, e.card, e.symmetry);
-            if !seen.contains(&name) {
-                seen.push(name);
-            }
-        }
-        seen
-    };
-    let max_vars = m.instances.iter().map(|e| e.variables).max().unwrap_or(0);
-    let max_clauses = m.instances.iter().map(|e| e.clauses).max().unwrap_or(0);
     let name_of = |g: usize| base.rules.groups[g].name.as_str();
     let groups: Vec<String> = base
         .rules
@@ -1115,58 +1092,29 @@ fn problem_readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String
     } else {
         format!("{}\n\n", base.description)
     };
-    format!(
-        "# {name}: a benchmark family\n\
-\n\
-Generated by {generator} with\n\n    {command}\n\n\
-## The problem\n\
-\n\
-{description}From `{file}`: groups {groups}; no attacks {no_attack}. Each file asks whether the pieces fit with every\n\
+    ReadmeText {
+        title: m.family.clone(),
+        problem: format!("{description}From `{file}`: groups {}; no attacks {}. Each file asks whether the pieces fit with every\n\
 fixed count met and at least n pieces in each maximised group (the groups with count\n\
 `max`, which share one size n), no piece attacking one it must not attack (pieces in between\n\
-do not block).\n\
-\n\
-## The instances\n\
-\n\
-- {n_inst} files: {problems}; {sizes}.\n\
-- Encodings: {encodings}. `lines` uses line indicators per group (`colouring`, the\n\
+do not block).", groups.join(", "), no_attack.join(", ")),
+        instances: format!("{problems}; {sizes}"),
+        models: "`lines` uses line indicators per group (`colouring`, the\n\
   peaceable queens' own model, is written as `lines` for other problems); `pairwise` forbids\n\
   every attacking pair directly. `totalizer` / `seqcounter` encode \"at least n\" per group.\n\
   `lex-leader` adds symmetry-breaking clauses for the problem's symmetries: these preserve\n\
   satisfiability, so the status of a file with and without them is the same, but a proof\n\
-  of unsatisfiability certifies the formula with those clauses.\n\
-- Sizes: up to {max_vars} variables and {max_clauses} clauses.\n\
-- Every file starts with comment lines naming the board, the groups with their counts,\n\
+  of unsatisfiability certifies the formula with those clauses.",
+        header: "the board, the groups with their counts,\n\
   which groups must not attack which, and the encoding, and `c var` lines mapping the piece\n\
-  variables to squares, so a model can be decoded and checked (`pq-sat solve --cnf FILE`).\n\
-\n\
-## Expected status\n\
-\n\
-{sat} satisfiable, {unsat} unsatisfiable, {unknown} unknown. A status is given only where it\n\
-is proven: from pq-sat's own solution of the file (`--verify`; a satisfiable answer's model\n\
+  variables to squares, so a model can be decoded and checked (`pq-sat solve --cnf FILE`).",
+        status: "(`--verify`; a satisfiable answer's model\n\
 was decoded and checked by an independent validator). There is no table of known values\n\
 for this problem. The `source` column of `manifest.csv` / `manifest.json` says who proved\n\
-each status.\n\
-\n\
-## Files\n\
-\n\
-- `manifest.json`, `manifest.csv`: file, problem, settings, rows, cols, torus, n, model,\n\
-  card, symmetry, variables, clauses, expected status, its source, SHA-256 of the file.\n\
-- `*.cnf`: DIMACS CNF.\n\
-\n\
-Run any solver on the family and check its answers with\n\
-`pq-sat race DIR --solver kissat --solver minisat --timeout 60`.\n",
-        name = m.family,
-        generator = m.generator,
-        command = m.command,
-        groups = groups.join(", "),
-        no_attack = no_attack.join(", "),
-        n_inst = m.instances.len(),
-        encodings = encodings.join(", "),
-        sat = count("sat"),
-        unsat = count("unsat"),
-        unknown = count("unknown"),
-    )
+each status.".into(),
+        columns: "file, problem, settings, rows, cols, torus, n, model,\n\
+  card, symmetry, variables, clauses, expected status",
+    }
 }
 
 #[cfg(test)]
@@ -1514,6 +1462,17 @@ mod tests {
         m.instances = vec![queens];
         assert!(m.to_csv().starts_with("file,dim,n,model"));
         assert!(m.to_csv().contains("\nq.cnf,5,4,colouring,"));
+    }
+
+    #[test]
+    fn sha256_of_bytes_and_of_a_file() {
+        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+        assert_eq!(sha256_hex(b"abc"), abc);
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("abc");
+        fs::write(&path, "abc").unwrap();
+        assert_eq!(sha256_file(&path).unwrap(), abc);
+        assert!(sha256_file(&tmp.path().join("absent")).is_err());
     }
 
     #[test]
