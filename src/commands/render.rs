@@ -4,8 +4,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use pq_board::svg::{placement_svg, queens_svg};
-use pq_board::Board;
+use pq_board::svg::placement_svg;
 use pq_encode::spec::Problem;
 
 use crate::report::input::read_placement;
@@ -26,18 +25,20 @@ pub fn run(path: Option<&Path>, problem: Option<&Problem>, output: Option<&Path>
     Ok(0)
 }
 
-/// The picture of a placement of `problem`: the queens' own picture for the preset.
+/// The picture of a placement of `problem`, by default titled with the problem's name (for
+/// the queens preset, `peaceable queens on DxD`).
 pub fn picture(
     problem: &Problem,
     p: &pq_board::placement::Placement,
     title: Option<&str>,
 ) -> String {
-    match Board::from_placement(p).filter(|_| is_queens_preset(problem)) {
-        Some(board) => {
-            let d = board.dim();
-            let title = title.map_or_else(|| format!("peaceable queens on {d}x{d}"), String::from);
-            queens_svg(&board, Some(&title))
+    let title = match title {
+        Some(title) => title.to_string(),
+        None if is_queens_preset(problem) => {
+            let d = problem.rules.layout.rows;
+            format!("peaceable queens on {d}x{d}")
         }
-        None => placement_svg(&problem.rules, p, Some(title.unwrap_or(&problem.name))),
-    }
+        None => problem.name.clone(),
+    };
+    placement_svg(&problem.rules, p, Some(&title))
 }

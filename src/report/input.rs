@@ -4,7 +4,6 @@
 
 use anyhow::{bail, Context, Result};
 use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
-use pq_board::Board;
 use pq_encode::spec::{Count, Problem};
 use serde::Deserialize;
 
@@ -133,10 +132,10 @@ fn text_rows(text: &str) -> Vec<String> {
 /// A placement from rows of symbols: the problem's own, or a queens board.
 fn from_rows(rows: &[String], problem: Option<&Problem>) -> Result<Read> {
     let Some(problem) = problem else {
-        let board = Board::from_rows(rows).context("cannot read the board")?;
+        let placement = queens_board(rows).context("cannot read the board")?;
         return Ok(Read {
-            problem: Problem::peaceable_queens(board.dim()),
-            placement: board.to_placement(),
+            problem: Problem::peaceable_queens(placement.rows),
+            placement,
         });
     };
     let symbols = Placement::symbols(&problem.rules);
@@ -146,6 +145,36 @@ fn from_rows(rows: &[String], problem: Option<&Problem>) -> Result<Read> {
         problem: problem.clone(),
         placement: p,
     })
+}
+
+/// A queens board from rows of `W`, `B` and `.` (also lower case, and `-` or `_` for an
+/// empty square; blank rows skipped): as many columns as rows.
+fn queens_board(rows: &[String]) -> Result<Placement> {
+    let rows: Vec<Vec<char>> = rows
+        .iter()
+        .map(|r| r.chars().filter(|c| !c.is_whitespace()).collect())
+        .filter(|r: &Vec<char>| !r.is_empty())
+        .collect();
+    if rows.is_empty() {
+        bail!("the board is empty");
+    }
+    let d = rows.len();
+    let mut p = Placement::empty(&Rules::peaceable_queens(d).layout);
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != d {
+            bail!("row {} has {} squares, expected {d}", r + 1, row.len());
+        }
+        for (c, &ch) in row.iter().enumerate() {
+            let group = match ch {
+                '.' | '-' | '_' => None,
+                'W' | 'w' => Some(0),
+                'B' | 'b' => Some(1),
+                _ => bail!("row {} has an unknown square '{ch}' (use W, B or .)", r + 1),
+            };
+            p.set(r, c, group);
+        }
+    }
+    Ok(p)
 }
 
 #[cfg(test)]
@@ -177,6 +206,24 @@ mod tests {
         assert_eq!(b.placement, c.placement);
         assert_eq!(a.problem, Problem::peaceable_queens(3));
         let _ = Subject::Queens { dim: 3 };
+    }
+
+    #[test]
+    fn queens_boards_accept_lower_case_and_dashes() {
+        let a = read_placement("w.-\n\n_.b\n...\n", None).unwrap();
+        let b = read_placement("W..\n..B\n...\n", None).unwrap();
+        assert_eq!(a.placement, b.placement);
+        assert_eq!(a.placement.get(1, 2), Some(1));
+        let err = |text: &str| format!("{:#}", read_placement(text, None).unwrap_err());
+        assert_eq!(err("\n\n"), "cannot read the board: the board is empty");
+        assert_eq!(
+            err("W..\n..\n...\n"),
+            "cannot read the board: row 2 has 2 squares, expected 3"
+        );
+        assert_eq!(
+            err("W..\n.x.\n...\n"),
+            "cannot read the board: row 2 has an unknown square 'x' (use W, B or .)"
+        );
     }
 
     #[test]

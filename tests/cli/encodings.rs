@@ -5,7 +5,7 @@
 
 use crate::oracle;
 
-use pq_board::Board;
+use pq_board::placement::Placement;
 use pq_encode::spec::Problem;
 use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
 use pq_engine::pipeline::solve;
@@ -91,13 +91,12 @@ fn lex_leader_keeps_the_answers_up_to_d7() {
 
 /// The literals that put `board` on the square variables of `formula`: its queens, and with
 /// `exact` also the absence of every other queen.
-fn fix_board(formula: &pq_encode::Formula, board: &Board, exact: bool) -> Vec<Lit> {
+fn fix_board(formula: &pq_encode::Formula, board: &Placement, exact: bool) -> Vec<Lit> {
     let map = formula.pieces.as_ref().unwrap();
-    let cells = board.to_placement();
     map.vars
         .iter()
         .filter_map(|v| {
-            let present = cells.get(v.row, v.col) == Some(v.group);
+            let present = board.get(v.row, v.col) == Some(v.group);
             let lit = Lit::positive(v.dimacs - 1);
             match (present, exact) {
                 (true, _) => Some(lit),
@@ -144,7 +143,7 @@ fn lex_leader_never_removes_a_whole_orbit() {
                         .count();
                     assert!(
                         kept >= 1,
-                        "{model:?} d={d} n={n}: the orbit of\n{board}is gone"
+                        "{model:?} d={d} n={n}: the orbit of\n{board:?} is gone"
                     );
                     pruned_somewhere |= kept < distinct.len();
                 }

@@ -5,17 +5,16 @@ use crate::oracle;
 
 use std::collections::BTreeSet;
 
-use pq_board::placement::Rules;
+use pq_board::placement::{Placement, Rules};
 use pq_board::symmetry::SymmetryGroup;
-use pq_board::Board;
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::enumerate::{enumerate, Found, Request, Summary, UpTo};
 use pq_solve::control::Limits;
 
 /// Whether `b` is its orbit's canonical member under the queens' 16 symmetries.
-fn is_canonical(b: &Board) -> bool {
-    SymmetryGroup::new(&Rules::peaceable_queens(b.dim()), &[0, 0]).is_canonical(&b.to_placement())
+fn is_canonical(b: &Placement) -> bool {
+    SymmetryGroup::new(&Rules::peaceable_queens(b.rows), &[0, 0]).is_canonical(b)
 }
 
 fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
@@ -37,18 +36,14 @@ fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary
     (summary, found)
 }
 
-fn board(f: &Found) -> Board {
-    Board::from_placement(&f.placement).expect("a queens placement")
-}
-
-fn set(boards: impl IntoIterator<Item = Board>) -> BTreeSet<Board> {
+fn set(boards: impl IntoIterator<Item = Placement>) -> BTreeSet<Placement> {
     boards.into_iter().collect()
 }
 
 /// Up to symmetry always; every board separately too when `with_total` (slow where the
 /// boards number in the tens of thousands, and implied by the orbit sizes' sum anyway).
 fn check_against(
-    expected: &[Board],
+    expected: &[Placement],
     d: usize,
     n: usize,
     maximal: bool,
@@ -60,7 +55,7 @@ fn check_against(
         let (total, boards) = run(d, n, UpTo::Total, maximal, model);
         assert_eq!(total.count, expected.len(), "{what}: total");
         assert_eq!(
-            set(boards.iter().map(board)),
+            set(boards.into_iter().map(|f| f.placement)),
             set(expected.iter().cloned()),
             "{what}"
         );
@@ -79,8 +74,8 @@ fn check_against(
     );
     for f in &reps {
         assert_eq!(16 % f.orbit_size, 0, "{what}: orbit size {}", f.orbit_size);
-        assert!(is_canonical(&board(f)));
-        assert_eq!(f.orbit_size, oracle::orbit_size(&board(f)));
+        assert!(is_canonical(&f.placement));
+        assert_eq!(f.orbit_size, oracle::orbit_size(&f.placement));
     }
 }
 
@@ -114,7 +109,11 @@ fn every_exact_board_at_d6() {
         let expected = oracle::all_boards_exact(d, n);
         let (total, boards) = run(d, n, UpTo::Total, false, Model::Lines);
         assert_eq!(total.count, expected.len(), "d=6 n={n}");
-        assert_eq!(set(boards.iter().map(board)), set(expected), "d=6 n={n}");
+        assert_eq!(
+            set(boards.into_iter().map(|f| f.placement)),
+            set(expected),
+            "d=6 n={n}"
+        );
     }
 }
 
@@ -127,7 +126,7 @@ fn maximal_configurations_match_brute_force_up_to_d5() {
             let (summary, _) = run(d, n, UpTo::Symmetry, true, Model::Lines);
             let unequal = expected
                 .iter()
-                .filter(|b| b.count(pq_board::Cell::White) != b.count(pq_board::Cell::Black))
+                .filter(|b| b.count(0) != b.count(1))
                 .filter(|b| is_canonical(b))
                 .count();
             assert_eq!(summary.unequal, unequal, "d={d} n={n}: unequal armies");

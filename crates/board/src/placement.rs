@@ -5,15 +5,10 @@
 //! ([`crate::rules`]) and the renderers; nothing here knows how attacks are computed.
 //!
 //! ```
-//! use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
-//! let rules = Rules {
-//!     layout: Layout { rows: 3, cols: 3, torus: false },
-//!     groups: vec![
-//!         Group { name: "white".into(), kind: Kind::Queen },
-//!         Group { name: "black".into(), kind: Kind::Queen },
-//!     ],
-//!     no_attack: vec![(0, 1)],
-//! };
+//! use pq_board::placement::{Kind, Placement, Rules};
+//! let rules = Rules::peaceable_queens(3);
+//! assert_eq!(rules.groups[1].name, "black");
+//! assert_eq!(rules.groups[1].kind, Kind::Queen);
 //! let mut p = Placement::empty(&rules.layout);
 //! p.set(0, 0, Some(0));
 //! p.set(1, 2, Some(1));
@@ -50,26 +45,32 @@ impl Kind {
         Kind::King,
     ];
 
+    /// The name, the letter and the filled chess glyph.
+    fn names(self) -> (&'static str, char, char) {
+        match self {
+            Kind::Queen => ("queen", 'Q', '♛'),
+            Kind::Rook => ("rook", 'R', '♜'),
+            Kind::Bishop => ("bishop", 'B', '♝'),
+            Kind::Knight => ("knight", 'N', '♞'),
+            Kind::King => ("king", 'K', '♚'),
+        }
+    }
+
     /// The lower-case name used in problem files.
     pub fn name(self) -> &'static str {
-        match self {
-            Kind::Queen => "queen",
-            Kind::Rook => "rook",
-            Kind::Bishop => "bishop",
-            Kind::Knight => "knight",
-            Kind::King => "king",
-        }
+        self.names().0
     }
 
     /// The usual letter (`Q`, `R`, `B`, `N`, `K`).
     pub fn letter(self) -> char {
-        match self {
-            Kind::Queen => 'Q',
-            Kind::Rook => 'R',
-            Kind::Bishop => 'B',
-            Kind::Knight => 'N',
-            Kind::King => 'K',
-        }
+        self.names().1
+    }
+
+    /// The filled chess glyph (`♛`, `♜`, `♝`, `♞`, `♚`), filled so that a group's colour
+    /// fills the whole silhouette in pictures (the outline glyphs would only colour their
+    /// contour).
+    pub fn glyph(self) -> char {
+        self.names().2
     }
 }
 
@@ -192,6 +193,11 @@ impl Placement {
             cols: layout.cols,
             cells: vec![None; layout.squares()],
         }
+    }
+
+    /// Whether the placement has the size of `layout` (and as many cells).
+    pub fn fits(&self, layout: &Layout) -> bool {
+        self.rows == layout.rows && self.cols == layout.cols && self.cells.len() == layout.squares()
     }
 
     /// The group of the piece on 0-based `(row, col)`, `None` if the square is empty.

@@ -10,62 +10,32 @@
 //! * it depends only on the plain data of [`crate::placement`];
 //! * an attack is decided square by square from the definition ([`attacks`]): same row or
 //!   column for rooks, a walk of `k` diagonal steps for bishops (wrapping on a torus), one
-//!   of the fixed leaps for knights and kings; there is no numbering of lines, no
+//!   of the leaps for knights and kings; there is no numbering of lines, no
 //!   variables and no precomputed attack lists shared with anything else.
 //!
 //! A mistake in the encoding (a missing attack clause, a wrongly wrapped diagonal, a
 //! wrong count) therefore shows up here as a [`RuleViolation`] instead of being
 //! confirmed by the same mistake.
 //!
-//! Squares are 0-based `(row, col)`, row 0 at the top; messages print them as the column
-//! label ([`crate::column_label`]) followed by the 1-based row number, row 1 being the
-//! top row as pq-sat prints boards (so `(0, 2)` is `c1`).
+//! Squares are 0-based `(row, col)`, row 0 at the top; messages print them as pq-sat
+//! prints boards ([`crate::square_name`]: `(0, 2)` is `c1`).
 //!
 //! ```
-//! use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
+//! use pq_board::placement::{Placement, Rules};
 //! use pq_board::rules::check_placement;
-//! let rules = Rules {
-//!     layout: Layout { rows: 3, cols: 3, torus: false },
-//!     groups: vec![
-//!         Group { name: "white".into(), kind: Kind::Queen },
-//!         Group { name: "black".into(), kind: Kind::Queen },
-//!     ],
-//!     no_attack: vec![(0, 1)],
-//! };
+//! let rules = Rules::peaceable_queens(3);
 //! let mut p = Placement::empty(&rules.layout);
 //! p.set(0, 0, Some(0));
 //! p.set(1, 2, Some(1));
 //! assert!(check_placement(&rules, &p, &[Some(1), Some(1)]).is_ok());
+//! p.set(2, 2, Some(1));
+//! assert!(check_placement(&rules, &p, &[]).is_err());
 //! ```
 
 use std::fmt;
 
-use crate::column_label;
 use crate::placement::{Kind, Layout, Placement, Rules};
-
-/// The knight's eight leaps `(dr, dc)`.
-const KNIGHT_LEAPS: [(isize, isize); 8] = [
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-
-/// The king's eight steps `(dr, dc)`.
-const KING_STEPS: [(isize, isize); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+use crate::square_name;
 
 fn on_board(layout: &Layout, sq: (usize, usize)) -> bool {
     sq.0 < layout.rows && sq.1 < layout.cols
@@ -91,27 +61,30 @@ fn torus_diagonal(
     })
 }
 
-/// Does one of the `leaps` take a piece from `from` to `to`? On a plain board the target
-/// must be on the board; on a torus it wraps. A leap that lands back on `from` (tiny tori)
-/// is not an attack, which the caller ensures by requiring `from != to`.
+/// Does a leap `(dr, dc)` with `is_leap(|dr|, |dc|)` take a piece from `from` to `to`? On a
+/// plain board the target must be on the board; on a torus it wraps. A leap that lands back
+/// on `from` (tiny tori) is not an attack, which the caller ensures by requiring `from != to`.
 fn leaps_to(
     layout: &Layout,
-    leaps: &[(isize, isize)],
+    is_leap: fn(usize, usize) -> bool,
     from: (usize, usize),
     to: (usize, usize),
 ) -> bool {
     let (rows, cols) = (layout.rows as isize, layout.cols as isize);
-    leaps.iter().any(|&(dr, dc)| {
-        let (r, c) = (from.0 as isize + dr, from.1 as isize + dc);
-        let (r, c) = if layout.torus {
-            (r.rem_euclid(rows), c.rem_euclid(cols))
-        } else if r < 0 || c < 0 || r >= rows || c >= cols {
-            return false;
-        } else {
-            (r, c)
-        };
-        (r as usize, c as usize) == to
-    })
+    let offsets = (-2..=2).flat_map(|dr| (-2..=2).map(move |dc| (dr, dc)));
+    offsets
+        .filter(|&(dr, dc): &(isize, isize)| is_leap(dr.unsigned_abs(), dc.unsigned_abs()))
+        .any(|(dr, dc)| {
+            let (r, c) = (from.0 as isize + dr, from.1 as isize + dc);
+            let (r, c) = if layout.torus {
+                (r.rem_euclid(rows), c.rem_euclid(cols))
+            } else if r < 0 || c < 0 || r >= rows || c >= cols {
+                return false;
+            } else {
+                (r, c)
+            };
+            (r as usize, c as usize) == to
+        })
 }
 
 /// Does a piece of `kind` on `from` attack the square `to`? Pieces in between never
@@ -133,22 +106,10 @@ pub fn attacks(layout: &Layout, kind: Kind, from: (usize, usize), to: (usize, us
         Kind::Rook => rook(),
         Kind::Bishop => bishop(),
         Kind::Queen => rook() || bishop(),
-        Kind::Knight => leaps_to(layout, &KNIGHT_LEAPS, from, to),
-        Kind::King => leaps_to(layout, &KING_STEPS, from, to),
+        // Two squares one way and one the other; one step in any of the 8 directions.
+        Kind::Knight => leaps_to(layout, |dr, dc| dr * dc == 2, from, to),
+        Kind::King => leaps_to(layout, |dr, dc| dr.max(dc) == 1, from, to),
     }
-}
-
-/// Every square `kind` attacks from `from` (in row-major order, without duplicates).
-pub fn attacked_squares(layout: &Layout, kind: Kind, from: (usize, usize)) -> Vec<(usize, usize)> {
-    (0..layout.rows)
-        .flat_map(|r| (0..layout.cols).map(move |c| (r, c)))
-        .filter(|&to| attacks(layout, kind, from, to))
-        .collect()
-}
-
-/// A square as printed in messages: column label and 1-based row (row 1 at the top).
-fn square_label(sq: (usize, usize)) -> String {
-    format!("{}{}", column_label(sq.1), sq.0 + 1)
 }
 
 /// One thing wrong with a placement. Squares are 0-based `(row, col)`.
@@ -240,7 +201,7 @@ impl fmt::Display for RuleViolation {
             RuleViolation::UnknownGroupInCell { square, group, groups } => write!(
                 f,
                 "square {} holds a piece of group {group}, but there are only {groups} groups",
-                square_label(*square)
+                square_name(square.0, square.1)
             ),
             RuleViolation::UnknownGroupInRule { pair, groups } => write!(
                 f,
@@ -264,8 +225,8 @@ impl fmt::Display for RuleViolation {
             } => write!(
                 f,
                 "the {attacker_kind} of '{attacker_group}' on {} attacks the piece of '{victim_group}' on {}",
-                square_label(*attacker),
-                square_label(*victim)
+                square_name(attacker.0, attacker.1),
+                square_name(victim.0, victim.1)
             ),
         }
     }
@@ -275,7 +236,7 @@ impl std::error::Error for RuleViolation {}
 
 /// `forbidden[a][b]`: pieces of `a` and `b` must not attack each other (symmetric).
 /// Pairs naming unknown groups are skipped.
-fn forbidden_matrix(rules: &Rules) -> Vec<Vec<bool>> {
+pub(crate) fn forbidden_matrix(rules: &Rules) -> Vec<Vec<bool>> {
     let n = rules.groups.len();
     let mut m = vec![vec![false; n]; n];
     for &(a, b) in &rules.no_attack {
@@ -287,18 +248,13 @@ fn forbidden_matrix(rules: &Rules) -> Vec<Vec<bool>> {
     m
 }
 
-fn size_ok(layout: &Layout, p: &Placement) -> bool {
-    p.rows == layout.rows && p.cols == layout.cols && p.cells.len() == layout.squares()
-}
-
 /// The pieces of known groups, `(square, group)`, in row-major order.
 fn pieces(rules: &Rules, p: &Placement) -> Vec<((usize, usize), usize)> {
-    (0..p.rows)
-        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
-        .filter_map(|(r, c)| match p.get(r, c) {
-            Some(g) if g < rules.groups.len() => Some(((r, c), g)),
-            _ => None,
-        })
+    let known = |g: &usize| *g < rules.groups.len();
+    p.cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, cell)| Some(((i / p.cols, i % p.cols), cell.filter(known)?)))
         .collect()
 }
 
@@ -322,7 +278,7 @@ pub fn check_placement(
             out.push(RuleViolation::UnknownGroupInRule { pair, groups });
         }
     }
-    if !size_ok(&rules.layout, p) {
+    if !p.fits(&rules.layout) {
         out.push(RuleViolation::WrongSize {
             expected_rows: rules.layout.rows,
             expected_cols: rules.layout.cols,
@@ -332,17 +288,13 @@ pub fn check_placement(
         });
         return Err(out);
     }
-    for r in 0..p.rows {
-        for c in 0..p.cols {
-            if let Some(g) = p.get(r, c) {
-                if g >= groups {
-                    out.push(RuleViolation::UnknownGroupInCell {
-                        square: (r, c),
-                        group: g,
-                        groups,
-                    });
-                }
-            }
+    for (i, cell) in p.cells.iter().enumerate() {
+        if let Some(g) = cell.filter(|&g| g >= groups) {
+            out.push(RuleViolation::UnknownGroupInCell {
+                square: (i / p.cols, i % p.cols),
+                group: g,
+                groups,
+            });
         }
     }
     for (g, want) in counts.iter().enumerate() {
@@ -403,7 +355,7 @@ pub fn check_placement(
 /// row-major order. Empty when `group` is unknown or `p` does not fit the layout; pieces
 /// of unknown groups are ignored.
 pub fn addable_squares(rules: &Rules, p: &Placement, group: usize) -> Vec<(usize, usize)> {
-    if group >= rules.groups.len() || !size_ok(&rules.layout, p) {
+    if group >= rules.groups.len() || !p.fits(&rules.layout) {
         return Vec::new();
     }
     let forbidden = forbidden_matrix(rules);
@@ -442,6 +394,14 @@ mod tests {
             cols,
             torus: true,
         }
+    }
+
+    /// Every square `kind` attacks from `from` (in row-major order, without duplicates).
+    fn attacked_squares(layout: &Layout, kind: Kind, from: (usize, usize)) -> Vec<(usize, usize)> {
+        all_squares(layout)
+            .into_iter()
+            .filter(|&to| attacks(layout, kind, from, to))
+            .collect()
     }
 
     fn count(layout: &Layout, kind: Kind, from: (usize, usize)) -> usize {

@@ -6,15 +6,16 @@
 //! tooltip (such as `white queen at c5`) and the piece's chess glyph as `<text>`.
 //!
 //! ```
-//! use pq_board::{svg, Board};
-//! let b = Board::from_rows(&["W..", "...", ".B."]).unwrap();
-//! let picture = svg::queens_svg(&b, Some("3x3, 1+1 queens"));
+//! use pq_board::placement::{Placement, Rules};
+//! let rules = Rules::peaceable_queens(3);
+//! let b = Placement::from_rows(&rules.layout, &["W..", "...", ".B."], &['W', 'B']).unwrap();
+//! let picture = pq_board::svg::placement_svg(&rules, &b, Some("3x3, 1+1 queens"));
 //! assert!(picture.contains("<svg"));
 //! assert!(picture.contains("white queen at a1"));
 //! ```
 
 use crate::placement::{Group, Kind, Placement, Rules};
-use crate::{column_label, Board};
+use crate::{column_label, square_name};
 use std::fmt::Write;
 
 /// The light and dark squares (the usual brown chess board).
@@ -26,12 +27,19 @@ const LABEL_COLOUR: &str = "#404040";
 const FONT_FAMILY: &str =
     "'DejaVu Sans', 'Noto Sans Symbols2', 'Segoe UI Symbol', 'Arial Unicode MS', sans-serif";
 
-/// Colours of groups 2, 3, ... (cycling): the Okabe–Ito palette, distinct for most readers.
-const PALETTE: [&str; 6] = [
-    "#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
-];
 const WHITE_ISH: &str = "#f8f8f8";
 const BLACK_ISH: &str = "#202020";
+/// Fill and outline colours of groups 2, 3, ... (cycling): the Okabe–Ito palette, distinct
+/// for most readers, outlined in white when the colour's relative luminance is below 0.35,
+/// else in black.
+const PALETTE: [(&str, &str); 6] = [
+    ("#d55e00", WHITE_ISH),
+    ("#0072b2", WHITE_ISH),
+    ("#009e73", WHITE_ISH),
+    ("#cc79a7", WHITE_ISH),
+    ("#e69f00", BLACK_ISH),
+    ("#56b4e9", BLACK_ISH),
+];
 
 /// The widest (and tallest) the board itself should get, so that the whole picture stays
 /// within about 1000 px.
@@ -68,47 +76,13 @@ fn num(x: f64) -> String {
     }
 }
 
-/// The filled chess glyph of a kind (filled, so that the group's colour fills the whole
-/// silhouette; the outline glyphs ♕♖♗♘♔ would only colour their contour).
-fn glyph(kind: Kind) -> char {
-    match kind {
-        Kind::Queen => '♛',
-        Kind::Rook => '♜',
-        Kind::Bishop => '♝',
-        Kind::Knight => '♞',
-        Kind::King => '♚',
-    }
-}
-
 /// The fill and outline colours of group `g`.
 fn group_colours(g: usize) -> (&'static str, &'static str) {
     match g {
         0 => (WHITE_ISH, BLACK_ISH),
         1 => (BLACK_ISH, WHITE_ISH),
-        _ => {
-            let fill = PALETTE[(g - 2) % PALETTE.len()];
-            // A dark outline around light colours, a light one around dark colours.
-            let stroke = if luminance(fill) > 0.35 {
-                BLACK_ISH
-            } else {
-                WHITE_ISH
-            };
-            (fill, stroke)
-        }
+        _ => PALETTE[(g - 2) % PALETTE.len()],
     }
-}
-
-/// Relative luminance (0 = black, 1 = white) of a `#rrggbb` colour.
-fn luminance(hex: &str) -> f64 {
-    let channel = |i: usize| {
-        let v = u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0) as f64 / 255.0;
-        if v <= 0.03928 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
 }
 
 /// A rough width of `text` in px at `font` px (average glyph about 0.6 em).
@@ -123,11 +97,6 @@ fn group_of(rules: &Rules, g: usize) -> Group {
         name: format!("group {}", g + 1),
         kind: Kind::Queen,
     })
-}
-
-/// The name of the square at 0-based `(row, col)`, e.g. `c5`.
-fn square_name(row: usize, col: usize) -> String {
-    format!("{}{}", column_label(col), row + 1)
 }
 
 /// Draws `p` under `rules`: a checkered board with row numbers (1 at the top) on the left
@@ -147,10 +116,7 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     let max_used = p.cells.iter().flatten().copied().max();
     let n_groups = rules.groups.len().max(max_used.map_or(0, |g| g + 1));
     let groups: Vec<Group> = (0..n_groups).map(|g| group_of(rules, g)).collect();
-    let mut counts = vec![0usize; n_groups];
-    for g in p.cells.iter().flatten() {
-        counts[*g] += 1;
-    }
+    let counts: Vec<usize> = (0..n_groups).map(|g| p.count(g)).collect();
 
     // The title line.
     let mut title_text = title.unwrap_or("").trim().to_string();
@@ -338,7 +304,7 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
                 esc(&tooltip),
                 num(left + (c as f64 + 0.5) * s),
                 num(top + (r as f64 + 0.5) * s + glyph_dy),
-                glyph(group.kind),
+                group.kind.glyph(),
                 sqname = esc(&square_name(r, c)),
             );
         }
@@ -368,7 +334,7 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
             num(margin + swatch / 2.0),
             num(y + swatch * 0.55),
             num(swatch * 0.9),
-            glyph(group.kind),
+            group.kind.glyph(),
             num(margin + swatch + 8.0),
             num(y + swatch / 2.0),
             esc(text),
@@ -380,18 +346,10 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     out
 }
 
-/// The two-army queens board as the same picture as [`placement_svg`]: groups `white` and
-/// `black`, both of kind queen, on a square board.
-pub fn queens_svg(board: &Board, title: Option<&str>) -> String {
-    let rules = Rules::peaceable_queens(board.dim());
-    placement_svg(&rules, &board.to_placement(), title)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::placement::Layout;
-    use crate::Cell;
 
     fn rules(rows: usize, cols: usize, torus: bool, groups: &[(&str, Kind)]) -> Rules {
         Rules {
@@ -453,12 +411,15 @@ mod tests {
             .collect()
     }
 
-    fn peaceable_8x8() -> Board {
-        Board::from_rows(&[
+    /// The peaceable queens' 8×8 board with 9 + 9 queens, and its rules.
+    fn peaceable_8x8() -> (Rules, Placement) {
+        let rules = Rules::peaceable_queens(8);
+        let rows = [
             ".B...BB.", "B.B..BB.", ".B......", "..B.....", "....W..W", "...W...W", "...WW...",
             "...WW..W",
-        ])
-        .unwrap()
+        ];
+        let p = Placement::from_rows(&rules.layout, &rows, &['W', 'B']).unwrap();
+        (rules, p)
     }
 
     #[test]
@@ -649,9 +610,9 @@ mod tests {
 
     #[test]
     fn svg_queens_board() {
-        let b = peaceable_8x8();
-        assert_eq!((b.count(Cell::White), b.count(Cell::Black)), (9, 9));
-        let svg = queens_svg(&b, Some("8x8, 9 + 9 queens"));
+        let (rules, b) = peaceable_8x8();
+        assert_eq!((b.count(0), b.count(1)), (9, 9));
+        let svg = placement_svg(&rules, &b, Some("8x8, 9 + 9 queens"));
         let (w, _) = check_root(&svg);
         assert!(w <= 1000.0);
         let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -679,8 +640,8 @@ mod tests {
 
     #[test]
     fn svg_every_square_has_a_checkered_rect() {
-        let b = peaceable_8x8();
-        let svg = queens_svg(&b, None);
+        let (rules, b) = peaceable_8x8();
+        let svg = placement_svg(&rules, &b, None);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let squares: Vec<_> = doc
             .descendants()
@@ -716,8 +677,29 @@ mod tests {
         let svg = placement_svg(&r, &p, None);
         check_root(&svg);
         assert!(svg.contains("group 3 queen at b2"));
-        let empty = queens_svg(&Board::empty(0), None);
+        let none = Rules::peaceable_queens(0);
+        let empty = placement_svg(&none, &Placement::empty(&none.layout), None);
         check_root(&empty);
+    }
+
+    #[test]
+    fn palette_outlines_contrast_with_their_fills() {
+        // Relative luminance (0 = black, 1 = white) of a `#rrggbb` colour.
+        let luminance = |hex: &str| {
+            let channel = |i: usize| {
+                let v = u8::from_str_radix(&hex[i..i + 2], 16).unwrap() as f64 / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+        };
+        for (fill, stroke) in PALETTE {
+            let light = luminance(fill) > 0.35;
+            assert_eq!(stroke, if light { BLACK_ISH } else { WHITE_ISH }, "{fill}");
+        }
     }
 
     #[test]

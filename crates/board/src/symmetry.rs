@@ -46,6 +46,7 @@
 use std::collections::HashSet;
 
 use crate::placement::{Layout, Placement, Rules};
+use crate::rules::forbidden_matrix;
 
 /// One symmetry of a placement problem: square `s` goes to `squares[s]` (row-major
 /// indices), group `g` to `groups[g]`.
@@ -58,28 +59,26 @@ pub struct Symmetry {
 }
 
 /// The point symmetries of a `rows × cols` board as square maps, in the order of the module
-/// documentation; repeats are kept (on a 1 × 1 board all 8 are the identity), because
-/// [`images`] promises one image per symmetry of the square.
+/// documentation; repeats are kept (on a 1 × 1 board all 8 are the identity).
 fn point_symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
     type Map = fn(usize, usize, usize, usize) -> (usize, usize);
     // Arguments: row, column, last row, last column.
     const SQUARE: [Map; 8] = [
         |r, c, _, _| (r, c),
         |r, c, m, _| (c, m - r),
-        |r, c, m, _| (m - r, m - c),
+        |r, c, rm, cm| (rm - r, cm - c),
         |r, c, m, _| (m - c, r),
-        |r, c, m, _| (r, m - c),
-        |r, c, m, _| (m - r, c),
+        |r, c, _, cm| (r, cm - c),
+        |r, c, rm, _| (rm - r, c),
         |r, c, _, _| (c, r),
         |r, c, m, _| (m - c, m - r),
     ];
-    const RECTANGLE: [Map; 4] = [
-        |r, c, _, _| (r, c),
-        |r, c, rm, cm| (rm - r, cm - c),
-        |r, c, _, cm| (r, cm - c),
-        |r, c, rm, _| (rm - r, c),
-    ];
-    let maps: &[Map] = if rows == cols { &SQUARE } else { &RECTANGLE };
+    // The rectangle's: identity, half turn and the two mirrors.
+    let maps = if rows == cols {
+        SQUARE.to_vec()
+    } else {
+        [0, 2, 4, 5].map(|i| SQUARE[i]).to_vec()
+    };
     // Saturating: on a board without squares the maps are never called.
     let (last_row, last_col) = (rows.saturating_sub(1), cols.saturating_sub(1));
     maps.iter()
@@ -127,15 +126,8 @@ fn square_maps(layout: &Layout) -> Vec<Vec<usize>> {
 /// documentation), in lexicographic order, so the identity comes first.
 fn group_permutations(rules: &Rules, demands: &[usize]) -> Vec<Vec<usize>> {
     let n = rules.groups.len();
-    // Symmetric, so that pairs need not be normalised; pairs naming unknown groups constrain
-    // nothing (the validator reports them).
-    let mut related = vec![vec![false; n]; n];
-    for &(a, b) in &rules.no_attack {
-        if a < n && b < n {
-            related[a][b] = true;
-            related[b][a] = true;
-        }
-    }
+    // Pairs naming unknown groups constrain nothing (the validator reports them).
+    let related = forbidden_matrix(rules);
     let alike = |a: usize, b: usize| {
         rules.groups[a].kind == rules.groups[b].kind && demands[a] == demands[b]
     };
@@ -181,11 +173,8 @@ fn group_permutations(rules: &Rules, demands: &[usize]) -> Vec<Vec<usize>> {
 }
 
 /// Every symmetry of the instance given by `rules` and `demands` (`demands[g]` = the number
-/// of pieces group `g` must have), identity first, without two that act alike: the board's
-/// point symmetries (the 8 of the square when `rows == cols`, else the 4 of the rectangle:
-/// identity, half turn, the two mirrors), on a torus each composed with every translation,
-/// each composed with every permutation of the groups that keeps kinds, demands and the
-/// `no_attack` relation (`(a, b)` is in it iff `(p[a], p[b])` is).
+/// of pieces group `g` must have), as the module documentation lists them, identity first,
+/// without two that act alike.
 ///
 /// Ordered by group permutation (lexicographic), then by square map (point symmetry in the
 /// order of the module documentation, then translation).
@@ -243,7 +232,10 @@ pub fn apply(s: &Symmetry, p: &Placement) -> Placement {
 }
 
 /// The symmetries of one problem, computed once, with the canonical-form questions asked
-/// against them (the free functions [`canonical_placement`] and friends build one per call).
+/// against them.
+///
+/// Every question about a placement `p` panics if `p` does not fit the layout or has a piece
+/// of an unknown group.
 #[derive(Clone, Debug)]
 pub struct SymmetryGroup {
     layout: Layout,
@@ -270,29 +262,16 @@ impl SymmetryGroup {
         &self.symmetries
     }
 
-    /// The number of symmetries.
-    pub fn len(&self) -> usize {
-        self.symmetries.len()
-    }
-
-    /// Always false: the identity is a symmetry.
-    pub fn is_empty(&self) -> bool {
-        self.symmetries.is_empty()
-    }
-
     /// The canonical member of `p`'s orbit: the image whose key (see the module
     /// documentation) is least.
-    ///
-    /// # Panics
-    ///
-    /// If `p` does not fit the layout or has a piece of an unknown group.
     pub fn canonical(&self, p: &Placement) -> Placement {
-        self.check(p);
         let mut keys = Keys::new(self, p);
+        let mut least = keys.image(&self.symmetries[0]).to_vec();
         let mut best = 0;
         for (i, s) in self.symmetries.iter().enumerate().skip(1) {
-            if keys.image_is_less(s) {
-                keys.keep_image();
+            let image = keys.image(s);
+            if image < least.as_slice() {
+                least.copy_from_slice(image);
                 best = i;
             }
         }
@@ -300,106 +279,70 @@ impl SymmetryGroup {
     }
 
     /// True when `p` is its orbit's canonical member, that is no image has a smaller key.
-    ///
-    /// # Panics
-    ///
-    /// If `p` does not fit the layout or has a piece of an unknown group.
     pub fn is_canonical(&self, p: &Placement) -> bool {
-        self.check(p);
+        self.canonical(p) == *p
+    }
+
+    /// The number of distinct placements in `p`'s orbit (a divisor of the number of
+    /// symmetries).
+    pub fn orbit_size(&self, p: &Placement) -> usize {
         let mut keys = Keys::new(self, p);
-        !self
+        let images: HashSet<Vec<u64>> = self
             .symmetries
             .iter()
-            .skip(1)
-            .any(|s| keys.image_is_less(s))
-    }
-
-    /// The number of distinct placements in `p`'s orbit (a divisor of [`Self::len`]).
-    ///
-    /// # Panics
-    ///
-    /// If `p` does not fit the layout or has a piece of an unknown group.
-    pub fn orbit_size(&self, p: &Placement) -> usize {
-        self.check(p);
-        let mut keys = Keys::new(self, p);
-        let mut seen = HashSet::new();
-        for s in &self.symmetries {
-            keys.write_image(s);
-            if !seen.contains(keys.image.as_slice()) {
-                seen.insert(keys.image.clone());
-            }
-        }
-        seen.len()
-    }
-
-    fn check(&self, p: &Placement) {
-        assert!(
-            p.rows == self.layout.rows
-                && p.cols == self.layout.cols
-                && p.cells.len() == self.layout.squares(),
-            "a {}×{} placement with {} cells on a {}×{} board",
-            p.rows,
-            p.cols,
-            p.cells.len(),
-            self.layout.rows,
-            self.layout.cols
-        );
-        if let Some(g) = p.cells.iter().flatten().find(|&&g| g >= self.groups) {
-            panic!(
-                "a piece of group {g}, but the problem has {} groups",
-                self.groups
-            );
-        }
+            .map(|s| keys.image(s).to_vec())
+            .collect();
+        images.len()
     }
 }
 
 /// Keys packed into words so that comparing the word slices compares the keys: bit `i` of
 /// the key is bit `63 - i % 64` of word `i / 64`, each group padded to whole words (the
-/// padding is zero in every key, so it never decides a comparison). Two buffers are reused
-/// so that comparing an image allocates nothing.
+/// padding is zero in every key, so it never decides a comparison). One buffer is reused
+/// so that writing an image allocates nothing.
 struct Keys<'a> {
     placement: &'a Placement,
     words_per_group: usize,
-    /// The least key found so far.
-    best: Vec<u64>,
-    /// The key of the image last written.
-    image: Vec<u64>,
+    buffer: Vec<u64>,
 }
 
 impl<'a> Keys<'a> {
-    /// Starts with `p`'s own key as the least.
+    /// For the images of `p`, which must fit `group`'s problem.
     fn new(group: &SymmetryGroup, p: &'a Placement) -> Keys<'a> {
+        assert!(
+            p.fits(&group.layout),
+            "a {}×{} placement with {} cells on a {}×{} board",
+            p.rows,
+            p.cols,
+            p.cells.len(),
+            group.layout.rows,
+            group.layout.cols
+        );
+        if let Some(g) = p.cells.iter().flatten().find(|&&g| g >= group.groups) {
+            panic!(
+                "a piece of group {g}, but the problem has {} groups",
+                group.groups
+            );
+        }
         let words_per_group = p.cells.len().div_ceil(64);
-        let mut keys = Keys {
+        Keys {
             placement: p,
             words_per_group,
-            best: Vec::new(),
-            image: vec![0; words_per_group * group.groups],
-        };
-        keys.write_image(&group.symmetries[0]);
-        keys.best = keys.image.clone();
-        keys
-    }
-
-    fn write_image(&mut self, s: &Symmetry) {
-        self.image.fill(0);
-        for (t, cell) in self.placement.cells.iter().enumerate() {
-            if let Some(g) = *cell {
-                let bit = s.squares[t];
-                self.image[s.groups[g] * self.words_per_group + bit / 64] |=
-                    1u64 << (63 - bit % 64);
-            }
+            buffer: vec![0; words_per_group * group.groups],
         }
     }
 
-    /// Writes the image under `s` and tells whether its key is less than the best so far.
-    fn image_is_less(&mut self, s: &Symmetry) -> bool {
-        self.write_image(s);
-        self.image < self.best
-    }
-
-    fn keep_image(&mut self) {
-        std::mem::swap(&mut self.best, &mut self.image);
+    /// The key of the image under `s`.
+    fn image(&mut self, s: &Symmetry) -> &[u64] {
+        self.buffer.fill(0);
+        for (t, cell) in self.placement.cells.iter().enumerate() {
+            if let Some(g) = *cell {
+                let bit = s.squares[t];
+                self.buffer[s.groups[g] * self.words_per_group + bit / 64] |=
+                    1u64 << (63 - bit % 64);
+            }
+        }
+        &self.buffer
     }
 }
 
@@ -409,7 +352,6 @@ mod tests {
 
     use crate::placement::Kind;
     use crate::rules::{addable_squares, attacks, check_placement};
-    use crate::Board;
     use std::collections::BTreeSet;
 
     fn layout(rows: usize, cols: usize, torus: bool) -> Layout {
@@ -712,14 +654,18 @@ mod tests {
                     .unwrap();
                 assert_eq!(c, naive_least);
                 let size = group.orbit_size(&p);
-                assert_eq!(group.len() % size, 0, "orbit sizes divide the group's");
+                assert_eq!(
+                    group.symmetries().len() % size,
+                    0,
+                    "orbit sizes divide the group's"
+                );
                 // Orbit times stabiliser is the group: the list is a whole group.
                 let stabiliser = group
                     .symmetries()
                     .iter()
                     .filter(|s| apply(s, &p) == p)
                     .count();
-                assert_eq!(size * stabiliser, group.len());
+                assert_eq!(size * stabiliser, group.symmetries().len());
                 for s in group.symmetries() {
                     let img = apply(s, &p);
                     assert_eq!(group.canonical(&img), c);
@@ -820,15 +766,15 @@ mod tests {
     /// The peaceable queens' group of 16 (the square's 8, with and without the colour swap)
     /// and `rows` as a placement of it.
     fn queens(rows: &[&str]) -> (SymmetryGroup, Placement) {
-        let b = Board::from_rows(rows).unwrap();
-        let group = SymmetryGroup::new(&Rules::peaceable_queens(b.dim()), &[0, 0]);
-        (group, b.to_placement())
+        let rules = Rules::peaceable_queens(rows.len());
+        let p = Placement::from_rows(&rules.layout, rows, &['W', 'B']).unwrap();
+        (SymmetryGroup::new(&rules, &[0, 0]), p)
     }
 
     #[test]
     fn the_queens_group_has_16_symmetries_with_the_colour_swap() {
         let (group, p) = queens(&["W...B", ".....", "..W..", ".....", "B...."]);
-        assert_eq!(group.len(), 16);
+        assert_eq!(group.symmetries().len(), 16);
         let swapped = queens(&["B...W", ".....", "..B..", ".....", "W...."]).1;
         assert!(group.symmetries().iter().any(|s| apply(s, &p) == swapped));
     }

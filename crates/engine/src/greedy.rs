@@ -5,11 +5,12 @@
 //! solutions fast); after each white queen, every square no white queen attacks is free for
 //! a black queen. The best balance `min(white, free)` over the run is the bound.
 
-use pq_board::{Board, Cell};
+use pq_board::placement::{Placement, Rules};
 
-/// A board with `n` white and `n` black queens and no attack between the colours
-/// (to be checked by the validator like every other board).
-pub fn greedy_placement(dim: usize) -> (usize, Board) {
+/// A placement of the peaceable queens ([`Rules::peaceable_queens`]) with `n` white and `n`
+/// black queens and no attack between the colours (to be checked by the validator like every
+/// other placement).
+pub fn greedy_placement(dim: usize) -> (usize, Placement) {
     let d = dim;
     let n_lines = 6 * d - 2;
     let lines_of = |r: usize, c: usize| [r, d + c, 2 * d + (r + d - 1 - c), 4 * d - 1 + (r + c)];
@@ -62,7 +63,7 @@ pub fn greedy_placement(dim: usize) -> (usize, Board) {
         }
     }
     let (n, whites) = best;
-    let mut board = Board::empty(d);
+    let mut board = Placement::empty(&Rules::peaceable_queens(d).layout);
     if n == 0 {
         return (0, board);
     }
@@ -77,20 +78,19 @@ pub fn greedy_placement(dim: usize) -> (usize, Board) {
         }
     }
     for (i, _) in whites.iter().enumerate().filter(|(_, &w)| w) {
-        board.set(i / d, i % d, Cell::White);
+        board.set(i / d, i % d, Some(0));
     }
     for i in (0..d * d).filter(|&i| !attacked[i]) {
-        board.set(i / d, i % d, Cell::Black);
+        board.set(i / d, i % d, Some(1));
     }
-    board.keep_first(Cell::White, n);
-    board.keep_first(Cell::Black, n);
+    board.keep_first(0, n);
+    board.keep_first(1, n);
     (n, board)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pq_board::placement::Rules;
     use pq_board::rules::check_placement;
 
     #[test]
@@ -98,16 +98,11 @@ mod tests {
         for d in 1..=20 {
             let (n, board) = greedy_placement(d);
             assert!(
-                check_placement(
-                    &Rules::peaceable_queens(d),
-                    &board.to_placement(),
-                    &[Some(n), Some(n)]
-                )
-                .is_ok(),
-                "d={d} n={n}\n{board}"
+                check_placement(&Rules::peaceable_queens(d), &board, &[Some(n), Some(n)]).is_ok(),
+                "d={d} n={n}\n{board:?}"
             );
-            assert_eq!(board.count(Cell::White), n);
-            assert_eq!(board.count(Cell::Black), n);
+            assert_eq!(board.count(0), n);
+            assert_eq!(board.count(1), n);
             if d >= 4 {
                 assert!(n >= 1, "d={d}");
             }

@@ -21,7 +21,6 @@
 use std::time::{Duration, Instant};
 
 use pq_board::placement::Placement;
-use pq_board::Board;
 use pq_encode::general::{encode_problem_incremental, is_peaceable_queens};
 use pq_encode::spec::Problem;
 use pq_encode::{encode_incremental, IncrementalFormula, Options};
@@ -119,14 +118,6 @@ pub struct OptimiseOutcome {
     pub reason: Option<String>,
     /// Wall-clock seconds of the whole run.
     pub seconds: f64,
-}
-
-impl OptimiseOutcome {
-    /// The best witness as a queens board, for the peaceable-queens preset.
-    pub fn best_board(&self) -> Option<(usize, Board)> {
-        let (n, p) = self.best.as_ref()?;
-        Some((*n, Board::from_placement(p)?))
-    }
 }
 
 /// How the optimiser moves between sizes.
@@ -276,7 +267,7 @@ impl<'a> Run<'a> {
             return Ok(());
         }
         let (lb, board) = greedy_placement(self.problem.rules.layout.rows);
-        let (witness, _) = validated(self.problem, lb, &board.to_placement(), "greedy")?;
+        let (witness, _) = validated(self.problem, lb, &board, "greedy")?;
         self.record(Step {
             n: lb,
             status: Status::Sat,

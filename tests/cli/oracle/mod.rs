@@ -1,7 +1,8 @@
 //! Brute-force oracle for the peaceable-queens problem, for integration tests.
 //!
 //! Written from the problem statement alone and independent of the rest of the
-//! workspace: it uses only `pq_board::{Board, Cell}` as a data carrier. It does not
+//! workspace: it uses only `pq_board::placement::Placement` as a data carrier (a board is a
+//! placement of the peaceable queens: group 0 white, group 1 black). It does not
 //! call pq-board's validator (`pq_board::rules`); attacks are computed differently here,
 //! by walking from each square along the 8 queen directions and marking every square
 //! reached (pieces never block), and sets of squares are `u64` bit masks.
@@ -14,9 +15,29 @@
 
 use std::collections::BTreeSet;
 
-use pq_board::{Board, Cell};
+use pq_board::placement::{Placement, Rules};
 
 pub mod placement;
+
+/// A square holding a white queen.
+pub const WHITE: Option<usize> = Some(0);
+/// A square holding a black queen.
+pub const BLACK: Option<usize> = Some(1);
+
+/// An empty `d × d` board.
+pub fn empty(d: usize) -> Placement {
+    Placement::empty(&Rules::peaceable_queens(d).layout)
+}
+
+/// The board drawn by `rows` of `W`, `B` and `.`.
+pub fn board(rows: &[impl AsRef<str>]) -> Placement {
+    Placement::from_rows(
+        &Rules::peaceable_queens(rows.len()).layout,
+        rows,
+        &['W', 'B'],
+    )
+    .unwrap()
+}
 
 /// Largest side length the bit masks can hold.
 const MAX_DIM: usize = 8;
@@ -142,14 +163,14 @@ fn for_each_subset(mask: u64, k: usize, visit: &mut dyn FnMut(u64)) {
     rec(mask, k, 0, visit);
 }
 
-fn board_from_masks(d: usize, whites: u64, blacks: u64) -> Board {
+fn board_from_masks(d: usize, whites: u64, blacks: u64) -> Placement {
     assert_eq!(whites & blacks, 0, "a square holds two queens");
-    let mut b = Board::empty(d);
+    let mut b = empty(d);
     for s in 0..d * d {
         if whites >> s & 1 == 1 {
-            b.set(s / d, s % d, Cell::White);
+            b.set(s / d, s % d, WHITE);
         } else if blacks >> s & 1 == 1 {
-            b.set(s / d, s % d, Cell::Black);
+            b.set(s / d, s % d, BLACK);
         }
     }
     b
@@ -158,18 +179,19 @@ fn board_from_masks(d: usize, whites: u64, blacks: u64) -> Board {
 /// True when `b` is a `d × d` board with exactly `n` white and `n` black queens and no
 /// white queen on a row, column or diagonal of a black one: the second opinion on boards
 /// pq-sat prints, for any size (pairwise, no masks).
-pub fn is_peaceable(b: &Board, d: usize, n: usize) -> bool {
+pub fn is_peaceable(b: &Placement, d: usize, n: usize) -> bool {
     let squares = |cell| {
         (0..d * d)
             .map(|s| (s / d, s % d))
             .filter(|&(r, c)| b.get(r, c) == cell)
             .collect::<Vec<_>>()
     };
-    let (whites, blacks) = (squares(Cell::White), squares(Cell::Black));
+    let (whites, blacks) = (squares(WHITE), squares(BLACK));
     let attack = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
         r1 == r2 || c1 == c2 || r1 + c2 == r2 + c1 || r1 + c1 == r2 + c2
     };
-    b.dim() == d
+    b.rows == d
+        && b.cols == d
         && whites.len() == n
         && blacks.len() == n
         && whites
@@ -207,7 +229,7 @@ pub fn optimum(d: usize) -> usize {
 /// Every board with exactly `n` white and exactly `n` black queens and no white–black
 /// attack (colours distinguished, no symmetry reduction), in no particular order;
 /// practical for `d <= 5`, or `d = 6` with `n` near `a(6)`.
-pub fn all_boards_exact(d: usize, n: usize) -> Vec<Board> {
+pub fn all_boards_exact(d: usize, n: usize) -> Vec<Placement> {
     let mut out = Vec::new();
     if 2 * n > d * d {
         return out;
@@ -226,8 +248,8 @@ type SquareMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// The 16 images of a board under the 8 symmetries of the square times the colour
 /// swap, with repetitions; the first one is the board itself.
-pub fn images(b: &Board) -> Vec<Board> {
-    let d = b.dim();
+pub fn images(b: &Placement) -> Vec<Placement> {
+    let d = b.rows;
     let m = d.saturating_sub(1);
     // Each map sends the source square (r, c) to a target square.
     let maps: [SquareMap; 8] = [
@@ -240,15 +262,11 @@ pub fn images(b: &Board) -> Vec<Board> {
         |_, r, c| (c, r),         // transpose (main diagonal)
         |m, r, c| (m - c, m - r), // anti-transpose
     ];
-    let swap = |cell: Cell| match cell {
-        Cell::White => Cell::Black,
-        Cell::Black => Cell::White,
-        Cell::Empty => Cell::Empty,
-    };
+    let swap = |cell: Option<usize>| cell.map(|g| 1 - g);
     let mut out = Vec::with_capacity(16);
     for colour_swap in [false, true] {
         for map in maps {
-            let mut img = Board::empty(d);
+            let mut img = empty(d);
             for r in 0..d {
                 for c in 0..d {
                     let (r2, c2) = map(m, r, c);
@@ -262,19 +280,19 @@ pub fn images(b: &Board) -> Vec<Board> {
     out
 }
 
-/// The smallest image (by `Board`'s `Ord`): a canonical representative of the orbit.
-pub fn canonical(b: &Board) -> Board {
+/// The smallest image (by `Placement`'s `Ord`): a canonical representative of the orbit.
+pub fn canonical(b: &Placement) -> Placement {
     images(b).into_iter().min().expect("16 images")
 }
 
 /// Number of distinct boards among the 16 images (the orbit size; divides 16).
-pub fn orbit_size(b: &Board) -> usize {
+pub fn orbit_size(b: &Placement) -> usize {
     images(b).into_iter().collect::<BTreeSet<_>>().len()
 }
 
 /// Number of orbits, under the 16-element group, met by `boards` (duplicates and
 /// several members of one orbit count once).
-pub fn count_orbits(boards: &[Board]) -> usize {
+pub fn count_orbits(boards: &[Placement]) -> usize {
     boards.iter().map(canonical).collect::<BTreeSet<_>>().len()
 }
 
@@ -286,7 +304,7 @@ pub fn count_orbits(boards: &[Board]) -> usize {
 /// `W ↦ S(S(W))`. That map is a closure operator (`S` is antitone and `X ⊆ S(S(X))` because
 /// attacks are symmetric), so its closed sets are listed by Ganter's NextClosure algorithm
 /// in lectic order without trying all `2^(d²)` subsets. Practical for d <= 6.
-pub fn all_maximal(d: usize, n: usize) -> Vec<Board> {
+pub fn all_maximal(d: usize, n: usize) -> Vec<Placement> {
     let masks = attack_masks(d);
     let full = full_mask(d);
     let m = d * d;
@@ -307,12 +325,12 @@ pub fn all_maximal(d: usize, n: usize) -> Vec<Board> {
     loop {
         let black = safe_from(white);
         if white.count_ones() as usize >= n && black.count_ones() as usize >= n {
-            let mut b = Board::empty(d);
+            let mut b = empty(d);
             for s in 0..m {
                 if white >> s & 1 == 1 {
-                    b.set(s / d, s % d, Cell::White);
+                    b.set(s / d, s % d, WHITE);
                 } else if black >> s & 1 == 1 {
-                    b.set(s / d, s % d, Cell::Black);
+                    b.set(s / d, s % d, BLACK);
                 }
             }
             out.push(b);
