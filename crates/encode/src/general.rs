@@ -204,12 +204,7 @@ pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Ext
     let demands = problem.demands(n);
     if is_peaceable_queens(problem) {
         if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
-            let instance = match extent {
-                Extent::AtLeast => instance,
-                Extent::Exactly => instance.exactly(),
-                Extent::Maximal => instance.maximal(),
-            };
-            let mut f = crate::encode(&instance, options);
+            let mut f = crate::encode(&instance.with_extent(extent), options);
             // The map names the problem's own groups.
             if let Some(map) = &mut f.pieces {
                 for (entry, group) in map.groups.iter_mut().zip(&problem.rules.groups) {

@@ -20,10 +20,10 @@ pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
         ),
         format!(
             "{amount} {n} white and {amount} {n} black queens on a {d}x{d} board, no white queen attacking a black one{extra}",
-            amount = if instance.is_exact() { "exactly" } else { "at least" },
+            amount = if instance.extent() == Extent::Exactly { "exactly" } else { "at least" },
             n = instance.n(),
             d = instance.dim(),
-            extra = if instance.is_maximal() { "; maximal: no queen of either colour can be added" } else { "" },
+            extra = if instance.extent() == Extent::Maximal { "; maximal: no queen of either colour can be added" } else { "" },
         ),
         format!("dim {}", instance.dim()),
         format!("n {}", instance.n()),

@@ -44,13 +44,13 @@ use models::SquareLits;
 pub fn encode(instance: &Instance, options: &Options) -> Formula {
     let mut sk = Skeleton::new(instance.dim(), options.model);
     for army in [&sk.sq.white, &sk.sq.black] {
-        if instance.is_exact() {
+        if instance.extent() == Extent::Exactly {
             card::exactly(options.card, army, instance.n(), &mut sk.cnf, &mut sk.vars);
         } else {
             card::at_least(options.card, army, instance.n(), &mut sk.cnf, &mut sk.vars);
         }
     }
-    if instance.is_maximal() {
+    if instance.extent() == Extent::Maximal {
         maximality(&sk.g, &sk.sq, &mut sk.cnf);
     }
     let comments = header::queens(instance, options);

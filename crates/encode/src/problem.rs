@@ -108,13 +108,12 @@ pub enum Extent {
 
 /// A peaceable-queens decision instance: can `n` white and `n` black queens be placed
 /// on `dim × dim` with no white–black attack? By default the formula asks for *at least* `n`
-/// of each; [`Instance::exactly`] and [`Instance::maximal`] narrow it for enumeration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// of each; [`Instance::with_extent`] narrows it for enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instance {
     dim: usize,
     n: usize,
-    exact: bool,
-    maximal: bool,
+    extent: Extent,
 }
 
 /// Why an instance is rejected before any encoding.
@@ -150,32 +149,19 @@ impl Instance {
         Ok(Instance {
             dim,
             n,
-            exact: false,
-            maximal: false,
+            extent: Extent::AtLeast,
         })
     }
 
-    /// Exactly `n` queens of each colour instead of at least `n`.
-    pub fn exactly(mut self) -> Instance {
-        self.exact = true;
-        self
+    /// The same instance with its army sizes read as `extent` (exactly `n`, or at least `n`
+    /// and maximal: every empty square attacked by a white and by a black queen).
+    pub fn with_extent(self, extent: Extent) -> Instance {
+        Instance { extent, ..self }
     }
 
-    /// Only configurations to which no queen of either colour can be added: every empty
-    /// square is attacked by a white and by a black queen.
-    pub fn maximal(mut self) -> Instance {
-        self.maximal = true;
-        self
-    }
-
-    /// True when the army sizes must be exactly `n`.
-    pub fn is_exact(&self) -> bool {
-        self.exact
-    }
-
-    /// True when only maximal configurations count.
-    pub fn is_maximal(&self) -> bool {
-        self.maximal
+    /// How the army sizes are read.
+    pub fn extent(&self) -> Extent {
+        self.extent
     }
 
     /// The board side `d`.
