@@ -66,47 +66,33 @@ pub fn read_placement(text: &str, given: Option<&Problem>) -> Result<Read> {
 /// The problem a report describes, its groups' counts as they were reported.
 fn problem_of(report: &ProblemReport) -> Result<Problem> {
     let mut groups = Vec::new();
-    let mut counts = Vec::new();
     for g in &report.groups {
         let kind: Kind = g.kind.parse().map_err(anyhow::Error::msg)?;
-        groups.push(Group {
-            name: g.name.clone(),
-            kind,
-        });
-        counts.push(match g.count {
+        let count = match g.count {
             CountReport::Exactly(k) => Count::Exactly(k),
             CountReport::Max(_) => Count::Maximise,
-        });
-    }
-    let index = |name: &str| {
-        groups
-            .iter()
-            .position(|g| g.name == name)
-            .with_context(|| format!("no_attack names an unknown group '{name}'"))
-    };
-    let mut no_attack = Vec::new();
-    for [a, b] in &report.no_attack {
-        let (i, j) = (index(a)?, index(b)?);
-        no_attack.push((i.min(j), i.max(j)));
-    }
-    let problem = Problem {
-        name: report.problem.clone(),
-        description: String::new(),
-        rules: Rules {
-            layout: Layout {
-                rows: report.board.rows,
-                cols: report.board.cols,
-                torus: report.board.torus,
+        };
+        groups.push((
+            Group {
+                name: g.name.clone(),
+                kind,
             },
-            groups,
-            no_attack,
-        },
-        counts,
+            count,
+        ));
+    }
+    let pairs: Vec<(String, String)> = report
+        .no_attack
+        .iter()
+        .map(|[a, b]| (a.clone(), b.clone()))
+        .collect();
+    let b = report.board;
+    let layout = Layout {
+        rows: b.rows,
+        cols: b.cols,
+        torus: b.torus,
     };
-    problem
-        .check()
-        .map_err(|e| anyhow::anyhow!("the report's problem: {e}"))?;
-    Ok(problem)
+    Problem::from_parts(report.problem.clone(), layout, groups, &pairs)
+        .map_err(|e| anyhow::anyhow!("the report's problem: {e}"))
 }
 
 /// The board rows of a text: one word (`W..B`) or single-character words (`W . . B`) after

@@ -5,7 +5,7 @@
 //! (`model`, `card`, `symmetry`); `c var` lines (written by [`crate::dimacs`]) follow.
 //! Readers never believe a size above [`MAX_DIM`].
 
-use pq_board::placement::{Group, Layout, Rules};
+use pq_board::placement::{Group, Layout};
 
 use crate::general::group_size;
 use crate::problem::{Extent, Instance, Model, Options, Symmetry, MAX_DIM};
@@ -174,12 +174,9 @@ pub fn read_problem(comments: &[String]) -> Option<Problem> {
         problem.counts = vec![Count::Exactly(n); 2];
         return Some(problem);
     }
-    let mut rows = None;
-    let mut cols = None;
-    let mut torus = false;
+    let (mut rows, mut cols, mut torus) = (None, None, false);
     let mut name = String::from("placement problem");
     let mut groups = Vec::new();
-    let mut counts = Vec::new();
     let mut pairs: Vec<(String, String)> = Vec::new();
     for c in comments {
         let words: Vec<&str> = c.split_whitespace().collect();
@@ -188,11 +185,11 @@ pub fn read_problem(comments: &[String]) -> Option<Problem> {
             ["cols", k] => cols = k.parse().ok(),
             ["torus", t] => torus = *t == "true",
             ["group", g, kind, "at", "least", k, ..] | ["group", g, kind, "exactly", k, ..] => {
-                groups.push(Group {
+                let group = Group {
                     name: g.to_string(),
                     kind: kind.parse().ok()?,
-                });
-                counts.push(Count::Exactly(k.parse().ok()?));
+                };
+                groups.push((group, Count::Exactly(k.parse().ok()?)));
             }
             ["no-attack", "within", g] => pairs.push((g.to_string(), g.to_string())),
             ["no-attack", "between", a, b] => pairs.push((a.to_string(), b.to_string())),
@@ -205,28 +202,8 @@ pub fn read_problem(comments: &[String]) -> Option<Problem> {
             }
         }
     }
-    let index = |n: &str| groups.iter().position(|g| g.name == n);
-    let mut no_attack = Vec::new();
-    for (a, b) in &pairs {
-        let (i, j) = (index(a)?, index(b)?);
-        no_attack.push((i.min(j), i.max(j)));
-    }
-    let problem = Problem {
-        name,
-        description: String::new(),
-        rules: Rules {
-            layout: Layout {
-                rows: rows?,
-                cols: cols?,
-                torus,
-            },
-            groups,
-            no_attack,
-        },
-        counts,
-    };
-    problem.check().ok()?;
-    Some(problem)
+    let (rows, cols) = (rows?, cols?);
+    Problem::from_parts(name, Layout { rows, cols, torus }, groups, &pairs).ok()
 }
 
 #[cfg(test)]

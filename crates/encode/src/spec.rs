@@ -116,7 +116,6 @@ impl Problem {
             }
         };
         let mut groups = Vec::new();
-        let mut counts = Vec::new();
         for g in &file.group {
             let kind: Kind = g
                 .kind
@@ -124,44 +123,60 @@ impl Problem {
                 .map_err(|e| SpecError(format!("group '{}': kind: {e}", g.name)))?;
             let count = parse_count(&g.count)
                 .map_err(|e| SpecError(format!("group '{}': count: {e}", g.name)))?;
-            groups.push(Group {
-                name: g.name.clone(),
-                kind,
-            });
-            counts.push(count);
+            let name = g.name.clone();
+            groups.push((Group { name, kind }, count));
         }
+        let mut pairs = Vec::new();
+        for pair in &file.no_attack {
+            pairs.push(match pair.as_slice() {
+                [a] => (a.clone(), a.clone()),
+                [a, b] => (a.clone(), b.clone()),
+                _ => return err(format!("no_attack: each entry names one group (within it) or two (between them), got {pair:?}")),
+            });
+        }
+        let layout = Layout {
+            rows,
+            cols,
+            torus: file.board.torus,
+        };
+        let name = file.name.unwrap_or_else(|| "placement problem".into());
+        let mut problem = Problem::from_parts(name, layout, groups, &pairs)?;
+        problem.description = file.description.unwrap_or_default();
+        Ok(problem)
+    }
+
+    /// The problem with these groups (and counts) on `layout`, `no_attack` naming pairs of
+    /// groups by name (a name twice: within the group); checked.
+    pub fn from_parts(
+        name: String,
+        layout: Layout,
+        groups: Vec<(Group, Count)>,
+        no_attack: &[(String, String)],
+    ) -> Result<Problem, SpecError> {
         let mut seen = HashSet::new();
-        if let Some(g) = groups.iter().find(|g| !seen.insert(g.name.as_str())) {
+        if let Some((g, _)) = groups.iter().find(|(g, _)| !seen.insert(g.name.as_str())) {
             return err(format!("two groups are named '{}'", g.name));
         }
-        let index = |name: &str| groups.iter().position(|g| g.name == name);
-        let mut no_attack = Vec::new();
-        for pair in &file.no_attack {
-            let (a, b) = match pair.as_slice() {
-                [a] => (a, a),
-                [a, b] => (a, b),
-                _ => return err(format!("no_attack: each entry names one group (within it) or two (between them), got {pair:?}")),
-            };
+        let index = |name: &str| groups.iter().position(|(g, _)| g.name == name);
+        let mut pairs = Vec::new();
+        for (a, b) in no_attack {
             let (Some(i), Some(j)) = (index(a), index(b)) else {
                 let unknown = if index(a).is_none() { a } else { b };
                 return err(format!("no_attack: no group named '{unknown}'"));
             };
             let p = (i.min(j), i.max(j));
-            if !no_attack.contains(&p) {
-                no_attack.push(p);
+            if !pairs.contains(&p) {
+                pairs.push(p);
             }
         }
+        let (groups, counts) = groups.into_iter().unzip();
         let problem = Problem {
-            name: file.name.unwrap_or_else(|| "placement problem".into()),
-            description: file.description.unwrap_or_default(),
+            name,
+            description: String::new(),
             rules: Rules {
-                layout: Layout {
-                    rows,
-                    cols,
-                    torus: file.board.torus,
-                },
+                layout,
                 groups,
-                no_attack,
+                no_attack: pairs,
             },
             counts,
         };
