@@ -1,7 +1,6 @@
 //! What `pq-sat family` and `pq-sat race` print: summaries, per-run progress on stderr, the
 //! race table (text or JSON) and the cactus plot.
 
-use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Result;
@@ -60,38 +59,29 @@ pub struct RunReport {
 
 /// The summary of a family just written.
 pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
-    let mut out = io::stdout().lock();
-    match format {
-        Format::Json => {
-            serde_json::to_writer(&mut out, manifest)?;
-            writeln!(out)?;
-        }
-        Format::Text => {
-            let count = |s: &str| {
-                manifest
-                    .instances
-                    .iter()
-                    .filter(|e| e.expected == s)
-                    .count()
-            };
-            // The queens' line stays as it always was; a problem family names its problem.
-            let of = if manifest.is_queens() {
-                String::new()
-            } else {
-                format!(" of {}", manifest.family)
-            };
-            writeln!(
-                out,
-                "wrote {} instances{of} to {} ({} sat, {} unsat, {} unknown); manifest.csv, manifest.json, README.md",
-                manifest.instances.len(),
-                dir.display(),
-                count("sat"),
-                count("unsat"),
-                count("unknown")
-            )?;
-        }
-    }
-    Ok(())
+    super::emit(format, manifest, || {
+        let count = |s: &str| {
+            manifest
+                .instances
+                .iter()
+                .filter(|e| e.expected == s)
+                .count()
+        };
+        // The queens' line stays as it always was; a problem family names its problem.
+        let of = if manifest.is_queens() {
+            String::new()
+        } else {
+            format!(" of {}", manifest.family)
+        };
+        format!(
+            "wrote {} instances{of} to {} ({} sat, {} unsat, {} unknown); manifest.csv, manifest.json, README.md\n",
+            manifest.instances.len(),
+            dir.display(),
+            count("sat"),
+            count("unsat"),
+            count("unknown")
+        )
+    })
 }
 
 /// One finished run, on stderr; wrong answers are shouted.
