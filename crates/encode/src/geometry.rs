@@ -2,28 +2,9 @@
 //!
 //! A *line* is a maximal set of squares a queen sweeps in one direction: a row, a column,
 //! a diagonal (`r - c` constant) or an anti-diagonal (`r + c` constant). A `d × d` board
-//! has `6d - 2` lines; every square lies on exactly four of them.
-
-use crate::general::Direction;
-
-/// A square, 0-based, row 0 at the top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square {
-    /// The row, 0 at the top.
-    pub row: usize,
-    /// The column, 0 at the left.
-    pub col: usize,
-}
-
-/// One line of the board, named by its kind and its index within the kind
-/// (row number, column number, `row - col + d - 1`, or `row + col`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Line {
-    /// The direction of the line.
-    pub kind: Direction,
-    /// Its number within the kind: the row, the column, `row - col + d - 1` or `row + col`.
-    pub index: usize,
-}
+//! has `6d - 2` lines; every square lies on exactly four of them. Squares are numbered
+//! row-major from the top-left; lines are numbered rows first, then columns, diagonals (by
+//! `row - col + d - 1`) and anti-diagonals (by `row + col`).
 
 /// The geometry of a `d × d` board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,96 +23,54 @@ impl Geometry {
         self.dim
     }
 
-    /// Every square, row by row.
-    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.dim).flat_map(move |row| (0..self.dim).map(move |col| Square { row, col }))
+    /// The number of squares, `d²`.
+    pub fn n_squares(&self) -> usize {
+        self.dim * self.dim
     }
 
-    /// The position of `s` in row-major order.
-    pub fn square_index(&self, s: Square) -> usize {
-        s.row * self.dim + s.col
+    /// The number of lines: `6d - 2` for d ≥ 1.
+    pub fn n_lines(&self) -> usize {
+        (6 * self.dim).saturating_sub(2)
     }
 
-    /// Every line: rows, columns, diagonals, anti-diagonals (`6d - 2` in all for d ≥ 1).
-    pub fn lines(&self) -> Vec<Line> {
+    /// The numbers of the four lines through square `s` (row-major index): its row, its
+    /// column, its diagonal and its anti-diagonal, in that order.
+    pub fn lines_through(&self, s: usize) -> [usize; 4] {
         let d = self.dim;
-        if d == 0 {
-            return Vec::new();
-        }
-        let mut lines = Vec::with_capacity(6 * d - 2);
-        lines.extend((0..d).map(|index| Line {
-            kind: Direction::Row,
-            index,
-        }));
-        lines.extend((0..d).map(|index| Line {
-            kind: Direction::Column,
-            index,
-        }));
-        lines.extend((0..2 * d - 1).map(|index| Line {
-            kind: Direction::Diagonal,
-            index,
-        }));
-        lines.extend((0..2 * d - 1).map(|index| Line {
-            kind: Direction::AntiDiagonal,
-            index,
-        }));
-        lines
-    }
-
-    /// A dense number for `line`, 0 .. 6d - 2, in the order of [`Geometry::lines`].
-    pub fn line_number(&self, line: Line) -> usize {
-        let d = self.dim;
-        match line.kind {
-            Direction::Row => line.index,
-            Direction::Column => d + line.index,
-            Direction::Diagonal => 2 * d + line.index,
-            Direction::AntiDiagonal => 2 * d + (2 * d - 1) + line.index,
-        }
-    }
-
-    /// The four lines through `s`.
-    pub fn lines_through(&self, s: Square) -> [Line; 4] {
+        let (row, col) = (s / d, s % d);
         [
-            Line {
-                kind: Direction::Row,
-                index: s.row,
-            },
-            Line {
-                kind: Direction::Column,
-                index: s.col,
-            },
-            Line {
-                kind: Direction::Diagonal,
-                index: s.row + self.dim - 1 - s.col,
-            },
-            Line {
-                kind: Direction::AntiDiagonal,
-                index: s.row + s.col,
-            },
+            row,
+            d + col,
+            2 * d + row + d - 1 - col,
+            4 * d - 1 + row + col,
         ]
     }
 
-    /// The squares on `line`.
-    pub fn squares_on(&self, line: Line) -> Vec<Square> {
-        self.squares()
-            .filter(|&s| self.lines_through(s).contains(&line))
+    /// Every unordered pair of distinct squares that share a line, each pair once.
+    pub fn attacking_pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.n_squares();
+        (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| {
+                let (la, lb) = (self.lines_through(a), self.lines_through(b));
+                la.iter().zip(&lb).any(|(x, y)| x == y)
+            })
             .collect()
     }
 
-    /// Every unordered pair of distinct squares that share a line, each pair once.
-    pub fn attacking_pairs(&self) -> Vec<(Square, Square)> {
-        let squares: Vec<Square> = self.squares().collect();
-        let mut pairs = Vec::new();
-        for (i, &a) in squares.iter().enumerate() {
-            let la = self.lines_through(a);
-            for &b in &squares[i + 1..] {
-                let lb = self.lines_through(b);
-                if la.iter().zip(lb.iter()).any(|(x, y)| x == y) {
-                    pairs.push((a, b));
-                }
-            }
-        }
-        pairs
+    /// The image of line `l` under `sym`: the line that holds the images of its squares.
+    pub fn image_of_line(&self, sym: BoardSymmetry, l: usize) -> usize {
+        let d = self.dim;
+        // The kind of line `l` (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
+        let kind = [d, 2 * d, 4 * d - 1]
+            .iter()
+            .filter(|&&start| l >= start)
+            .count();
+        let s = (0..self.n_squares())
+            .find(|&s| self.lines_through(s)[kind] == l)
+            .expect("every line holds a square");
+        let (row, col) = sym.map(d, d, (s / d, s % d));
+        self.lines_through(row * d + col)[sym.image_of_kind(kind)]
     }
 }
 
@@ -169,12 +108,6 @@ impl BoardSymmetry {
         BoardSymmetry::AntiTranspose,
     ];
 
-    /// The image of `s` on a `dim × dim` board.
-    pub fn apply(self, dim: usize, s: Square) -> Square {
-        let (row, col) = self.map(dim, dim, (s.row, s.col));
-        Square { row, col }
-    }
-
     /// The image of `(row, col)` on a `rows × cols` board; the quarter turns and the
     /// diagonal mirrors are symmetries of square boards only ([`Self::keeps_rectangles`]).
     pub fn map(self, rows: usize, cols: usize, (row, col): (usize, usize)) -> (usize, usize) {
@@ -202,43 +135,18 @@ impl BoardSymmetry {
                 | BoardSymmetry::FlipRows
         )
     }
-}
 
-impl Geometry {
-    /// The image of `line` under `sym`: the line that holds the images of its squares.
-    pub fn image_of_line(&self, sym: BoardSymmetry, line: Line) -> Line {
-        let kind = sym.image_of_kind(line.kind);
-        let s = self.squares_on(line)[0];
-        let t = sym.apply(self.dim, s);
-        *self
-            .lines_through(t)
-            .iter()
-            .find(|l| l.kind == kind)
-            .expect("every square lies on a line of each kind")
-    }
-}
-
-impl BoardSymmetry {
-    /// Which kind of line a line of `kind` becomes. Read off a 2×2 board, where every kind
-    /// has a line through two squares (on larger boards some lines hold a single square,
-    /// which alone would not tell the direction).
-    pub fn image_of_kind(self, kind: Direction) -> Direction {
-        let sq = |row, col| Square { row, col };
-        let (a, b) = match kind {
-            Direction::Row => (sq(0, 0), sq(0, 1)),
-            Direction::Column => (sq(0, 0), sq(1, 0)),
-            Direction::Diagonal => (sq(0, 0), sq(1, 1)),
-            Direction::AntiDiagonal => (sq(0, 1), sq(1, 0)),
-        };
-        let (a, b) = (self.apply(2, a), self.apply(2, b));
-        if a.row == b.row {
-            Direction::Row
-        } else if a.col == b.col {
-            Direction::Column
-        } else if a.row + b.col == b.row + a.col {
-            Direction::Diagonal
-        } else {
-            Direction::AntiDiagonal
+    /// Which kind of line (0 row, 1 column, 2 diagonal, 3 anti-diagonal) a line of `kind`
+    /// becomes: the quarter turns and the diagonal mirrors exchange rows and columns; the
+    /// quarter turns and the mirrors parallel to the sides exchange the two diagonals.
+    pub fn image_of_kind(self, kind: usize) -> usize {
+        use BoardSymmetry::*;
+        let transposes = matches!(self, Rotate90 | Rotate270 | Transpose | AntiTranspose);
+        let mirrors = matches!(self, Rotate90 | Rotate270 | FlipColumns | FlipRows);
+        match kind {
+            0 | 1 if transposes => 1 - kind,
+            2 | 3 if mirrors => 5 - kind,
+            _ => kind,
         }
     }
 }
@@ -247,17 +155,20 @@ impl BoardSymmetry {
 mod tests {
     use super::*;
 
+    /// The squares on line `l`.
+    fn squares_on(g: &Geometry, l: usize) -> Vec<usize> {
+        (0..g.n_squares())
+            .filter(|&s| g.lines_through(s).contains(&l))
+            .collect()
+    }
+
     #[test]
     fn line_count_is_6d_minus_2_and_every_square_is_on_four() {
         for d in 1..=9 {
             let g = Geometry::new(d);
-            let lines = g.lines();
-            assert_eq!(lines.len(), 6 * d - 2);
-            let total: usize = lines.iter().map(|&l| g.squares_on(l).len()).sum();
+            assert_eq!(g.n_lines(), 6 * d - 2);
+            let total: usize = (0..g.n_lines()).map(|l| squares_on(&g, l).len()).sum();
             assert_eq!(total, 4 * d * d);
-            for (i, &l) in lines.iter().enumerate() {
-                assert_eq!(g.line_number(l), i);
-            }
         }
     }
 
@@ -265,14 +176,11 @@ mod tests {
     fn attacking_pairs_match_queen_moves() {
         let g = Geometry::new(5);
         let pairs = g.attacking_pairs();
-        for a in g.squares() {
-            for b in g.squares() {
-                if a >= b {
-                    continue;
-                }
-                let (dr, dc) = (a.row.abs_diff(b.row), a.col.abs_diff(b.col));
+        for a in 0..25usize {
+            for b in a + 1..25 {
+                let (dr, dc) = ((a / 5).abs_diff(b / 5), (a % 5).abs_diff(b % 5));
                 let attack = dr == 0 || dc == 0 || dr == dc;
-                assert_eq!(pairs.contains(&(a, b)), attack, "{a:?} {b:?}");
+                assert_eq!(pairs.contains(&(a, b)), attack, "{a} {b}");
             }
         }
     }
@@ -280,17 +188,14 @@ mod tests {
     #[test]
     fn symmetries_are_distinct_permutations() {
         let d = 4;
-        let g = Geometry::new(d);
         let mut images = Vec::new();
         for sym in BoardSymmetry::ALL {
-            let img: Vec<Square> = g.squares().map(|s| sym.apply(d, s)).collect();
+            let img: Vec<(usize, usize)> =
+                (0..d * d).map(|s| sym.map(d, d, (s / d, s % d))).collect();
             let mut sorted = img.clone();
             sorted.sort();
-            assert_eq!(
-                sorted,
-                g.squares().collect::<Vec<_>>(),
-                "{sym:?} is a permutation"
-            );
+            let all: Vec<(usize, usize)> = (0..d * d).map(|s| (s / d, s % d)).collect();
+            assert_eq!(sorted, all, "{sym:?} is a permutation");
             images.push(img);
         }
         for i in 0..8 {
@@ -306,21 +211,21 @@ mod tests {
             let g = Geometry::new(d);
             for sym in BoardSymmetry::ALL {
                 let mut images = Vec::new();
-                for line in g.lines() {
-                    let image = g.image_of_line(sym, line);
-                    let mut mapped: Vec<Square> = g
-                        .squares_on(line)
+                for l in 0..g.n_lines() {
+                    let image = g.image_of_line(sym, l);
+                    let mut mapped: Vec<usize> = squares_on(&g, l)
                         .iter()
-                        .map(|&s| sym.apply(d, s))
+                        .map(|&s| {
+                            let (r, c) = sym.map(d, d, (s / d, s % d));
+                            r * d + c
+                        })
                         .collect();
                     mapped.sort();
-                    assert_eq!(mapped, g.squares_on(image), "d={d} {sym:?} {line:?}");
+                    assert_eq!(mapped, squares_on(&g, image), "d={d} {sym:?} {l}");
                     images.push(image);
                 }
                 images.sort();
-                let mut all = g.lines();
-                all.sort();
-                assert_eq!(images, all, "a bijection on lines");
+                assert_eq!(images, (0..g.n_lines()).collect::<Vec<_>>(), "a bijection");
             }
         }
     }

@@ -153,9 +153,8 @@ impl Skeleton {
 /// Every empty square is attacked by a queen of each colour, so that neither army can grow:
 /// `W(s) ∨ B(s) ∨ ⋁ B(t)` over the squares `t` attacking `s`, and the same with colours swapped.
 fn maximality(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
-    let mut attackers: Vec<Vec<usize>> = vec![Vec::new(); g.dim() * g.dim()];
-    for (a, b) in g.attacking_pairs() {
-        let (i, j) = (g.square_index(a), g.square_index(b));
+    let mut attackers: Vec<Vec<usize>> = vec![Vec::new(); g.n_squares()];
+    for (i, j) in g.attacking_pairs() {
         attackers[i].push(j);
         attackers[j].push(i);
     }
@@ -173,12 +172,12 @@ fn maximality(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
 fn square_map(g: &Geometry, sq: &SquareLits) -> PieceMap {
     let mut vars = Vec::with_capacity(2 * sq.white.len());
     for (group, lits) in [&sq.white, &sq.black].into_iter().enumerate() {
-        for s in g.squares() {
+        for (s, lit) in lits.iter().enumerate() {
             vars.push(PieceVar {
-                dimacs: lits[g.square_index(s)].var().idx32() + 1,
+                dimacs: lit.var().idx32() + 1,
                 group,
-                row: s.row,
-                col: s.col,
+                row: s / g.dim(),
+                col: s % g.dim(),
             });
         }
     }

@@ -18,12 +18,10 @@ pub(crate) struct SquareLits {
 /// of queens'", CPAIOR 2004): no square holds both colours, and for every pair of squares on
 /// a common line, not a white queen on one and a black queen on the other. About `4d³` clauses.
 pub(crate) fn pairwise(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
-    for s in g.squares() {
-        let i = g.square_index(s);
+    for i in 0..g.n_squares() {
         cnf.add_binary(!sq.white[i], !sq.black[i]);
     }
-    for (a, b) in g.attacking_pairs() {
-        let (i, j) = (g.square_index(a), g.square_index(b));
+    for (i, j) in g.attacking_pairs() {
         cnf.add_binary(!sq.white[i], !sq.black[j]);
         cnf.add_binary(!sq.black[i], !sq.white[j]);
     }
@@ -34,18 +32,15 @@ pub(crate) fn pairwise(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
 /// indicators of a line exclude each other. A square's row is one of its lines, so this
 /// also keeps the two colours off the same square. About `4d²` clauses.
 pub(crate) fn lines(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf, vars: &mut VarAlloc) {
-    let lines = g.lines();
-    let white_ind: Vec<Lit> = lines.iter().map(|_| vars.fresh()).collect();
-    let black_ind: Vec<Lit> = lines.iter().map(|_| vars.fresh()).collect();
-    for s in g.squares() {
-        let i = g.square_index(s);
-        for line in g.lines_through(s) {
-            let l = g.line_number(line);
+    let white_ind: Vec<Lit> = (0..g.n_lines()).map(|_| vars.fresh()).collect();
+    let black_ind: Vec<Lit> = (0..g.n_lines()).map(|_| vars.fresh()).collect();
+    for i in 0..g.n_squares() {
+        for l in g.lines_through(i) {
             cnf.add_binary(!sq.white[i], white_ind[l]);
             cnf.add_binary(!sq.black[i], black_ind[l]);
         }
     }
-    for l in 0..lines.len() {
+    for l in 0..g.n_lines() {
         cnf.add_binary(!white_ind[l], !black_ind[l]);
     }
 }
@@ -60,14 +55,9 @@ pub(crate) fn colouring(
     cnf: &mut Cnf,
     vars: &mut VarAlloc,
 ) -> Vec<Lit> {
-    let colour: Vec<Lit> = g.lines().iter().map(|_| vars.fresh()).collect();
-    for s in g.squares() {
-        let i = g.square_index(s);
-        let mine: Vec<Lit> = g
-            .lines_through(s)
-            .iter()
-            .map(|&line| colour[g.line_number(line)])
-            .collect();
+    let colour: Vec<Lit> = (0..g.n_lines()).map(|_| vars.fresh()).collect();
+    for i in 0..g.n_squares() {
+        let mine = g.lines_through(i).map(|l| colour[l]);
         for &c in &mine {
             cnf.add_binary(!sq.white[i], c);
             cnf.add_binary(!sq.black[i], !c);
@@ -75,7 +65,7 @@ pub(crate) fn colouring(
         let mut all_white: Vec<Lit> = mine.iter().map(|&c| !c).collect();
         all_white.push(sq.white[i]);
         cnf.add_nary(&all_white);
-        let mut all_black: Vec<Lit> = mine.clone();
+        let mut all_black: Vec<Lit> = mine.to_vec();
         all_black.push(sq.black[i]);
         cnf.add_nary(&all_black);
     }

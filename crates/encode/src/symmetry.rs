@@ -22,35 +22,13 @@ use crate::formula::VarAlloc;
 use crate::geometry::{BoardSymmetry, Geometry};
 use crate::models::SquareLits;
 
-/// One element of the group: a board symmetry, then optionally a colour swap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GroupElement {
-    /// The symmetry applied to the squares.
-    pub board: BoardSymmetry,
-    /// Whether white and black then change places.
-    pub swap_colours: bool,
-}
-
-impl GroupElement {
-    /// All 16 elements, identity first.
-    pub fn all() -> Vec<GroupElement> {
-        [false, true]
-            .into_iter()
-            .flat_map(|swap_colours| {
-                BoardSymmetry::ALL
-                    .into_iter()
-                    .map(move |board| GroupElement {
-                        board,
-                        swap_colours,
-                    })
-            })
-            .collect()
-    }
-
-    /// True for the identity.
-    pub fn is_identity(&self) -> bool {
-        self.board == BoardSymmetry::Identity && !self.swap_colours
-    }
+/// The 15 non-identity elements of the group: a board symmetry, then whether white and
+/// black change places.
+fn non_identity() -> impl Iterator<Item = (BoardSymmetry, bool)> {
+    [false, true]
+        .into_iter()
+        .flat_map(|swap| BoardSymmetry::ALL.into_iter().map(move |b| (b, swap)))
+        .filter(|&(b, swap)| swap || b != BoardSymmetry::Identity)
 }
 
 /// Adds the lex-leader constraints over the square variables for every non-identity group element.
@@ -62,12 +40,14 @@ pub(crate) fn lex_leader_squares(
 ) {
     let d = g.dim();
     let pieces = [sq.white.clone(), sq.black.clone()];
-    for elem in GroupElement::all().into_iter().filter(|e| !e.is_identity()) {
-        let squares: Vec<usize> = g
-            .squares()
-            .map(|s| g.square_index(elem.board.apply(d, s)))
+    for (board, swap) in non_identity() {
+        let squares: Vec<usize> = (0..g.n_squares())
+            .map(|s| {
+                let (row, col) = board.map(d, d, (s / d, s % d));
+                row * d + col
+            })
             .collect();
-        let swap = usize::from(elem.swap_colours);
+        let swap = usize::from(swap);
         lex_leader_pieces(&pieces, &squares, &[swap, 1 - swap], cnf, vars);
     }
 }
@@ -100,16 +80,14 @@ pub(crate) fn lex_leader_pieces(
 
 /// Adds the lex-leader constraints over the colouring model's line variables (true = white-only)
 /// for every non-identity group element. A board symmetry maps line variables to line
-/// variables; the colour swap negates them all. The line order is that of [`Geometry::lines`].
+/// variables; the colour swap negates them all. The line order is that of [`Geometry::lines_through`].
 pub(crate) fn lex_leader_lines(g: &Geometry, colour: &[Lit], cnf: &mut Cnf, vars: &mut VarAlloc) {
-    let lines = g.lines();
-    for elem in GroupElement::all().into_iter().filter(|e| !e.is_identity()) {
+    for (board, swap) in non_identity() {
         let mut pairs: Vec<(Lit, Lit)> = Vec::new();
         let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
-        for &line in &lines {
-            let a = colour[g.line_number(line)];
-            let image = colour[g.line_number(g.image_of_line(elem.board, line))];
-            let b = if elem.swap_colours { !image } else { image };
+        for (l, &a) in colour.iter().enumerate() {
+            let image = colour[g.image_of_line(board, l)];
+            let b = if swap { !image } else { image };
             if a == b
                 || seen.contains(&(b, a))
                 || seen.contains(&(!a, !b))
