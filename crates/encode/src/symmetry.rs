@@ -63,19 +63,10 @@ pub(crate) fn lex_leader_pieces(
     cnf: &mut Cnf,
     vars: &mut VarAlloc,
 ) {
-    let mut pairs = Vec::new();
-    let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
-    for (g, lits) in x.iter().enumerate() {
-        for (s, &p) in lits.iter().enumerate() {
-            let q = x[groups[g]][squares[s]];
-            if p == q || seen.contains(&(q, p)) {
-                continue;
-            }
-            seen.insert((p, q));
-            pairs.push((p, q));
-        }
-    }
-    lex_less_or_equal(&pairs, cnf, vars);
+    let pairs = x.iter().enumerate().flat_map(|(g, lits)| {
+        (lits.iter().enumerate()).map(move |(s, &p)| (p, x[groups[g]][squares[s]]))
+    });
+    lex_leader(pairs, cnf, vars);
 }
 
 /// Adds the lex-leader constraints over the colouring model's line variables (true = white-only)
@@ -83,27 +74,32 @@ pub(crate) fn lex_leader_pieces(
 /// variables; the colour swap negates them all. The line order is that of [`Geometry::lines_through`].
 pub(crate) fn lex_leader_lines(g: &Geometry, colour: &[Lit], cnf: &mut Cnf, vars: &mut VarAlloc) {
     for (board, swap) in non_identity() {
-        let mut pairs: Vec<(Lit, Lit)> = Vec::new();
-        let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
-        for (l, &a) in colour.iter().enumerate() {
+        let pairs = colour.iter().enumerate().map(|(l, &a)| {
             let image = colour[g.image_of_line(board, l)];
-            let b = if swap { !image } else { image };
-            if a == b
-                || seen.contains(&(b, a))
-                || seen.contains(&(!a, !b))
-                || seen.contains(&(!b, !a))
-            {
-                continue;
-            }
-            seen.insert((a, b));
-            pairs.push((a, b));
-            if b == !a {
-                // a ≤ ¬a forces a false, and the prefix can never be equal past here.
-                break;
-            }
-        }
-        lex_less_or_equal(&pairs, cnf, vars);
+            (a, if swap { !image } else { image })
+        });
+        lex_leader(pairs, cnf, vars);
     }
+}
+
+/// `a ≤lex b` over the pairs `(a, b)`, without the pairs that are always equal or that an
+/// earlier pair already decides (the second half of a swapped pair, or its negation).
+fn lex_leader(pairs: impl Iterator<Item = (Lit, Lit)>, cnf: &mut Cnf, vars: &mut VarAlloc) {
+    let mut kept = Vec::new();
+    let mut seen: HashSet<(Lit, Lit)> = HashSet::new();
+    for (a, b) in pairs {
+        if a == b
+            || [(b, a), (!a, !b), (!b, !a)]
+                .iter()
+                .any(|p| seen.contains(p))
+        {
+            continue;
+        }
+        seen.insert((a, b));
+        kept.push((a, b));
+    }
+    // A pair `(a, ¬a)` ends the comparison: lex_less_or_equal stops there.
+    lex_less_or_equal(&kept, cnf, vars);
 }
 
 /// `(a_1 … a_m) ≤lex (b_1 … b_m)` with chain variables `e_k` = "the first k pairs are
