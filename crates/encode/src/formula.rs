@@ -53,6 +53,34 @@ impl PieceMap {
             && self.groups[1] == ("black".to_string(), Kind::Queen)
     }
 
+    /// The map of the piece variables `x[g][s]` (group `g`, square `s` row-major) of a
+    /// `rows × cols` board, group-major then row-major.
+    pub(crate) fn of(
+        rows: usize,
+        cols: usize,
+        groups: Vec<(String, Kind)>,
+        x: &[impl AsRef<[Lit]>],
+    ) -> PieceMap {
+        let vars = x.iter().enumerate().flat_map(|(group, lits)| {
+            lits.as_ref()
+                .iter()
+                .enumerate()
+                .map(move |(s, lit)| PieceVar {
+                    dimacs: lit.var().idx32() + 1,
+                    group,
+                    row: s / cols,
+                    col: s % cols,
+                })
+        });
+        let vars = vars.collect();
+        PieceMap {
+            rows,
+            cols,
+            groups,
+            vars,
+        }
+    }
+
     /// Reads the placement from a model; two pieces on one square are reported as `Err`
     /// with the square's 0-based coordinates (no valid encoding allows it).
     pub fn decode(&self, value: impl Fn(u32) -> bool) -> Result<Placement, (usize, usize)> {

@@ -38,7 +38,7 @@ use pq_board::placement::{Kind, Layout};
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
-use crate::formula::{Formula, PieceMap, PieceVar, VarAlloc};
+use crate::formula::{Formula, PieceMap, VarAlloc};
 use crate::geometry::BoardSymmetry;
 use crate::incremental::{Counters, IncrementalFormula};
 use crate::problem::{Extent, Instance, Model, Options, Symmetry};
@@ -341,14 +341,11 @@ impl<'p> Skeleton<'p> {
                 cnf.add_binary(!p, !q);
             }
         };
-        let all_dirs = [
-            Direction::Row,
-            Direction::Column,
-            Direction::Diagonal,
-            Direction::AntiDiagonal,
-        ];
-        let lines_by_dir: Vec<(Direction, Vec<Vec<usize>>)> =
-            all_dirs.iter().map(|&d| (d, lines(&layout, d))).collect();
+        // A queen moves in every direction.
+        let lines_by_dir: Vec<(Direction, Vec<Vec<usize>>)> = Direction::of(Kind::Queen)
+            .iter()
+            .map(|&d| (d, lines(&layout, d)))
+            .collect();
         for &(a, b) in &problem.rules.no_attack {
             for (dir, dir_lines) in &lines_by_dir {
                 let a_slides = Direction::of(kind(a)).contains(dir);
@@ -369,7 +366,7 @@ impl<'p> Skeleton<'p> {
                     if options.model == Model::Pairwise {
                         for &s in line {
                             for &t in line {
-                                if s != t && ((a_slides) || (b_slides)) {
+                                if s != t {
                                     add_pair(&mut cnf, x[a][s], x[b][t]);
                                 }
                             }
@@ -386,20 +383,16 @@ impl<'p> Skeleton<'p> {
                         }
                         u
                     };
-                    match (a_slides, b_slides) {
-                        (true, true) => {
-                            let ua = indicator(a, &mut cnf, &mut vars);
-                            let ub = indicator(b, &mut cnf, &mut vars);
-                            cnf.add_binary(!ua, !ub);
+                    if a_slides && b_slides {
+                        let ua = indicator(a, &mut cnf, &mut vars);
+                        let ub = indicator(b, &mut cnf, &mut vars);
+                        cnf.add_binary(!ua, !ub);
+                    } else {
+                        let (slider, other) = if a_slides { (a, b) } else { (b, a) };
+                        let u = indicator(slider, &mut cnf, &mut vars);
+                        for &t in line {
+                            cnf.add_binary(!u, !x[other][t]);
                         }
-                        (true, false) | (false, true) => {
-                            let (slider, other) = if a_slides { (a, b) } else { (b, a) };
-                            let u = indicator(slider, &mut cnf, &mut vars);
-                            for &t in line {
-                                cnf.add_binary(!u, !x[other][t]);
-                            }
-                        }
-                        (false, false) => {}
                     }
                 }
             }
@@ -464,8 +457,6 @@ impl<'p> Skeleton<'p> {
     fn finish(mut self, options: &Options, comments: impl FnOnce(usize) -> Vec<String>) -> Formula {
         let problem = self.problem;
         let layout = problem.rules.layout;
-        let n_sq = layout.squares();
-        let n_groups = problem.rules.groups.len();
         let x = &self.x;
         let elements = symmetries(problem);
         if options.symmetry == Symmetry::LexLeader {
@@ -479,25 +470,9 @@ impl<'p> Skeleton<'p> {
                 );
             }
         }
-        let map = PieceMap {
-            rows: layout.rows,
-            cols: layout.cols,
-            groups: problem
-                .rules
-                .groups
-                .iter()
-                .map(|g| (g.name.clone(), g.kind))
-                .collect(),
-            vars: (0..n_groups)
-                .flat_map(|g| (0..n_sq).map(move |s| (g, s)))
-                .map(|(g, s)| PieceVar {
-                    dimacs: x[g][s].var().idx32() + 1,
-                    group: g,
-                    row: s / layout.cols,
-                    col: s % layout.cols,
-                })
-                .collect(),
-        };
+        let groups = problem.rules.groups.iter();
+        let groups = groups.map(|g| (g.name.clone(), g.kind)).collect();
+        let map = PieceMap::of(layout.rows, layout.cols, groups, x);
         Formula {
             n_vars: self.vars.n_vars(),
             comments: comments(elements.len()),

@@ -170,26 +170,7 @@ fn maximality(g: &Geometry, sq: &SquareLits, cnf: &mut Cnf) {
 /// The queens' variables as the placement map of [`Problem::peaceable_queens`]: group 0
 /// white, group 1 black.
 fn square_map(g: &Geometry, sq: &SquareLits) -> PieceMap {
-    let mut vars = Vec::with_capacity(2 * sq.white.len());
-    for (group, lits) in [&sq.white, &sq.black].into_iter().enumerate() {
-        for (s, lit) in lits.iter().enumerate() {
-            vars.push(PieceVar {
-                dimacs: lit.var().idx32() + 1,
-                group,
-                row: s / g.dim(),
-                col: s % g.dim(),
-            });
-        }
-    }
-    let groups = Rules::peaceable_queens(g.dim())
-        .groups
-        .into_iter()
-        .map(|group| (group.name, group.kind))
-        .collect();
-    PieceMap {
-        rows: g.dim(),
-        cols: g.dim(),
-        groups,
-        vars,
-    }
+    let groups = Rules::peaceable_queens(g.dim()).groups.into_iter();
+    let groups = groups.map(|group| (group.name, group.kind)).collect();
+    PieceMap::of(g.dim(), g.dim(), groups, &[&sq.white, &sq.black])
 }
