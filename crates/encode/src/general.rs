@@ -33,6 +33,7 @@
 //! its colouring model and line-based symmetry breaking.
 
 use std::collections::HashSet;
+use std::f64::consts::TAU;
 
 use pq_board::placement::{Kind, Layout};
 use rustsat::instances::Cnf;
@@ -137,31 +138,20 @@ pub fn lines(layout: &Layout, dir: Direction) -> Vec<Vec<usize>> {
 
 /// The squares a leaper of `kind` attacks from square `s` (index), without `s` itself.
 pub fn leaps(layout: &Layout, kind: Kind, s: usize) -> Vec<usize> {
-    const KNIGHT: [(isize, isize); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING: [(isize, isize); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    let moves: &[(isize, isize)] = match kind {
-        Kind::Knight => &KNIGHT,
-        Kind::King => &KING,
-        _ => &[],
+    let leap = |dr: isize, dc: isize| match kind {
+        // Two squares one way and one the other; one step in any of the 8 directions.
+        Kind::Knight => dr.abs() * dc.abs() == 2,
+        Kind::King => dr.abs().max(dc.abs()) == 1,
+        _ => false,
     };
+    let mut moves: Vec<(isize, isize)> = (-2..=2)
+        .flat_map(|dr| (-2..=2).map(move |dc| (dr, dc)))
+        .filter(|&(dr, dc)| leap(dr, dc))
+        .collect();
+    // Clockwise from "right" (rows count downwards): the order pq-sat's formulas have always
+    // had.
+    let angle = |&(dr, dc): &(isize, isize)| (dr as f64).atan2(dc as f64).rem_euclid(TAU);
+    moves.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
     let (rows, cols) = (layout.rows as isize, layout.cols as isize);
     let (r, c) = ((s / layout.cols) as isize, (s % layout.cols) as isize);
     let mut out = Vec::new();
