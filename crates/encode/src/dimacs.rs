@@ -97,7 +97,7 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             }
             let rest = rest.trim();
             if let Some(v) = parse_var_comment(rest) {
-                let VarLine { var, group, kind } = v.map_err(|m| syntax(lineno, m))?;
+                let (var, group, kind) = v.map_err(|m| syntax(lineno, m))?;
                 let index = match groups.iter().position(|(g, _)| *g == group) {
                     Some(i) if groups[i].1 == kind => i,
                     Some(_) => {
@@ -215,12 +215,9 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
 }
 
 /// A `c var` line: a piece of a group (`var K GROUP KIND R C`, or the queens' short form
-/// `var K white|black R C`); `var.group` is filled in once the group's index is known.
-struct VarLine {
-    var: PieceVar,
-    group: String,
-    kind: Kind,
-}
+/// `var K white|black R C`) as its variable, group name and kind; the variable's group
+/// index is filled in once it is known.
+type VarLine = (PieceVar, String, Kind);
 
 /// Recognises `var K white|black R C` and `var K GROUP KIND R C`; `None` if the comment is
 /// not a `var` line at all.
@@ -241,16 +238,13 @@ fn parse_var_comment(rest: &str) -> Option<Result<VarLine, String>> {
         if dimacs == 0 || row == 0 || col == 0 || row > crate::MAX_DIM || col > crate::MAX_DIM {
             return Err(bad());
         }
-        Ok(VarLine {
-            var: PieceVar {
-                dimacs,
-                group: 0,
-                row: row - 1,
-                col: col - 1,
-            },
-            group: group.to_string(),
-            kind,
-        })
+        let var = PieceVar {
+            dimacs,
+            group: 0,
+            row: row - 1,
+            col: col - 1,
+        };
+        Ok((var, group.to_string(), kind))
     };
     Some(match fields.as_slice() {
         [_, k, colour @ ("white" | "black"), r, c] => piece(k, colour, Kind::Queen, r, c),

@@ -147,17 +147,16 @@ pub fn is_queens(comments: &[String]) -> bool {
 
 /// The encoding options the header states, the defaults where it states none.
 pub fn options(comments: &[String]) -> Options {
+    fn stated<T: std::str::FromStr>(comments: &[String], key: &str, default: T) -> T {
+        word(comments, key)
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(default)
+    }
     let d = Options::default();
     Options {
-        model: word(comments, "model")
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(d.model),
-        card: word(comments, "card")
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(d.card),
-        symmetry: word(comments, "symmetry")
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(d.symmetry),
+        model: stated(comments, "model", d.model),
+        card: stated(comments, "card", d.card),
+        symmetry: stated(comments, "symmetry", d.symmetry),
     }
 }
 
