@@ -382,14 +382,7 @@ impl Problem {
                 return err(format!("two groups are named '{}'", g.name));
             }
         }
-        let fixed: usize = self
-            .counts
-            .iter()
-            .map(|c| match c {
-                Count::Exactly(k) => *k,
-                Count::Maximise => 0,
-            })
-            .sum();
+        let fixed: usize = self.demands(0).iter().sum();
         if fixed > l.squares() {
             return err(format!(
                 "the counts ask for {fixed} pieces but the {}x{} board has {} squares",
