@@ -211,14 +211,8 @@ impl Placement {
 
     /// Keeps the first `n` pieces of `group` in row-major order and removes the rest.
     pub fn keep_first(&mut self, group: usize, n: usize) {
-        let mut seen = 0;
-        for cell in &mut self.cells {
-            if *cell == Some(group) {
-                seen += 1;
-                if seen > n {
-                    *cell = None;
-                }
-            }
+        for cell in self.cells.iter_mut().filter(|c| **c == Some(group)).skip(n) {
+            *cell = None;
         }
     }
 

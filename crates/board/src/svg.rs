@@ -63,11 +63,7 @@ fn esc(s: &str) -> String {
 fn num(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+    if s == "-0" { "0" } else { s }.to_string()
 }
 
 /// The fill and outline colours of group `g`.

@@ -82,19 +82,14 @@ fn square_maps(layout: &Layout) -> Vec<Vec<usize>> {
     } else {
         [0, 2, 4, 5].map(|i| SQUARE[i]).to_vec()
     };
-    let translations: Vec<(usize, usize)> = if layout.torus {
-        (0..rows)
-            .flat_map(|dr| (0..cols).map(move |dc| (dr, dc)))
-            .collect()
-    } else {
-        vec![(0, 0)]
-    };
+    // Every shift wraps on a torus; elsewhere only the zero shift.
+    let (shift_rows, shift_cols) = if layout.torus { (rows, cols) } else { (1, 1) };
     // Saturating: on a board without squares the maps are never called.
     let (last_row, last_col) = (rows.saturating_sub(1), cols.saturating_sub(1));
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for point in points {
-        for &(dr, dc) in &translations {
+        for (dr, dc) in (0..shift_rows).flat_map(|dr| (0..shift_cols).map(move |dc| (dr, dc))) {
             let map: Vec<usize> = (0..rows)
                 .flat_map(|r| (0..cols).map(move |c| (r, c)))
                 .map(|(r, c)| {
