@@ -38,11 +38,8 @@ pub enum Job {
         run: RunSettings,
         certify: Option<(PathBuf, ProofFormat)>,
     },
-    Render {
-        path: Option<PathBuf>,
-        problem: Option<Problem>,
-        output: Option<PathBuf>,
-    },
+    /// Draw the placement read back, of the problem given, if any.
+    Render(Option<Problem>, super::RenderArgs),
     SolveCnf {
         /// `None` reads standard input.
         path: Option<PathBuf>,
@@ -58,30 +55,14 @@ pub enum Job {
         count_only: bool,
         format: Format,
     },
-    Canon {
-        /// `None` reads standard input.
-        path: Option<PathBuf>,
-        problem: Option<Problem>,
-        format: Format,
-    },
-    Solvers {
-        format: Format,
-    },
-    Family {
-        spec: pq_engine::family::Spec,
-        dir: PathBuf,
-        verify: Option<Duration>,
-        format: Format,
-    },
-    Race {
-        dir: PathBuf,
-        /// (label, backend) for each solver, in the order given.
-        solvers: Vec<(String, BackendSpec)>,
-        timeout: Duration,
-        jobs: usize,
-        plot: Option<PathBuf>,
-        format: Format,
-    },
+    /// The canonical form of the placement read back, of the problem given, if any.
+    Canon(Option<Problem>, super::CanonArgs),
+    /// List the backends.
+    Solvers(Format),
+    /// Write the family of the spec made of the arguments.
+    Family(pq_engine::family::Spec, super::FamilyArgs),
+    /// Race the solvers, each a (label, backend) in the order given.
+    Race(super::RaceArgs, Vec<(String, BackendSpec)>),
 }
 
 /// How to run the solvers and show their answer.
@@ -211,7 +192,7 @@ impl Args {
                     format: a.format,
                 })
             }
-            Command::Solvers { format } => Ok(Job::Solvers { format }),
+            Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {
@@ -222,9 +203,9 @@ impl Args {
                 };
                 let d = Options::default();
                 let (models, cards, syms) = (
-                    or_default(a.model, d.model),
-                    or_default(a.card, d.card),
-                    or_default(a.symmetry, d.symmetry),
+                    or_default(&a.model, d.model),
+                    or_default(&a.card, d.card),
+                    or_default(&a.symmetry, d.symmetry),
                 );
                 let mut encodings = Vec::new();
                 for &model in &models {
@@ -241,7 +222,7 @@ impl Args {
                         }
                     }
                 }
-                let spec = match (a.dims, a.problem) {
+                let spec = match (&a.dims, &a.problem) {
                     // clap's `requires` lets --set through beside --dims (which conflicts
                     // with --problem); the queens have nothing to set.
                     (Some(_), None) if !a.set.is_empty() => {
@@ -254,7 +235,7 @@ impl Args {
                         pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
                     }
                     (None, Some(path)) => {
-                        let members = family_members(&path, &a.set)?;
+                        let members = family_members(path, &a.set)?;
                         let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
                         if !maximising {
                             if a.n.is_some() {
@@ -287,16 +268,11 @@ impl Args {
                 if !spec.needs_optima() {
                     spec.plan().map_err(|e| e.to_string())?;
                 }
-                Ok(Job::Family {
-                    spec,
-                    dir: a.output,
-                    verify: a.verify,
-                    format: a.format,
-                })
+                Ok(Job::Family(spec, a))
             }
             Command::Race(a) => {
                 let mut solvers = Vec::new();
-                for label in a.solver {
+                for label in &a.solver {
                     let label = label.trim().to_string();
                     if label.is_empty() {
                         return Err("--solver needs a name or a command".into());
@@ -309,25 +285,10 @@ impl Args {
                     }
                     solvers.push((label, spec));
                 }
-                Ok(Job::Race {
-                    dir: a.dir,
-                    solvers,
-                    timeout: a.timeout,
-                    jobs: a.jobs.unwrap_or_else(default_jobs),
-                    plot: a.plot,
-                    format: a.format,
-                })
+                Ok(Job::Race(a, solvers))
             }
-            Command::Render(a) => Ok(Job::Render {
-                problem: a.problem.load()?,
-                path: a.file.filter(|p| p.as_os_str() != "-"),
-                output: a.output,
-            }),
-            Command::Canon(a) => Ok(Job::Canon {
-                problem: a.problem.load()?,
-                path: a.file.filter(|p| p.as_os_str() != "-"),
-                format: a.format,
-            }),
+            Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
+            Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => solve_job(a),
         }
     }
@@ -508,11 +469,11 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// The values given, or the default alone.
-fn or_default<T>(given: Vec<T>, default: T) -> Vec<T> {
+fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
     if given.is_empty() {
         vec![default]
     } else {
-        given
+        given.to_vec()
     }
 }
 

@@ -60,33 +60,13 @@ pub fn run(job: Job) -> Result<u8> {
             count_only,
             format,
         } => enumerate::run(request, n, count_only, format),
-        Job::Canon {
-            path,
-            problem,
-            format,
-        } => canon::run(path.as_deref(), problem.as_ref(), format),
-        Job::Render {
-            path,
-            problem,
-            output,
-        } => render::run(path.as_deref(), problem.as_ref(), output.as_deref()),
-        Job::Family {
-            spec,
-            dir,
-            verify,
-            format,
-        } => family::run(&spec, &dir, verify, format),
-        Job::Race {
-            dir,
-            solvers,
-            timeout,
-            jobs,
-            plot,
-            format,
-        } => race::run(&dir, solvers, timeout, jobs, plot.as_deref(), format),
+        Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
+        Job::Render(problem, a) => render::run(&a, problem.as_ref()),
+        Job::Family(spec, a) => family::run(&spec, &a),
+        Job::Race(a, solvers) => race::run(&a, solvers),
         Job::CheckProof(a) => check::proof(&a),
         Job::CheckCertificate(a) => check::certificate(&a),
-        Job::Solvers { format } => check::solvers(format),
+        Job::Solvers(format) => check::solvers(format),
     }
 }
 
@@ -146,9 +126,9 @@ pub fn status_code(status: Status) -> u8 {
     }
 }
 
-/// The whole of `path`, or of standard input when `None`.
+/// The whole of `path`, or of standard input when `None` or `-`.
 pub fn read_input(path: Option<&Path>) -> Result<String> {
-    match path {
+    match path.filter(|p| p.as_os_str() != "-") {
         Some(p) => {
             std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))
         }
