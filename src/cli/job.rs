@@ -15,13 +15,8 @@ use super::{Args, Command, Format, ProgressMode, SolveArgs, UpTo};
 /// A fully validated request.
 #[derive(Debug)]
 pub enum Job {
-    /// Write the formula of `problem` at size `n`.
-    Encode {
-        problem: Problem,
-        n: usize,
-        options: Options,
-        output: Option<PathBuf>,
-    },
+    /// Write the formula of a problem at a size, as the arguments say.
+    Encode(Problem, usize, super::EncodeArgs),
     /// Solve `problem` at size `n` (the queens: `--dim D --n N`).
     Solve {
         problem: Problem,
@@ -48,13 +43,13 @@ pub enum Job {
     },
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
-    Enumerate {
-        /// `None`: find the optimum first.
-        n: Option<usize>,
-        request: pq_engine::enumerate::Request,
-        count_only: bool,
-        format: Format,
-    },
+    /// List the placements of a request, at the size given (`None`: find the optimum
+    /// first), shown as the arguments say.
+    Enumerate(
+        pq_engine::enumerate::Request,
+        Option<usize>,
+        super::EnumerateArgs,
+    ),
     /// The canonical form of the placement read back, of the problem given, if any.
     Canon(Option<Problem>, super::CanonArgs),
     /// List the backends.
@@ -148,12 +143,7 @@ impl Args {
                         "this problem maximises some groups: give their size with --n N (or --set GROUP=N)".into()
                     });
                 };
-                Ok(Job::Encode {
-                    problem,
-                    n,
-                    options: a.encoding.options(),
-                    output: a.output,
-                })
+                Ok(Job::Encode(problem, n, a))
             }
             Command::Enumerate(a) => {
                 let model = a.model.unwrap_or(Model::Lines);
@@ -171,26 +161,22 @@ impl Args {
                             .into(),
                     );
                 }
-                Ok(Job::Enumerate {
-                    n,
-                    request: pq_engine::enumerate::Request {
-                        problem,
-                        n: n.unwrap_or(0),
-                        up_to: match a.up_to {
-                            UpTo::Total => pq_engine::enumerate::UpTo::Total,
-                            UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
-                        },
-                        maximal: a.maximal,
-                        options: Options {
-                            model,
-                            card: a.card.unwrap_or_default(),
-                            symmetry: Symmetry::None,
-                        },
-                        limit: a.limit,
+                let request = pq_engine::enumerate::Request {
+                    problem,
+                    n: n.unwrap_or(0),
+                    up_to: match a.up_to {
+                        UpTo::Total => pq_engine::enumerate::UpTo::Total,
+                        UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
                     },
-                    count_only: a.count,
-                    format: a.format,
-                })
+                    maximal: a.maximal,
+                    options: Options {
+                        model,
+                        card: a.card.unwrap_or_default(),
+                        symmetry: Symmetry::None,
+                    },
+                    limit: a.limit,
+                };
+                Ok(Job::Enumerate(request, n, a))
             }
             Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),

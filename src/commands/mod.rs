@@ -33,12 +33,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// Runs `job`; the result is the exit code.
 pub fn run(job: Job) -> Result<u8> {
     match job {
-        Job::Encode {
-            problem,
-            n,
-            options,
-            output,
-        } => solve::encode(&problem, n, &options, output.as_deref()),
+        Job::Encode(problem, n, a) => solve::encode(&problem, n, &a),
         Job::Solve {
             problem,
             n,
@@ -54,12 +49,7 @@ pub fn run(job: Job) -> Result<u8> {
             certify,
         } => solve::optimum(&problem, &options, strategy, &run, certify.as_ref()),
         Job::SolveCnf { path, run, proof } => solve::formula(path.as_deref(), &run, proof.as_ref()),
-        Job::Enumerate {
-            n,
-            request,
-            count_only,
-            format,
-        } => enumerate::run(request, n, count_only, format),
+        Job::Enumerate(request, n, a) => enumerate::run(request, n, &a),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
         Job::Render(problem, a) => render::run(&a, problem.as_ref()),
         Job::Family(spec, a) => family::run(&spec, &a),

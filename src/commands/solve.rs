@@ -20,16 +20,17 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::Backend;
 
 use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
-use crate::cli::{ProofJob, RunSettings, Solvers};
+use crate::cli::{EncodeArgs, ProofJob, RunSettings, Solvers};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
 
-/// Writes the formula of `problem` at size `n` to `output` (atomically) or standard output.
-pub fn encode(problem: &Problem, n: usize, options: &Options, output: Option<&Path>) -> Result<u8> {
-    let formula = encode_problem(problem, n, options);
-    match output {
+/// Writes the formula of `problem` at size `n` to `--output` (atomically) or standard
+/// output.
+pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
+    let formula = encode_problem(problem, n, &a.encoding.options());
+    match &a.output {
         Some(path) => write_atomically(path, |w| dimacs::write(&formula, w))?,
         None => dimacs::write(&formula, io::stdout().lock())?,
     }

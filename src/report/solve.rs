@@ -62,7 +62,7 @@ impl Encoding {
 }
 
 /// Where a proof requested with `--proof` went, and what it certifies.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProofReport {
     /// The proof file; `null` when none was written (only UNSAT has a proof).
     pub file: Option<String>,
@@ -103,12 +103,8 @@ impl ProofReport {
                 note: None,
             },
             None => ProofReport {
-                file: None,
-                cnf: None,
-                format: None,
-                bytes: None,
-                certifies: None,
                 note: Some("no proof written: only an UNSAT answer has a proof".into()),
+                ..ProofReport::default()
             },
         }
     }
