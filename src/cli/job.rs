@@ -2,7 +2,6 @@
 //! a job that starts has everything it needs.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry};
@@ -10,37 +9,21 @@ use pq_engine::optimise::Strategy;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
-use super::{Args, Command, Format, ProgressMode, SolveArgs, UpTo};
+use super::{Args, Command, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
 pub enum Job {
     /// Write the formula of a problem at a size, as the arguments say.
     Encode(Problem, usize, super::EncodeArgs),
-    /// Solve `problem` at size `n` (the queens: `--dim D --n N`).
-    Solve {
-        problem: Problem,
-        n: usize,
-        options: Options,
-        run: RunSettings,
-        proof: Option<ProofJob>,
-    },
-    /// The optimum of `problem`'s maximised groups (the queens: a(d)).
-    Optimise {
-        problem: Problem,
-        options: Options,
-        strategy: Strategy,
-        run: RunSettings,
-        certify: Option<(PathBuf, ProofFormat)>,
-    },
+    /// Solve a problem at a size (the queens: `--dim D --n N`).
+    Solve(Problem, usize, RunSettings),
+    /// The optimum of a problem's maximised groups (the queens: a(d)).
+    Optimise(Problem, RunSettings),
     /// Draw the placement read back, of the problem given, if any.
     Render(Option<Problem>, super::RenderArgs),
-    SolveCnf {
-        /// `None` reads standard input.
-        path: Option<PathBuf>,
-        run: RunSettings,
-        proof: Option<ProofJob>,
-    },
+    /// Solve the DIMACS formula of `--cnf` (or standard input) as it is.
+    SolveCnf(RunSettings),
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
     /// List the placements of a request, at the size given (`None`: find the optimum
@@ -60,16 +43,17 @@ pub enum Job {
     Race(super::RaceArgs, Vec<(String, BackendSpec)>),
 }
 
-/// How to run the solvers and show their answer.
+/// How to run the solvers and show their answer: `solve`'s arguments and what they make.
 #[derive(Debug)]
 pub struct RunSettings {
+    /// The arguments as given.
+    pub args: SolveArgs,
+    /// The solvers they name.
     pub solvers: Solvers,
-    pub timeout: Option<Duration>,
-    pub step_timeout: Option<Duration>,
-    pub progress: ProgressMode,
-    pub format: Format,
-    /// Where to draw the board found, if anywhere.
-    pub svg: Option<PathBuf>,
+    /// The proof asked for with `--proof`.
+    pub proof: Option<ProofJob>,
+    /// The format of that proof, or of the certificate's.
+    pub proof_format: ProofFormat,
 }
 
 /// Where a proof goes, and who writes it.
@@ -282,7 +266,7 @@ impl Args {
 
 /// `solve`: one size, an optimum, or a DIMACS file.
 fn solve_job(a: SolveArgs) -> Result<Job, String> {
-    let solvers = solvers(a.backend, a.solver_cmd, a.jobs)?;
+    let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
     let problem = match (a.problem.load()?, a.dim) {
         (Some(problem), _) => Some(problem),
         (None, Some(dim)) => Some(Problem::peaceable_queens(dim)),
@@ -315,14 +299,15 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
     } else {
         None
     };
-    let proof = match a.proof {
+    let proof = match &a.proof {
         None => None,
         Some(_) if a.dim.is_some() && a.n.is_none() => {
             return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
         }
         Some(proof) => {
-            let cnf_out = a.cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
-            if cnf_out == proof {
+            let cnf_out = a.cnf_out.clone();
+            let cnf_out = cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
+            if cnf_out == *proof {
                 return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
             }
             if a.cnf.as_ref().is_some_and(|c| same_file(c, &cnf_out)) {
@@ -332,26 +317,18 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
                 ));
             }
             Some(ProofJob {
-                proof,
+                proof: proof.clone(),
                 cnf_out,
                 format: proof_format,
                 prover,
             })
         }
     };
-    let run = RunSettings {
-        solvers,
-        timeout: a.timeout,
-        step_timeout: a.step_timeout,
-        progress: a.progress,
-        format: a.format,
-        svg: a.svg,
-    };
     let Some(problem) = problem else {
         if a.n.is_some() {
             return Err("--n needs --dim D (or --problem FILE)".into());
         }
-        if run.svg.is_some() {
+        if a.svg.is_some() {
             return Err("--svg needs a board: --dim D or --problem FILE".into());
         }
         if let Some(flag) = a.encoding.given() {
@@ -362,8 +339,12 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         if a.certify.is_some() {
             return Err("--certify needs --dim (it certifies a(d))".into());
         }
-        let path = a.cnf.filter(|p| p.as_os_str() != "-");
-        return Ok(Job::SolveCnf { path, run, proof });
+        return Ok(Job::SolveCnf(RunSettings {
+            args: a,
+            solvers,
+            proof,
+            proof_format,
+        }));
     };
     if a.cnf.is_some() {
         return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
@@ -371,54 +352,47 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
     if a.certify.is_some() && problem.maximised().is_empty() {
         return Err("--certify certifies an optimum: this problem maximises no group (its counts are fixed)".into());
     }
-    let options = a.encoding.options();
     let n = problem_size(&problem, a.n)?;
     if let (Some(dim), Some(n)) = (a.dim, n) {
         // Checked as a queens instance for its messages ("too many queens").
         Instance::new(dim, n).map_err(|e| e.to_string())?;
     }
-    if let Some(n) = n {
-        return Ok(Job::Solve {
-            problem,
-            n,
-            options,
-            run,
-            proof,
-        });
-    }
-    if proof.is_some() {
+    if n.is_none() && a.proof.is_some() {
         return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
     }
-    if a.strategy == Strategy::Incremental {
-        incremental_backend(&run.solvers)?;
-        if a.dim.is_some() && options.card != Card::Totalizer {
+    if n.is_none() && a.strategy == Strategy::Incremental {
+        incremental_backend(&solvers)?;
+        if a.dim.is_some() && a.encoding.options().card != Card::Totalizer {
             return Err(
                 "--strategy incremental needs --card totalizer (its outputs are the assumptions)"
                     .into(),
             );
         }
     }
-    Ok(Job::Optimise {
-        problem,
-        options,
-        strategy: a.strategy,
-        run,
-        certify: a.certify.map(|dir| (dir, proof_format)),
+    let run = RunSettings {
+        args: a,
+        solvers,
+        proof,
+        proof_format,
+    };
+    Ok(match n {
+        Some(n) => Job::Solve(problem, n, run),
+        None => Job::Optimise(problem, run),
     })
 }
 
 /// The solvers named by `--backend` and `--solver-cmd`, or the default portfolio.
 fn solvers(
-    backends: Vec<BackendSpec>,
-    commands: Vec<String>,
+    backends: &[BackendSpec],
+    commands: &[String],
     jobs: Option<usize>,
 ) -> Result<Solvers, String> {
-    let mut given = backends;
+    let mut given = backends.to_vec();
     for cmd in commands {
         if cmd.trim().is_empty() {
             return Err("--solver-cmd needs a command".into());
         }
-        given.push(BackendSpec::Command(cmd));
+        given.push(BackendSpec::Command(cmd.clone()));
     }
     if given.is_empty() {
         return Ok(Solvers::Default {

@@ -34,21 +34,9 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 pub fn run(job: Job) -> Result<u8> {
     match job {
         Job::Encode(problem, n, a) => solve::encode(&problem, n, &a),
-        Job::Solve {
-            problem,
-            n,
-            options,
-            run,
-            proof,
-        } => solve::at_size(&problem, n, &options, &run, proof.as_ref()),
-        Job::Optimise {
-            problem,
-            options,
-            strategy,
-            run,
-            certify,
-        } => solve::optimum(&problem, &options, strategy, &run, certify.as_ref()),
-        Job::SolveCnf { path, run, proof } => solve::formula(path.as_deref(), &run, proof.as_ref()),
+        Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
+        Job::Optimise(problem, run) => solve::optimum(&problem, &run),
+        Job::SolveCnf(run) => solve::formula(&run),
         Job::Enumerate(request, n, a) => enumerate::run(request, n, &a),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
         Job::Render(problem, a) => render::run(&a, problem.as_ref()),
