@@ -1,7 +1,5 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
-use std::io::{self, Write};
-
 use anyhow::Result;
 use pq_board::svg::placement_svg;
 use pq_encode::spec::Problem;
@@ -16,11 +14,7 @@ pub fn run(a: &RenderArgs, problem: Option<&Problem>) -> Result<u8> {
     let svg = picture(&read.problem, &read.placement, None);
     match &a.output {
         Some(p) => crate::files::write_svg(p, &svg)?,
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(svg.as_bytes())?;
-            out.flush()?;
-        }
+        None => crate::report::emit_text(&svg)?,
     }
     Ok(0)
 }
