@@ -83,12 +83,9 @@ impl super::SubjectArgs {
     /// The problem (`--dim D`: the queens preset) and the size given; `--dim D --n N` is
     /// checked as a queens instance for its messages ("too many queens").
     fn load(&self) -> Result<(Problem, Option<usize>), String> {
-        let problem = match (self.problem.load()?, self.dim) {
-            (Some(problem), _) => problem,
-            (None, Some(dim)) => Problem::peaceable_queens(dim),
-            // clap requires one of the two.
-            (None, None) => return Err("give --dim D or --problem FILE".into()),
-        };
+        let problem = self.problem.load_or_queens(self.dim)?;
+        // clap requires one of the two.
+        let problem = problem.ok_or_else(|| "give --dim D or --problem FILE".to_string())?;
         if let (Some(dim), Some(n)) = (self.dim, self.n) {
             Instance::new(dim, n).map_err(|e| e.to_string())?;
         }
@@ -267,11 +264,7 @@ impl Args {
 /// `solve`: one size, an optimum, or a DIMACS file.
 fn solve_job(a: SolveArgs) -> Result<Job, String> {
     let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
-    let problem = match (a.problem.load()?, a.dim) {
-        (Some(problem), _) => Some(problem),
-        (None, Some(dim)) => Some(Problem::peaceable_queens(dim)),
-        (None, None) => None,
-    };
+    let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
     }

@@ -374,6 +374,11 @@ impl ProblemArgs {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Some(problem))
     }
+
+    /// The problem file, else the queens preset on `dim`×`dim`, if either is given.
+    fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
+        Ok(self.load()?.or_else(|| dim.map(Problem::peaceable_queens)))
+    }
 }
 
 /// Output format of `solve`.
