@@ -9,7 +9,7 @@ use pq_engine::optimise::Strategy;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
-use super::{Args, Command, Format, SolveArgs, UpTo};
+use super::{read_problem, Args, Command, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
@@ -91,15 +91,6 @@ impl super::SubjectArgs {
         }
         Ok((problem, self.n))
     }
-}
-
-/// The problems of a `family --problem FILE --set ...`: the file read, the settings expanded
-/// into their cartesian product; errors name the file.
-fn family_members(path: &Path, set: &[String]) -> Result<Vec<pq_engine::family::Member>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let base = Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    pq_engine::family::expand_settings(&base, set).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Which solvers answer each formula.
@@ -202,7 +193,10 @@ impl Args {
                         pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
                     }
                     (None, Some(path)) => {
-                        let members = family_members(path, &a.set)?;
+                        // The settings expanded into their cartesian product.
+                        let members =
+                            pq_engine::family::expand_settings(&read_problem(path)?, &a.set)
+                                .map_err(|e| format!("{}: {e}", path.display()))?;
                         let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
                         if !maximising {
                             if a.n.is_some() {

@@ -358,10 +358,7 @@ impl ProblemArgs {
         let Some(path) = &self.problem else {
             return Ok(None);
         };
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut problem =
-            Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut problem = read_problem(path)?;
         let mut items = Vec::new();
         for item in &self.set {
             let Some(pair) = item.split_once('=') else {
@@ -379,6 +376,13 @@ impl ProblemArgs {
     fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
         Ok(self.load()?.or_else(|| dim.map(Problem::peaceable_queens)))
     }
+}
+
+/// Reads a problem file; errors name the file.
+fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Output format of `solve`.
