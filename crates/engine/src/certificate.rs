@@ -368,10 +368,11 @@ fn solver_with_version(name: &str) -> String {
     }
 }
 
-/// One re-check of a bundle.
-#[derive(Clone, Debug)]
+/// One re-check of a bundle (`checks` in `check-certificate`'s JSON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Item {
     /// What was checked, e.g. `sha256 witness.txt`.
+    #[serde(rename = "check")]
     pub what: String,
     /// Whether the check passed.
     pub ok: bool,

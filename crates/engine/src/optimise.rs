@@ -35,14 +35,16 @@ use pq_solve::error::SolveError;
 use crate::greedy::greedy_placement;
 use crate::pipeline::{solve, validated, Status};
 
-/// How a step was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a step was decided (named in JSON as by [`Method::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Method {
     /// The greedy placement (a lower bound with a witness).
     Greedy,
     /// A SAT solver call.
     Solver,
     /// No solver needed: the pieces do not fit (see [`Problem::upper_bound`]).
+    #[serde(rename = "counting")]
     TooManyQueens,
 }
 
@@ -57,8 +59,8 @@ impl Method {
     }
 }
 
-/// One finished step of the search.
-#[derive(Clone, Debug)]
+/// One finished step of the search, as reports show it (`steps` in `solve`'s JSON).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     /// The size tried.
     pub n: usize,
@@ -66,12 +68,13 @@ pub struct Step {
     pub status: Status,
     /// How it was decided.
     pub method: Method,
+    /// The solver that answered (a portfolio's winner); `None` for steps without a solver.
+    pub solver: Option<String>,
     /// Wall-clock seconds it took.
     pub seconds: f64,
     /// For SAT steps: the smallest maximised group of the witness (≥ `n`).
+    #[serde(skip)]
     pub witness_n: Option<usize>,
-    /// The solver that answered (a portfolio's winner); `None` for steps without a solver.
-    pub solver: Option<String>,
 }
 
 /// What the optimiser reports while it runs.
