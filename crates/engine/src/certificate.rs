@@ -6,7 +6,7 @@
 //! encoding of the claim, and the proof with the independent checker.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use pq_board::placement::Placement;
@@ -120,31 +120,9 @@ pub struct UnsatPart {
     pub verdict: String,
 }
 
-/// Errors of writing or checking a certificate.
-#[derive(Debug, thiserror::Error)]
-pub enum CertificateError {
-    /// Reading or writing a file of the bundle failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// What the operating system said.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The request or the bundle does not hold up: a directory that is not empty, a
-    /// witness with the wrong counts, an optimum the proof run contradicts, a proof the
-    /// checker rejects, a manifest that cannot be read. The message says which.
-    #[error("{0}")]
-    Invalid(String),
-    /// Validating the witness, solving, proving or running the checker failed.
-    #[error(transparent)]
-    Solve(#[from] SolveError),
-}
-
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError {
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
     let path = path.to_path_buf();
-    move |source| CertificateError::Io { path, source }
+    move |source| SolveError::Io { path, source }
 }
 
 /// What to certify: the optimum of `problem` is `optimum`, with `witness` (exactly `optimum`
@@ -171,22 +149,22 @@ pub struct Request<'a> {
 
 /// Writes the bundle into `dir` (which must not exist, or be empty), atomically: everything
 /// is staged beside it and renamed into place once the proof has been checked.
-pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, CertificateError> {
+pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
     if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
-        return Err(CertificateError::Invalid(format!(
+        return Err(SolveError::Invalid(format!(
             "{} exists and is not empty; give a new directory",
             dir.display()
         )));
     }
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
-        return Err(CertificateError::Invalid(
+        return Err(SolveError::Invalid(
             "the problem maximises no group: there is no optimum to certify".into(),
         ));
     }
     let (trimmed, _) = crate::pipeline::validated(problem, a, req.witness, "the optimiser")?;
     if &trimmed != req.witness {
-        return Err(CertificateError::Invalid(format!(
+        return Err(SolveError::Invalid(format!(
             "the witness does not have exactly {a} pieces in each maximised group"
         )));
     }
@@ -225,20 +203,20 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
     match &proved.answer {
         Answer::Unsat => {}
         Answer::Sat(_) => {
-            return Err(CertificateError::Invalid(format!(
+            return Err(SolveError::Invalid(format!(
                 "{} found n = {n} satisfiable on the certification run: the claimed optimum {a} is wrong",
                 proved.solver
             )))
         }
         Answer::Unknown(reason) => {
-            return Err(CertificateError::Invalid(format!(
+            return Err(SolveError::Invalid(format!(
                 "the proof run for n = {n} gave no answer: {reason}"
             )))
         }
     }
     let report = check_proof(&cnf_path, &proof_path, req.format, req.check_timeout)?;
     if !report.verified {
-        return Err(CertificateError::Invalid(format!(
+        return Err(SolveError::Invalid(format!(
             "the {} proof from {} was not verified by {}: {}{}",
             req.format.name().to_uppercase(),
             proved.solver,
@@ -321,7 +299,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
     let staged = staging.keep();
     fs::rename(&staged, dir).map_err(|source| {
         let _ = fs::remove_dir_all(&staged);
-        CertificateError::Io {
+        SolveError::Io {
             path: dir.to_path_buf(),
             source,
         }
@@ -385,11 +363,11 @@ pub struct Item {
 pub fn check_certificate(
     dir: &Path,
     check_timeout: Option<Duration>,
-) -> Result<(Certificate, Vec<Item>), CertificateError> {
+) -> Result<(Certificate, Vec<Item>), SolveError> {
     let path = dir.join(MANIFEST);
     let text = fs::read_to_string(&path).map_err(io_err(&path))?;
     let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
-        CertificateError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
+        SolveError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
     })?;
     let mut items = Vec::new();
     let mut item = |what: &str, ok: bool, detail: String| {

@@ -13,34 +13,21 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, Formula, Options, Symmetry};
+use pq_encode::{Options, Symmetry};
 
-use pq_solve::answer::Answer;
 use pq_solve::backend::BackendSpec;
 use pq_solve::control::interrupted;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::external::process::{read_tail, supervise, End};
 use pq_solve::external::ExternalSolver;
-pub use pq_solve::prove::{arranged_for, check_capable, formats_of, solve_with_proof, ProofFormat};
+pub use pq_solve::prove::{arranged_for, beside, check_capable, prove, ProofFormat, Proved};
 use pq_solve::survey::{debian_version, program_version};
-
-/// Writes `formula` as DIMACS to `path`.
-pub fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
-    let io = |source| SolveError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    dimacs::write(formula, &mut w).map_err(io)?;
-    std::io::Write::flush(&mut w).map_err(io)
-}
 
 /// What a certificate or a proof report says the proof certifies.
 pub fn certified_formula(problem: &Problem, options: &Options) -> String {
@@ -286,85 +273,6 @@ fn last_line(s: &str) -> Option<&str> {
 
 fn code_text(code: Option<i32>) -> String {
     code.map_or("none (killed)".into(), |c| c.to_string())
-}
-
-/// The path of `name` beside `path` (same directory).
-pub fn beside(path: &Path, name: &str) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.join(name),
-        _ => PathBuf::from(name),
-    }
-}
-
-/// The result of [`prove`].
-#[derive(Clone, Debug)]
-pub struct Proved {
-    /// The solver's answer; only UNSAT leaves files behind.
-    pub answer: Answer,
-    /// The solver that answered.
-    pub solver: String,
-    /// Wall-clock seconds of the solve.
-    pub seconds: f64,
-    /// Bytes of the proof written (UNSAT only).
-    pub proof_bytes: Option<u64>,
-}
-
-/// Solves `formula` with `spec`, and on UNSAT leaves the proof at `proof` and the CNF it
-/// refers to at `cnf`. Both are written to temporary files beside their targets and renamed
-/// into place only on UNSAT, so a SAT or unknown answer (or a crash) leaves neither behind.
-pub fn prove(
-    spec: &BackendSpec,
-    formula: &Formula,
-    cnf: &Path,
-    proof: &Path,
-    format: ProofFormat,
-    limits: &Limits,
-) -> Result<Proved, SolveError> {
-    let arranged = arranged_for(formula, format);
-    let temp_beside = |target: &Path| {
-        let dir = beside(target, ".");
-        tempfile::Builder::new()
-            .prefix(".pq-proof-")
-            .tempfile_in(&dir)
-            .map_err(|source| SolveError::Io { path: dir, source })
-    };
-    let cnf_tmp = temp_beside(cnf)?;
-    let proof_tmp = temp_beside(proof)?;
-    write_cnf(&arranged, cnf_tmp.path())?;
-    let start = Instant::now();
-    let (answer, solver) = solve_with_proof(
-        spec,
-        &arranged,
-        cnf_tmp.path(),
-        proof_tmp.path(),
-        format,
-        limits,
-    )?;
-    let seconds = start.elapsed().as_secs_f64();
-    let mut proof_bytes = None;
-    if answer == Answer::Unsat {
-        let persist = |tmp: tempfile::NamedTempFile, to: &Path| {
-            let io = |source| SolveError::Io {
-                path: to.to_path_buf(),
-                source,
-            };
-            // Temporary files are private (0600); a proof and its CNF are meant to be shared.
-            use std::os::unix::fs::PermissionsExt;
-            tmp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(0o644))
-                .map_err(io)?;
-            tmp.persist(to).map_err(|e| io(e.error))
-        };
-        persist(cnf_tmp, cnf)?;
-        persist(proof_tmp, proof)?;
-        proof_bytes = std::fs::metadata(proof).ok().map(|m| m.len());
-    }
-    Ok(Proved {
-        answer,
-        solver,
-        seconds,
-        proof_bytes,
-    })
 }
 
 /// The solver used for proofs when the user names none: kissat for DRAT when installed (the

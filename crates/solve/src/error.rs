@@ -72,6 +72,11 @@ pub enum SolveError {
         /// What is wrong with the board, or why the model does not decode to one.
         details: String,
     },
+    /// A request or a file does not hold up: a certificate directory that is not empty, a
+    /// witness with the wrong counts, an optimum the proof run contradicts, a proof the
+    /// checker rejects, a manifest that cannot be read. The message says which.
+    #[error("{0}")]
+    Invalid(String),
     /// An in-process solver reported an internal error.
     #[error("in-process solver {backend} failed: {message}")]
     InProcess {
