@@ -120,11 +120,6 @@ pub struct UnsatPart {
     pub verdict: String,
 }
 
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
-    let path = path.to_path_buf();
-    move |source| SolveError::Io { path, source }
-}
-
 /// What to certify: the optimum of `problem` is `optimum`, with `witness` (exactly `optimum`
 /// pieces in each maximised group), the UNSAT step encoded with `options` and proved by
 /// `prover`.
@@ -150,7 +145,12 @@ pub struct Request<'a> {
 /// Writes the bundle into `dir` (which must not exist, or be empty), atomically: everything
 /// is staged beside it and renamed into place once the proof has been checked.
 pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
-    if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
+    if dir.exists()
+        && fs::read_dir(dir)
+            .map_err(SolveError::io(dir))?
+            .next()
+            .is_some()
+    {
         return Err(SolveError::Invalid(format!(
             "{} exists and is not empty; give a new directory",
             dir.display()
@@ -173,12 +173,12 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     let staging = tempfile::Builder::new()
         .prefix(".pq-certificate-")
         .tempdir_in(&parent)
-        .map_err(io_err(&parent))?;
+        .map_err(SolveError::io(&parent))?;
     let s = staging.path();
 
     let symbols = Placement::symbols(&problem.rules);
     let witness_text = req.witness.to_labelled_text(&symbols);
-    fs::write(s.join(WITNESS), &witness_text).map_err(io_err(&s.join(WITNESS)))?;
+    fs::write(s.join(WITNESS), &witness_text).map_err(SolveError::io(&s.join(WITNESS)))?;
 
     let n = a + 1;
     let formula = encode_problem(problem, n, &req.options);
@@ -271,7 +271,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         unsat: UnsatPart {
             n,
             cnf: cnf_name,
-            cnf_sha256: sha256_file(&cnf_path).map_err(io_err(&cnf_path))?,
+            cnf_sha256: sha256_file(&cnf_path).map_err(SolveError::io(&cnf_path))?,
             variables: formula.n_vars,
             clauses: formula.n_clauses(),
             model: req.options.model.name().into(),
@@ -280,7 +280,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
             certified_formula: certified_formula(problem, &req.options),
             symmetry_group,
             proof: proof_name,
-            proof_sha256: sha256_file(&proof_path).map_err(io_err(&proof_path))?,
+            proof_sha256: sha256_file(&proof_path).map_err(SolveError::io(&proof_path))?,
             proof_format: req.format.name().into(),
             proof_bytes: proved.proof_bytes.unwrap_or(0),
             solver: solver_with_version(&proved.solver),
@@ -292,17 +292,14 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         },
     };
     let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
-    fs::write(s.join(MANIFEST), json).map_err(io_err(&s.join(MANIFEST)))?;
+    fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
     if dir.exists() {
-        fs::remove_dir(dir).map_err(io_err(dir))?;
+        fs::remove_dir(dir).map_err(SolveError::io(dir))?;
     }
     let staged = staging.keep();
     fs::rename(&staged, dir).map_err(|source| {
         let _ = fs::remove_dir_all(&staged);
-        SolveError::Io {
-            path: dir.to_path_buf(),
-            source,
-        }
+        SolveError::io(dir)(source)
     })?;
     Ok(cert)
 }
@@ -365,7 +362,7 @@ pub fn check_certificate(
     check_timeout: Option<Duration>,
 ) -> Result<(Certificate, Vec<Item>), SolveError> {
     let path = dir.join(MANIFEST);
-    let text = fs::read_to_string(&path).map_err(io_err(&path))?;
+    let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
     let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
         SolveError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
     })?;
@@ -457,7 +454,8 @@ pub fn check_certificate(
             let format: ProofFormat = cert.unsat.proof_format.parse().unwrap_or_default();
             let fresh = arranged_for(&encode_problem(&problem, n, &options), format);
             let mut bytes = Vec::new();
-            dimacs::write(&fresh, &mut bytes).map_err(io_err(&dir.join(&cert.unsat.cnf)))?;
+            dimacs::write(&fresh, &mut bytes)
+                .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
             let h = sha256_hex(&bytes);
             let ok = h == cert.unsat.cnf_sha256;
             let detail = if ok {

@@ -79,10 +79,7 @@ pub fn check_proof(
     timeout: Option<Duration>,
 ) -> Result<CheckReport, SolveError> {
     for path in [cnf, proof] {
-        std::fs::metadata(path).map_err(|source| SolveError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        std::fs::metadata(path).map_err(SolveError::io(path))?;
     }
     match format {
         ProofFormat::Drat => check_drat(cnf, proof, timeout),
@@ -131,13 +128,9 @@ fn check_drat(
 
 /// True if a text DRAT proof contains the empty clause (a line `0`).
 fn drat_has_empty_clause(proof: &Path) -> Result<bool, SolveError> {
-    let io = |source| SolveError::Io {
-        path: proof.to_path_buf(),
-        source,
-    };
-    let reader = BufReader::new(File::open(proof).map_err(io)?);
+    let reader = BufReader::new(File::open(proof).map_err(SolveError::io(proof))?);
     for line in reader.split(b'\n') {
-        let line = line.map_err(io)?;
+        let line = line.map_err(SolveError::io(proof))?;
         if line.trim_ascii() == b"0" {
             return Ok(true);
         }
@@ -155,10 +148,7 @@ fn check_lrat(
         hint: "run scripts/setup.sh (Debian package acl2-books)".into(),
     })?;
     let abs = |p: &Path| -> Result<String, SolveError> {
-        let p = std::fs::canonicalize(p).map_err(|source| SolveError::Io {
-            path: p.to_path_buf(),
-            source,
-        })?;
+        let p = std::fs::canonicalize(p).map_err(SolveError::io(p))?;
         // An ACL2 string literal: backslash and double quote escaped.
         Ok(p.display()
             .to_string()
@@ -204,27 +194,23 @@ fn check_lrat(
 
 /// A temporary copy of a DIMACS file without its comment lines.
 fn strip_comments(cnf: &Path) -> Result<tempfile::NamedTempFile, SolveError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| SolveError::Io { path, source }
-    };
     let mut out = tempfile::Builder::new()
         .prefix("pq-lrat-")
         .suffix(".cnf")
         .tempfile()
-        .map_err(io(&std::env::temp_dir()))?;
+        .map_err(SolveError::io(&std::env::temp_dir()))?;
     {
         let mut w = std::io::BufWriter::new(out.as_file_mut());
-        let reader = BufReader::new(File::open(cnf).map_err(io(cnf))?);
+        let reader = BufReader::new(File::open(cnf).map_err(SolveError::io(cnf))?);
         for line in reader.split(b'\n') {
-            let line = line.map_err(io(cnf))?;
+            let line = line.map_err(SolveError::io(cnf))?;
             if line.trim_ascii_start().first() == Some(&b'c') {
                 continue;
             }
-            std::io::Write::write_all(&mut w, &line).map_err(io(cnf))?;
-            std::io::Write::write_all(&mut w, b"\n").map_err(io(cnf))?;
+            std::io::Write::write_all(&mut w, &line).map_err(SolveError::io(cnf))?;
+            std::io::Write::write_all(&mut w, b"\n").map_err(SolveError::io(cnf))?;
         }
-        std::io::Write::flush(&mut w).map_err(io(cnf))?;
+        std::io::Write::flush(&mut w).map_err(SolveError::io(cnf))?;
     }
     Ok(out)
 }

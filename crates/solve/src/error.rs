@@ -1,6 +1,6 @@
 //! Errors raised while running a backend.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Why a backend failed to give an answer (as opposed to answering `unknown`).
 #[derive(Debug, thiserror::Error)]
@@ -85,6 +85,14 @@ pub enum SolveError {
         /// What went wrong, in words.
         message: String,
     },
+}
+
+impl SolveError {
+    /// The [`SolveError::Io`] of a failed operation on `path`, for `map_err`.
+    pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
+        let path = path.to_path_buf();
+        move |source| SolveError::Io { path, source }
+    }
 }
 
 fn stderr_suffix(stderr: &str) -> String {

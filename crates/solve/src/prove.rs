@@ -141,14 +141,10 @@ pub fn arranged_for(formula: &Formula, format: ProofFormat) -> Formula {
 
 /// Writes `formula` as DIMACS to `path`.
 fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
-    let io = |source| SolveError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::create(path).map_err(io)?;
+    let file = File::create(path).map_err(SolveError::io(path))?;
     let mut w = std::io::BufWriter::new(file);
-    dimacs::write(formula, &mut w).map_err(io)?;
-    std::io::Write::flush(&mut w).map_err(io)
+    dimacs::write(formula, &mut w).map_err(SolveError::io(path))?;
+    std::io::Write::flush(&mut w).map_err(SolveError::io(path))
 }
 
 /// The path of `name` beside `path` (same directory).
@@ -192,7 +188,7 @@ pub fn prove(
         tempfile::Builder::new()
             .prefix(".pq-proof-")
             .tempfile_in(&dir)
-            .map_err(|source| SolveError::Io { path: dir, source })
+            .map_err(SolveError::io(&dir))
     };
     let cnf_tmp = temp_beside(cnf)?;
     let proof_tmp = temp_beside(proof)?;
@@ -227,10 +223,7 @@ pub fn prove(
             (answer, "cadical".into())
         }
         BackendSpec::Varisat => {
-            let file = File::create(proof_tmp.path()).map_err(|source| SolveError::Io {
-                path: proof_tmp.path().to_path_buf(),
-                source,
-            })?;
+            let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof_tmp.path()))?;
             let target = Box::new(std::io::BufWriter::new(file));
             let answer = varisat_solve(&arranged, limits, Some(target))?;
             (answer, "varisat".into())
@@ -249,16 +242,12 @@ pub fn prove(
     let mut proof_bytes = None;
     if answer == Answer::Unsat {
         let persist = |tmp: tempfile::NamedTempFile, to: &Path| {
-            let io = |source| SolveError::Io {
-                path: to.to_path_buf(),
-                source,
-            };
             // Temporary files are private (0600); a proof and its CNF are meant to be shared.
             use std::os::unix::fs::PermissionsExt;
             tmp.as_file()
                 .set_permissions(std::fs::Permissions::from_mode(0o644))
-                .map_err(io)?;
-            tmp.persist(to).map_err(|e| io(e.error))
+                .map_err(SolveError::io(to))?;
+            tmp.persist(to).map_err(|e| SolveError::io(to)(e.error))
         };
         persist(cnf_tmp, cnf)?;
         persist(proof_tmp, proof)?;
