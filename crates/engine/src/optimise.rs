@@ -183,7 +183,10 @@ pub fn optimise(
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
     let Some(bound) = problem.upper_bound() else {
-        return Err(internal("the problem maximises no group".into()));
+        return Err(SolveError::in_process(
+            "optimiser",
+            "the problem maximises no group",
+        ));
     };
     let mut run = Run {
         problem,
@@ -202,20 +205,6 @@ pub fn optimise(
         Strategy::Incremental => run.incremental(bound)?,
     };
     Ok(run.finish(end))
-}
-
-fn cadical_error(e: &dyn std::fmt::Display) -> SolveError {
-    SolveError::InProcess {
-        backend: "cadical".into(),
-        message: e.to_string(),
-    }
-}
-
-fn internal(message: String) -> SolveError {
-    SolveError::InProcess {
-        backend: "optimiser".into(),
-        message,
-    }
 }
 
 /// How a search ended.
@@ -444,7 +433,8 @@ impl<'a> Run<'a> {
                     ..*self.options
                 };
                 let dim = self.problem.rules.layout.rows;
-                encode_incremental(dim, &options, first, hi).map_err(|e| internal(e.to_string()))?
+                encode_incremental(dim, &options, first, hi)
+                    .map_err(|e| SolveError::in_process("optimiser", e))?
             } else {
                 encode_problem_incremental(self.problem, self.options, first, hi)
             };
@@ -452,7 +442,7 @@ impl<'a> Run<'a> {
             for clause in inc.formula.cnf.iter() {
                 solver
                     .add_clause_ref(clause)
-                    .map_err(|e| cadical_error(&e))?;
+                    .map_err(|e| SolveError::in_process("cadical", e))?;
             }
             encoded = Some((solver, inc));
         }
@@ -503,7 +493,7 @@ fn solve_assumed(
     let t = Instant::now();
     let result = solver
         .solve_assumps(assumptions)
-        .map_err(|e| cadical_error(&e))?;
+        .map_err(|e| SolveError::in_process("cadical", e))?;
     let seconds = t.elapsed().as_secs_f64();
     let formula = &inc.formula;
     let answer = match result {
@@ -512,7 +502,7 @@ fn solve_assumed(
             for v in 0..formula.n_vars {
                 let value = solver
                     .lit_val(Var::new(v).pos_lit())
-                    .map_err(|e| cadical_error(&e))?;
+                    .map_err(|e| SolveError::in_process("cadical", e))?;
                 model.set(v as usize + 1, value == TernaryVal::True);
             }
             Answer::Sat(model)

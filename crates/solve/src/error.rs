@@ -93,6 +93,14 @@ impl SolveError {
         let path = path.to_path_buf();
         move |source| SolveError::Io { path, source }
     }
+
+    /// The [`SolveError::InProcess`] of `backend` failing with `message`.
+    pub fn in_process(backend: &str, message: impl std::fmt::Display) -> SolveError {
+        SolveError::InProcess {
+            backend: backend.into(),
+            message: message.to_string(),
+        }
+    }
 }
 
 fn stderr_suffix(stderr: &str) -> String {
