@@ -92,16 +92,6 @@ pub struct RunLimits {
     pub step: Option<Duration>,
 }
 
-impl RunLimits {
-    /// The limits for a step starting now, or `Err(reason)` when the run must stop.
-    fn for_step(&self) -> Result<Limits, String> {
-        match self.run.stop_reason() {
-            Some(reason) => Err(reason),
-            None => Ok(self.run.with_timeout(self.step)),
-        }
-    }
-}
-
 /// The result of an optimisation run.
 #[derive(Clone, Debug)]
 pub struct OptimiseOutcome {
@@ -133,8 +123,8 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// The names accepted by `--strategy`.
-    pub const NAMES: &'static [&'static str] = &["up", "incremental", "bisect"];
+    /// Every strategy, in the order `--strategy` lists them.
+    const ALL: [Strategy; 3] = [Strategy::Up, Strategy::Incremental, Strategy::Bisect];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -149,15 +139,14 @@ impl Strategy {
 impl std::str::FromStr for Strategy {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "up" => Ok(Strategy::Up),
-            "incremental" => Ok(Strategy::Incremental),
-            "bisect" => Ok(Strategy::Bisect),
-            _ => Err(format!(
+        let known = Strategy::ALL.into_iter().find(|x| x.name() == s);
+        known.ok_or_else(|| {
+            let names = Strategy::ALL.map(Strategy::name);
+            format!(
                 "unknown strategy '{s}' (expected one of: {})",
-                Strategy::NAMES.join(", ")
-            )),
-        }
+                names.join(", ")
+            )
+        })
     }
 }
 
@@ -290,10 +279,10 @@ impl<'a> Run<'a> {
         bound: usize,
         solve: impl FnOnce(&Self, &Limits) -> Result<Outcome, SolveError>,
     ) -> Result<Decided, SolveError> {
-        let step_limits = match self.limits.for_step() {
-            Ok(l) => l,
-            Err(reason) => return Ok(Decided::Stopped(reason)),
-        };
+        if let Some(reason) = self.limits.run.stop_reason() {
+            return Ok(Decided::Stopped(reason));
+        }
+        let step_limits = self.limits.run.with_timeout(self.limits.step);
         if n > bound {
             return Ok(self.counting(n));
         }

@@ -32,8 +32,8 @@ pub enum ProofFormat {
 }
 
 impl ProofFormat {
-    /// The names accepted by `--proof-format`.
-    pub const NAMES: &'static [&'static str] = &["drat", "lrat"];
+    /// Every format, in the order `--proof-format` lists them.
+    const ALL: [ProofFormat; 2] = [ProofFormat::Drat, ProofFormat::Lrat];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -61,14 +61,14 @@ impl fmt::Display for ProofFormat {
 impl FromStr for ProofFormat {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "drat" => Ok(ProofFormat::Drat),
-            "lrat" => Ok(ProofFormat::Lrat),
-            _ => Err(format!(
+        let known = ProofFormat::ALL.into_iter().find(|x| x.name() == s);
+        known.ok_or_else(|| {
+            let names = ProofFormat::ALL.map(ProofFormat::name);
+            format!(
                 "unknown proof format '{s}' (expected one of: {})",
-                ProofFormat::NAMES.join(", ")
-            )),
-        }
+                names.join(", ")
+            )
+        })
     }
 }
 
