@@ -24,7 +24,7 @@ use pq_solve::backend::BackendSpec;
 use pq_solve::control::interrupted;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
-use pq_solve::external::process::{read_tail, supervise, End};
+use pq_solve::external::process::{read_tail, supervise, End, Supervised};
 use pq_solve::external::ExternalSolver;
 pub use pq_solve::prove::{arranged_for, beside, check_capable, prove, ProofFormat, Proved};
 use pq_solve::survey::{debian_version, program_version};
@@ -98,17 +98,18 @@ fn check_drat(
     })?;
     let mut cmd = Command::new(&program);
     cmd.arg(cnf).arg(proof);
-    let run = run_checker("rate", cmd, None, timeout)?;
+    let (code, run) = run_checker("rate", cmd, None, timeout)?;
     // rate: `s VERIFIED` and exit 0, `s NOT VERIFIED` and exit 1, exit 2 for unreadable input.
     let verdict_line = run
         .stdout
-        .lines()
+        .iter()
+        .flat_map(|out| out.lines())
         .find(|l| l.starts_with("s "))
         .map(str::to_string);
-    let verified = run.code == Some(0) && verdict_line.as_deref() == Some("s VERIFIED");
+    let verified = code == Some(0) && verdict_line.as_deref() == Some("s VERIFIED");
     let verdict = verdict_line.unwrap_or_else(|| {
         let why = last_line(&run.stderr).unwrap_or("no verdict");
-        format!("no verdict (exit code {}): {why}", code_text(run.code))
+        format!("no verdict (exit code {}): {why}", code_text(code))
     });
     // rate accepts a proof that never states the empty clause when unit propagation on the
     // lemmas finds the conflict anyway; a solver's complete proof always ends with it, so
@@ -164,9 +165,9 @@ fn check_lrat(
         abs(proof)?
     );
     let cmd = Command::new(&program);
-    let run = run_checker("acl2", cmd, Some(script), timeout)?;
+    let (_, run) = run_checker("acl2", cmd, Some(script), timeout)?;
     // ACL2 exits 0 whether or not the proof checks: only its `s VERIFIED` line counts.
-    let text = format!("{}\n{}", run.stdout, run.stderr);
+    let text = format!("{}\n{}", run.stdout.unwrap_or_default(), run.stderr);
     let verified = text.lines().any(|l| l.trim() == "s VERIFIED");
     let verdict = if verified {
         "s VERIFIED".to_string()
@@ -215,21 +216,15 @@ fn strip_comments(cnf: &Path) -> Result<tempfile::NamedTempFile, SolveError> {
     Ok(out)
 }
 
-struct CheckerRun {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    seconds: f64,
-}
-
 /// Runs a checker under the same supervision as the solvers (its own process group, the
 /// kill registry, Ctrl-C), killed when `timeout` passes; running out of time is an error.
+/// Returns its exit code (`None`: killed by a signal) and what it printed.
 fn run_checker(
     name: &str,
     cmd: Command,
     stdin: Option<String>,
     timeout: Option<Duration>,
-) -> Result<CheckerRun, SolveError> {
+) -> Result<(Option<i32>, Supervised<String>), SolveError> {
     let limits = Limits::timeout(timeout);
     let run = supervise(name, cmd, stdin.map(String::into_bytes), &limits, read_tail)?;
     let failed = |reason: String| SolveError::SolverFailed {
@@ -238,12 +233,7 @@ fn run_checker(
         stderr: String::new(),
     };
     match run.end {
-        End::Exited(status) => Ok(CheckerRun {
-            code: status.code(),
-            stdout: run.stdout.unwrap_or_default(),
-            stderr: run.stderr,
-            seconds: run.seconds,
-        }),
+        End::Exited(status) => Ok((status.code(), run)),
         End::Stopped(_) if !interrupted() => Err(failed(format!(
             "the checker did not finish within {:.0} s",
             timeout.unwrap_or_default().as_secs_f64()
