@@ -381,16 +381,12 @@ pub fn check_certificate(
         (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
         (&cert.unsat.proof, &cert.unsat.proof_sha256),
     ] {
-        let p = dir.join(file);
-        match sha256_file(&p) {
-            Ok(h) if &h == expected => item(&format!("sha256 {file}"), true, h),
-            Ok(h) => item(
-                &format!("sha256 {file}"),
-                false,
-                format!("{h}, but the manifest says {expected}"),
-            ),
-            Err(e) => item(&format!("sha256 {file}"), false, e.to_string()),
-        }
+        let (ok, detail) = match sha256_file(&dir.join(file)) {
+            Ok(h) if &h == expected => (true, h),
+            Ok(h) => (false, format!("{h}, but the manifest says {expected}")),
+            Err(e) => (false, e.to_string()),
+        };
+        item(&format!("sha256 {file}"), ok, detail);
     }
 
     let problem = match problem_of(&cert) {
