@@ -104,13 +104,11 @@ impl SolveError {
 }
 
 fn stderr_suffix(stderr: &str) -> String {
-    let trimmed = stderr.trim();
-    if trimmed.is_empty() {
-        String::new()
-    } else {
-        // The tail is where solvers print the reason they stopped.
-        let tail: Vec<&str> = trimmed.lines().rev().take(20).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        format!("; its stderr ends with:\n{}", tail.join("\n"))
+    let lines: Vec<&str> = stderr.trim().lines().collect();
+    if lines.is_empty() {
+        return String::new();
     }
+    // The tail is where solvers print the reason they stopped.
+    let tail = &lines[lines.len().saturating_sub(20)..];
+    format!("; its stderr ends with:\n{}", tail.join("\n"))
 }
