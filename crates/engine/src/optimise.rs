@@ -189,8 +189,10 @@ pub fn optimise(
     };
     run.greedy_start()?;
     let end = match strategy {
-        Strategy::Up => run.up(bound)?,
-        Strategy::Bisect => run.bisect(bound)?,
+        Strategy::Up | Strategy::Bisect => {
+            let bisect = strategy == Strategy::Bisect;
+            run.search(bound, bisect, |run, n| run.fresh_step(n, bound))?
+        }
         Strategy::Incremental => run.incremental(bound)?,
     };
     Ok(run.finish(end))
@@ -320,44 +322,16 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// The end once size 0 has been `decided`: asked when there is no witness and size 1 is
-    /// UNSAT, it tells "optimum 0" from "the fixed counts are impossible".
-    fn settle_zero(&mut self, decided: Decided) -> End {
-        match decided {
-            Decided::Sat(witness) => {
-                self.best = Some(witness);
-                End::Optimum(0)
-            }
-            Decided::Unsat => End::Infeasible,
-            Decided::Stopped(reason) => End::Stopped(reason),
-        }
-    }
-
-    /// Raises `n` above the best witness, each size decided by `step`, until UNSAT (the up
-    /// and incremental strategies).
-    fn climb(
+    /// The search every strategy runs, each size decided by `step`: one above the best
+    /// witness each time (up, incremental), or the middle of the open range with `bisect`,
+    /// until the size above the best witness is UNSAT. Without any witness by then, size 0
+    /// tells "optimum 0" from "the fixed counts are impossible".
+    fn search(
         &mut self,
+        bound: usize,
+        bisect: bool,
         mut step: impl FnMut(&mut Self, usize) -> Result<Decided, SolveError>,
     ) -> Result<End, SolveError> {
-        loop {
-            let n = self.lo() + 1;
-            match step(self, n)? {
-                Decided::Sat(witness) => self.best = Some(witness),
-                Decided::Unsat if self.best.is_none() => {
-                    let zero = step(self, 0)?;
-                    return Ok(self.settle_zero(zero));
-                }
-                Decided::Unsat => return Ok(End::Optimum(n - 1)),
-                Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
-            }
-        }
-    }
-
-    fn up(&mut self, bound: usize) -> Result<End, SolveError> {
-        self.climb(|run, n| run.fresh_step(n, bound))
-    }
-
-    fn bisect(&mut self, bound: usize) -> Result<End, SolveError> {
         // Invariant: a witness for `lo` (or none yet, lo = 0); every n > hi is impossible
         // (by the bound at first, by a solver's UNSAT once one is found).
         let mut hi = bound.max(self.lo());
@@ -365,14 +339,14 @@ impl<'a> Run<'a> {
         loop {
             let lo = self.lo();
             // Once the range is closed, the step above it still needs a solver's UNSAT.
-            let n = if lo < hi {
+            let n = if bisect && lo < hi {
                 lo + (hi - lo).div_ceil(2)
-            } else if proven_above {
+            } else if lo >= hi && proven_above {
                 break;
             } else {
                 lo + 1
             };
-            match self.fresh_step(n, bound)? {
+            match step(self, n)? {
                 Decided::Sat(witness) => {
                     if witness.0 > hi {
                         hi = witness.0;
@@ -388,11 +362,17 @@ impl<'a> Run<'a> {
                 Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
             }
         }
-        if self.best.is_none() {
-            let zero = self.fresh_step(0, bound)?;
-            return Ok(self.settle_zero(zero));
+        if self.best.is_some() {
+            return Ok(End::Optimum(self.lo()));
         }
-        Ok(End::Optimum(self.lo()))
+        Ok(match step(self, 0)? {
+            Decided::Sat(witness) => {
+                self.best = Some(witness);
+                End::Optimum(0)
+            }
+            Decided::Unsat => End::Infeasible,
+            Decided::Stopped(reason) => End::Stopped(reason),
+        })
     }
 
     /// One formula for every size from the next one to one above the bound (when the board
@@ -435,7 +415,7 @@ impl<'a> Run<'a> {
             }
             encoded = Some((solver, inc));
         }
-        self.climb(|run, n| {
+        self.search(bound, false, |run, n| {
             // hi ≥ bound: a larger n does not fit.
             if n > hi {
                 return Ok(run.counting(n));
