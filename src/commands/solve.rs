@@ -278,7 +278,6 @@ fn certify_optimum(
         prover,
         format: *format,
         solve_limits: limits.run.clone(),
-        check_timeout: None,
     };
     let cert = pq_engine::certificate::write_certificate(dir, &request)
         .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
