@@ -1,7 +1,5 @@
 //! Cactus plots of solver races (SVG).
 
-use std::path::Path;
-
 use anyhow::Result;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -170,19 +168,6 @@ pub fn cactus_svg(
     Ok(svg)
 }
 
-/// Writes `cactus_svg(...)` to `path` atomically (rendered first, so a rendering error
-/// creates nothing).
-pub fn write_cactus(
-    path: &Path,
-    series: &[Series],
-    timeout: f64,
-    total_instances: usize,
-    title: &str,
-) -> Result<()> {
-    let svg = cactus_svg(series, timeout, total_instances, title)?;
-    crate::files::write_svg(path, &svg)
-}
-
 /// Y tick labels with just enough decimals for the axis scale, so whole seconds are not
 /// printed as "600.0" while sub-second ranges still read distinctly.
 fn format_tick(v: f64, y_max: f64) -> String {
@@ -280,7 +265,7 @@ mod tests {
         assert_eq!(text.matches("time limit").count(), 1, "{text}");
     }
 
-    fn dir_entries(dir: &Path) -> Vec<String> {
+    fn dir_entries(dir: &std::path::Path) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -294,14 +279,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("race.svg");
         let s = [series("kissat", &[1.0, 2.0])];
-        write_cactus(&path, &s, 10.0, 5, "race").unwrap();
+        crate::files::write_svg(&path, &cactus_svg(&s, 10.0, 5, "race").unwrap()).unwrap();
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
         let written = std::fs::read_to_string(&path).unwrap();
         assert_eq!(written, cactus_svg(&s, 10.0, 5, "race").unwrap());
         parse_text(&written);
 
         // Overwriting replaces the file whole and still leaves nothing else behind.
-        write_cactus(&path, &[], 10.0, 5, "again").unwrap();
+        crate::files::write_svg(&path, &cactus_svg(&[], 10.0, 5, "again").unwrap()).unwrap();
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
         assert!(parse_text(&std::fs::read_to_string(&path).unwrap()).contains("again"));
     }
@@ -312,7 +297,7 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p.svg");
-        write_cactus(&path, &[], 1.0, 1, "p").unwrap();
+        crate::files::write_svg(&path, &cactus_svg(&[], 1.0, 1, "p").unwrap()).unwrap();
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         // The umask may take group/other write away, but never group/other read under
         // any usual umask; tempfile's default would be 0o600.
@@ -324,7 +309,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("no-such-dir");
         let path = missing.join("race.svg");
-        assert!(write_cactus(&path, &[series("a", &[1.0])], 10.0, 1, "x").is_err());
+        let svg = cactus_svg(&[series("a", &[1.0])], 10.0, 1, "x").unwrap();
+        assert!(crate::files::write_svg(&path, &svg).is_err());
         assert!(!missing.exists());
         assert!(dir_entries(dir.path()).is_empty());
     }
@@ -336,7 +322,7 @@ mod tests {
         let path = dir.path().join("race.svg");
         std::fs::create_dir(&path).unwrap();
         std::fs::write(path.join("keep"), "x").unwrap();
-        assert!(write_cactus(&path, &[], 10.0, 1, "x").is_err());
+        assert!(crate::files::write_svg(&path, &cactus_svg(&[], 10.0, 1, "x").unwrap()).is_err());
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
     }
 }

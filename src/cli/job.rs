@@ -2,7 +2,6 @@
 //! a job that starts has everything it needs.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry};
@@ -10,90 +9,51 @@ use pq_engine::optimise::Strategy;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
-use super::{Args, Command, Format, ProgressMode, SolveArgs, UpTo};
+use super::{read_problem, Args, Command, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
 pub enum Job {
-    /// Write the formula of `problem` at size `n`.
-    Encode {
-        problem: Problem,
-        n: usize,
-        options: Options,
-        output: Option<PathBuf>,
-    },
-    /// Solve `problem` at size `n` (the queens: `--dim D --n N`).
-    Solve {
-        problem: Problem,
-        n: usize,
-        options: Options,
-        run: RunSettings,
-        proof: Option<ProofJob>,
-    },
-    /// The optimum of `problem`'s maximised groups (the queens: a(d)).
-    Optimise {
-        problem: Problem,
-        options: Options,
-        strategy: Strategy,
-        run: RunSettings,
-        certify: Option<(PathBuf, ProofFormat)>,
-    },
-    Render {
-        path: Option<PathBuf>,
-        problem: Option<Problem>,
-        output: Option<PathBuf>,
-    },
-    SolveCnf {
-        /// `None` reads standard input.
-        path: Option<PathBuf>,
-        run: RunSettings,
-        proof: Option<ProofJob>,
-    },
+    /// Write the formula of a problem at a size, as the arguments say.
+    Encode(Problem, usize, super::EncodeArgs),
+    /// Solve a problem at a size (the queens: `--dim D --n N`).
+    Solve(Problem, usize, RunSettings),
+    /// The optimum of a problem's maximised groups (the queens: a(d)).
+    Optimise(Problem, RunSettings),
+    /// Draw the placement read back, of the problem given, if any.
+    Render(Option<Problem>, super::RenderArgs),
+    /// Solve the DIMACS formula of `--cnf` (or standard input) as it is.
+    SolveCnf(RunSettings),
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
-    Enumerate {
-        /// `None`: find the optimum first.
-        n: Option<usize>,
-        request: pq_engine::enumerate::Request,
-        count_only: bool,
-        format: Format,
-    },
-    Canon {
-        /// `None` reads standard input.
-        path: Option<PathBuf>,
-        problem: Option<Problem>,
-        format: Format,
-    },
-    Solvers {
-        format: Format,
-    },
-    Family {
-        spec: pq_engine::family::Spec,
-        dir: PathBuf,
-        verify: Option<Duration>,
-        format: Format,
-    },
-    Race {
-        dir: PathBuf,
-        /// (label, backend) for each solver, in the order given.
-        solvers: Vec<(String, BackendSpec)>,
-        timeout: Duration,
-        jobs: usize,
-        plot: Option<PathBuf>,
-        format: Format,
-    },
+    /// List the placements of a request, at the size given (`None`: find the optimum
+    /// first), shown as the arguments say.
+    Enumerate(
+        pq_engine::enumerate::Request,
+        Option<usize>,
+        super::EnumerateArgs,
+    ),
+    /// The canonical form of the placement read back, of the problem given, if any.
+    Canon(Option<Problem>, super::CanonArgs),
+    /// List the backends.
+    Solvers(Format),
+    /// Write the family of the spec made of the arguments.
+    Family(pq_engine::family::Spec, super::FamilyArgs),
+    /// Race the solvers, each a (label, backend) in the order given.
+    Race(super::RaceArgs, Vec<(String, BackendSpec)>),
 }
 
-/// How to run the solvers and show their answer.
+/// How to run the solvers and show their answer: `solve`'s arguments and what they make.
 #[derive(Debug)]
 pub struct RunSettings {
+    /// The arguments as given.
+    pub args: SolveArgs,
+    /// The solvers they name.
     pub solvers: Solvers,
-    pub timeout: Option<Duration>,
-    pub step_timeout: Option<Duration>,
-    pub progress: ProgressMode,
-    pub format: Format,
-    /// Where to draw the board found, if anywhere.
-    pub svg: Option<PathBuf>,
+    /// The proof asked for with `--proof`.
+    pub proof: Option<ProofJob>,
+    /// The format of that proof, or of the certificate's.
+    pub proof_format: ProofFormat,
 }
 
 /// Where a proof goes, and who writes it.
@@ -123,26 +83,14 @@ impl super::SubjectArgs {
     /// The problem (`--dim D`: the queens preset) and the size given; `--dim D --n N` is
     /// checked as a queens instance for its messages ("too many queens").
     fn load(&self) -> Result<(Problem, Option<usize>), String> {
-        let problem = match (self.problem.load()?, self.dim) {
-            (Some(problem), _) => problem,
-            (None, Some(dim)) => Problem::peaceable_queens(dim),
-            // clap requires one of the two.
-            (None, None) => return Err("give --dim D or --problem FILE".into()),
-        };
+        let problem = self.problem.load_or_queens(self.dim)?;
+        // clap requires one of the two.
+        let problem = problem.ok_or_else(|| "give --dim D or --problem FILE".to_string())?;
         if let (Some(dim), Some(n)) = (self.dim, self.n) {
             Instance::new(dim, n).map_err(|e| e.to_string())?;
         }
         Ok((problem, self.n))
     }
-}
-
-/// The problems of a `family --problem FILE --set ...`: the file read, the settings expanded
-/// into their cartesian product; errors name the file.
-fn family_members(path: &Path, set: &[String]) -> Result<Vec<pq_engine::family::Member>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let base = Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    pq_engine::family::expand_settings(&base, set).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Which solvers answer each formula.
@@ -167,12 +115,7 @@ impl Args {
                         "this problem maximises some groups: give their size with --n N (or --set GROUP=N)".into()
                     });
                 };
-                Ok(Job::Encode {
-                    problem,
-                    n,
-                    options: a.encoding.options(),
-                    output: a.output,
-                })
+                Ok(Job::Encode(problem, n, a))
             }
             Command::Enumerate(a) => {
                 let model = a.model.unwrap_or(Model::Lines);
@@ -190,28 +133,24 @@ impl Args {
                             .into(),
                     );
                 }
-                Ok(Job::Enumerate {
-                    n,
-                    request: pq_engine::enumerate::Request {
-                        problem,
-                        n: n.unwrap_or(0),
-                        up_to: match a.up_to {
-                            UpTo::Total => pq_engine::enumerate::UpTo::Total,
-                            UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
-                        },
-                        maximal: a.maximal,
-                        options: Options {
-                            model,
-                            card: a.card.unwrap_or_default(),
-                            symmetry: Symmetry::None,
-                        },
-                        limit: a.limit,
+                let request = pq_engine::enumerate::Request {
+                    problem,
+                    n: n.unwrap_or(0),
+                    up_to: match a.up_to {
+                        UpTo::Total => pq_engine::enumerate::UpTo::Total,
+                        UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
                     },
-                    count_only: a.count,
-                    format: a.format,
-                })
+                    maximal: a.maximal,
+                    options: Options {
+                        model,
+                        card: a.card.unwrap_or_default(),
+                        symmetry: Symmetry::None,
+                    },
+                    limit: a.limit,
+                };
+                Ok(Job::Enumerate(request, n, a))
             }
-            Command::Solvers { format } => Ok(Job::Solvers { format }),
+            Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {
@@ -222,9 +161,9 @@ impl Args {
                 };
                 let d = Options::default();
                 let (models, cards, syms) = (
-                    or_default(a.model, d.model),
-                    or_default(a.card, d.card),
-                    or_default(a.symmetry, d.symmetry),
+                    or_default(&a.model, d.model),
+                    or_default(&a.card, d.card),
+                    or_default(&a.symmetry, d.symmetry),
                 );
                 let mut encodings = Vec::new();
                 for &model in &models {
@@ -241,7 +180,7 @@ impl Args {
                         }
                     }
                 }
-                let spec = match (a.dims, a.problem) {
+                let spec = match (&a.dims, &a.problem) {
                     // clap's `requires` lets --set through beside --dims (which conflicts
                     // with --problem); the queens have nothing to set.
                     (Some(_), None) if !a.set.is_empty() => {
@@ -254,7 +193,10 @@ impl Args {
                         pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
                     }
                     (None, Some(path)) => {
-                        let members = family_members(&path, &a.set)?;
+                        // The settings expanded into their cartesian product.
+                        let members =
+                            pq_engine::family::expand_settings(&read_problem(path)?, &a.set)
+                                .map_err(|e| format!("{}: {e}", path.display()))?;
                         let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
                         if !maximising {
                             if a.n.is_some() {
@@ -287,16 +229,11 @@ impl Args {
                 if !spec.needs_optima() {
                     spec.plan().map_err(|e| e.to_string())?;
                 }
-                Ok(Job::Family {
-                    spec,
-                    dir: a.output,
-                    verify: a.verify,
-                    format: a.format,
-                })
+                Ok(Job::Family(spec, a))
             }
             Command::Race(a) => {
                 let mut solvers = Vec::new();
-                for label in a.solver {
+                for label in &a.solver {
                     let label = label.trim().to_string();
                     if label.is_empty() {
                         return Err("--solver needs a name or a command".into());
@@ -309,25 +246,10 @@ impl Args {
                     }
                     solvers.push((label, spec));
                 }
-                Ok(Job::Race {
-                    dir: a.dir,
-                    solvers,
-                    timeout: a.timeout,
-                    jobs: a.jobs.unwrap_or_else(default_jobs),
-                    plot: a.plot,
-                    format: a.format,
-                })
+                Ok(Job::Race(a, solvers))
             }
-            Command::Render(a) => Ok(Job::Render {
-                problem: a.problem.load()?,
-                path: a.file.filter(|p| p.as_os_str() != "-"),
-                output: a.output,
-            }),
-            Command::Canon(a) => Ok(Job::Canon {
-                problem: a.problem.load()?,
-                path: a.file.filter(|p| p.as_os_str() != "-"),
-                format: a.format,
-            }),
+            Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
+            Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => solve_job(a),
         }
     }
@@ -335,12 +257,8 @@ impl Args {
 
 /// `solve`: one size, an optimum, or a DIMACS file.
 fn solve_job(a: SolveArgs) -> Result<Job, String> {
-    let solvers = solvers(a.backend, a.solver_cmd, a.jobs)?;
-    let problem = match (a.problem.load()?, a.dim) {
-        (Some(problem), _) => Some(problem),
-        (None, Some(dim)) => Some(Problem::peaceable_queens(dim)),
-        (None, None) => None,
-    };
+    let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
+    let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
     }
@@ -368,14 +286,15 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
     } else {
         None
     };
-    let proof = match a.proof {
+    let proof = match &a.proof {
         None => None,
         Some(_) if a.dim.is_some() && a.n.is_none() => {
             return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
         }
         Some(proof) => {
-            let cnf_out = a.cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
-            if cnf_out == proof {
+            let cnf_out = a.cnf_out.clone();
+            let cnf_out = cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
+            if cnf_out == *proof {
                 return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
             }
             if a.cnf.as_ref().is_some_and(|c| same_file(c, &cnf_out)) {
@@ -385,26 +304,18 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
                 ));
             }
             Some(ProofJob {
-                proof,
+                proof: proof.clone(),
                 cnf_out,
                 format: proof_format,
                 prover,
             })
         }
     };
-    let run = RunSettings {
-        solvers,
-        timeout: a.timeout,
-        step_timeout: a.step_timeout,
-        progress: a.progress,
-        format: a.format,
-        svg: a.svg,
-    };
     let Some(problem) = problem else {
         if a.n.is_some() {
             return Err("--n needs --dim D (or --problem FILE)".into());
         }
-        if run.svg.is_some() {
+        if a.svg.is_some() {
             return Err("--svg needs a board: --dim D or --problem FILE".into());
         }
         if let Some(flag) = a.encoding.given() {
@@ -415,8 +326,12 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         if a.certify.is_some() {
             return Err("--certify needs --dim (it certifies a(d))".into());
         }
-        let path = a.cnf.filter(|p| p.as_os_str() != "-");
-        return Ok(Job::SolveCnf { path, run, proof });
+        return Ok(Job::SolveCnf(RunSettings {
+            args: a,
+            solvers,
+            proof,
+            proof_format,
+        }));
     };
     if a.cnf.is_some() {
         return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
@@ -424,54 +339,47 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
     if a.certify.is_some() && problem.maximised().is_empty() {
         return Err("--certify certifies an optimum: this problem maximises no group (its counts are fixed)".into());
     }
-    let options = a.encoding.options();
     let n = problem_size(&problem, a.n)?;
     if let (Some(dim), Some(n)) = (a.dim, n) {
         // Checked as a queens instance for its messages ("too many queens").
         Instance::new(dim, n).map_err(|e| e.to_string())?;
     }
-    if let Some(n) = n {
-        return Ok(Job::Solve {
-            problem,
-            n,
-            options,
-            run,
-            proof,
-        });
-    }
-    if proof.is_some() {
+    if n.is_none() && a.proof.is_some() {
         return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
     }
-    if a.strategy == Strategy::Incremental {
-        incremental_backend(&run.solvers)?;
-        if a.dim.is_some() && options.card != Card::Totalizer {
+    if n.is_none() && a.strategy == Strategy::Incremental {
+        incremental_backend(&solvers)?;
+        if a.dim.is_some() && a.encoding.options().card != Card::Totalizer {
             return Err(
                 "--strategy incremental needs --card totalizer (its outputs are the assumptions)"
                     .into(),
             );
         }
     }
-    Ok(Job::Optimise {
-        problem,
-        options,
-        strategy: a.strategy,
-        run,
-        certify: a.certify.map(|dir| (dir, proof_format)),
+    let run = RunSettings {
+        args: a,
+        solvers,
+        proof,
+        proof_format,
+    };
+    Ok(match n {
+        Some(n) => Job::Solve(problem, n, run),
+        None => Job::Optimise(problem, run),
     })
 }
 
 /// The solvers named by `--backend` and `--solver-cmd`, or the default portfolio.
 fn solvers(
-    backends: Vec<BackendSpec>,
-    commands: Vec<String>,
+    backends: &[BackendSpec],
+    commands: &[String],
     jobs: Option<usize>,
 ) -> Result<Solvers, String> {
-    let mut given = backends;
+    let mut given = backends.to_vec();
     for cmd in commands {
         if cmd.trim().is_empty() {
             return Err("--solver-cmd needs a command".into());
         }
-        given.push(BackendSpec::Command(cmd));
+        given.push(BackendSpec::Command(cmd.clone()));
     }
     if given.is_empty() {
         return Ok(Solvers::Default {
@@ -508,11 +416,11 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// The values given, or the default alone.
-fn or_default<T>(given: Vec<T>, default: T) -> Vec<T> {
+fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
     if given.is_empty() {
         vec![default]
     } else {
-        given
+        given.to_vec()
     }
 }
 

@@ -128,10 +128,10 @@ pub struct EnumerateArgs {
     pub limit: Option<usize>,
     /// Attack model: lines or pairwise (colouring cannot leave an allowed square empty)
     /// [default: lines]
-    #[arg(long, value_name = "MODEL", value_parser = parse_from_str::<Model>)]
+    #[arg(long, value_name = "MODEL")]
     pub model: Option<Model>,
     /// Cardinality encoding: totalizer or seqcounter [default: totalizer]
-    #[arg(long, value_name = "CARD", value_parser = parse_from_str::<Card>)]
+    #[arg(long, value_name = "CARD")]
     pub card: Option<Card>,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -167,13 +167,13 @@ pub struct FamilyArgs {
     pub n: Option<(usize, usize)>,
     /// Attack models, comma-separated [default: colouring] (a placement problem other than
     /// the peaceable queens is written with lines in place of colouring)
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Model>)]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub model: Vec<Model>,
     /// Cardinality encodings, comma-separated [default: totalizer]
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Card>)]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub card: Vec<Card>,
     /// Symmetry breaking, comma-separated (none, lex-leader) [default: lex-leader]
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_from_str::<Symmetry>)]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub symmetry: Vec<Symmetry>,
     /// Also solve every instance with pq-sat (the default portfolio) for at most SEC seconds
     /// each, recording proven statuses; a contradiction with the table is an error. With
@@ -197,7 +197,7 @@ pub struct CheckProofArgs {
     #[arg(value_name = "PROOF")]
     pub proof: PathBuf,
     /// drat or lrat [default: lrat for a .lrat file, else drat]
-    #[arg(long, value_name = "FMT", value_parser = parse_from_str::<ProofFormat>)]
+    #[arg(long, value_name = "FMT")]
     pub proof_format: Option<ProofFormat>,
     /// Give up (an error) after SEC seconds
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
@@ -279,18 +279,19 @@ pub struct CanonArgs {
 pub struct EncodingArgs {
     /// Attack model: pairwise (clause per attacking pair), lines (line indicators),
     /// colouring (one colour per line) [default: colouring]
-    #[arg(long, value_name = "MODEL", value_parser = parse_from_str::<Model>)]
+    #[arg(long, value_name = "MODEL")]
     pub model: Option<Model>,
     /// Cardinality encoding for "at least n": totalizer or seqcounter [default: totalizer]
-    #[arg(long, value_name = "CARD", value_parser = parse_from_str::<Card>)]
+    #[arg(long, value_name = "CARD")]
     pub card: Option<Card>,
     /// Symmetry breaking: none, or lex-leader over the 16 symmetries [default: lex-leader]
-    #[arg(long, value_name = "SYM", value_parser = parse_from_str::<Symmetry>)]
+    #[arg(long, value_name = "SYM")]
     pub symmetry: Option<Symmetry>,
 }
 
 impl EncodingArgs {
-    fn options(&self) -> Options {
+    /// The options given, the defaults for the others.
+    pub fn options(&self) -> Options {
         let d = Options::default();
         Options {
             model: self.model.unwrap_or(d.model),
@@ -357,10 +358,7 @@ impl ProblemArgs {
         let Some(path) = &self.problem else {
             return Ok(None);
         };
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut problem =
-            Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut problem = read_problem(path)?;
         let mut items = Vec::new();
         for item in &self.set {
             let Some(pair) = item.split_once('=') else {
@@ -373,6 +371,18 @@ impl ProblemArgs {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Some(problem))
     }
+
+    /// The problem file, else the queens preset on `dim`×`dim`, if either is given.
+    fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
+        Ok(self.load()?.or_else(|| dim.map(Problem::peaceable_queens)))
+    }
+}
+
+/// Reads a problem file; errors name the file.
+fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Output format of `solve`.
@@ -406,7 +416,7 @@ pub struct SolveArgs {
     /// several solvers on every step (a portfolio: the first answer wins, the others are
     /// stopped). [default: a portfolio of --jobs solvers from cadical, kissat, cadical-bin,
     /// minisat, those installed]
-    #[arg(long, value_name = "B", value_parser = parse_from_str::<BackendSpec>)]
+    #[arg(long, value_name = "B")]
     pub backend: Vec<BackendSpec>,
     /// Any solver command that follows the SAT competition output conventions
     /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
@@ -425,7 +435,7 @@ pub struct SolveArgs {
     /// totalizer, with --problem the maximised groups are always counted by a totalizer and
     /// --card counts the fixed ones), bisect (binary search up to the bound: d²/4 for the
     /// queens, the counting bound for a problem)
-    #[arg(long, value_name = "S", default_value = "up", value_parser = parse_from_str::<Strategy>)]
+    #[arg(long, value_name = "S", default_value = "up")]
     pub strategy: Strategy,
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
     /// (an optimisation then reports its best witness and claims no optimum)
@@ -445,7 +455,7 @@ pub struct SolveArgs {
     pub cnf_out: Option<PathBuf>,
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat) or lrat (cadical)
     /// [default: lrat for a .lrat file, else drat]
-    #[arg(long, value_name = "FMT", value_parser = parse_from_str::<ProofFormat>)]
+    #[arg(long, value_name = "FMT")]
     pub proof_format: Option<ProofFormat>,
     /// When optimising (--dim or --problem without --n): once the optimum (a(d)) is found,
     /// write a certificate bundle into DIR (witness board, CNF and checked proof one above
@@ -471,10 +481,6 @@ pub enum ProgressMode {
     Lines,
     /// Nothing
     None,
-}
-
-fn parse_from_str<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
-    s.parse()
 }
 
 fn parse_dim(s: &str) -> Result<usize, String> {

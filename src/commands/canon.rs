@@ -1,19 +1,17 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
 
-use std::path::Path;
-
 use anyhow::Result;
 use pq_board::symmetry::SymmetryGroup;
 use pq_encode::spec::Problem;
 
-use crate::cli::Format;
+use crate::cli::CanonArgs;
 use crate::report::input::read_placement;
 use crate::report::{self, emit, Canon, Subject};
 
 /// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
 /// from `path` or standard input and prints its orbit's canonical member.
-pub fn run(path: Option<&Path>, problem: Option<&Problem>, format: Format) -> Result<u8> {
-    let read = read_placement(&super::read_input(path)?, problem)?;
+pub fn run(a: &CanonArgs, problem: Option<&Problem>) -> Result<u8> {
+    let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let (problem, p) = (&read.problem, &read.placement);
     // Groups are interchangeable when their demands agree; the maximised groups share one
     // size, so any size of theirs tells the same symmetries.
@@ -32,7 +30,7 @@ pub fn run(path: Option<&Path>, problem: Option<&Problem>, format: Format) -> Re
         orbit_size: group.orbit_size(p),
         is_canonical: group.is_canonical(p),
     };
-    emit(format, &report, || {
+    emit(a.format, &report, || {
         let mut text = format!("# orbit of {}\n", report.orbit_size);
         for row in &report.canonical {
             text.push_str(row);

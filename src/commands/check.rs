@@ -4,7 +4,7 @@ use anyhow::Result;
 use pq_engine::proof::ProofFormat;
 
 use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
-use crate::report::check::{CertificateCheck, ProofCheck, SolverReport};
+use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
 use crate::report::emit;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
@@ -28,10 +28,7 @@ pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
 
 /// The backends found on this machine.
 pub fn solvers(format: Format) -> Result<u8> {
-    let list: Vec<SolverReport> = pq_solve::survey::survey()
-        .iter()
-        .map(SolverReport::new)
-        .collect();
-    emit(format, &list, || SolverReport::table(&list))?;
+    let list = pq_solve::survey::survey();
+    emit(format, &list, || solver_table(&list))?;
     Ok(0)
 }

@@ -8,12 +8,13 @@ use pq_encode::spec::Problem;
 use pq_engine::enumerate::{enumerate, optimum_size, Found, Request, Summary, UpTo};
 use pq_solve::control::Limits;
 
-use crate::cli::Format;
+use crate::cli::{EnumerateArgs, Format};
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
 
 /// Lists the placements of `request` (at the optimum when `n` is `None`): streamed as text,
 /// or collected into one JSON report.
-pub fn run(mut request: Request, n: Option<usize>, count_only: bool, format: Format) -> Result<u8> {
+pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<u8> {
+    let (count_only, format) = (a.count, a.format);
     request.n = match n {
         Some(n) => n,
         None => {

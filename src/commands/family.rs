@@ -1,20 +1,17 @@
 //! `pq-sat family`: a benchmark family of DIMACS files with its manifest.
 
-use std::path::Path;
-use std::time::Duration;
-
 use anyhow::Result;
 use pq_engine::family::{write_family, Event, Spec, Verify};
 use pq_solve::portfolio::default_portfolio;
 
 use super::Interruptible;
-use crate::cli::Format;
+use crate::cli::FamilyArgs;
 
-/// Writes the family of `spec` into `dir`; with `verify`, each status is solved first
+/// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
 /// (within that time per instance).
-pub fn run(spec: &Spec, dir: &Path, verify: Option<Duration>, format: Format) -> Result<u8> {
+pub fn run(spec: &Spec, a: &FamilyArgs) -> Result<u8> {
     let portfolio;
-    let verify = match verify {
+    let verify = match a.verify {
         Some(timeout) => {
             portfolio = default_portfolio(crate::cli::default_jobs());
             Some(Verify {
@@ -26,7 +23,7 @@ pub fn run(spec: &Spec, dir: &Path, verify: Option<Duration>, format: Format) ->
     };
     let manifest = {
         let _guard = Interruptible::enter();
-        write_family(spec, dir, verify.as_ref(), &mut |event| match event {
+        write_family(spec, &a.output, verify.as_ref(), &mut |event| match event {
             Event::Instance(e) if verify.is_some() => {
                 eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source)
             }
@@ -41,6 +38,6 @@ pub fn run(spec: &Spec, dir: &Path, verify: Option<Duration>, format: Format) ->
             ),
         })?
     };
-    crate::report::race::family(&manifest, dir, format)?;
+    crate::report::race::family(&manifest, &a.output, a.format)?;
     Ok(0)
 }

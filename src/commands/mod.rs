@@ -33,60 +33,18 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// Runs `job`; the result is the exit code.
 pub fn run(job: Job) -> Result<u8> {
     match job {
-        Job::Encode {
-            problem,
-            n,
-            options,
-            output,
-        } => solve::encode(&problem, n, &options, output.as_deref()),
-        Job::Solve {
-            problem,
-            n,
-            options,
-            run,
-            proof,
-        } => solve::at_size(&problem, n, &options, &run, proof.as_ref()),
-        Job::Optimise {
-            problem,
-            options,
-            strategy,
-            run,
-            certify,
-        } => solve::optimum(&problem, &options, strategy, &run, certify.as_ref()),
-        Job::SolveCnf { path, run, proof } => solve::formula(path.as_deref(), &run, proof.as_ref()),
-        Job::Enumerate {
-            n,
-            request,
-            count_only,
-            format,
-        } => enumerate::run(request, n, count_only, format),
-        Job::Canon {
-            path,
-            problem,
-            format,
-        } => canon::run(path.as_deref(), problem.as_ref(), format),
-        Job::Render {
-            path,
-            problem,
-            output,
-        } => render::run(path.as_deref(), problem.as_ref(), output.as_deref()),
-        Job::Family {
-            spec,
-            dir,
-            verify,
-            format,
-        } => family::run(&spec, &dir, verify, format),
-        Job::Race {
-            dir,
-            solvers,
-            timeout,
-            jobs,
-            plot,
-            format,
-        } => race::run(&dir, solvers, timeout, jobs, plot.as_deref(), format),
+        Job::Encode(problem, n, a) => solve::encode(&problem, n, &a),
+        Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
+        Job::Optimise(problem, run) => solve::optimum(&problem, &run),
+        Job::SolveCnf(run) => solve::formula(&run),
+        Job::Enumerate(request, n, a) => enumerate::run(request, n, &a),
+        Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
+        Job::Render(problem, a) => render::run(&a, problem.as_ref()),
+        Job::Family(spec, a) => family::run(&spec, &a),
+        Job::Race(a, solvers) => race::run(&a, solvers),
         Job::CheckProof(a) => check::proof(&a),
         Job::CheckCertificate(a) => check::certificate(&a),
-        Job::Solvers { format } => check::solvers(format),
+        Job::Solvers(format) => check::solvers(format),
     }
 }
 
@@ -146,9 +104,9 @@ pub fn status_code(status: Status) -> u8 {
     }
 }
 
-/// The whole of `path`, or of standard input when `None`.
+/// The whole of `path`, or of standard input when `None` or `-`.
 pub fn read_input(path: Option<&Path>) -> Result<String> {
-    match path {
+    match path.filter(|p| p.as_os_str() != "-") {
         Some(p) => {
             std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))
         }

@@ -1,28 +1,20 @@
 //! `pq-sat race`: solvers against each other on a family.
 
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use pq_engine::race::{race, scores, Family, Racer};
 use pq_solve::BackendSpec;
 
 use super::{unless_interrupted, Interruptible};
-use crate::cli::Format;
+use crate::cli::RaceArgs;
 use crate::report::race as report;
 
-/// Races `solvers` (label, backend) on the family in `dir`; exit 1 when any answer was
+/// Races `solvers` (label, backend) on the family in `DIR`; exit 1 when any answer was
 /// wrong.
-pub fn run(
-    dir: &Path,
-    solvers: Vec<(String, BackendSpec)>,
-    timeout: Duration,
-    jobs: usize,
-    plot: Option<&Path>,
-    format: Format,
-) -> Result<u8> {
-    let family = Family::load(dir)?;
+pub fn run(a: &RaceArgs, solvers: Vec<(String, BackendSpec)>) -> Result<u8> {
+    let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::cli::default_jobs));
+    let family = Family::load(&a.dir)?;
     let racers = solvers
         .into_iter()
         .map(|(label, spec)| {
@@ -45,8 +37,8 @@ pub fn run(
     };
     let scores = scores(&runs, racers.len(), timeout);
     let secs = timeout.as_secs_f64();
-    report::race(&family, &racers, &runs, &scores, secs, format)?;
-    if let Some(path) = plot {
+    report::race(&family, &racers, &runs, &scores, secs, a.format)?;
+    if let Some(path) = &a.plot {
         report::cactus(path, &family, &racers, &scores, secs)?;
     }
     let wrong = scores.iter().any(|s| s.wrong > 0);

@@ -1,26 +1,20 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
-use std::io::{self, Write};
-use std::path::Path;
-
 use anyhow::Result;
 use pq_board::svg::placement_svg;
 use pq_encode::spec::Problem;
 
+use crate::cli::RenderArgs;
 use crate::report::input::read_placement;
 use crate::report::is_queens_preset;
 
 /// Draws the placement in `path` (or standard input) into `output` (or standard output).
-pub fn run(path: Option<&Path>, problem: Option<&Problem>, output: Option<&Path>) -> Result<u8> {
-    let read = read_placement(&super::read_input(path)?, problem)?;
+pub fn run(a: &RenderArgs, problem: Option<&Problem>) -> Result<u8> {
+    let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
-    match output {
+    match &a.output {
         Some(p) => crate::files::write_svg(p, &svg)?,
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(svg.as_bytes())?;
-            out.flush()?;
-        }
+        None => crate::report::emit_text(&svg)?,
     }
     Ok(0)
 }

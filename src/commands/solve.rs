@@ -14,70 +14,61 @@ use pq_encode::{dimacs, header, Formula, Options};
 use pq_engine::certificate::Certificate;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::pipeline::{decoded, solve_formula};
-use pq_engine::proof::{certified_formula, default_prover, prove, ProofFormat};
+use pq_engine::proof::{certified_formula, default_prover, prove};
 use pq_engine::Outcome;
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::Backend;
 
 use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
-use crate::cli::{ProofJob, RunSettings, Solvers};
+use crate::cli::{EncodeArgs, ProofJob, RunSettings, Solvers};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
 
-/// Writes the formula of `problem` at size `n` to `output` (atomically) or standard output.
-pub fn encode(problem: &Problem, n: usize, options: &Options, output: Option<&Path>) -> Result<u8> {
-    let formula = encode_problem(problem, n, options);
-    match output {
+/// Writes the formula of `problem` at size `n` to `--output` (atomically) or standard
+/// output.
+pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
+    let formula = encode_problem(problem, n, &a.encoding.options());
+    match &a.output {
         Some(path) => write_atomically(path, |w| dimacs::write(&formula, w))?,
         None => dimacs::write(&formula, io::stdout().lock())?,
     }
     Ok(0)
 }
 
-/// Solves `problem` at size `n`; with `proof`, by the proof's solver, writing the proof on
+/// Solves `problem` at size `n`; with `--proof`, by the proof's solver, writing the proof on
 /// UNSAT.
-pub fn at_size(
-    problem: &Problem,
-    n: usize,
-    options: &Options,
-    run: &RunSettings,
-    proof: Option<&ProofJob>,
-) -> Result<u8> {
+pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
+    let options = &run.args.encoding.options();
     let formula = encode_problem(problem, n, options);
     let certifies = || certified_formula(problem, options);
-    let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, proof, certifies)?;
-    if let (Some(path), Some(p)) = (&run.svg, &outcome.placement) {
+    let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, certifies)?;
+    if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
         let title = is_queens_preset(problem).then_some(title.as_str());
         write_svg(path, &crate::commands::render::picture(problem, p, title))?;
     }
     let report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
-    emit(run.format, &report, || {
+    emit(run.args.format, &report, || {
         report.text(Headline::Problem(problem, n), &outcome)
     })?;
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
-/// The optimum of `problem`'s maximised groups, certified into a bundle with `certify`.
-pub fn optimum(
-    problem: &Problem,
-    options: &Options,
-    strategy: Strategy,
-    run: &RunSettings,
-    certify: Option<&(PathBuf, ProofFormat)>,
-) -> Result<u8> {
+/// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
+pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
+    let (options, strategy) = (&run.args.encoding.options(), run.args.strategy);
     // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
     let backend: Box<dyn Backend> = match strategy {
         Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
         _ => backend(&run.solvers)?,
     };
-    let reporter = Reporter::new(run.progress, backend.name());
+    let reporter = Reporter::new(run.args.progress, backend.name());
     let limits = RunLimits {
-        run: Limits::timeout(run.timeout),
-        step: run.step_timeout,
+        run: Limits::timeout(run.args.timeout),
+        step: run.args.step_timeout,
     };
     let outcome = {
         let _guard = Interruptible::enter();
@@ -92,12 +83,11 @@ pub fn optimum(
     };
     reporter.finish();
     // The answer is printed even when certifying it failed; then the error follows.
-    let (certificate, failed) =
-        match certify_optimum(problem, options, &outcome, certify, &run.solvers, &limits) {
-            Ok(c) => (c, None),
-            Err(e) => (None, Some(e)),
-        };
-    if let (Some(path), Some((m, p))) = (&run.svg, &outcome.best) {
+    let (certificate, failed) = match certify_optimum(problem, options, &outcome, run, &limits) {
+        Ok(c) => (c, None),
+        Err(e) => (None, Some(e)),
+    };
+    if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
         let d = problem.rules.layout.rows;
         let title = match outcome.optimum {
             Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
@@ -117,7 +107,7 @@ pub fn optimum(
         &outcome,
         summary,
     );
-    emit(run.format, &report, || report.text(problem, &outcome))?;
+    emit(run.args.format, &report, || report.text(problem, &outcome))?;
     if let Some(e) = failed {
         return Err(e);
     }
@@ -128,10 +118,11 @@ pub fn optimum(
     }))
 }
 
-/// Solves a DIMACS file (standard input when `path` is `None`) as it is. A pq-sat header
-/// names the problem, so that the answer is decoded and validated like `solve --dim` or
-/// `solve --problem`.
-pub fn formula(path: Option<&Path>, run: &RunSettings, proof: Option<&ProofJob>) -> Result<u8> {
+/// Solves the DIMACS file of `--cnf` (standard input when none, or `-`) as it is. A pq-sat
+/// header names the problem, so that the answer is decoded and validated like `solve --dim`
+/// or `solve --problem`.
+pub fn formula(run: &RunSettings) -> Result<u8> {
+    let path = run.args.cnf.as_deref().filter(|p| p.as_os_str() != "-");
     let formula = read_formula(path)?;
     let n = header::number(&formula.comments, "n");
     let (problem, n) = match formula.pieces.as_ref() {
@@ -143,8 +134,7 @@ pub fn formula(path: Option<&Path>, run: &RunSettings, proof: Option<&ProofJob>)
     };
     let size = n.unwrap_or(0);
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
-    let (backend, outcome, proof) =
-        answer(problem.as_ref(), size, &formula, run, proof, certifies)?;
+    let (backend, outcome, proof) = answer(problem.as_ref(), size, &formula, run, certifies)?;
     let options = problem.as_ref().map(|_| header::options(&formula.comments));
     let report = Solved::new(
         problem.as_ref().map(|p| (p, size)),
@@ -158,7 +148,7 @@ pub fn formula(path: Option<&Path>, run: &RunSettings, proof: Option<&ProofJob>)
         Some(p) if !is_queens_preset(p) => Headline::Problem(p, size),
         p => Headline::Formula(p.as_ref()),
     };
-    emit(run.format, &report, || report.text(headline, &outcome))?;
+    emit(run.args.format, &report, || report.text(headline, &outcome))?;
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
@@ -182,18 +172,17 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
 }
 
 /// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
-/// or with `proof`'s solver, writing a proof of what `certifies` says on UNSAT; the result
-/// names the backend.
+/// or with its proof's solver, writing a proof of what `certifies` says on UNSAT; the
+/// result names the backend.
 fn answer(
     problem: Option<&Problem>,
     n: usize,
     formula: &Formula,
     run: &RunSettings,
-    proof: Option<&ProofJob>,
     certifies: impl FnOnce() -> String,
 ) -> Result<(String, Outcome, Option<ProofReport>)> {
-    let limits = Limits::timeout(run.timeout);
-    Ok(match proof {
+    let limits = Limits::timeout(run.args.timeout);
+    Ok(match &run.proof {
         Some(job) => {
             let _guard = Interruptible::enter();
             let (outcome, report) =
@@ -249,17 +238,16 @@ fn solve_with_proof(
     Ok((outcome, report))
 }
 
-/// With `certify`, once the optimum is proven, writes its certificate bundle (the witness,
-/// and a checked proof one above). An optimum that was not proven is an error.
+/// With `--certify`, once the optimum is proven, writes its certificate bundle (the
+/// witness, and a checked proof one above). An optimum that was not proven is an error.
 fn certify_optimum(
     problem: &Problem,
     options: &Options,
     outcome: &OptimiseOutcome,
-    certify: Option<&(PathBuf, ProofFormat)>,
-    solvers: &Solvers,
+    run: &RunSettings,
     limits: &RunLimits,
 ) -> Result<Option<(PathBuf, Certificate)>> {
-    let Some((dir, format)) = certify else {
+    let (Some(dir), format) = (&run.args.certify, &run.proof_format) else {
         return Ok(None);
     };
     if interrupted() {
@@ -272,7 +260,7 @@ fn certify_optimum(
         );
     };
     let _guard = Interruptible::enter();
-    let prover = match solvers {
+    let prover = match &run.solvers {
         Solvers::Given(list) => list[0].clone(),
         Solvers::Default { .. } => default_prover(*format),
     };
@@ -290,7 +278,6 @@ fn certify_optimum(
         prover,
         format: *format,
         solve_limits: limits.run.clone(),
-        check_timeout: None,
     };
     let cert = pq_engine::certificate::write_certificate(dir, &request)
         .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;

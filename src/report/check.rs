@@ -79,17 +79,6 @@ impl ProofCheck {
     }
 }
 
-/// One re-check of a certificate bundle.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CheckItem {
-    /// What was checked.
-    pub check: String,
-    /// Whether it passed.
-    pub ok: bool,
-    /// The evidence.
-    pub detail: String,
-}
-
 /// `check-certificate`'s verdict.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CertificateCheck {
@@ -102,7 +91,7 @@ pub struct CertificateCheck {
     /// What the proof certifies, as re-derived.
     pub certified_formula: String,
     /// Every check, in order.
-    pub checks: Vec<CheckItem>,
+    pub checks: Vec<Item>,
 }
 
 impl CertificateCheck {
@@ -113,14 +102,7 @@ impl CertificateCheck {
             claim: c.claim.clone(),
             valid: items.iter().all(|i| i.ok),
             certified_formula: c.unsat.certified_formula.clone(),
-            checks: items
-                .iter()
-                .map(|i| CheckItem {
-                    check: i.what.clone(),
-                    ok: i.ok,
-                    detail: i.detail.clone(),
-                })
-                .collect(),
+            checks: items.to_vec(),
         }
     }
 
@@ -129,7 +111,7 @@ impl CertificateCheck {
         let mut text = String::new();
         for i in &self.checks {
             let mark = if i.ok { "ok  " } else { "FAIL" };
-            text.push_str(&format!("{mark}  {}: {}\n", i.check, i.detail));
+            text.push_str(&format!("{mark}  {}: {}\n", i.what, i.detail));
         }
         text.push_str(&if self.valid {
             format!(
@@ -146,59 +128,28 @@ impl CertificateCheck {
     }
 }
 
-/// One backend in `solvers`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SolverReport {
-    /// The `--backend` name.
-    pub name: String,
-    /// `in-process` or `external`.
-    pub kind: String,
-    /// Whether it can run here.
-    pub available: bool,
-    /// Where its binary is.
-    pub path: Option<String>,
-    /// Its version, if known.
-    pub version: Option<String>,
-    /// How to install it.
-    pub install: String,
-}
-
-impl SolverReport {
-    /// The report of one surveyed backend.
-    pub fn new(s: &SolverInfo) -> SolverReport {
-        SolverReport {
-            name: s.name.into(),
-            kind: s.kind.into(),
-            available: s.available,
-            path: s.path.as_ref().map(|p| p.display().to_string()),
-            version: s.version.clone(),
-            install: s.install.into(),
-        }
-    }
-
-    /// The text table.
-    pub fn table(list: &[SolverReport]) -> String {
-        let mut text = format!(
+/// The text table of `solvers`.
+pub fn solver_table(list: &[SolverInfo]) -> String {
+    let mut text = format!(
+        "{:<12} {:<11} {:<10} {:<22} {}\n",
+        "backend", "kind", "status", "version", "where / how to install"
+    );
+    for s in list {
+        let place = match (&s.path, s.available) {
+            (Some(p), true) => p.display().to_string(),
+            (None, true) => s.install.to_string(),
+            _ => format!("missing: {}", s.install),
+        };
+        text.push_str(&format!(
             "{:<12} {:<11} {:<10} {:<22} {}\n",
-            "backend", "kind", "status", "version", "where / how to install"
-        );
-        for s in list {
-            let place = match (&s.path, s.available) {
-                (Some(p), true) => p.clone(),
-                (None, true) => s.install.clone(),
-                _ => format!("missing: {}", s.install),
-            };
-            text.push_str(&format!(
-                "{:<12} {:<11} {:<10} {:<22} {}\n",
-                s.name,
-                s.kind,
-                if s.available { "available" } else { "missing" },
-                s.version.as_deref().unwrap_or("-"),
-                place
-            ));
-        }
-        text
+            s.name,
+            s.kind,
+            if s.available { "available" } else { "missing" },
+            s.version.as_deref().unwrap_or("-"),
+            place
+        ));
     }
+    text
 }
 
 #[cfg(test)]
@@ -230,14 +181,14 @@ mod tests {
             claim: "a(5) = 4".into(),
             valid: false,
             certified_formula: "the plain encoding".into(),
-            checks: vec![CheckItem {
-                check: "sha256 witness.txt".into(),
+            checks: vec![Item {
+                what: "sha256 witness.txt".into(),
                 ok: false,
                 detail: "changed".into(),
             }],
         });
-        for s in pq_solve::survey::survey() {
-            round_trip(&SolverReport::new(&s));
-        }
+        let solvers = serde_json::to_value(pq_solve::survey::survey()).unwrap();
+        assert_eq!(solvers[0]["name"], "cadical");
+        assert_eq!(solvers[0]["path"], serde_json::Value::Null);
     }
 }

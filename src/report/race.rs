@@ -206,7 +206,9 @@ pub fn cactus(
             .unwrap_or_else(|| "race".into()),
         family.formulas.len()
     );
-    plot::write_cactus(path, &series, timeout, family.formulas.len(), &title)
+    // Rendered first, so that a rendering error creates no file.
+    let svg = plot::cactus_svg(&series, timeout, family.formulas.len(), &title)?;
+    crate::files::write_svg(path, &svg)
 }
 
 #[cfg(test)]

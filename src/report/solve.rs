@@ -3,7 +3,7 @@
 
 use pq_encode::spec::Problem;
 use pq_encode::Options;
-use pq_engine::optimise::{OptimiseOutcome, Strategy};
+use pq_engine::optimise::{OptimiseOutcome, Step, Strategy};
 use pq_engine::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 
@@ -62,7 +62,7 @@ impl Encoding {
 }
 
 /// Where a proof requested with `--proof` went, and what it certifies.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProofReport {
     /// The proof file; `null` when none was written (only UNSAT has a proof).
     pub file: Option<String>,
@@ -103,12 +103,8 @@ impl ProofReport {
                 note: None,
             },
             None => ProofReport {
-                file: None,
-                cnf: None,
-                format: None,
-                bytes: None,
-                certifies: None,
                 note: Some("no proof written: only an UNSAT answer has a proof".into()),
+                ..ProofReport::default()
             },
         }
     }
@@ -252,21 +248,6 @@ impl Solved {
     }
 }
 
-/// One step of an optimisation.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StepReport {
-    /// The size tried.
-    pub n: usize,
-    /// `sat`, `unsat` or `unknown`.
-    pub status: String,
-    /// `greedy`, `solver` or `counting`.
-    pub method: String,
-    /// The solver that answered (none for greedy and counting steps).
-    pub solver: Option<String>,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
-
 /// The optimum of a problem's maximised groups: a(d) for the queens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Optimum {
@@ -294,7 +275,7 @@ pub struct Optimum {
     /// Wall-clock seconds of the whole run.
     pub seconds: f64,
     /// Every step, in order.
-    pub steps: Vec<StepReport>,
+    pub steps: Vec<Step>,
     /// Why the run stopped without proof.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -335,17 +316,7 @@ impl Optimum {
             strategy: strategy.name().into(),
             encoding: Encoding::of(options),
             seconds: outcome.seconds,
-            steps: outcome
-                .steps
-                .iter()
-                .map(|s| StepReport {
-                    n: s.n,
-                    status: s.status.name().into(),
-                    method: s.method.name().into(),
-                    solver: s.solver.clone(),
-                    seconds: s.seconds,
-                })
-                .collect(),
+            steps: outcome.steps.clone(),
             reason: outcome.reason.clone(),
             certificate,
         }

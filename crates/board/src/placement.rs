@@ -155,21 +155,15 @@ impl Rules {
     /// The peaceable armies of queens on `dim × dim`: groups `white` (0) and `black` (1),
     /// no queen attacking one of the other colour.
     pub fn peaceable_queens(dim: usize) -> Rules {
-        Rules {
-            layout: Layout {
-                rows: dim,
-                cols: dim,
-                torus: false,
-            },
-            groups: ["white", "black"]
-                .iter()
-                .map(|name| Group {
-                    name: name.to_string(),
-                    kind: Kind::Queen,
-                })
-                .collect(),
-            no_attack: vec![(0, 1)],
-        }
+        let layout = Layout {
+            rows: dim,
+            cols: dim,
+            torus: false,
+        };
+        let mut rules = Rules::with_kinds(layout, &[Kind::Queen; 2], &[(0, 1)]);
+        rules.groups[0].name = "white".into();
+        rules.groups[1].name = "black".into();
+        rules
     }
 }
 
@@ -217,14 +211,8 @@ impl Placement {
 
     /// Keeps the first `n` pieces of `group` in row-major order and removes the rest.
     pub fn keep_first(&mut self, group: usize, n: usize) {
-        let mut seen = 0;
-        for cell in &mut self.cells {
-            if *cell == Some(group) {
-                seen += 1;
-                if seen > n {
-                    *cell = None;
-                }
-            }
+        for cell in self.cells.iter_mut().filter(|c| **c == Some(group)).skip(n) {
+            *cell = None;
         }
     }
 

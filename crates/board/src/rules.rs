@@ -32,14 +32,8 @@
 //! assert!(check_placement(&rules, &p, &[]).is_err());
 //! ```
 
-use std::fmt;
-
 use crate::placement::{Kind, Layout, Placement, Rules};
 use crate::square_name;
-
-fn on_board(layout: &Layout, sq: (usize, usize)) -> bool {
-    sq.0 < layout.rows && sq.1 < layout.cols
-}
 
 /// Does a bishop on `from` reach `to` by `k` steps of `(1, dc_step)` for some integer `k`
 /// (coordinates wrapping mod rows / cols)? `from != to` is checked by the caller.
@@ -62,8 +56,9 @@ fn torus_diagonal(
 }
 
 /// Does a leap `(dr, dc)` with `is_leap(|dr|, |dc|)` take a piece from `from` to `to`? On a
-/// plain board the target must be on the board; on a torus it wraps. A leap that lands back
-/// on `from` (tiny tori) is not an attack, which the caller ensures by requiring `from != to`.
+/// plain board the target must be on the board (the caller has checked that `to` is); on a
+/// torus it wraps. A leap that lands back on `from` (tiny tori) is not an attack, which the
+/// caller ensures by requiring `from != to`.
 fn leaps_to(
     layout: &Layout,
     is_leap: fn(usize, usize) -> bool,
@@ -75,15 +70,11 @@ fn leaps_to(
     offsets
         .filter(|&(dr, dc): &(isize, isize)| is_leap(dr.unsigned_abs(), dc.unsigned_abs()))
         .any(|(dr, dc)| {
-            let (r, c) = (from.0 as isize + dr, from.1 as isize + dc);
-            let (r, c) = if layout.torus {
-                (r.rem_euclid(rows), c.rem_euclid(cols))
-            } else if r < 0 || c < 0 || r >= rows || c >= cols {
-                return false;
-            } else {
-                (r, c)
-            };
-            (r as usize, c as usize) == to
+            let (mut r, mut c) = (from.0 as isize + dr, from.1 as isize + dc);
+            if layout.torus {
+                (r, c) = (r.rem_euclid(rows), c.rem_euclid(cols));
+            }
+            (r, c) == (to.0 as isize, to.1 as isize)
         })
 }
 
@@ -91,7 +82,8 @@ fn leaps_to(
 /// block; a piece never attacks its own square; squares off the board are never attacked
 /// (and a square off the board attacks nothing).
 pub fn attacks(layout: &Layout, kind: Kind, from: (usize, usize), to: (usize, usize)) -> bool {
-    if from == to || !on_board(layout, from) || !on_board(layout, to) {
+    let on_board = |sq: (usize, usize)| sq.0 < layout.rows && sq.1 < layout.cols;
+    if from == to || !on_board(from) || !on_board(to) {
         return false;
     }
     let rook = || from.0 == to.0 || from.1 == to.1;
@@ -113,10 +105,14 @@ pub fn attacks(layout: &Layout, kind: Kind, from: (usize, usize), to: (usize, us
 }
 
 /// One thing wrong with a placement. Squares are 0-based `(row, col)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleViolation {
     /// The placement's size does not match the layout (or its cell vector does not match
     /// its own size). Nothing else is checked then.
+    #[error(
+        "the placement is {found_rows}×{found_cols}, expected {expected_rows}×{expected_cols}{}",
+        cells_note(*found_rows, *found_cols, *found_cells)
+    )]
     WrongSize {
         /// The layout's number of rows.
         expected_rows: usize,
@@ -130,6 +126,10 @@ pub enum RuleViolation {
         found_cells: usize,
     },
     /// A square holds a group index that is not in the group list.
+    #[error(
+        "square {} holds a piece of group {group}, but there are only {groups} groups",
+        square_name(square.0, square.1)
+    )]
     UnknownGroupInCell {
         /// The square holding the piece.
         square: (usize, usize),
@@ -139,6 +139,11 @@ pub enum RuleViolation {
         groups: usize,
     },
     /// A `no_attack` pair names a group index that is not in the group list.
+    #[error(
+        "the no-attack rule ({}, {}) names a group that does not exist (there are {groups} groups)",
+        pair.0,
+        pair.1
+    )]
     UnknownGroupInRule {
         /// The pair as written in `no_attack`.
         pair: (usize, usize),
@@ -146,6 +151,7 @@ pub enum RuleViolation {
         groups: usize,
     },
     /// `counts` asks for pieces of a group index that is not in the group list.
+    #[error("{expected} pieces are required of group {group}, but there are only {groups} groups")]
     UnknownGroupInCounts {
         /// The index into `counts`.
         group: usize,
@@ -155,6 +161,7 @@ pub enum RuleViolation {
         groups: usize,
     },
     /// A group does not have the required number of pieces.
+    #[error("group '{group}' has {found} pieces, expected {expected}")]
     WrongCount {
         /// The group's name.
         group: String,
@@ -164,6 +171,11 @@ pub enum RuleViolation {
         found: usize,
     },
     /// A piece attacks a piece it must not attack.
+    #[error(
+        "the {attacker_kind} of '{attacker_group}' on {} attacks the piece of '{victim_group}' on {}",
+        square_name(attacker.0, attacker.1),
+        square_name(victim.0, victim.1)
+    )]
     Attack {
         /// The name of the attacking piece's group.
         attacker_group: String,
@@ -179,60 +191,15 @@ pub enum RuleViolation {
     },
 }
 
-impl fmt::Display for RuleViolation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleViolation::WrongSize {
-                expected_rows,
-                expected_cols,
-                found_rows,
-                found_cols,
-                found_cells,
-            } => {
-                write!(
-                    f,
-                    "the placement is {found_rows}×{found_cols}, expected {expected_rows}×{expected_cols}"
-                )?;
-                if *found_cells != found_rows * found_cols {
-                    write!(f, " (and it holds {found_cells} squares, not {})", found_rows * found_cols)?;
-                }
-                Ok(())
-            }
-            RuleViolation::UnknownGroupInCell { square, group, groups } => write!(
-                f,
-                "square {} holds a piece of group {group}, but there are only {groups} groups",
-                square_name(square.0, square.1)
-            ),
-            RuleViolation::UnknownGroupInRule { pair, groups } => write!(
-                f,
-                "the no-attack rule ({}, {}) names a group that does not exist (there are {groups} groups)",
-                pair.0, pair.1
-            ),
-            RuleViolation::UnknownGroupInCounts { group, expected, groups } => write!(
-                f,
-                "{expected} pieces are required of group {group}, but there are only {groups} groups"
-            ),
-            RuleViolation::WrongCount { group, expected, found } => write!(
-                f,
-                "group '{group}' has {found} pieces, expected {expected}"
-            ),
-            RuleViolation::Attack {
-                attacker_group,
-                attacker_kind,
-                attacker,
-                victim_group,
-                victim,
-            } => write!(
-                f,
-                "the {attacker_kind} of '{attacker_group}' on {} attacks the piece of '{victim_group}' on {}",
-                square_name(attacker.0, attacker.1),
-                square_name(victim.0, victim.1)
-            ),
-        }
+/// The end of [`RuleViolation::WrongSize`]'s message: a cell vector that does not match the
+/// placement's own size is named too.
+fn cells_note(rows: usize, cols: usize, cells: usize) -> String {
+    if cells == rows * cols {
+        String::new()
+    } else {
+        format!(" (and it holds {cells} squares, not {})", rows * cols)
     }
 }
-
-impl std::error::Error for RuleViolation {}
 
 /// `forbidden[a][b]`: pieces of `a` and `b` must not attack each other (symmetric).
 /// Pairs naming unknown groups are skipped.
@@ -324,14 +291,9 @@ pub fn check_placement(
             if !forbidden[gs][gt] {
                 continue;
             }
-            let (ks, kt) = (rules.groups[gs].kind, rules.groups[gt].kind);
-            let hit = if attacks(layout, ks, s, t) {
-                Some((s, gs, t, gt))
-            } else if attacks(layout, kt, t, s) {
-                Some((t, gt, s, gs))
-            } else {
-                None
-            };
+            let hit = [(s, gs, t, gt), (t, gt, s, gs)]
+                .into_iter()
+                .find(|&(a, ga, v, _)| attacks(layout, rules.groups[ga].kind, a, v));
             if let Some((a, ga, v, gv)) = hit {
                 out.push(RuleViolation::Attack {
                     attacker_group: rules.groups[ga].name.clone(),

@@ -51,29 +51,19 @@ const MIN_STROKED_SQUARE: usize = 12;
 
 /// Escapes the five XML special characters for use in text and attribute values.
 fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(ch),
-        }
-    }
-    out
+    // `&` first, so that the entities written after it are not escaped again.
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
 }
 
 /// A number as SVG wants it: at most two decimals, no trailing zeros.
 fn num(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+    if s == "-0" { "0" } else { s }.to_string()
 }
 
 /// The fill and outline colours of group `g`.
@@ -90,15 +80,6 @@ fn text_width(text: &str, font: f64) -> f64 {
     text.chars().count() as f64 * font * 0.6
 }
 
-/// The group shown for index `g`: the rules' group, or a stand-in if the placement names a
-/// group the rules do not have (so that a mismatched pair still renders).
-fn group_of(rules: &Rules, g: usize) -> Group {
-    rules.groups.get(g).cloned().unwrap_or_else(|| Group {
-        name: format!("group {}", g + 1),
-        kind: Kind::Queen,
-    })
-}
-
 /// Draws `p` under `rules`: a checkered board with row numbers (1 at the top) on the left
 /// and column letters above and below, each piece as its chess glyph in its group's colour
 /// with a contrasting outline, a legend with one entry per group below the board, and
@@ -112,20 +93,26 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     let sq = (BOARD_BUDGET / side).clamp(MIN_SQUARE, MAX_SQUARE);
     let s = sq as f64;
 
-    // Groups: every group of the rules, plus any index the placement uses beyond them.
+    // Groups: every group of the rules, plus a stand-in for any index the placement uses
+    // beyond them (so that a mismatched pair still renders).
     let max_used = p.cells.iter().flatten().copied().max();
     let n_groups = rules.groups.len().max(max_used.map_or(0, |g| g + 1));
-    let groups: Vec<Group> = (0..n_groups).map(|g| group_of(rules, g)).collect();
-    let counts: Vec<usize> = (0..n_groups).map(|g| p.count(g)).collect();
+    let groups: Vec<Group> = (0..n_groups)
+        .map(|g| {
+            rules.groups.get(g).cloned().unwrap_or_else(|| Group {
+                name: format!("group {}", g + 1),
+                kind: Kind::Queen,
+            })
+        })
+        .collect();
 
     // The title line.
-    let mut title_text = title.unwrap_or("").trim().to_string();
-    if rules.layout.torus {
-        if !title_text.is_empty() {
-            title_text.push(' ');
-        }
-        title_text.push_str("(torus)");
-    }
+    let torus = if rules.layout.torus { "(torus)" } else { "" };
+    let title_text = [title.unwrap_or("").trim(), torus]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
     let title_font = 16.0;
     let title_h = if title_text.is_empty() { 0.0 } else { 28.0 };
 
@@ -147,15 +134,11 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     let legend_top = bottom_labels + 14.0;
     let legend_texts: Vec<String> = groups
         .iter()
-        .zip(&counts)
-        .map(|(g, &n)| {
-            format!(
-                "{} ({}, {} piece{})",
-                g.name,
-                g.kind.name(),
-                n,
-                if n == 1 { "" } else { "s" }
-            )
+        .enumerate()
+        .map(|(i, g)| {
+            let n = p.count(i);
+            let plural = if n == 1 { "" } else { "s" };
+            format!("{} ({}, {n} piece{plural})", g.name, g.kind.name())
         })
         .collect();
     let legend_w = legend_texts
@@ -209,11 +192,7 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     out.push_str("<g class=\"board\">\n");
     for r in 0..rows {
         for c in 0..cols {
-            let fill = if (r + c) % 2 == 0 {
-                LIGHT_SQUARE
-            } else {
-                DARK_SQUARE
-            };
+            let fill = [LIGHT_SQUARE, DARK_SQUARE][(r + c) % 2];
             let _ = writeln!(
                 out,
                 "<rect class=\"square\" x=\"{}\" y=\"{}\" width=\"{sq}\" height=\"{sq}\" fill=\"{fill}\"/>",
@@ -251,16 +230,13 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     for c in 0..cols {
         let x = num(left + (c as f64 + 0.5) * s);
         let label = esc(&column_label(c));
-        let _ = writeln!(
-            out,
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
-            num(top - 5.0)
-        );
-        let _ = writeln!(
-            out,
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
-            num(top + board_h + 4.0 + label_font)
-        );
+        for y in [top - 5.0, top + board_h + 4.0 + label_font] {
+            let _ = writeln!(
+                out,
+                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
+                num(y)
+            );
+        }
     }
     out.push_str("</g>\n");
 
@@ -268,11 +244,7 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
     // Chess glyphs sit a little high for their "central" baseline: nudge them down.
     let glyph_font = s * 0.76;
     let glyph_dy = s * 0.05;
-    let stroke_w = if sq >= MIN_STROKED_SQUARE {
-        Some((s * 0.06).max(1.0))
-    } else {
-        None
-    };
+    let stroke_w = (sq >= MIN_STROKED_SQUARE).then(|| (s * 0.06).max(1.0));
     let _ = writeln!(
         out,
         "<g class=\"pieces\" font-size=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">",
@@ -283,20 +255,15 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
             let Some(g) = p.get(r, c) else { continue };
             let group = &groups[g];
             let (fill, stroke) = group_colours(g);
-            let tooltip = format!(
-                "{} {} at {}",
-                group.name,
-                group.kind.name(),
-                square_name(r, c)
-            );
-            let paint = match stroke_w {
-                Some(w) => format!(
+            let name = square_name(r, c);
+            let tooltip = format!("{} {} at {name}", group.name, group.kind.name());
+            let paint = stroke_w.map_or(String::new(), |w| {
+                format!(
                     " stroke=\"{stroke}\" stroke-width=\"{}\" stroke-linejoin=\"round\" \
                      paint-order=\"stroke\"",
                     num(w)
-                ),
-                None => String::new(),
-            };
+                )
+            });
             let _ = writeln!(
                 out,
                 "<g class=\"piece\" data-group=\"{g}\" data-square=\"{sqname}\"><title>{}</title>\
@@ -305,7 +272,7 @@ pub fn placement_svg(rules: &Rules, p: &Placement, title: Option<&str>) -> Strin
                 num(left + (c as f64 + 0.5) * s),
                 num(top + (r as f64 + 0.5) * s + glyph_dy),
                 group.kind.glyph(),
-                sqname = esc(&square_name(r, c)),
+                sqname = esc(&name),
             );
         }
     }

@@ -58,9 +58,11 @@ pub struct Symmetry {
     pub groups: Vec<usize>,
 }
 
-/// The point symmetries of a `rows × cols` board as square maps, in the order of the module
-/// documentation; repeats are kept (on a 1 × 1 board all 8 are the identity).
-fn point_symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+/// The distinct square maps of `layout` (row-major indices), identity first: the point
+/// symmetries in the order of the module documentation, on a torus each followed by every
+/// translation. Distinct because on tiny boards different combinations coincide (on a 1 × 1
+/// board all 8 point symmetries are the identity; a 2 × 2 torus has 8 distinct maps, not 32).
+fn square_maps(layout: &Layout) -> Vec<Vec<usize>> {
     type Map = fn(usize, usize, usize, usize) -> (usize, usize);
     // Arguments: row, column, last row, last column.
     const SQUARE: [Map; 8] = [
@@ -73,46 +75,27 @@ fn point_symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
         |r, c, _, _| (c, r),
         |r, c, m, _| (m - c, m - r),
     ];
+    let (rows, cols) = (layout.rows, layout.cols);
     // The rectangle's: identity, half turn and the two mirrors.
-    let maps = if rows == cols {
+    let points = if rows == cols {
         SQUARE.to_vec()
     } else {
         [0, 2, 4, 5].map(|i| SQUARE[i]).to_vec()
     };
+    // Every shift wraps on a torus; elsewhere only the zero shift.
+    let (shift_rows, shift_cols) = if layout.torus { (rows, cols) } else { (1, 1) };
     // Saturating: on a board without squares the maps are never called.
     let (last_row, last_col) = (rows.saturating_sub(1), cols.saturating_sub(1));
-    maps.iter()
-        .map(|f| {
-            (0..rows)
-                .flat_map(|r| (0..cols).map(move |c| (r, c)))
-                .map(|(r, c)| {
-                    let (r2, c2) = f(r, c, last_row, last_col);
-                    r2 * cols + c2
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The distinct square maps of `layout`, identity first: the point symmetries, on a torus
-/// each followed by every translation. Distinct because on tiny boards different
-/// combinations coincide (a 2 × 2 torus has 8 distinct maps, not 32).
-fn square_maps(layout: &Layout) -> Vec<Vec<usize>> {
-    let (rows, cols) = (layout.rows, layout.cols);
-    let translations: Vec<(usize, usize)> = if layout.torus {
-        (0..rows)
-            .flat_map(|dr| (0..cols).map(move |dc| (dr, dc)))
-            .collect()
-    } else {
-        vec![(0, 0)]
-    };
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for point in point_symmetries(rows, cols) {
-        for &(dr, dc) in &translations {
-            let map: Vec<usize> = point
-                .iter()
-                .map(|&t| ((t / cols + dr) % rows) * cols + (t % cols + dc) % cols)
+    for point in points {
+        for (dr, dc) in (0..shift_rows).flat_map(|dr| (0..shift_cols).map(move |dc| (dr, dc))) {
+            let map: Vec<usize> = (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .map(|(r, c)| {
+                    let (r2, c2) = point(r, c, last_row, last_col);
+                    (r2 + dr) % rows * cols + (c2 + dc) % cols
+                })
                 .collect();
             if seen.insert(map.clone()) {
                 out.push(map);
@@ -128,48 +111,31 @@ fn group_permutations(rules: &Rules, demands: &[usize]) -> Vec<Vec<usize>> {
     let n = rules.groups.len();
     // Pairs naming unknown groups constrain nothing (the validator reports them).
     let related = forbidden_matrix(rules);
-    let alike = |a: usize, b: usize| {
-        rules.groups[a].kind == rules.groups[b].kind && demands[a] == demands[b]
-    };
-
-    // Depth-first, checking each new image against those already chosen, which prunes the
-    // search well before n! when groups differ.
-    fn extend(
-        perm: &mut Vec<usize>,
-        used: &mut [bool],
-        related: &[Vec<bool>],
-        alike: &dyn Fn(usize, usize) -> bool,
-        out: &mut Vec<Vec<usize>>,
-    ) {
+    // Whether group `perm.len()` may go to `image`, given the images of the groups before it.
+    let consistent = |perm: &[usize], image: usize| {
         let g = perm.len();
-        if g == used.len() {
-            out.push(perm.clone());
-            return;
-        }
-        for image in 0..used.len() {
-            if used[image] || !alike(g, image) {
-                continue;
-            }
-            let consistent = (0..g).all(|h| related[g][h] == related[image][perm[h]])
-                && related[g][g] == related[image][image];
-            if consistent {
-                used[image] = true;
-                perm.push(image);
-                extend(perm, used, related, alike, out);
-                perm.pop();
-                used[image] = false;
-            }
-        }
+        !perm.contains(&image)
+            && rules.groups[g].kind == rules.groups[image].kind
+            && demands[g] == demands[image]
+            && related[g][g] == related[image][image]
+            && (0..g).all(|h| related[g][h] == related[image][perm[h]])
+    };
+    // Group by group, extending each partial permutation by every consistent image in
+    // increasing order (which keeps the lexicographic order); checking each new image
+    // against those already chosen prunes the search well before n! when groups differ.
+    let mut perms = vec![Vec::new()];
+    for _ in 0..n {
+        perms = perms
+            .iter()
+            .flat_map(|perm: &Vec<usize>| {
+                (0..n)
+                    .filter(|&image| consistent(perm, image))
+                    .map(|image| [perm.as_slice(), &[image]].concat())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
     }
-    let mut out = Vec::new();
-    extend(
-        &mut Vec::with_capacity(n),
-        &mut vec![false; n],
-        &related,
-        &alike,
-        &mut out,
-    );
-    out
+    perms
 }
 
 /// Every symmetry of the instance given by `rules` and `demands` (`demands[g]` = the number

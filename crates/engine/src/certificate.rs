@@ -6,7 +6,7 @@
 //! encoding of the claim, and the proof with the independent checker.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use pq_board::placement::Placement;
@@ -120,33 +120,6 @@ pub struct UnsatPart {
     pub verdict: String,
 }
 
-/// Errors of writing or checking a certificate.
-#[derive(Debug, thiserror::Error)]
-pub enum CertificateError {
-    /// Reading or writing a file of the bundle failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// What the operating system said.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The request or the bundle does not hold up: a directory that is not empty, a
-    /// witness with the wrong counts, an optimum the proof run contradicts, a proof the
-    /// checker rejects, a manifest that cannot be read. The message says which.
-    #[error("{0}")]
-    Invalid(String),
-    /// Validating the witness, solving, proving or running the checker failed.
-    #[error(transparent)]
-    Solve(#[from] SolveError),
-}
-
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError {
-    let path = path.to_path_buf();
-    move |source| CertificateError::Io { path, source }
-}
-
 /// What to certify: the optimum of `problem` is `optimum`, with `witness` (exactly `optimum`
 /// pieces in each maximised group), the UNSAT step encoded with `options` and proved by
 /// `prover`.
@@ -165,28 +138,32 @@ pub struct Request<'a> {
     pub format: ProofFormat,
     /// The limits of the proof-writing solve.
     pub solve_limits: Limits,
-    /// A time limit for the checker; running out is an error.
-    pub check_timeout: Option<Duration>,
 }
 
 /// Writes the bundle into `dir` (which must not exist, or be empty), atomically: everything
-/// is staged beside it and renamed into place once the proof has been checked.
-pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, CertificateError> {
-    if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
-        return Err(CertificateError::Invalid(format!(
+/// is staged beside it and renamed into place once the proof has been checked (the checker
+/// runs without a time limit).
+pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
+    if dir.exists()
+        && fs::read_dir(dir)
+            .map_err(SolveError::io(dir))?
+            .next()
+            .is_some()
+    {
+        return Err(SolveError::Invalid(format!(
             "{} exists and is not empty; give a new directory",
             dir.display()
         )));
     }
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
-        return Err(CertificateError::Invalid(
+        return Err(SolveError::Invalid(
             "the problem maximises no group: there is no optimum to certify".into(),
         ));
     }
     let (trimmed, _) = crate::pipeline::validated(problem, a, req.witness, "the optimiser")?;
     if &trimmed != req.witness {
-        return Err(CertificateError::Invalid(format!(
+        return Err(SolveError::Invalid(format!(
             "the witness does not have exactly {a} pieces in each maximised group"
         )));
     }
@@ -195,12 +172,12 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
     let staging = tempfile::Builder::new()
         .prefix(".pq-certificate-")
         .tempdir_in(&parent)
-        .map_err(io_err(&parent))?;
+        .map_err(SolveError::io(&parent))?;
     let s = staging.path();
 
     let symbols = Placement::symbols(&problem.rules);
     let witness_text = req.witness.to_labelled_text(&symbols);
-    fs::write(s.join(WITNESS), &witness_text).map_err(io_err(&s.join(WITNESS)))?;
+    fs::write(s.join(WITNESS), &witness_text).map_err(SolveError::io(&s.join(WITNESS)))?;
 
     let n = a + 1;
     let formula = encode_problem(problem, n, &req.options);
@@ -225,20 +202,20 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
     match &proved.answer {
         Answer::Unsat => {}
         Answer::Sat(_) => {
-            return Err(CertificateError::Invalid(format!(
+            return Err(SolveError::Invalid(format!(
                 "{} found n = {n} satisfiable on the certification run: the claimed optimum {a} is wrong",
                 proved.solver
             )))
         }
         Answer::Unknown(reason) => {
-            return Err(CertificateError::Invalid(format!(
+            return Err(SolveError::Invalid(format!(
                 "the proof run for n = {n} gave no answer: {reason}"
             )))
         }
     }
-    let report = check_proof(&cnf_path, &proof_path, req.format, req.check_timeout)?;
+    let report = check_proof(&cnf_path, &proof_path, req.format, None)?;
     if !report.verified {
-        return Err(CertificateError::Invalid(format!(
+        return Err(SolveError::Invalid(format!(
             "the {} proof from {} was not verified by {}: {}{}",
             req.format.name().to_uppercase(),
             proved.solver,
@@ -293,7 +270,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
         unsat: UnsatPart {
             n,
             cnf: cnf_name,
-            cnf_sha256: sha256_file(&cnf_path).map_err(io_err(&cnf_path))?,
+            cnf_sha256: sha256_file(&cnf_path).map_err(SolveError::io(&cnf_path))?,
             variables: formula.n_vars,
             clauses: formula.n_clauses(),
             model: req.options.model.name().into(),
@@ -302,7 +279,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
             certified_formula: certified_formula(problem, &req.options),
             symmetry_group,
             proof: proof_name,
-            proof_sha256: sha256_file(&proof_path).map_err(io_err(&proof_path))?,
+            proof_sha256: sha256_file(&proof_path).map_err(SolveError::io(&proof_path))?,
             proof_format: req.format.name().into(),
             proof_bytes: proved.proof_bytes.unwrap_or(0),
             solver: solver_with_version(&proved.solver),
@@ -314,17 +291,14 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Certi
         },
     };
     let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
-    fs::write(s.join(MANIFEST), json).map_err(io_err(&s.join(MANIFEST)))?;
+    fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
     if dir.exists() {
-        fs::remove_dir(dir).map_err(io_err(dir))?;
+        fs::remove_dir(dir).map_err(SolveError::io(dir))?;
     }
     let staged = staging.keep();
     fs::rename(&staged, dir).map_err(|source| {
         let _ = fs::remove_dir_all(&staged);
-        CertificateError::Io {
-            path: dir.to_path_buf(),
-            source,
-        }
+        SolveError::io(dir)(source)
     })?;
     Ok(cert)
 }
@@ -368,10 +342,11 @@ fn solver_with_version(name: &str) -> String {
     }
 }
 
-/// One re-check of a bundle.
-#[derive(Clone, Debug)]
+/// One re-check of a bundle (`checks` in `check-certificate`'s JSON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Item {
     /// What was checked, e.g. `sha256 witness.txt`.
+    #[serde(rename = "check")]
     pub what: String,
     /// Whether the check passed.
     pub ok: bool,
@@ -385,11 +360,11 @@ pub struct Item {
 pub fn check_certificate(
     dir: &Path,
     check_timeout: Option<Duration>,
-) -> Result<(Certificate, Vec<Item>), CertificateError> {
+) -> Result<(Certificate, Vec<Item>), SolveError> {
     let path = dir.join(MANIFEST);
-    let text = fs::read_to_string(&path).map_err(io_err(&path))?;
+    let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
     let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
-        CertificateError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
+        SolveError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
     })?;
     let mut items = Vec::new();
     let mut item = |what: &str, ok: bool, detail: String| {
@@ -406,16 +381,12 @@ pub fn check_certificate(
         (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
         (&cert.unsat.proof, &cert.unsat.proof_sha256),
     ] {
-        let p = dir.join(file);
-        match sha256_file(&p) {
-            Ok(h) if &h == expected => item(&format!("sha256 {file}"), true, h),
-            Ok(h) => item(
-                &format!("sha256 {file}"),
-                false,
-                format!("{h}, but the manifest says {expected}"),
-            ),
-            Err(e) => item(&format!("sha256 {file}"), false, e.to_string()),
-        }
+        let (ok, detail) = match sha256_file(&dir.join(file)) {
+            Ok(h) if &h == expected => (true, h),
+            Ok(h) => (false, format!("{h}, but the manifest says {expected}")),
+            Err(e) => (false, e.to_string()),
+        };
+        item(&format!("sha256 {file}"), ok, detail);
     }
 
     let problem = match problem_of(&cert) {
@@ -479,7 +450,8 @@ pub fn check_certificate(
             let format: ProofFormat = cert.unsat.proof_format.parse().unwrap_or_default();
             let fresh = arranged_for(&encode_problem(&problem, n, &options), format);
             let mut bytes = Vec::new();
-            dimacs::write(&fresh, &mut bytes).map_err(io_err(&dir.join(&cert.unsat.cnf)))?;
+            dimacs::write(&fresh, &mut bytes)
+                .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
             let h = sha256_hex(&bytes);
             let ok = h == cert.unsat.cnf_sha256;
             let detail = if ok {

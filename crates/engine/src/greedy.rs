@@ -26,7 +26,8 @@ pub fn greedy_placement(dim: usize) -> (usize, Placement) {
     let mut covered = vec![false; d * d];
     let mut white = vec![false; d * d];
     let mut free = d * d;
-    let mut best = (0usize, Vec::new());
+    // The best balance so far, its white queens and the squares they cover.
+    let mut best = (0usize, Vec::new(), Vec::new());
     for k in 1..=d * d {
         // The square whose queen covers the fewest new squares; two lines through a square
         // share only that square, so the new cover is the sum over its lines, minus the
@@ -56,26 +57,16 @@ pub fn greedy_placement(dim: usize) -> (usize, Placement) {
         }
         let balance = k.min(free);
         if balance > best.0 {
-            best = (balance, white.clone());
+            best = (balance, white.clone(), covered.clone());
         }
         if free < k {
             break;
         }
     }
-    let (n, whites) = best;
+    let (n, whites, attacked) = best;
     let mut board = Placement::empty(&Rules::peaceable_queens(d).layout);
     if n == 0 {
         return (0, board);
-    }
-    let mut attacked = vec![false; d * d];
-    for (i, _) in whites.iter().enumerate().filter(|(_, &w)| w) {
-        let (r, c) = (i / d, i % d);
-        for (j, a) in attacked.iter_mut().enumerate() {
-            let (r2, c2) = (j / d, j % d);
-            if r2 == r || c2 == c || r2.abs_diff(r) == c2.abs_diff(c) {
-                *a = true;
-            }
-        }
     }
     for (i, _) in whites.iter().enumerate().filter(|(_, &w)| w) {
         board.set(i / d, i % d, Some(0));

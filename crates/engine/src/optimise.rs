@@ -27,22 +27,24 @@ use pq_encode::{encode_incremental, IncrementalFormula, Options};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{TernaryVal, Var};
 
-use pq_solve::answer::Assignment;
+use pq_solve::answer::{Answer, Assignment};
 use pq_solve::backend::{attach_limits, Backend};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 use crate::greedy::greedy_placement;
-use crate::pipeline::{solve, validated, Status};
+use crate::pipeline::{decoded, solve, validated, Outcome, Status};
 
-/// How a step was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a step was decided (named in JSON as by [`Method::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Method {
     /// The greedy placement (a lower bound with a witness).
     Greedy,
     /// A SAT solver call.
     Solver,
     /// No solver needed: the pieces do not fit (see [`Problem::upper_bound`]).
+    #[serde(rename = "counting")]
     TooManyQueens,
 }
 
@@ -57,8 +59,8 @@ impl Method {
     }
 }
 
-/// One finished step of the search.
-#[derive(Clone, Debug)]
+/// One finished step of the search, as reports show it (`steps` in `solve`'s JSON).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     /// The size tried.
     pub n: usize,
@@ -66,12 +68,13 @@ pub struct Step {
     pub status: Status,
     /// How it was decided.
     pub method: Method,
+    /// The solver that answered (a portfolio's winner); `None` for steps without a solver.
+    pub solver: Option<String>,
     /// Wall-clock seconds it took.
     pub seconds: f64,
     /// For SAT steps: the smallest maximised group of the witness (≥ `n`).
+    #[serde(skip)]
     pub witness_n: Option<usize>,
-    /// The solver that answered (a portfolio's winner); `None` for steps without a solver.
-    pub solver: Option<String>,
 }
 
 /// What the optimiser reports while it runs.
@@ -90,16 +93,6 @@ pub struct RunLimits {
     pub run: Limits,
     /// For each solver step.
     pub step: Option<Duration>,
-}
-
-impl RunLimits {
-    /// The limits for a step starting now, or `Err(reason)` when the run must stop.
-    fn for_step(&self) -> Result<Limits, String> {
-        match self.run.stop_reason() {
-            Some(reason) => Err(reason),
-            None => Ok(self.run.with_timeout(self.step)),
-        }
-    }
 }
 
 /// The result of an optimisation run.
@@ -133,8 +126,8 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// The names accepted by `--strategy`.
-    pub const NAMES: &'static [&'static str] = &["up", "incremental", "bisect"];
+    /// Every strategy, in the order `--strategy` lists them.
+    const ALL: [Strategy; 3] = [Strategy::Up, Strategy::Incremental, Strategy::Bisect];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -149,15 +142,14 @@ impl Strategy {
 impl std::str::FromStr for Strategy {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "up" => Ok(Strategy::Up),
-            "incremental" => Ok(Strategy::Incremental),
-            "bisect" => Ok(Strategy::Bisect),
-            _ => Err(format!(
+        let known = Strategy::ALL.into_iter().find(|x| x.name() == s);
+        known.ok_or_else(|| {
+            let names = Strategy::ALL.map(Strategy::name);
+            format!(
                 "unknown strategy '{s}' (expected one of: {})",
-                Strategy::NAMES.join(", ")
-            )),
-        }
+                names.join(", ")
+            )
+        })
     }
 }
 
@@ -183,7 +175,10 @@ pub fn optimise(
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
     let Some(bound) = problem.upper_bound() else {
-        return Err(internal("the problem maximises no group".into()));
+        return Err(SolveError::in_process(
+            "optimiser",
+            "the problem maximises no group",
+        ));
     };
     let mut run = Run {
         problem,
@@ -197,25 +192,13 @@ pub fn optimise(
     };
     run.greedy_start()?;
     let end = match strategy {
-        Strategy::Up => run.up(bound)?,
-        Strategy::Bisect => run.bisect(bound)?,
+        Strategy::Up | Strategy::Bisect => {
+            let bisect = strategy == Strategy::Bisect;
+            run.search(bound, bisect, |run, n| run.fresh_step(n, bound))?
+        }
         Strategy::Incremental => run.incremental(bound)?,
     };
     Ok(run.finish(end))
-}
-
-fn cadical_error(e: &dyn std::fmt::Display) -> SolveError {
-    SolveError::InProcess {
-        backend: "cadical".into(),
-        message: e.to_string(),
-    }
-}
-
-fn internal(message: String) -> SolveError {
-    SolveError::InProcess {
-        backend: "optimiser".into(),
-        message,
-    }
 }
 
 /// How a search ended.
@@ -228,7 +211,7 @@ enum End {
     Stopped(String),
 }
 
-/// How a fresh step ended.
+/// How a step ended.
 enum Decided {
     /// A validated witness: the smallest maximised group `m ≥ n` and the placement trimmed
     /// to `m`.
@@ -280,26 +263,36 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// One step on a fresh formula for size `n`, recorded. Sizes above `bound` are UNSAT by
-    /// counting, no solver.
-    fn fresh_step(&mut self, n: usize, bound: usize) -> Result<Decided, SolveError> {
-        let step_limits = match self.limits.for_step() {
-            Ok(l) => l,
-            Err(reason) => return Ok(Decided::Stopped(reason)),
-        };
+    /// Size `n` does not fit on the board: UNSAT by counting, recorded without a solver.
+    fn counting(&mut self, n: usize) -> Decided {
+        self.record(Step {
+            n,
+            status: Status::Unsat,
+            method: Method::TooManyQueens,
+            seconds: 0.0,
+            witness_n: None,
+            solver: None,
+        });
+        Decided::Unsat
+    }
+
+    /// One solver step for size `n`, recorded: `solve` answers it under the step's limits.
+    /// Sizes above `bound` are UNSAT by counting, no solver.
+    fn solver_step(
+        &mut self,
+        n: usize,
+        bound: usize,
+        solve: impl FnOnce(&Self, &Limits) -> Result<Outcome, SolveError>,
+    ) -> Result<Decided, SolveError> {
+        if let Some(reason) = self.limits.run.stop_reason() {
+            return Ok(Decided::Stopped(reason));
+        }
+        let step_limits = self.limits.run.with_timeout(self.limits.step);
         if n > bound {
-            self.record(Step {
-                n,
-                status: Status::Unsat,
-                method: Method::TooManyQueens,
-                seconds: 0.0,
-                witness_n: None,
-                solver: None,
-            });
-            return Ok(Decided::Unsat);
+            return Ok(self.counting(n));
         }
         (self.on_progress)(Progress::Trying(n));
-        let outcome = solve(self.problem, n, self.options, self.backend, &step_limits)?;
+        let outcome = solve(self, &step_limits)?;
         self.record(Step {
             n,
             status: outcome.status,
@@ -325,35 +318,23 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// UNSAT at 1 without a witness: size 0 decides between "optimum 0" and "the fixed
-    /// counts are impossible".
-    fn settle_zero(&mut self, bound: usize) -> Result<End, SolveError> {
-        Ok(match self.fresh_step(0, bound)? {
-            Decided::Sat(witness) => {
-                self.best = Some(witness);
-                End::Optimum(0)
-            }
-            Decided::Unsat => End::Infeasible,
-            Decided::Stopped(reason) => End::Stopped(reason),
+    /// One step on a fresh formula for size `n` through the backend.
+    fn fresh_step(&mut self, n: usize, bound: usize) -> Result<Decided, SolveError> {
+        self.solver_step(n, bound, |run, limits| {
+            solve(run.problem, n, run.options, run.backend, limits)
         })
     }
 
-    fn up(&mut self, bound: usize) -> Result<End, SolveError> {
-        let mut n = self.lo() + 1;
-        loop {
-            match self.fresh_step(n, bound)? {
-                Decided::Sat(witness) => {
-                    n = witness.0 + 1;
-                    self.best = Some(witness);
-                }
-                Decided::Unsat if self.best.is_none() => return self.settle_zero(bound),
-                Decided::Unsat => return Ok(End::Optimum(n - 1)),
-                Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
-            }
-        }
-    }
-
-    fn bisect(&mut self, bound: usize) -> Result<End, SolveError> {
+    /// The search every strategy runs, each size decided by `step`: one above the best
+    /// witness each time (up, incremental), or the middle of the open range with `bisect`,
+    /// until the size above the best witness is UNSAT. Without any witness by then, size 0
+    /// tells "optimum 0" from "the fixed counts are impossible".
+    fn search(
+        &mut self,
+        bound: usize,
+        bisect: bool,
+        mut step: impl FnMut(&mut Self, usize) -> Result<Decided, SolveError>,
+    ) -> Result<End, SolveError> {
         // Invariant: a witness for `lo` (or none yet, lo = 0); every n > hi is impossible
         // (by the bound at first, by a solver's UNSAT once one is found).
         let mut hi = bound.max(self.lo());
@@ -361,14 +342,14 @@ impl<'a> Run<'a> {
         loop {
             let lo = self.lo();
             // Once the range is closed, the step above it still needs a solver's UNSAT.
-            let n = if lo < hi {
+            let n = if bisect && lo < hi {
                 lo + (hi - lo).div_ceil(2)
-            } else if proven_above {
+            } else if lo >= hi && proven_above {
                 break;
             } else {
                 lo + 1
             };
-            match self.fresh_step(n, bound)? {
+            match step(self, n)? {
                 Decided::Sat(witness) => {
                     if witness.0 > hi {
                         hi = witness.0;
@@ -384,10 +365,17 @@ impl<'a> Run<'a> {
                 Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
             }
         }
-        if self.best.is_none() {
-            return self.settle_zero(bound);
+        if self.best.is_some() {
+            return Ok(End::Optimum(self.lo()));
         }
-        Ok(End::Optimum(self.lo()))
+        Ok(match step(self, 0)? {
+            Decided::Sat(witness) => {
+                self.best = Some(witness);
+                End::Optimum(0)
+            }
+            Decided::Unsat => End::Infeasible,
+            Decided::Stopped(reason) => End::Stopped(reason),
+        })
     }
 
     /// One formula for every size from the next one to one above the bound (when the board
@@ -407,131 +395,38 @@ impl<'a> Run<'a> {
         } else {
             0
         };
-        if first > hi {
-            return Ok(self.counting_end());
-        }
-        let inc = if queens {
-            let options = Options {
-                card: pq_encode::Card::Totalizer,
-                ..*self.options
+        // Nothing to encode when even the first size does not fit (then it is UNSAT by
+        // counting at once, below).
+        let mut encoded = None;
+        if first <= hi {
+            let inc = if queens {
+                let options = Options {
+                    card: pq_encode::Card::Totalizer,
+                    ..*self.options
+                };
+                let dim = self.problem.rules.layout.rows;
+                encode_incremental(dim, &options, first, hi)
+                    .map_err(|e| SolveError::in_process("optimiser", e))?
+            } else {
+                encode_problem_incremental(self.problem, self.options, first, hi)
             };
-            let dim = self.problem.rules.layout.rows;
-            encode_incremental(dim, &options, first, hi).map_err(|e| internal(e.to_string()))?
-        } else {
-            encode_problem_incremental(self.problem, self.options, first, hi)
-        };
-        let mut solver = rustsat_cadical::CaDiCaL::default();
-        for clause in inc.formula.cnf.iter() {
-            solver
-                .add_clause_ref(clause)
-                .map_err(|e| cadical_error(&e))?;
+            let mut solver = rustsat_cadical::CaDiCaL::default();
+            for clause in inc.formula.cnf.iter() {
+                solver
+                    .add_clause_ref(clause)
+                    .map_err(|e| SolveError::in_process("cadical", e))?;
+            }
+            encoded = Some((solver, inc));
         }
-        loop {
-            let n = self.lo() + 1;
+        self.search(bound, false, |run, n| {
+            // hi ≥ bound: a larger n does not fit.
             if n > hi {
-                // hi ≥ bound: n does not fit.
-                return Ok(self.counting_end());
+                return Ok(run.counting(n));
             }
-            match self.assumed_step(&mut solver, &inc, n)? {
-                Decided::Sat(witness) => self.best = Some(witness),
-                Decided::Unsat if self.best.is_none() => {
-                    return Ok(match self.assumed_step(&mut solver, &inc, 0)? {
-                        Decided::Sat(witness) => {
-                            self.best = Some(witness);
-                            End::Optimum(0)
-                        }
-                        Decided::Unsat => End::Infeasible,
-                        Decided::Stopped(reason) => End::Stopped(reason),
-                    });
-                }
-                Decided::Unsat => return Ok(End::Optimum(n - 1)),
-                Decided::Stopped(reason) => return Ok(End::Stopped(reason)),
-            }
-        }
-    }
-
-    /// The size above the best witness does not fit on the board: UNSAT by counting.
-    fn counting_end(&mut self) -> End {
-        let lo = self.lo();
-        self.record(Step {
-            n: lo + 1,
-            status: Status::Unsat,
-            method: Method::TooManyQueens,
-            seconds: 0.0,
-            witness_n: None,
-            solver: None,
-        });
-        End::Optimum(lo)
-    }
-
-    /// One step of the incremental strategy: `solver` (holding `inc`'s clauses) under the
-    /// assumptions for size `n`, recorded.
-    fn assumed_step(
-        &mut self,
-        solver: &mut rustsat_cadical::CaDiCaL,
-        inc: &IncrementalFormula,
-        n: usize,
-    ) -> Result<Decided, SolveError> {
-        let name = "cadical (incremental)".to_string();
-        let step_limits = match self.limits.for_step() {
-            Ok(l) => l,
-            Err(reason) => return Ok(Decided::Stopped(reason)),
-        };
-        // Each step gets its own deadline; attaching replaces the previous terminator.
-        attach_limits(solver, &step_limits);
-        (self.on_progress)(Progress::Trying(n));
-        let assumptions = inc.assumptions(n).expect("n is within the encoded range");
-        let t = Instant::now();
-        let result = solver
-            .solve_assumps(assumptions)
-            .map_err(|e| cadical_error(&e))?;
-        let mut step = Step {
-            n,
-            status: Status::Unknown,
-            method: Method::Solver,
-            seconds: t.elapsed().as_secs_f64(),
-            witness_n: None,
-            solver: Some(name.clone()),
-        };
-        Ok(match result {
-            SolverResult::Sat => {
-                let formula = &inc.formula;
-                let mut model = Assignment::all_false(formula.n_vars as usize);
-                for v in 0..formula.n_vars {
-                    let value = solver
-                        .lit_val(Var::new(v).pos_lit())
-                        .map_err(|e| cadical_error(&e))?;
-                    model.set(v as usize + 1, value == TernaryVal::True);
-                }
-                let map = formula
-                    .pieces
-                    .as_ref()
-                    .expect("pq-sat formulas carry a piece map");
-                let raw = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
-                    SolveError::InvalidBoard {
-                        backend: name.clone(),
-                        details: format!("two pieces on row {}, column {}", r + 1, c + 1),
-                    }
-                })?;
-                // The model may hold more than n of each maximised group: it is a witness for
-                // its smallest one, m.
-                let (_, m) = validated(self.problem, n, &raw, &name)?;
-                let m = m.unwrap_or(n).max(n);
-                let (at_m, _) = validated(self.problem, m, &raw, &name)?;
-                step.status = Status::Sat;
-                step.witness_n = Some(m);
-                self.record(step);
-                Decided::Sat((m, at_m))
-            }
-            SolverResult::Unsat => {
-                step.status = Status::Unsat;
-                self.record(step);
-                Decided::Unsat
-            }
-            SolverResult::Interrupted => {
-                self.record(step);
-                Decided::Stopped(format!("n = {n}: {}", step_limits.unknown_reason()))
-            }
+            let (solver, inc) = encoded.as_mut().expect("n is within the encoded range");
+            run.solver_step(n, hi, |run, limits| {
+                solve_assumed(run.problem, solver, inc, n, limits)
+            })
         })
     }
 
@@ -553,6 +448,42 @@ impl<'a> Run<'a> {
             seconds: self.start.elapsed().as_secs_f64(),
         }
     }
+}
+
+/// Size `n` of `inc` in `solver` (which holds its clauses), solved under the assumptions
+/// for `n` with `limits`, its model decoded and validated like a fresh solver's.
+fn solve_assumed(
+    problem: &Problem,
+    solver: &mut rustsat_cadical::CaDiCaL,
+    inc: &IncrementalFormula,
+    n: usize,
+    limits: &Limits,
+) -> Result<Outcome, SolveError> {
+    // Each step gets its own deadline; attaching replaces the previous terminator.
+    attach_limits(solver, limits);
+    let assumptions = inc.assumptions(n).expect("n is within the encoded range");
+    let t = Instant::now();
+    let result = solver
+        .solve_assumps(assumptions)
+        .map_err(|e| SolveError::in_process("cadical", e))?;
+    let seconds = t.elapsed().as_secs_f64();
+    let formula = &inc.formula;
+    let answer = match result {
+        SolverResult::Sat => {
+            let mut model = Assignment::all_false(formula.n_vars as usize);
+            for v in 0..formula.n_vars {
+                let value = solver
+                    .lit_val(Var::new(v).pos_lit())
+                    .map_err(|e| SolveError::in_process("cadical", e))?;
+                model.set(v as usize + 1, value == TernaryVal::True);
+            }
+            Answer::Sat(model)
+        }
+        SolverResult::Unsat => Answer::Unsat,
+        SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
+    };
+    let name = "cadical (incremental)".to_string();
+    decoded(Some(problem), n, formula, answer, name, seconds)
 }
 
 #[cfg(test)]

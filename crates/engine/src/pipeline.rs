@@ -17,7 +17,8 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 /// `sat`, `unsat` or `unknown`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     /// A model was found (and, for pq-sat formulas, decoded and validated).
     Sat,

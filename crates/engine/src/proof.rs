@@ -13,34 +13,21 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, Formula, Options, Symmetry};
+use pq_encode::{Options, Symmetry};
 
-use pq_solve::answer::Answer;
 use pq_solve::backend::BackendSpec;
 use pq_solve::control::interrupted;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
-use pq_solve::external::process::{read_tail, supervise, End};
+use pq_solve::external::process::{read_tail, supervise, End, Supervised};
 use pq_solve::external::ExternalSolver;
-pub use pq_solve::prove::{arranged_for, check_capable, formats_of, solve_with_proof, ProofFormat};
+pub use pq_solve::prove::{arranged_for, beside, check_capable, prove, ProofFormat, Proved};
 use pq_solve::survey::{debian_version, program_version};
-
-/// Writes `formula` as DIMACS to `path`.
-pub fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
-    let io = |source| SolveError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    dimacs::write(formula, &mut w).map_err(io)?;
-    std::io::Write::flush(&mut w).map_err(io)
-}
 
 /// What a certificate or a proof report says the proof certifies.
 pub fn certified_formula(problem: &Problem, options: &Options) -> String {
@@ -92,10 +79,7 @@ pub fn check_proof(
     timeout: Option<Duration>,
 ) -> Result<CheckReport, SolveError> {
     for path in [cnf, proof] {
-        std::fs::metadata(path).map_err(|source| SolveError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        std::fs::metadata(path).map_err(SolveError::io(path))?;
     }
     match format {
         ProofFormat::Drat => check_drat(cnf, proof, timeout),
@@ -114,17 +98,18 @@ fn check_drat(
     })?;
     let mut cmd = Command::new(&program);
     cmd.arg(cnf).arg(proof);
-    let run = run_checker("rate", cmd, None, timeout)?;
+    let (code, run) = run_checker("rate", cmd, None, timeout)?;
     // rate: `s VERIFIED` and exit 0, `s NOT VERIFIED` and exit 1, exit 2 for unreadable input.
     let verdict_line = run
         .stdout
-        .lines()
+        .iter()
+        .flat_map(|out| out.lines())
         .find(|l| l.starts_with("s "))
         .map(str::to_string);
-    let verified = run.code == Some(0) && verdict_line.as_deref() == Some("s VERIFIED");
+    let verified = code == Some(0) && verdict_line.as_deref() == Some("s VERIFIED");
     let verdict = verdict_line.unwrap_or_else(|| {
         let why = last_line(&run.stderr).unwrap_or("no verdict");
-        format!("no verdict (exit code {}): {why}", code_text(run.code))
+        format!("no verdict (exit code {}): {why}", code_text(code))
     });
     // rate accepts a proof that never states the empty clause when unit propagation on the
     // lemmas finds the conflict anyway; a solver's complete proof always ends with it, so
@@ -144,13 +129,9 @@ fn check_drat(
 
 /// True if a text DRAT proof contains the empty clause (a line `0`).
 fn drat_has_empty_clause(proof: &Path) -> Result<bool, SolveError> {
-    let io = |source| SolveError::Io {
-        path: proof.to_path_buf(),
-        source,
-    };
-    let reader = BufReader::new(File::open(proof).map_err(io)?);
+    let reader = BufReader::new(File::open(proof).map_err(SolveError::io(proof))?);
     for line in reader.split(b'\n') {
-        let line = line.map_err(io)?;
+        let line = line.map_err(SolveError::io(proof))?;
         if line.trim_ascii() == b"0" {
             return Ok(true);
         }
@@ -168,10 +149,7 @@ fn check_lrat(
         hint: "run scripts/setup.sh (Debian package acl2-books)".into(),
     })?;
     let abs = |p: &Path| -> Result<String, SolveError> {
-        let p = std::fs::canonicalize(p).map_err(|source| SolveError::Io {
-            path: p.to_path_buf(),
-            source,
-        })?;
+        let p = std::fs::canonicalize(p).map_err(SolveError::io(p))?;
         // An ACL2 string literal: backslash and double quote escaped.
         Ok(p.display()
             .to_string()
@@ -187,9 +165,9 @@ fn check_lrat(
         abs(proof)?
     );
     let cmd = Command::new(&program);
-    let run = run_checker("acl2", cmd, Some(script), timeout)?;
+    let (_, run) = run_checker("acl2", cmd, Some(script), timeout)?;
     // ACL2 exits 0 whether or not the proof checks: only its `s VERIFIED` line counts.
-    let text = format!("{}\n{}", run.stdout, run.stderr);
+    let text = format!("{}\n{}", run.stdout.unwrap_or_default(), run.stderr);
     let verified = text.lines().any(|l| l.trim() == "s VERIFIED");
     let verdict = if verified {
         "s VERIFIED".to_string()
@@ -217,46 +195,36 @@ fn check_lrat(
 
 /// A temporary copy of a DIMACS file without its comment lines.
 fn strip_comments(cnf: &Path) -> Result<tempfile::NamedTempFile, SolveError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| SolveError::Io { path, source }
-    };
     let mut out = tempfile::Builder::new()
         .prefix("pq-lrat-")
         .suffix(".cnf")
         .tempfile()
-        .map_err(io(&std::env::temp_dir()))?;
+        .map_err(SolveError::io(&std::env::temp_dir()))?;
     {
         let mut w = std::io::BufWriter::new(out.as_file_mut());
-        let reader = BufReader::new(File::open(cnf).map_err(io(cnf))?);
+        let reader = BufReader::new(File::open(cnf).map_err(SolveError::io(cnf))?);
         for line in reader.split(b'\n') {
-            let line = line.map_err(io(cnf))?;
+            let line = line.map_err(SolveError::io(cnf))?;
             if line.trim_ascii_start().first() == Some(&b'c') {
                 continue;
             }
-            std::io::Write::write_all(&mut w, &line).map_err(io(cnf))?;
-            std::io::Write::write_all(&mut w, b"\n").map_err(io(cnf))?;
+            std::io::Write::write_all(&mut w, &line).map_err(SolveError::io(cnf))?;
+            std::io::Write::write_all(&mut w, b"\n").map_err(SolveError::io(cnf))?;
         }
-        std::io::Write::flush(&mut w).map_err(io(cnf))?;
+        std::io::Write::flush(&mut w).map_err(SolveError::io(cnf))?;
     }
     Ok(out)
 }
 
-struct CheckerRun {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    seconds: f64,
-}
-
 /// Runs a checker under the same supervision as the solvers (its own process group, the
 /// kill registry, Ctrl-C), killed when `timeout` passes; running out of time is an error.
+/// Returns its exit code (`None`: killed by a signal) and what it printed.
 fn run_checker(
     name: &str,
     cmd: Command,
     stdin: Option<String>,
     timeout: Option<Duration>,
-) -> Result<CheckerRun, SolveError> {
+) -> Result<(Option<i32>, Supervised<String>), SolveError> {
     let limits = Limits::timeout(timeout);
     let run = supervise(name, cmd, stdin.map(String::into_bytes), &limits, read_tail)?;
     let failed = |reason: String| SolveError::SolverFailed {
@@ -265,12 +233,7 @@ fn run_checker(
         stderr: String::new(),
     };
     match run.end {
-        End::Exited(status) => Ok(CheckerRun {
-            code: status.code(),
-            stdout: run.stdout.unwrap_or_default(),
-            stderr: run.stderr,
-            seconds: run.seconds,
-        }),
+        End::Exited(status) => Ok((status.code(), run)),
         End::Stopped(_) if !interrupted() => Err(failed(format!(
             "the checker did not finish within {:.0} s",
             timeout.unwrap_or_default().as_secs_f64()
@@ -286,85 +249,6 @@ fn last_line(s: &str) -> Option<&str> {
 
 fn code_text(code: Option<i32>) -> String {
     code.map_or("none (killed)".into(), |c| c.to_string())
-}
-
-/// The path of `name` beside `path` (same directory).
-pub fn beside(path: &Path, name: &str) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.join(name),
-        _ => PathBuf::from(name),
-    }
-}
-
-/// The result of [`prove`].
-#[derive(Clone, Debug)]
-pub struct Proved {
-    /// The solver's answer; only UNSAT leaves files behind.
-    pub answer: Answer,
-    /// The solver that answered.
-    pub solver: String,
-    /// Wall-clock seconds of the solve.
-    pub seconds: f64,
-    /// Bytes of the proof written (UNSAT only).
-    pub proof_bytes: Option<u64>,
-}
-
-/// Solves `formula` with `spec`, and on UNSAT leaves the proof at `proof` and the CNF it
-/// refers to at `cnf`. Both are written to temporary files beside their targets and renamed
-/// into place only on UNSAT, so a SAT or unknown answer (or a crash) leaves neither behind.
-pub fn prove(
-    spec: &BackendSpec,
-    formula: &Formula,
-    cnf: &Path,
-    proof: &Path,
-    format: ProofFormat,
-    limits: &Limits,
-) -> Result<Proved, SolveError> {
-    let arranged = arranged_for(formula, format);
-    let temp_beside = |target: &Path| {
-        let dir = beside(target, ".");
-        tempfile::Builder::new()
-            .prefix(".pq-proof-")
-            .tempfile_in(&dir)
-            .map_err(|source| SolveError::Io { path: dir, source })
-    };
-    let cnf_tmp = temp_beside(cnf)?;
-    let proof_tmp = temp_beside(proof)?;
-    write_cnf(&arranged, cnf_tmp.path())?;
-    let start = Instant::now();
-    let (answer, solver) = solve_with_proof(
-        spec,
-        &arranged,
-        cnf_tmp.path(),
-        proof_tmp.path(),
-        format,
-        limits,
-    )?;
-    let seconds = start.elapsed().as_secs_f64();
-    let mut proof_bytes = None;
-    if answer == Answer::Unsat {
-        let persist = |tmp: tempfile::NamedTempFile, to: &Path| {
-            let io = |source| SolveError::Io {
-                path: to.to_path_buf(),
-                source,
-            };
-            // Temporary files are private (0600); a proof and its CNF are meant to be shared.
-            use std::os::unix::fs::PermissionsExt;
-            tmp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(0o644))
-                .map_err(io)?;
-            tmp.persist(to).map_err(|e| io(e.error))
-        };
-        persist(cnf_tmp, cnf)?;
-        persist(proof_tmp, proof)?;
-        proof_bytes = std::fs::metadata(proof).ok().map(|m| m.len());
-    }
-    Ok(Proved {
-        answer,
-        solver,
-        seconds,
-        proof_bytes,
-    })
 }
 
 /// The solver used for proofs when the user names none: kissat for DRAT when installed (the

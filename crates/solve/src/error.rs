@@ -1,6 +1,6 @@
 //! Errors raised while running a backend.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Why a backend failed to give an answer (as opposed to answering `unknown`).
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +72,11 @@ pub enum SolveError {
         /// What is wrong with the board, or why the model does not decode to one.
         details: String,
     },
+    /// A request or a file does not hold up: a certificate directory that is not empty, a
+    /// witness with the wrong counts, an optimum the proof run contradicts, a proof the
+    /// checker rejects, a manifest that cannot be read. The message says which.
+    #[error("{0}")]
+    Invalid(String),
     /// An in-process solver reported an internal error.
     #[error("in-process solver {backend} failed: {message}")]
     InProcess {
@@ -82,14 +87,28 @@ pub enum SolveError {
     },
 }
 
-fn stderr_suffix(stderr: &str) -> String {
-    let trimmed = stderr.trim();
-    if trimmed.is_empty() {
-        String::new()
-    } else {
-        // The tail is where solvers print the reason they stopped.
-        let tail: Vec<&str> = trimmed.lines().rev().take(20).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        format!("; its stderr ends with:\n{}", tail.join("\n"))
+impl SolveError {
+    /// The [`SolveError::Io`] of a failed operation on `path`, for `map_err`.
+    pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
+        let path = path.to_path_buf();
+        move |source| SolveError::Io { path, source }
     }
+
+    /// The [`SolveError::InProcess`] of `backend` failing with `message`.
+    pub fn in_process(backend: &str, message: impl std::fmt::Display) -> SolveError {
+        SolveError::InProcess {
+            backend: backend.into(),
+            message: message.to_string(),
+        }
+    }
+}
+
+fn stderr_suffix(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.trim().lines().collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    // The tail is where solvers print the reason they stopped.
+    let tail = &lines[lines.len().saturating_sub(20)..];
+    format!("; its stderr ends with:\n{}", tail.join("\n"))
 }

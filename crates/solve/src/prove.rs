@@ -9,10 +9,11 @@
 
 use std::fmt;
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Instant;
 
-use pq_encode::Formula;
+use pq_encode::{dimacs, Formula};
 
 use crate::answer::Answer;
 use crate::backend::{cadical_solve, first_falsified_clause, varisat_solve, BackendSpec};
@@ -31,8 +32,8 @@ pub enum ProofFormat {
 }
 
 impl ProofFormat {
-    /// The names accepted by `--proof-format`.
-    pub const NAMES: &'static [&'static str] = &["drat", "lrat"];
+    /// Every format, in the order `--proof-format` lists them.
+    const ALL: [ProofFormat; 2] = [ProofFormat::Drat, ProofFormat::Lrat];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -60,19 +61,19 @@ impl fmt::Display for ProofFormat {
 impl FromStr for ProofFormat {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "drat" => Ok(ProofFormat::Drat),
-            "lrat" => Ok(ProofFormat::Lrat),
-            _ => Err(format!(
+        let known = ProofFormat::ALL.into_iter().find(|x| x.name() == s);
+        known.ok_or_else(|| {
+            let names = ProofFormat::ALL.map(ProofFormat::name);
+            format!(
                 "unknown proof format '{s}' (expected one of: {})",
-                ProofFormat::NAMES.join(", ")
-            )),
-        }
+                names.join(", ")
+            )
+        })
     }
 }
 
 /// The proof formats a backend can write (empty: none).
-pub fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
+fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
     match spec {
         BackendSpec::Cadical => &[ProofFormat::Drat, ProofFormat::Lrat],
         BackendSpec::Kissat | BackendSpec::CadicalBin | BackendSpec::Varisat => {
@@ -138,18 +139,61 @@ pub fn arranged_for(formula: &Formula, format: ProofFormat) -> Formula {
     out
 }
 
-/// Solves `formula` (already [arranged](arranged_for)) with `spec`, which reads `cnf` (the
-/// DIMACS form of `formula`, for external solvers) and writes a text proof to `proof` in
-/// `format`. The proof is complete when this returns. Returns the answer and the solver's
-/// name; a SAT model has been checked against every clause.
-pub fn solve_with_proof(
+/// Writes `formula` as DIMACS to `path`.
+fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
+    let file = File::create(path).map_err(SolveError::io(path))?;
+    let mut w = std::io::BufWriter::new(file);
+    dimacs::write(formula, &mut w).map_err(SolveError::io(path))?;
+    std::io::Write::flush(&mut w).map_err(SolveError::io(path))
+}
+
+/// The path of `name` beside `path` (same directory).
+pub fn beside(path: &Path, name: &str) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
+/// The result of [`prove`].
+#[derive(Clone, Debug)]
+pub struct Proved {
+    /// The solver's answer (a SAT model has been checked against every clause); only UNSAT
+    /// leaves files behind.
+    pub answer: Answer,
+    /// The solver that answered.
+    pub solver: String,
+    /// Wall-clock seconds of the solve.
+    pub seconds: f64,
+    /// Bytes of the proof written (UNSAT only).
+    pub proof_bytes: Option<u64>,
+}
+
+/// Solves `formula` ([arranged](arranged_for) for `format`) with `spec`, which writes a text
+/// proof in `format`, and on UNSAT leaves the proof at `proof` and the CNF it refers to at
+/// `cnf`. Both are written to temporary files beside their targets (external solvers read
+/// the CNF from there) and renamed into place only on UNSAT, so a SAT or unknown answer (or
+/// a crash) leaves neither behind.
+pub fn prove(
     spec: &BackendSpec,
     formula: &Formula,
     cnf: &Path,
     proof: &Path,
     format: ProofFormat,
     limits: &Limits,
-) -> Result<(Answer, String), SolveError> {
+) -> Result<Proved, SolveError> {
+    let arranged = arranged_for(formula, format);
+    let temp_beside = |target: &Path| {
+        let dir = beside(target, ".");
+        tempfile::Builder::new()
+            .prefix(".pq-proof-")
+            .tempfile_in(&dir)
+            .map_err(SolveError::io(&dir))
+    };
+    let cnf_tmp = temp_beside(cnf)?;
+    let proof_tmp = temp_beside(proof)?;
+    write_cnf(&arranged, cnf_tmp.path())?;
+    let start = Instant::now();
     check_capable(spec, format).map_err(|message| SolveError::InProcess {
         backend: spec.to_string(),
         message,
@@ -164,10 +208,10 @@ pub fn solve_with_proof(
                 },
             };
             let solver = ExternalSolver {
-                args_after: vec![proof.display().to_string(), "--no-binary".into()],
+                args_after: vec![proof_tmp.path().display().to_string(), "--no-binary".into()],
                 ..base
             };
-            let answer = solver.solve_file(cnf, formula.n_vars as usize, limits)?;
+            let answer = solver.solve_file(cnf_tmp.path(), arranged.n_vars as usize, limits)?;
             (answer, solver.name)
         }
         BackendSpec::Cadical => {
@@ -175,27 +219,44 @@ pub fn solve_with_proof(
                 ProofFormat::Drat => rustsat_cadical::ProofFormat::Drat { binary: false },
                 ProofFormat::Lrat => rustsat_cadical::ProofFormat::Lrat { binary: false },
             };
-            let answer = cadical_solve(formula, limits, Some((proof, traced)))?;
+            let answer = cadical_solve(&arranged, limits, Some((proof_tmp.path(), traced)))?;
             (answer, "cadical".into())
         }
         BackendSpec::Varisat => {
-            let file = File::create(proof).map_err(|source| SolveError::Io {
-                path: proof.to_path_buf(),
-                source,
-            })?;
+            let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof_tmp.path()))?;
             let target = Box::new(std::io::BufWriter::new(file));
-            let answer = varisat_solve(formula, limits, Some(target))?;
+            let answer = varisat_solve(&arranged, limits, Some(target))?;
             (answer, "varisat".into())
         }
         BackendSpec::Minisat | BackendSpec::Command(_) => unreachable!("checked above"),
     };
     if let Answer::Sat(model) = &answer {
-        if let Some(k) = first_falsified_clause(formula, model) {
+        if let Some(k) = first_falsified_clause(&arranged, model) {
             return Err(SolveError::BadModel {
                 program: name,
                 clause_index: k + 1,
             });
         }
     }
-    Ok((answer, name))
+    let seconds = start.elapsed().as_secs_f64();
+    let mut proof_bytes = None;
+    if answer == Answer::Unsat {
+        let persist = |tmp: tempfile::NamedTempFile, to: &Path| {
+            // Temporary files are private (0600); a proof and its CNF are meant to be shared.
+            use std::os::unix::fs::PermissionsExt;
+            tmp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))
+                .map_err(SolveError::io(to))?;
+            tmp.persist(to).map_err(|e| SolveError::io(to)(e.error))
+        };
+        persist(cnf_tmp, cnf)?;
+        persist(proof_tmp, proof)?;
+        proof_bytes = std::fs::metadata(proof).ok().map(|m| m.len());
+    }
+    Ok(Proved {
+        answer,
+        solver: name,
+        seconds,
+        proof_bytes,
+    })
 }

@@ -5,8 +5,8 @@ use std::process::Command;
 
 use rustsat::solvers::Solve;
 
-/// One backend as found on this machine.
-#[derive(Clone, Debug)]
+/// One backend as found on this machine (an entry of `pq-sat solvers --format json`).
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct SolverInfo {
     /// The `--backend` name.
     pub name: &'static str,
