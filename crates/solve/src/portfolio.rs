@@ -22,11 +22,6 @@ impl Portfolio {
         assert!(!members.is_empty(), "a portfolio needs at least one member");
         Portfolio { members }
     }
-
-    /// The members' names, in order.
-    pub fn member_names(&self) -> Vec<String> {
-        self.members.iter().map(|m| m.name()).collect()
-    }
 }
 
 impl Backend for Portfolio {
@@ -57,7 +52,7 @@ impl Backend for Portfolio {
         if let [one] = self.members.as_slice() {
             return solve_checked(one.as_ref(), formula, limits);
         }
-        let stop = Stop::new();
+        let stop = Stop::default();
         let member_limits = limits.with_stop(&stop);
         let (tx, rx) = mpsc::channel();
         let mut winner: Option<(Answer, String)> = None;

@@ -160,24 +160,17 @@ impl ExternalSolver {
         match expected_code {
             10 => {
                 let mut lits = Vec::new();
-                for tok in tokens {
-                    match tok.parse::<i64>() {
-                        Ok(0) => {
-                            return Ok(Answer::Sat(Assignment::from_dimacs_lits(n_vars, &lits)))
-                        }
-                        Ok(l) => lits.push(l),
-                        Err(_) => {
-                            return Err(self.failed(
-                                format!("wrote an unparsable model literal '{}'", clip(tok)),
-                                stderr,
-                            ))
-                        }
-                    }
+                match take_lits(tokens, &mut lits) {
+                    Ok(true) => Ok(Answer::Sat(Assignment::from_dimacs_lits(n_vars, &lits))),
+                    Ok(false) => Err(self.failed(
+                        "answered SAT but its model does not end with 0".to_string(),
+                        stderr,
+                    )),
+                    Err(tok) => Err(self.failed(
+                        format!("wrote an unparsable model literal '{}'", clip(tok)),
+                        stderr,
+                    )),
                 }
-                Err(self.failed(
-                    "answered SAT but its model does not end with 0".to_string(),
-                    stderr,
-                ))
             }
             20 => Ok(Answer::Unsat),
             _ => Ok(Answer::Unknown(
@@ -238,40 +231,44 @@ impl StdoutSummary {
         if self.model_terminated || self.bad_v_line.is_some() {
             return;
         }
-        for tok in line[1..].split_ascii_whitespace() {
-            match tok.parse::<i64>() {
-                Ok(0) => {
-                    self.model_terminated = true;
-                    return;
-                }
-                Ok(l) => self.model.push(l),
-                Err(_) => {
-                    self.bad_v_line = Some(clip(line));
-                    return;
-                }
-            }
+        match take_lits(line[1..].split_ascii_whitespace(), &mut self.model) {
+            Ok(terminated) => self.model_terminated = terminated,
+            Err(_) => self.bad_v_line = Some(clip(line)),
         }
     }
+}
+
+/// Appends the DIMACS literals of `tokens` to `lits` up to a terminating `0`. Returns whether
+/// that `0` came, or the first token that is not a literal.
+fn take_lits<'a>(
+    tokens: impl Iterator<Item = &'a str>,
+    lits: &mut Vec<i64>,
+) -> Result<bool, &'a str> {
+    for tok in tokens {
+        match tok.parse::<i64>() {
+            Ok(0) => return Ok(true),
+            Ok(l) => lits.push(l),
+            Err(_) => return Err(tok),
+        }
+    }
+    Ok(false)
 }
 
 pub(super) fn read_stdout(pipe: impl Read) -> StdoutSummary {
     let mut summary = StdoutSummary::default();
     let mut reader = BufReader::with_capacity(64 * 1024, pipe);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => summary.take_line(&line),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+    // `split` retries reads that a signal interrupted.
+    for line in reader.by_ref().split(b'\n') {
+        match line {
+            Ok(line) => summary.take_line(&line),
             Err(e) => {
                 summary.read_error = Some(e);
-                // Keep draining so the solver never blocks on a full pipe.
-                let _ = std::io::copy(&mut reader, &mut std::io::sink());
                 break;
             }
         }
     }
+    // After a read error, keep draining so the solver never blocks on a full pipe.
+    let _ = std::io::copy(&mut reader, &mut std::io::sink());
     summary
 }
 
