@@ -36,8 +36,7 @@ impl ExternalSolver {
         if let Some(bad) = out.bad_v_line {
             return Err(self.failed(format!("printed an unparsable v line: '{bad}'"), stderr));
         }
-        if out.status_lines.len() > 1 && out.status_lines.iter().any(|s| *s != out.status_lines[0])
-        {
+        if out.status_lines.iter().any(|s| *s != out.status_lines[0]) {
             return Err(self.failed(
                 format!(
                     "printed contradicting s lines: {}",

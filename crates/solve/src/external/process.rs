@@ -190,7 +190,7 @@ impl Guard {
                 break;
             }
             if let Some(reason) = limits.stop_reason() {
-                self.kill_group();
+                // `reap` kills the group.
                 stopped = Some(reason);
                 break;
             }
@@ -233,13 +233,6 @@ impl Guard {
         }
     }
 
-    fn kill_group(&self) {
-        // SAFETY: plain system call on a group whose leader we have not reaped.
-        unsafe {
-            libc::kill(-self.pgid, libc::SIGKILL);
-        }
-    }
-
     /// Deregisters, kills what is left of the group (a solver's helpers, or a wrapper script's
     /// background jobs that would keep our pipes open) and reaps the leader. Returns whether
     /// `kill_all_running` had killed it, and the leader's exit status.
@@ -253,7 +246,10 @@ impl Guard {
             running.retain(|e| e.pgid != self.pgid);
             killed
         };
-        self.kill_group();
+        // SAFETY: plain system call on a group whose leader we have not reaped.
+        unsafe {
+            libc::kill(-self.pgid, libc::SIGKILL);
+        }
         self.reaped = true;
         let status = self.child.wait()?;
         Ok((killed, status))
@@ -263,7 +259,6 @@ impl Guard {
 impl Drop for Guard {
     fn drop(&mut self) {
         if !self.reaped {
-            self.kill_group();
             let _ = self.reap();
         }
     }
