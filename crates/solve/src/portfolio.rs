@@ -57,7 +57,7 @@ impl Backend for Portfolio {
         let (tx, rx) = mpsc::channel();
         let mut winner: Option<(Answer, String)> = None;
         let mut failure: Option<SolveError> = None;
-        let mut unknown: Option<(String, String)> = None;
+        let mut unknown: Option<String> = None;
         std::thread::scope(|scope| {
             for member in &self.members {
                 let tx = tx.clone();
@@ -86,8 +86,8 @@ impl Backend for Portfolio {
                         }
                         _ => {}
                     },
-                    Ok((Answer::Unknown(reason), name)) => {
-                        unknown.get_or_insert((reason, name));
+                    Ok((Answer::Unknown(reason), _)) => {
+                        unknown.get_or_insert(reason);
                     }
                     Err(e) => {
                         stop.request();
@@ -104,7 +104,7 @@ impl Backend for Portfolio {
         if let Some(found) = winner {
             return Ok(found);
         }
-        let (reason, _) = unknown.unwrap_or_else(|| (limits.unknown_reason(), String::new()));
+        let reason = unknown.unwrap_or_else(|| limits.unknown_reason());
         Ok((Answer::Unknown(reason), self.name()))
     }
 }

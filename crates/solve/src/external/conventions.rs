@@ -125,11 +125,10 @@ impl ExternalSolver {
         })?;
         let text = String::from_utf8_lossy(&bytes);
         let mut tokens = text.split_ascii_whitespace();
-        let verdict = tokens.next();
-        let expected_code = match verdict {
-            Some("SAT") => 10,
-            Some("UNSAT") => 20,
-            Some("INDET") => 0,
+        let (verdict, expected_code) = match tokens.next() {
+            Some(v @ "SAT") => (v, 10),
+            Some(v @ "UNSAT") => (v, 20),
+            Some(v @ "INDET") => (v, 0),
             None => {
                 return Err(self.failed(
                     format!("wrote nothing to its result file (exit code {code})"),
@@ -146,7 +145,6 @@ impl ExternalSolver {
                 ))
             }
         };
-        let verdict = verdict.unwrap_or_default();
         if code != expected_code {
             return Err(self.failed(
                 format!(
