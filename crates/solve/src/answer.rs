@@ -74,13 +74,4 @@ impl Answer {
     pub fn is_sat(&self) -> bool {
         matches!(self, Answer::Sat(_))
     }
-
-    /// `sat`, `unsat` or `unknown`, as in the JSON output.
-    pub fn status(&self) -> &'static str {
-        match self {
-            Answer::Sat(_) => "sat",
-            Answer::Unsat => "unsat",
-            Answer::Unknown(_) => "unknown",
-        }
-    }
 }

@@ -35,14 +35,14 @@ pub enum BackendSpec {
 }
 
 impl BackendSpec {
-    /// The names accepted by `--backend`.
-    pub const NAMES: &'static [&'static str] =
-        &["cadical", "varisat", "kissat", "minisat", "cadical-bin"];
-
-    /// True for the backends that run inside pq-sat.
-    pub fn is_in_process(&self) -> bool {
-        matches!(self, BackendSpec::Varisat | BackendSpec::Cadical)
-    }
+    /// The backends `--backend` names, in the order its error message lists them.
+    const NAMED: [BackendSpec; 5] = [
+        BackendSpec::Cadical,
+        BackendSpec::Varisat,
+        BackendSpec::Kissat,
+        BackendSpec::Minisat,
+        BackendSpec::CadicalBin,
+    ];
 
     /// Looks the backend up (external programs on the PATH).
     pub fn resolve(&self) -> Result<Box<dyn Backend>, SolveError> {
@@ -64,15 +64,12 @@ impl BackendSpec {
 impl FromStr for BackendSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "varisat" => Ok(BackendSpec::Varisat),
-            "cadical" => Ok(BackendSpec::Cadical),
-            "kissat" => Ok(BackendSpec::Kissat),
-            "minisat" => Ok(BackendSpec::Minisat),
-            "cadical-bin" => Ok(BackendSpec::CadicalBin),
-            _ => Err(format!(
+        let names = BackendSpec::NAMED.map(|b| b.to_string());
+        match names.iter().position(|name| name == s) {
+            Some(i) => Ok(BackendSpec::NAMED[i].clone()),
+            None => Err(format!(
                 "unknown backend '{s}' (expected one of: {}; or use --solver-cmd 'CMD ARGS')",
-                BackendSpec::NAMES.join(", ")
+                names.join(", ")
             )),
         }
     }
@@ -183,6 +180,10 @@ pub(crate) fn varisat_solve(
             .collect();
         cnf.add_clause(&lits);
     }
+    let failed = |message| SolveError::InProcess {
+        backend: "varisat".into(),
+        message,
+    };
     let (tx, rx) = mpsc::channel();
     std::thread::Builder::new()
         .name("varisat".into())
@@ -194,15 +195,12 @@ pub(crate) fn varisat_solve(
             }
             solver.add_formula(&cnf);
             let result = solver.solve().map(|sat| {
-                sat.then(|| {
-                    let lits: Vec<i64> = solver
-                        .model()
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|l| l.to_dimacs() as i64)
-                        .collect();
-                    Assignment::from_dimacs_lits(n_vars, &lits)
-                })
+                if !sat {
+                    return Answer::Unsat;
+                }
+                let model = solver.model().unwrap_or_default();
+                let lits: Vec<i64> = model.iter().map(|l| l.to_dimacs() as i64).collect();
+                Answer::Sat(Assignment::from_dimacs_lits(n_vars, &lits))
             });
             // Flushes the proof; harmless without one.
             let closed = solver.close_proof();
@@ -210,37 +208,23 @@ pub(crate) fn varisat_solve(
             // The receiver is gone when the caller gave up waiting: nothing to do.
             let _ = tx.send(result.map_err(|e| e.to_string()));
         })
-        .map_err(|e| SolveError::InProcess {
-            backend: "varisat".into(),
-            message: format!("could not start its thread: {e}"),
-        })?;
+        .map_err(|e| failed(format!("could not start its thread: {e}")))?;
     // Polling lets a stop request or an interrupt end the wait as promptly as a deadline.
-    let received = loop {
+    loop {
         if limits.should_stop() {
-            break Err(None);
+            return Ok(Answer::Unknown(limits.unknown_reason()));
         }
         let pause = limits
             .remaining()
             .map_or(POLL, |left| left.min(POLL))
             .max(Duration::from_millis(1));
         match rx.recv_timeout(pause) {
-            Ok(result) => break Ok(result),
+            Ok(result) => return result.map_err(failed),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => break Err(Some(())),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(failed("the solver thread panicked".into()))
+            }
         }
-    };
-    match received {
-        Ok(Ok(Some(model))) => Ok(Answer::Sat(model)),
-        Ok(Ok(None)) => Ok(Answer::Unsat),
-        Ok(Err(message)) => Err(SolveError::InProcess {
-            backend: "varisat".into(),
-            message,
-        }),
-        Err(None) => Ok(Answer::Unknown(limits.unknown_reason())),
-        Err(Some(())) => Err(SolveError::InProcess {
-            backend: "varisat".into(),
-            message: "the solver thread panicked".into(),
-        }),
     }
 }
 

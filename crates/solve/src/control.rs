@@ -28,11 +28,6 @@ pub fn interrupted() -> bool {
 pub struct Stop(Arc<AtomicBool>);
 
 impl Stop {
-    /// A request not yet made.
-    pub fn new() -> Stop {
-        Stop::default()
-    }
-
     /// Asks every solve holding a clone of this to stop.
     pub fn request(&self) {
         self.0.store(true, Ordering::SeqCst);
@@ -60,10 +55,7 @@ impl Limits {
 
     /// A wall-clock limit counted from now.
     pub fn timeout(timeout: Option<Duration>) -> Limits {
-        Limits {
-            deadline: timeout.map(|t| (Instant::now() + t, t)),
-            stops: Vec::new(),
-        }
+        Limits::none().with_timeout(timeout)
     }
 
     /// These limits, also stopped by `stop`.
@@ -140,7 +132,7 @@ mod tests {
         let still_short = short.with_timeout(Some(Duration::from_secs(50)));
         assert!(still_short.remaining().unwrap() <= Duration::from_secs(1));
 
-        let stop = Stop::new();
+        let stop = Stop::default();
         let stoppable = long.with_stop(&stop);
         assert!(!stoppable.should_stop());
         stop.request();

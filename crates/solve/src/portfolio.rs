@@ -22,11 +22,6 @@ impl Portfolio {
         assert!(!members.is_empty(), "a portfolio needs at least one member");
         Portfolio { members }
     }
-
-    /// The members' names, in order.
-    pub fn member_names(&self) -> Vec<String> {
-        self.members.iter().map(|m| m.name()).collect()
-    }
 }
 
 impl Backend for Portfolio {
@@ -57,12 +52,12 @@ impl Backend for Portfolio {
         if let [one] = self.members.as_slice() {
             return solve_checked(one.as_ref(), formula, limits);
         }
-        let stop = Stop::new();
+        let stop = Stop::default();
         let member_limits = limits.with_stop(&stop);
         let (tx, rx) = mpsc::channel();
         let mut winner: Option<(Answer, String)> = None;
         let mut failure: Option<SolveError> = None;
-        let mut unknown: Option<(String, String)> = None;
+        let mut unknown: Option<String> = None;
         std::thread::scope(|scope| {
             for member in &self.members {
                 let tx = tx.clone();
@@ -91,8 +86,8 @@ impl Backend for Portfolio {
                         }
                         _ => {}
                     },
-                    Ok((Answer::Unknown(reason), name)) => {
-                        unknown.get_or_insert((reason, name));
+                    Ok((Answer::Unknown(reason), _)) => {
+                        unknown.get_or_insert(reason);
                     }
                     Err(e) => {
                         stop.request();
@@ -109,7 +104,7 @@ impl Backend for Portfolio {
         if let Some(found) = winner {
             return Ok(found);
         }
-        let (reason, _) = unknown.unwrap_or_else(|| (limits.unknown_reason(), String::new()));
+        let reason = unknown.unwrap_or_else(|| limits.unknown_reason());
         Ok((Answer::Unknown(reason), self.name()))
     }
 }

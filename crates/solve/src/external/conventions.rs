@@ -36,8 +36,7 @@ impl ExternalSolver {
         if let Some(bad) = out.bad_v_line {
             return Err(self.failed(format!("printed an unparsable v line: '{bad}'"), stderr));
         }
-        if out.status_lines.len() > 1 && out.status_lines.iter().any(|s| *s != out.status_lines[0])
-        {
+        if out.status_lines.iter().any(|s| *s != out.status_lines[0]) {
             return Err(self.failed(
                 format!(
                     "printed contradicting s lines: {}",
@@ -126,11 +125,10 @@ impl ExternalSolver {
         })?;
         let text = String::from_utf8_lossy(&bytes);
         let mut tokens = text.split_ascii_whitespace();
-        let verdict = tokens.next();
-        let expected_code = match verdict {
-            Some("SAT") => 10,
-            Some("UNSAT") => 20,
-            Some("INDET") => 0,
+        let (verdict, expected_code) = match tokens.next() {
+            Some(v @ "SAT") => (v, 10),
+            Some(v @ "UNSAT") => (v, 20),
+            Some(v @ "INDET") => (v, 0),
             None => {
                 return Err(self.failed(
                     format!("wrote nothing to its result file (exit code {code})"),
@@ -147,7 +145,6 @@ impl ExternalSolver {
                 ))
             }
         };
-        let verdict = verdict.unwrap_or_default();
         if code != expected_code {
             return Err(self.failed(
                 format!(
@@ -160,24 +157,17 @@ impl ExternalSolver {
         match expected_code {
             10 => {
                 let mut lits = Vec::new();
-                for tok in tokens {
-                    match tok.parse::<i64>() {
-                        Ok(0) => {
-                            return Ok(Answer::Sat(Assignment::from_dimacs_lits(n_vars, &lits)))
-                        }
-                        Ok(l) => lits.push(l),
-                        Err(_) => {
-                            return Err(self.failed(
-                                format!("wrote an unparsable model literal '{}'", clip(tok)),
-                                stderr,
-                            ))
-                        }
-                    }
+                match take_lits(tokens, &mut lits) {
+                    Ok(true) => Ok(Answer::Sat(Assignment::from_dimacs_lits(n_vars, &lits))),
+                    Ok(false) => Err(self.failed(
+                        "answered SAT but its model does not end with 0".to_string(),
+                        stderr,
+                    )),
+                    Err(tok) => Err(self.failed(
+                        format!("wrote an unparsable model literal '{}'", clip(tok)),
+                        stderr,
+                    )),
                 }
-                Err(self.failed(
-                    "answered SAT but its model does not end with 0".to_string(),
-                    stderr,
-                ))
             }
             20 => Ok(Answer::Unsat),
             _ => Ok(Answer::Unknown(
@@ -238,40 +228,44 @@ impl StdoutSummary {
         if self.model_terminated || self.bad_v_line.is_some() {
             return;
         }
-        for tok in line[1..].split_ascii_whitespace() {
-            match tok.parse::<i64>() {
-                Ok(0) => {
-                    self.model_terminated = true;
-                    return;
-                }
-                Ok(l) => self.model.push(l),
-                Err(_) => {
-                    self.bad_v_line = Some(clip(line));
-                    return;
-                }
-            }
+        match take_lits(line[1..].split_ascii_whitespace(), &mut self.model) {
+            Ok(terminated) => self.model_terminated = terminated,
+            Err(_) => self.bad_v_line = Some(clip(line)),
         }
     }
+}
+
+/// Appends the DIMACS literals of `tokens` to `lits` up to a terminating `0`. Returns whether
+/// that `0` came, or the first token that is not a literal.
+fn take_lits<'a>(
+    tokens: impl Iterator<Item = &'a str>,
+    lits: &mut Vec<i64>,
+) -> Result<bool, &'a str> {
+    for tok in tokens {
+        match tok.parse::<i64>() {
+            Ok(0) => return Ok(true),
+            Ok(l) => lits.push(l),
+            Err(_) => return Err(tok),
+        }
+    }
+    Ok(false)
 }
 
 pub(super) fn read_stdout(pipe: impl Read) -> StdoutSummary {
     let mut summary = StdoutSummary::default();
     let mut reader = BufReader::with_capacity(64 * 1024, pipe);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => summary.take_line(&line),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+    // `split` retries reads that a signal interrupted.
+    for line in reader.by_ref().split(b'\n') {
+        match line {
+            Ok(line) => summary.take_line(&line),
             Err(e) => {
                 summary.read_error = Some(e);
-                // Keep draining so the solver never blocks on a full pipe.
-                let _ = std::io::copy(&mut reader, &mut std::io::sink());
                 break;
             }
         }
     }
+    // After a read error, keep draining so the solver never blocks on a full pipe.
+    let _ = std::io::copy(&mut reader, &mut std::io::sink());
     summary
 }
 

@@ -143,15 +143,15 @@ impl ExternalSolver {
         }
         let run = process::supervise(&self.name, cmd, None, limits, conventions::read_stdout)?;
 
-        match run.end {
+        let status = match run.end {
             End::Stopped(reason) => return Ok(Answer::Unknown(reason)),
             End::Interrupted => {
                 return Ok(Answer::Unknown(
                     "interrupted: the solver was stopped on request".to_string(),
                 ))
             }
-            End::Exited(_) => {}
-        }
+            End::Exited(status) => status,
+        };
         let Some(stdout) = run.stdout else {
             return Err(self.failed(
                 "a process it started kept its stdout open".to_string(),
@@ -161,26 +161,18 @@ impl ExternalSolver {
         if let Some(e) = &stdout.read_error {
             return Err(self.failed(format!("reading its stdout failed: {e}"), run.stderr));
         }
-        let status = run.end.status();
-        if let Some(sig) = status.and_then(|s| s.signal()) {
+        if let Some(sig) = status.signal() {
             return Err(self.failed(
                 format!("killed by signal {sig}{}", signal_name(sig)),
                 run.stderr,
             ));
         }
-        let Some(code) = status.and_then(|s| s.code()) else {
+        let Some(code) = status.code() else {
             return Err(self.failed("ended without an exit code".to_string(), run.stderr));
         };
-        match self.convention {
-            Convention::Competition => self.competition_answer(code, stdout, n_vars, run.stderr),
-            Convention::Minisat => {
-                // `result_file` is always Some here; the fallback keeps this panic-free.
-                let path = result_file
-                    .as_ref()
-                    .map(|f| f.path().to_path_buf())
-                    .unwrap_or_default();
-                self.minisat_answer(code, &path, n_vars, run.stderr)
-            }
+        match &result_file {
+            None => self.competition_answer(code, stdout, n_vars, run.stderr),
+            Some(f) => self.minisat_answer(code, f.path(), n_vars, run.stderr),
         }
     }
 

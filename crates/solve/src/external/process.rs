@@ -85,32 +85,33 @@ pub fn supervise<T: Send + 'static>(
     let mut child = {
         let mut running = registry();
         let child = cmd.spawn().map_err(spawn_error)?;
+        let pgid = child.id() as i32;
         running.push(Entry {
-            pgid: child.id() as i32,
+            pgid,
             killed: false,
         });
-        Guard::new(child)
+        Guard {
+            child,
+            pgid,
+            reaped: false,
+        }
     };
 
     let (Some(stdout), Some(stderr)) = (child.child.stdout.take(), child.child.stderr.take())
     else {
         return Err(spawn_error(std::io::Error::other("no pipe to the child")));
     };
+    let thread = |name: &str| std::thread::Builder::new().name(format!("child-{name}"));
     if let (Some(bytes), Some(mut pipe)) = (stdin, child.child.stdin.take()) {
         // On a thread: a child that does not read its input must not block us.
-        std::thread::Builder::new()
-            .name("child-stdin".to_string())
-            .spawn(move || {
-                let _ = pipe.write_all(&bytes);
-            })
+        thread("stdin")
+            .spawn(move || pipe.write_all(&bytes))
             .map_err(spawn_error)?;
     }
-    let stdout_reader = std::thread::Builder::new()
-        .name("child-stdout".to_string())
+    let stdout_reader = thread("stdout")
         .spawn(move || read_stdout(stdout))
         .map_err(spawn_error)?;
-    let stderr_reader = std::thread::Builder::new()
-        .name("child-stderr".to_string())
+    let stderr_reader = thread("stderr")
         .spawn(move || read_tail(stderr))
         .map_err(spawn_error)?;
 
@@ -172,16 +173,6 @@ pub enum End {
     Interrupted,
 }
 
-impl End {
-    /// The exit status, when the process ended by itself.
-    pub fn status(&self) -> Option<ExitStatus> {
-        match self {
-            End::Exited(s) => Some(*s),
-            _ => None,
-        }
-    }
-}
-
 /// A spawned solver that is killed and reaped however `run` is left (error return or panic).
 struct Guard {
     child: Child,
@@ -190,15 +181,6 @@ struct Guard {
 }
 
 impl Guard {
-    fn new(child: Child) -> Guard {
-        let pgid = child.id() as i32;
-        Guard {
-            child,
-            pgid,
-            reaped: false,
-        }
-    }
-
     /// Waits for the group leader to exit, killing the group when the limits say stop.
     fn wait(&mut self, limits: &Limits) -> std::io::Result<End> {
         let mut stopped = None;
@@ -208,7 +190,7 @@ impl Guard {
                 break;
             }
             if let Some(reason) = limits.stop_reason() {
-                self.kill_group();
+                // `reap` kills the group.
                 stopped = Some(reason);
                 break;
             }
@@ -251,13 +233,6 @@ impl Guard {
         }
     }
 
-    fn kill_group(&self) {
-        // SAFETY: plain system call on a group whose leader we have not reaped.
-        unsafe {
-            libc::kill(-self.pgid, libc::SIGKILL);
-        }
-    }
-
     /// Deregisters, kills what is left of the group (a solver's helpers, or a wrapper script's
     /// background jobs that would keep our pipes open) and reaps the leader. Returns whether
     /// `kill_all_running` had killed it, and the leader's exit status.
@@ -271,7 +246,10 @@ impl Guard {
             running.retain(|e| e.pgid != self.pgid);
             killed
         };
-        self.kill_group();
+        // SAFETY: plain system call on a group whose leader we have not reaped.
+        unsafe {
+            libc::kill(-self.pgid, libc::SIGKILL);
+        }
         self.reaped = true;
         let status = self.child.wait()?;
         Ok((killed, status))
@@ -281,7 +259,6 @@ impl Guard {
 impl Drop for Guard {
     fn drop(&mut self) {
         if !self.reaped {
-            self.kill_group();
             let _ = self.reap();
         }
     }
