@@ -4,15 +4,14 @@
 //! competitions (solved: its time; unsolved or wrong: twice the time limit).
 
 use std::collections::VecDeque;
-use std::fs::File;
-use std::io::BufReader;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
-use crate::family::{sha256_file, Entry, FamilyError, Manifest};
+use crate::family::{sha256_hex, Entry, FamilyError, Manifest};
 use crate::pipeline::validated;
 use pq_encode::spec::Problem;
 use pq_solve::answer::Answer;
@@ -106,11 +105,11 @@ impl Family {
         let mut formulas = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
-            let io_err = |source| FamilyError::Io {
+            let bytes = fs::read(&path).map_err(|source| FamilyError::Io {
                 path: path.clone(),
                 source,
-            };
-            let hash = sha256_file(&path).map_err(io_err)?;
+            })?;
+            let hash = sha256_hex(&bytes);
             if hash != e.sha256 {
                 return Err(FamilyError::Invalid(format!(
                     "{}: SHA-256 {hash} does not match the manifest's {}; the file was changed",
@@ -118,8 +117,7 @@ impl Family {
                     e.sha256
                 )));
             }
-            let file = File::open(&path).map_err(io_err)?;
-            let formula = dimacs::parse(BufReader::new(file))
+            let formula = dimacs::parse(&bytes[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
             formulas.push(formula);
         }
@@ -299,14 +297,10 @@ pub fn scores(runs: &[Run], n_racers: usize, timeout: Duration) -> Vec<Score> {
             Verdict::Error(_) => s.errors += 1,
             Verdict::Wrong(_) => s.wrong += 1,
         }
-        if r.verdict.solved() {
-            // A run that answered just after the limit (a slow kill) still counts as unsolved.
-            if r.seconds <= timeout.as_secs_f64() {
-                s.par2 += r.seconds;
-                s.solved_seconds.push(r.seconds);
-            } else {
-                s.par2 += penalty;
-            }
+        // A run that answered just after the limit (a slow kill) still counts as unsolved.
+        if r.verdict.solved() && r.seconds <= timeout.as_secs_f64() {
+            s.par2 += r.seconds;
+            s.solved_seconds.push(r.seconds);
         } else {
             s.par2 += penalty;
         }
