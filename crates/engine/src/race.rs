@@ -3,9 +3,9 @@
 //! independent validator; statuses against the manifest), scored by PAR-2 as in the SAT
 //! competitions (solved: its time; unsolved or wrong: twice the time limit).
 
-use std::collections::VecDeque;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -139,11 +139,9 @@ pub fn race(
     jobs: usize,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Vec<Run> {
-    let queue: Mutex<VecDeque<(usize, usize)>> = Mutex::new(
-        (0..family.formulas.len())
-            .flat_map(|i| (0..racers.len()).map(move |s| (i, s)))
-            .collect(),
-    );
+    // The next run to start, numbered instance by instance, solver by solver.
+    let next = AtomicUsize::new(0);
+    let total = family.formulas.len() * racers.len();
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -151,10 +149,11 @@ pub fn race(
                 if interrupted() {
                     break;
                 }
-                let Some((i, s)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
-                else {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= total {
                     break;
-                };
+                }
+                let (i, s) = (k / racers.len(), k % racers.len());
                 let entry = &family.manifest.instances[i];
                 let formula = &family.formulas[i];
                 let path = family.dir.join(&entry.file);
