@@ -207,21 +207,18 @@ fn judge(
             // A pq-sat formula's header says which rules its placement must obey.
             let problem = Problem::from_header(&formula.comments);
             if let (Some(problem), Some(map)) = (&problem, &formula.pieces) {
-                match map.decode(|v| model.value(v as usize)) {
-                    Ok(placement) => {
-                        if let Err(e) = validated(problem, 0, &placement, "the solver") {
-                            return Verdict::Wrong(format!(
-                                "its model satisfies the formula but the placement fails the independent validator: {e}"
-                            ));
-                        }
-                    }
-                    Err((r, c)) => {
-                        return Verdict::Wrong(format!(
-                            "its model puts two pieces on row {}, column {}",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
+                let why = match map.decode(|v| model.value(v as usize)) {
+                    Ok(placement) => validated(problem, 0, &placement, "the solver").err().map(|e| {
+                        format!("its model satisfies the formula but the placement fails the independent validator: {e}")
+                    }),
+                    Err((r, c)) => Some(format!(
+                        "its model puts two pieces on row {}, column {}",
+                        r + 1,
+                        c + 1
+                    )),
+                };
+                if let Some(why) = why {
+                    return Verdict::Wrong(why);
                 }
             }
             if entry.expected == "unsat" {
