@@ -10,7 +10,6 @@
 //! the peaceable queens only, by the table of proven values [`A250000`] that pq-sat carries
 //! with its source. Everything else is `unknown`.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -129,46 +128,30 @@ impl Manifest {
 
     /// The CSV form: a header and one row per instance. A peaceable-queens family has the
     /// columns `file,dim,n,…`; a placement-problem family
-    /// `file,problem,settings,rows,cols,torus,n,…`.
+    /// `file,problem,settings,rows,cols,torus,n,…`. The columns are the JSON fields of an
+    /// [`Entry`] in their order, so the two manifests cannot drift apart.
     pub fn to_csv(&self) -> String {
-        let queens = self.is_queens();
-        let board = if queens {
-            "dim"
-        } else {
-            "problem,settings,rows,cols,torus"
-        };
-        let mut out = format!(
-            "file,{board},n,model,card,symmetry,variables,clauses,expected,source,sha256\n"
-        );
-        let show = |v: Option<usize>| v.map_or(String::new(), |v| v.to_string());
-        for e in &self.instances {
-            let board = if queens {
-                show(e.dim)
-            } else {
-                format!(
-                    "{},{},{},{},{}",
-                    csv_field(e.problem.as_deref().unwrap_or_default()),
-                    csv_field(e.settings.as_deref().unwrap_or_default()),
-                    show(e.rows),
-                    show(e.cols),
-                    e.torus.map_or(String::new(), |t| t.to_string()),
-                )
-            };
-            let _ = writeln!(
-                out,
-                "{},{},{},{},{},{},{},{},{},{},{}",
-                csv_field(&e.file),
-                board,
-                e.n,
-                e.model,
-                e.card,
-                e.symmetry,
-                e.variables,
-                e.clauses,
-                e.expected,
-                csv_field(&e.source),
-                e.sha256
-            );
+        let rows: Vec<serde_json::Map<String, serde_json::Value>> = self
+            .instances
+            .iter()
+            .map(|e| match serde_json::to_value(e) {
+                Ok(serde_json::Value::Object(row)) => row,
+                _ => unreachable!("an entry serialises to an object"),
+            })
+            .collect();
+        let header: Vec<&str> = rows
+            .first()
+            .map_or(Vec::new(), |r| r.keys().map(String::as_str).collect());
+        let mut out = header.join(",") + "\n";
+        for row in &rows {
+            let cells: Vec<String> = row
+                .values()
+                .map(|v| match v {
+                    serde_json::Value::String(s) => csv_field(s),
+                    v => v.to_string(),
+                })
+                .collect();
+            out += &(cells.join(",") + "\n");
         }
         out
     }
@@ -205,30 +188,10 @@ pub enum FamilyError {
     },
     /// The spec or the family on disk does not hold up: an optimum not in the table, an
     /// empty family, a bad `--set`, a directory that is not empty, a file changed since its
-    /// manifest was written. The message says which.
+    /// manifest was written; or pq-sat's own answer on a file contradicts the table of proven
+    /// values or the optimum pq-sat proved first (a bug somewhere). The message says which.
     #[error("{0}")]
     Invalid(String),
-    /// pq-sat's own answer contradicts the table of proven values: a bug somewhere.
-    #[error("{file}: pq-sat found it {found} but {A250000_SOURCE} says {expected}")]
-    Contradiction {
-        /// The instance's file name.
-        file: String,
-        /// pq-sat's answer (`sat` or `unsat`).
-        found: String,
-        /// The status the table implies.
-        expected: String,
-    },
-    /// pq-sat's answer on a file contradicts the optimum pq-sat itself proved for the
-    /// file's problem (`--around-optimum` with `--verify`): a bug somewhere.
-    #[error("{file}: pq-sat found it {found}, but pq-sat's own optimisation proved the optimum {optimum} for this problem")]
-    Inconsistent {
-        /// The instance's file name.
-        file: String,
-        /// pq-sat's answer on the file (`sat` or `unsat`).
-        found: String,
-        /// The optimum found first.
-        optimum: usize,
-    },
     /// Solving an instance for `verify` failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
@@ -286,7 +249,12 @@ pub struct Member {
 impl Member {
     /// The settings as `KEY=VALUE` separated by spaces (`board=5x5 red=3`).
     pub fn settings_line(&self) -> String {
-        settings_line(&self.settings)
+        let items: Vec<String> = self
+            .settings
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        items.join(" ")
     }
 
     /// How messages name this member: its settings, or its board when it has none.
@@ -297,11 +265,6 @@ impl Member {
             self.settings_line()
         }
     }
-}
-
-fn settings_line(settings: &[(String, String)]) -> String {
-    let items: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    items.join(" ")
 }
 
 /// The most problems one `--set` product may hold.
@@ -355,29 +318,26 @@ pub fn expand_settings(base: &Problem, items: &[String]) -> Result<Vec<Member>, 
         ));
     };
     let mut members = Vec::with_capacity(total);
-    // An odometer over the value lists, the last key turning fastest.
-    let mut at = vec![0usize; keys.len()];
-    for _ in 0..total {
-        let settings: Vec<(String, String)> = keys
-            .iter()
-            .zip(&at)
-            .map(|((k, values), &i)| (k.clone(), values[i].clone()))
-            .collect();
-        let mut problem = base.clone();
-        problem
-            .set_all(settings.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-            .map_err(|e| {
-                let line = settings_line(&settings);
-                FamilyError::Invalid(format!("the problem with {line}: {e}"))
-            })?;
-        members.push(Member { problem, settings });
-        for (slot, (_, values)) in at.iter_mut().zip(&keys).rev() {
-            *slot += 1;
-            if *slot < values.len() {
-                break;
-            }
-            *slot = 0;
+    for index in 0..total {
+        // `index` in mixed radix, the last key's digit the fastest.
+        let mut rest = index;
+        let mut settings: Vec<(String, String)> = Vec::with_capacity(keys.len());
+        for (k, values) in keys.iter().rev() {
+            settings.insert(0, (k.clone(), values[rest % values.len()].clone()));
+            rest /= values.len();
         }
+        let mut member = Member {
+            problem: base.clone(),
+            settings,
+        };
+        let pairs = member
+            .settings
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()));
+        if let Err(e) = member.problem.set_all(pairs) {
+            return invalid(format!("the problem with {}: {e}", member.settings_line()));
+        }
+        members.push(member);
     }
     Ok(members)
 }
@@ -809,18 +769,12 @@ pub fn write_family(
             if outcome.status != Status::Unknown {
                 let found = outcome.status.name().to_string();
                 if let Some(a) = optimum.filter(|&a| (n <= a) != (outcome.status == Status::Sat)) {
-                    return Err(if queens {
-                        FamilyError::Contradiction {
-                            file: name,
-                            found,
-                            expected,
-                        }
+                    return invalid(if queens {
+                        format!(
+                            "{name}: pq-sat found it {found} but {A250000_SOURCE} says {expected}"
+                        )
                     } else {
-                        FamilyError::Inconsistent {
-                            file: name,
-                            found,
-                            optimum: a,
-                        }
+                        format!("{name}: pq-sat found it {found}, but pq-sat's own optimisation proved the optimum {a} for this problem")
                     });
                 }
                 let witness = if outcome.status == Status::Sat {

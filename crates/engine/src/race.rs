@@ -3,16 +3,15 @@
 //! independent validator; statuses against the manifest), scored by PAR-2 as in the SAT
 //! competitions (solved: its time; unsolved or wrong: twice the time limit).
 
-use std::collections::VecDeque;
-use std::fs::File;
-use std::io::BufReader;
+use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
-use crate::family::{sha256_file, Entry, FamilyError, Manifest};
+use crate::family::{sha256_hex, Entry, FamilyError, Manifest};
 use crate::pipeline::validated;
 use pq_encode::spec::Problem;
 use pq_solve::answer::Answer;
@@ -106,11 +105,11 @@ impl Family {
         let mut formulas = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
-            let io_err = |source| FamilyError::Io {
+            let bytes = fs::read(&path).map_err(|source| FamilyError::Io {
                 path: path.clone(),
                 source,
-            };
-            let hash = sha256_file(&path).map_err(io_err)?;
+            })?;
+            let hash = sha256_hex(&bytes);
             if hash != e.sha256 {
                 return Err(FamilyError::Invalid(format!(
                     "{}: SHA-256 {hash} does not match the manifest's {}; the file was changed",
@@ -118,8 +117,7 @@ impl Family {
                     e.sha256
                 )));
             }
-            let file = File::open(&path).map_err(io_err)?;
-            let formula = dimacs::parse(BufReader::new(file))
+            let formula = dimacs::parse(&bytes[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
             formulas.push(formula);
         }
@@ -141,11 +139,9 @@ pub fn race(
     jobs: usize,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Vec<Run> {
-    let queue: Mutex<VecDeque<(usize, usize)>> = Mutex::new(
-        (0..family.formulas.len())
-            .flat_map(|i| (0..racers.len()).map(move |s| (i, s)))
-            .collect(),
-    );
+    // The next run to start, numbered instance by instance, solver by solver.
+    let next = AtomicUsize::new(0);
+    let total = family.formulas.len() * racers.len();
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -153,10 +149,11 @@ pub fn race(
                 if interrupted() {
                     break;
                 }
-                let Some((i, s)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
-                else {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= total {
                     break;
-                };
+                }
+                let (i, s) = (k / racers.len(), k % racers.len());
                 let entry = &family.manifest.instances[i];
                 let formula = &family.formulas[i];
                 let path = family.dir.join(&entry.file);
@@ -210,21 +207,18 @@ fn judge(
             // A pq-sat formula's header says which rules its placement must obey.
             let problem = Problem::from_header(&formula.comments);
             if let (Some(problem), Some(map)) = (&problem, &formula.pieces) {
-                match map.decode(|v| model.value(v as usize)) {
-                    Ok(placement) => {
-                        if let Err(e) = validated(problem, 0, &placement, "the solver") {
-                            return Verdict::Wrong(format!(
-                                "its model satisfies the formula but the placement fails the independent validator: {e}"
-                            ));
-                        }
-                    }
-                    Err((r, c)) => {
-                        return Verdict::Wrong(format!(
-                            "its model puts two pieces on row {}, column {}",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
+                let why = match map.decode(|v| model.value(v as usize)) {
+                    Ok(placement) => validated(problem, 0, &placement, "the solver").err().map(|e| {
+                        format!("its model satisfies the formula but the placement fails the independent validator: {e}")
+                    }),
+                    Err((r, c)) => Some(format!(
+                        "its model puts two pieces on row {}, column {}",
+                        r + 1,
+                        c + 1
+                    )),
+                };
+                if let Some(why) = why {
+                    return Verdict::Wrong(why);
                 }
             }
             if entry.expected == "unsat" {
@@ -299,14 +293,10 @@ pub fn scores(runs: &[Run], n_racers: usize, timeout: Duration) -> Vec<Score> {
             Verdict::Error(_) => s.errors += 1,
             Verdict::Wrong(_) => s.wrong += 1,
         }
-        if r.verdict.solved() {
-            // A run that answered just after the limit (a slow kill) still counts as unsolved.
-            if r.seconds <= timeout.as_secs_f64() {
-                s.par2 += r.seconds;
-                s.solved_seconds.push(r.seconds);
-            } else {
-                s.par2 += penalty;
-            }
+        // A run that answered just after the limit (a slow kill) still counts as unsolved.
+        if r.verdict.solved() && r.seconds <= timeout.as_secs_f64() {
+            s.par2 += r.seconds;
+            s.solved_seconds.push(r.seconds);
         } else {
             s.par2 += penalty;
         }
