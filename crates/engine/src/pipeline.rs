@@ -15,6 +15,8 @@ use pq_solve::answer::Answer;
 use pq_solve::backend::{solve_checked, Backend};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
+use rustsat::solvers::Solve;
+use rustsat_cadical::CaDiCaL;
 
 /// `sat`, `unsat` or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -168,6 +170,20 @@ pub fn validated(
         })?;
     }
     Ok((p, witness_n))
+}
+
+/// The error of an in-process CaDiCaL call.
+pub(crate) fn cadical_error(e: impl std::fmt::Display) -> SolveError {
+    SolveError::in_process("cadical", e)
+}
+
+/// An in-process CaDiCaL holding the clauses of `formula`.
+pub(crate) fn cadical_with(formula: &Formula) -> Result<CaDiCaL<'static, 'static>, SolveError> {
+    let mut solver = CaDiCaL::default();
+    for clause in formula.cnf.iter() {
+        solver.add_clause_ref(clause).map_err(cadical_error)?;
+    }
+    Ok(solver)
 }
 
 #[cfg(test)]
