@@ -194,7 +194,12 @@ pub fn optimise(
     let end = match strategy {
         Strategy::Up | Strategy::Bisect => {
             let bisect = strategy == Strategy::Bisect;
-            run.search(bound, bisect, |run, n| run.fresh_step(n, bound))?
+            // A fresh formula for each size, through the backend.
+            run.search(bound, bisect, |run, n| {
+                run.solver_step(n, bound, |run, limits| {
+                    solve(run.problem, n, run.options, run.backend, limits)
+                })
+            })?
         }
         Strategy::Incremental => run.incremental(bound)?,
     };
@@ -315,13 +320,6 @@ impl<'a> Run<'a> {
                 "n = {n}: {}",
                 outcome.reason.unwrap_or_else(|| "no answer".into())
             )),
-        })
-    }
-
-    /// One step on a fresh formula for size `n` through the backend.
-    fn fresh_step(&mut self, n: usize, bound: usize) -> Result<Decided, SolveError> {
-        self.solver_step(n, bound, |run, limits| {
-            solve(run.problem, n, run.options, run.backend, limits)
         })
     }
 

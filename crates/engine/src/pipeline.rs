@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use pq_board::placement::Placement;
-use pq_board::rules::check_placement;
+use pq_board::rules::{check_placement, RuleViolation};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{Formula, Options};
@@ -158,18 +158,17 @@ pub fn validated(
         check_placement(&problem.rules, placement, counts).map_err(|violations| {
             SolveError::InvalidBoard {
                 backend: solver.to_string(),
-                details: format!(
-                    "{}{what}",
-                    violations
-                        .iter()
-                        .map(|v| v.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                ),
+                details: format!("{}{what}", findings(&violations)),
             }
         })?;
     }
     Ok((p, witness_n))
+}
+
+/// The independent validator's findings, in one line.
+pub(crate) fn findings(violations: &[RuleViolation]) -> String {
+    let texts: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+    texts.join("; ")
 }
 
 /// The error of an in-process CaDiCaL call.
