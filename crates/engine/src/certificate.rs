@@ -426,13 +426,7 @@ pub fn check_certificate(
             let counts: Vec<Option<usize>> = problem.demands(a).into_iter().map(Some).collect();
             let (ok, detail) = match pq_board::rules::check_placement(&problem.rules, &p, &counts) {
                 Ok(()) => (true, format!("{}: no attacks", problem.sized(a).summary())),
-                Err(v) => (
-                    false,
-                    v.iter()
-                        .map(|v| v.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                ),
+                Err(v) => (false, crate::pipeline::findings(&v)),
             };
             item(
                 "witness obeys the rules at the optimum (independent validator)",

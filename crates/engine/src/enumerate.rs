@@ -28,6 +28,8 @@ use pq_solve::backend::attach_limits;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
+use crate::pipeline::{cadical_error, cadical_with};
+
 /// Count every placement, or one per orbit of the problem's symmetry group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UpTo {
@@ -91,13 +93,6 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-fn internal(message: String) -> SolveError {
-    SolveError::InProcess {
-        backend: "cadical".into(),
-        message,
-    }
-}
-
 /// Enumerates the placements of `request` until done or `limits` say stop, calling
 /// `on_found` for each as it is found.
 pub fn enumerate(
@@ -107,14 +102,16 @@ pub fn enumerate(
 ) -> Result<Summary, SolveError> {
     let start = Instant::now();
     if request.options.model == Model::Colouring {
-        return Err(internal(
-            "the colouring model fills every square its lines allow, so it cannot list placements with exact counts; use --model lines or pairwise".into(),
+        return Err(SolveError::in_process(
+            "cadical",
+            "the colouring model fills every square its lines allow, so it cannot list placements with exact counts; use --model lines or pairwise",
         ));
     }
     let problem = &request.problem;
     if request.maximal && problem.maximised().is_empty() {
-        return Err(internal(
-            "maximal configurations need a problem that maximises some group".into(),
+        return Err(SolveError::in_process(
+            "cadical",
+            "maximal configurations need a problem that maximises some group",
         ));
     }
     let options = Options {
@@ -135,12 +132,12 @@ pub fn enumerate(
         .clone()
         .expect("pq-sat formulas carry a piece map");
     let group = SymmetryGroup::new(&problem.rules, &problem.demands(request.n));
-    let mut solver = rustsat_cadical::CaDiCaL::default();
-    for clause in formula.cnf.iter() {
-        solver
-            .add_clause_ref(clause)
-            .map_err(|e| internal(e.to_string()))?;
-    }
+    // The identity comes first: counting every placement blocks just the placement itself.
+    let symmetries = match request.up_to {
+        UpTo::Total => &group.symmetries()[..1],
+        UpTo::Symmetry => group.symmetries(),
+    };
+    let mut solver = cadical_with(&formula)?;
     attach_limits(&mut solver, limits);
     let piece_lits: Vec<Lit> = map
         .vars
@@ -152,7 +149,7 @@ pub fn enumerate(
         if request.limit.is_some_and(|k| summary.count >= k) {
             break;
         }
-        match solver.solve().map_err(|e| internal(e.to_string()))? {
+        match solver.solve().map_err(cadical_error)? {
             SolverResult::Sat => {}
             SolverResult::Unsat => {
                 summary.complete = true;
@@ -165,26 +162,20 @@ pub fn enumerate(
         }
         let mut by_var = vec![false; formula.n_vars as usize + 1];
         for (v, &lit) in map.vars.iter().zip(&piece_lits) {
-            let value = solver.lit_val(lit).map_err(|e| internal(e.to_string()))?;
+            let value = solver.lit_val(lit).map_err(cadical_error)?;
             by_var[v.dimacs as usize] = value == TernaryVal::True;
         }
         let raw = map.decode(|var| by_var[var as usize]).map_err(|(r, c)| {
             invalid(format!("row {}, column {} holds two pieces", r + 1, c + 1))
         })?;
         check(&raw, request)?;
-        let images: Vec<Placement> = match request.up_to {
-            UpTo::Total => vec![raw.clone()],
-            UpTo::Symmetry => {
-                let mut images: Vec<Placement> = Vec::new();
-                for s in group.symmetries() {
-                    let image = apply(s, &raw);
-                    if !images.contains(&image) {
-                        images.push(image);
-                    }
-                }
-                images
+        let mut images: Vec<Placement> = Vec::new();
+        for s in symmetries {
+            let image = apply(s, &raw);
+            if !images.contains(&image) {
+                images.push(image);
             }
-        };
+        }
         // Block the placement and its images: some piece variable must differ from each.
         for image in &images {
             let blocking: Clause = map
@@ -199,9 +190,7 @@ pub fn enumerate(
                     }
                 })
                 .collect();
-            solver
-                .add_clause(blocking)
-                .map_err(|e| internal(e.to_string()))?;
+            solver.add_clause(blocking).map_err(cadical_error)?;
         }
         let placement = match request.up_to {
             UpTo::Total => raw,
@@ -247,10 +236,13 @@ pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
     match (outcome.optimum, outcome.infeasible) {
         (Some(n), _) => Ok((n, outcome.seconds)),
         (None, true) => Ok((0, outcome.seconds)),
-        (None, false) => Err(internal(format!(
-            "the optimisation did not finish: {}",
-            outcome.reason.as_deref().unwrap_or("no reason given")
-        ))),
+        (None, false) => Err(SolveError::in_process(
+            "cadical",
+            format!(
+                "the optimisation did not finish: {}",
+                outcome.reason.as_deref().unwrap_or("no reason given")
+            ),
+        )),
     }
 }
 

@@ -33,7 +33,7 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 use crate::greedy::greedy_placement;
-use crate::pipeline::{decoded, solve, validated, Outcome, Status};
+use crate::pipeline::{cadical_error, cadical_with, decoded, solve, validated, Outcome, Status};
 
 /// How a step was decided (named in JSON as by [`Method::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -194,7 +194,12 @@ pub fn optimise(
     let end = match strategy {
         Strategy::Up | Strategy::Bisect => {
             let bisect = strategy == Strategy::Bisect;
-            run.search(bound, bisect, |run, n| run.fresh_step(n, bound))?
+            // A fresh formula for each size, through the backend.
+            run.search(bound, bisect, |run, n| {
+                run.solver_step(n, bound, |run, limits| {
+                    solve(run.problem, n, run.options, run.backend, limits)
+                })
+            })?
         }
         Strategy::Incremental => run.incremental(bound)?,
     };
@@ -318,13 +323,6 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// One step on a fresh formula for size `n` through the backend.
-    fn fresh_step(&mut self, n: usize, bound: usize) -> Result<Decided, SolveError> {
-        self.solver_step(n, bound, |run, limits| {
-            solve(run.problem, n, run.options, run.backend, limits)
-        })
-    }
-
     /// The search every strategy runs, each size decided by `step`: one above the best
     /// witness each time (up, incremental), or the middle of the open range with `bisect`,
     /// until the size above the best witness is UNSAT. Without any witness by then, size 0
@@ -410,13 +408,7 @@ impl<'a> Run<'a> {
             } else {
                 encode_problem_incremental(self.problem, self.options, first, hi)
             };
-            let mut solver = rustsat_cadical::CaDiCaL::default();
-            for clause in inc.formula.cnf.iter() {
-                solver
-                    .add_clause_ref(clause)
-                    .map_err(|e| SolveError::in_process("cadical", e))?;
-            }
-            encoded = Some((solver, inc));
+            encoded = Some((cadical_with(&inc.formula)?, inc));
         }
         self.search(bound, false, |run, n| {
             // hi ≥ bound: a larger n does not fit.
@@ -463,9 +455,7 @@ fn solve_assumed(
     attach_limits(solver, limits);
     let assumptions = inc.assumptions(n).expect("n is within the encoded range");
     let t = Instant::now();
-    let result = solver
-        .solve_assumps(assumptions)
-        .map_err(|e| SolveError::in_process("cadical", e))?;
+    let result = solver.solve_assumps(assumptions).map_err(cadical_error)?;
     let seconds = t.elapsed().as_secs_f64();
     let formula = &inc.formula;
     let answer = match result {
@@ -474,7 +464,7 @@ fn solve_assumed(
             for v in 0..formula.n_vars {
                 let value = solver
                     .lit_val(Var::new(v).pos_lit())
-                    .map_err(|e| SolveError::in_process("cadical", e))?;
+                    .map_err(cadical_error)?;
                 model.set(v as usize + 1, value == TernaryVal::True);
             }
             Answer::Sat(model)

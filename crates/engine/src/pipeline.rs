@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use pq_board::placement::Placement;
-use pq_board::rules::check_placement;
+use pq_board::rules::{check_placement, RuleViolation};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{Formula, Options};
@@ -15,6 +15,8 @@ use pq_solve::answer::Answer;
 use pq_solve::backend::{solve_checked, Backend};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
+use rustsat::solvers::Solve;
+use rustsat_cadical::CaDiCaL;
 
 /// `sat`, `unsat` or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -156,18 +158,31 @@ pub fn validated(
         check_placement(&problem.rules, placement, counts).map_err(|violations| {
             SolveError::InvalidBoard {
                 backend: solver.to_string(),
-                details: format!(
-                    "{}{what}",
-                    violations
-                        .iter()
-                        .map(|v| v.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                ),
+                details: format!("{}{what}", findings(&violations)),
             }
         })?;
     }
     Ok((p, witness_n))
+}
+
+/// The independent validator's findings, in one line.
+pub(crate) fn findings(violations: &[RuleViolation]) -> String {
+    let texts: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+    texts.join("; ")
+}
+
+/// The error of an in-process CaDiCaL call.
+pub(crate) fn cadical_error(e: impl std::fmt::Display) -> SolveError {
+    SolveError::in_process("cadical", e)
+}
+
+/// An in-process CaDiCaL holding the clauses of `formula`.
+pub(crate) fn cadical_with(formula: &Formula) -> Result<CaDiCaL<'static, 'static>, SolveError> {
+    let mut solver = CaDiCaL::default();
+    for clause in formula.cnf.iter() {
+        solver.add_clause_ref(clause).map_err(cadical_error)?;
+    }
+    Ok(solver)
 }
 
 #[cfg(test)]

@@ -108,8 +108,12 @@ fn check_drat(
         .map(str::to_string);
     let verified = code == Some(0) && verdict_line.as_deref() == Some("s VERIFIED");
     let verdict = verdict_line.unwrap_or_else(|| {
-        let why = last_line(&run.stderr).unwrap_or("no verdict");
-        format!("no verdict (exit code {}): {why}", code_text(code))
+        let why = run.stderr.lines().map(str::trim).rfind(|l| !l.is_empty());
+        let code = code.map_or("none (killed)".into(), |c| c.to_string());
+        format!(
+            "no verdict (exit code {code}): {}",
+            why.unwrap_or("no verdict")
+        )
     });
     // rate accepts a proof that never states the empty clause when unit propagation on the
     // lemmas finds the conflict anyway; a solver's complete proof always ends with it, so
@@ -241,14 +245,6 @@ fn run_checker(
         End::Stopped(reason) => Err(failed(reason)),
         End::Interrupted => Err(failed("interrupted".to_string())),
     }
-}
-
-fn last_line(s: &str) -> Option<&str> {
-    s.lines().map(str::trim).rfind(|l| !l.is_empty())
-}
-
-fn code_text(code: Option<i32>) -> String {
-    code.map_or("none (killed)".into(), |c| c.to_string())
 }
 
 /// The solver used for proofs when the user names none: kissat for DRAT when installed (the
