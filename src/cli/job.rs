@@ -311,6 +311,13 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             })
         }
     };
+    let run = RunSettings {
+        args: a,
+        solvers,
+        proof,
+        proof_format,
+    };
+    let a = &run.args;
     let Some(problem) = problem else {
         if a.n.is_some() {
             return Err("--n needs --dim D (or --problem FILE)".into());
@@ -326,12 +333,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         if a.certify.is_some() {
             return Err("--certify needs --dim (it certifies a(d))".into());
         }
-        return Ok(Job::SolveCnf(RunSettings {
-            args: a,
-            solvers,
-            proof,
-            proof_format,
-        }));
+        return Ok(Job::SolveCnf(run));
     };
     if a.cnf.is_some() {
         return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
@@ -348,7 +350,14 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
     }
     if n.is_none() && a.strategy == Strategy::Incremental {
-        incremental_backend(&solvers)?;
+        // It solves under assumptions in the in-process CaDiCaL only.
+        if let Solvers::Given(list) = &run.solvers {
+            if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
+                return Err(format!(
+                    "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
+                ));
+            }
+        }
         if a.dim.is_some() && a.encoding.options().card != Card::Totalizer {
             return Err(
                 "--strategy incremental needs --card totalizer (its outputs are the assumptions)"
@@ -356,12 +365,6 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             );
         }
     }
-    let run = RunSettings {
-        args: a,
-        solvers,
-        proof,
-        proof_format,
-    };
     Ok(match n {
         Some(n) => Job::Solve(problem, n, run),
         None => Job::Optimise(problem, run),
@@ -393,18 +396,6 @@ fn solvers(
         ));
     }
     Ok(Solvers::Given(given))
-}
-
-/// `--strategy incremental` solves under assumptions in the in-process CaDiCaL only.
-fn incremental_backend(solvers: &Solvers) -> Result<(), String> {
-    if let Solvers::Given(list) = solvers {
-        if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
-            return Err(format!(
-                "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// True when `a` and `b` name the same existing file (or the same path).

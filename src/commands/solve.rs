@@ -20,7 +20,7 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::Backend;
 
 use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
-use crate::cli::{EncodeArgs, ProofJob, RunSettings, Solvers};
+use crate::cli::{EncodeArgs, RunSettings, Solvers};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
@@ -172,8 +172,9 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
 }
 
 /// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
-/// or with its proof's solver, writing a proof of what `certifies` says on UNSAT; the
-/// result names the backend.
+/// or with its proof's solver (the proof and its CNF are written on UNSAT, the proof
+/// certifying what `certifies` says); the answer is decoded into a validated placement of
+/// `problem` and the result names the backend.
 fn answer(
     problem: Option<&Problem>,
     n: usize,
@@ -185,8 +186,33 @@ fn answer(
     Ok(match &run.proof {
         Some(job) => {
             let _guard = Interruptible::enter();
-            let (outcome, report) =
-                solve_with_proof(problem, n, formula, job, certifies(), &limits)?;
+            let prover = job
+                .prover
+                .clone()
+                .unwrap_or_else(|| default_prover(job.format));
+            let proved = prove(
+                &prover,
+                formula,
+                &job.cnf_out,
+                &job.proof,
+                job.format,
+                &limits,
+            )?;
+            let report = ProofReport::new(
+                &job.proof,
+                &job.cnf_out,
+                job.format,
+                proved.proof_bytes,
+                certifies(),
+            );
+            let outcome = decoded(
+                problem,
+                n,
+                formula,
+                proved.answer,
+                proved.solver,
+                proved.seconds,
+            )?;
             (outcome.solver.clone(), outcome, Some(report))
         }
         None => {
@@ -196,46 +222,6 @@ fn answer(
             (backend.name(), outcome, None)
         }
     })
-}
-
-/// Solves `formula` with the proof job's solver (the proof and its CNF are written on
-/// UNSAT), then decodes the answer into a validated placement of `problem`.
-fn solve_with_proof(
-    problem: Option<&Problem>,
-    n: usize,
-    formula: &Formula,
-    job: &ProofJob,
-    certifies: String,
-    limits: &Limits,
-) -> Result<(Outcome, ProofReport)> {
-    let prover = job
-        .prover
-        .clone()
-        .unwrap_or_else(|| default_prover(job.format));
-    let proved = prove(
-        &prover,
-        formula,
-        &job.cnf_out,
-        &job.proof,
-        job.format,
-        limits,
-    )?;
-    let report = ProofReport::new(
-        &job.proof,
-        &job.cnf_out,
-        job.format,
-        proved.proof_bytes,
-        certifies,
-    );
-    let outcome = decoded(
-        problem,
-        n,
-        formula,
-        proved.answer,
-        proved.solver,
-        proved.seconds,
-    )?;
-    Ok((outcome, report))
 }
 
 /// With `--certify`, once the optimum is proven, writes its certificate bundle (the
