@@ -54,6 +54,8 @@ pub struct RunSettings {
     pub proof: Option<ProofJob>,
     /// The format of that proof, or of the certificate's.
     pub proof_format: ProofFormat,
+    /// The one solver that writes that proof or certificate, when one is asked for.
+    pub prover: Option<BackendSpec>,
 }
 
 /// Where a proof goes, and who writes it.
@@ -61,9 +63,6 @@ pub struct RunSettings {
 pub struct ProofJob {
     pub proof: PathBuf,
     pub cnf_out: PathBuf,
-    pub format: ProofFormat,
-    /// `None`: the default prover for the format.
-    pub prover: Option<BackendSpec>,
 }
 
 /// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
@@ -281,7 +280,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
                 pq_engine::proof::check_capable(&list[0], proof_format)?;
                 Some(list[0].clone())
             }
-            Solvers::Default { .. } => None,
+            Solvers::Default { .. } => Some(pq_engine::proof::default_prover(proof_format)),
         }
     } else {
         None
@@ -292,8 +291,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
         }
         Some(proof) => {
-            let cnf_out = a.cnf_out.clone();
-            let cnf_out = cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
+            let cnf_out = a.cnf_out.clone().unwrap_or_else(|| proof.with_extension("cnf"));
             if cnf_out == *proof {
                 return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
             }
@@ -306,8 +304,6 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             Some(ProofJob {
                 proof: proof.clone(),
                 cnf_out,
-                format: proof_format,
-                prover,
             })
         }
     };
@@ -316,6 +312,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         solvers,
         proof,
         proof_format,
+        prover,
     };
     let a = &run.args;
     let Some(problem) = problem else {

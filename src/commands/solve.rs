@@ -14,13 +14,13 @@ use pq_encode::{dimacs, header, Formula, Options};
 use pq_engine::certificate::Certificate;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::pipeline::{decoded, solve_formula};
-use pq_engine::proof::{certified_formula, default_prover, prove};
+use pq_engine::proof::{certified_formula, prove};
 use pq_engine::Outcome;
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::Backend;
 
 use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
-use crate::cli::{EncodeArgs, RunSettings, Solvers};
+use crate::cli::{EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
@@ -183,25 +183,15 @@ fn answer(
     certifies: impl FnOnce() -> String,
 ) -> Result<(String, Outcome, Option<ProofReport>)> {
     let limits = Limits::timeout(run.args.timeout);
-    Ok(match &run.proof {
-        Some(job) => {
+    Ok(match (&run.proof, &run.prover) {
+        (Some(job), Some(prover)) => {
             let _guard = Interruptible::enter();
-            let prover = job
-                .prover
-                .clone()
-                .unwrap_or_else(|| default_prover(job.format));
-            let proved = prove(
-                &prover,
-                formula,
-                &job.cnf_out,
-                &job.proof,
-                job.format,
-                &limits,
-            )?;
+            let format = run.proof_format;
+            let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, &limits)?;
             let report = ProofReport::new(
                 &job.proof,
                 &job.cnf_out,
-                job.format,
+                format,
                 proved.proof_bytes,
                 certifies(),
             );
@@ -215,7 +205,7 @@ fn answer(
             )?;
             (outcome.solver.clone(), outcome, Some(report))
         }
-        None => {
+        _ => {
             let backend = backend(&run.solvers)?;
             let _guard = Interruptible::enter();
             let outcome = solve_formula(problem, n, formula, backend.as_ref(), &limits)?;
@@ -233,7 +223,8 @@ fn certify_optimum(
     run: &RunSettings,
     limits: &RunLimits,
 ) -> Result<Option<(PathBuf, Certificate)>> {
-    let (Some(dir), format) = (&run.args.certify, &run.proof_format) else {
+    let (Some(dir), Some(prover), format) = (&run.args.certify, &run.prover, &run.proof_format)
+    else {
         return Ok(None);
     };
     if interrupted() {
@@ -246,10 +237,6 @@ fn certify_optimum(
         );
     };
     let _guard = Interruptible::enter();
-    let prover = match &run.solvers {
-        Solvers::Given(list) => list[0].clone(),
-        Solvers::Default { .. } => default_prover(*format),
-    };
     let claim = pq_engine::certificate::claim(problem, optimum);
     eprintln!(
         "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
@@ -261,7 +248,7 @@ fn certify_optimum(
         optimum,
         witness,
         options: *options,
-        prover,
+        prover: prover.clone(),
         format: *format,
         solve_limits: limits.run.clone(),
     };
