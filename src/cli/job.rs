@@ -159,15 +159,10 @@ impl Args {
                     (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
                 };
                 let d = Options::default();
-                let (models, cards, syms) = (
-                    or_default(&a.model, d.model),
-                    or_default(&a.card, d.card),
-                    or_default(&a.symmetry, d.symmetry),
-                );
                 let mut encodings = Vec::new();
-                for &model in &models {
-                    for &card in &cards {
-                        for &symmetry in &syms {
+                for model in or_default(&a.model, d.model) {
+                    for card in or_default(&a.card, d.card) {
+                        for symmetry in or_default(&a.symmetry, d.symmetry) {
                             let o = Options {
                                 model,
                                 card,
