@@ -5,13 +5,12 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
-use pq_engine::certificate::Certificate;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::pipeline::{decoded, solve_formula};
 use pq_engine::proof::{certified_formula, prove};
@@ -96,16 +95,13 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         let title = is_queens_preset(problem).then_some(title.as_str());
         write_svg(path, &crate::commands::render::picture(problem, p, title))?;
     }
-    let summary = certificate
-        .as_ref()
-        .map(|(dir, c)| CertificateSummary::of(dir, c));
     let report = Optimum::new(
         problem,
         options,
         strategy,
         backend.name(),
         &outcome,
-        summary,
+        certificate,
     );
     emit(run.args.format, &report, || report.text(problem, &outcome))?;
     if let Some(e) = failed {
@@ -222,7 +218,7 @@ fn certify_optimum(
     outcome: &OptimiseOutcome,
     run: &RunSettings,
     limits: &RunLimits,
-) -> Result<Option<(PathBuf, Certificate)>> {
+) -> Result<Option<CertificateSummary>> {
     let (Some(dir), Some(prover), format) = (&run.args.certify, &run.prover, &run.proof_format)
     else {
         return Ok(None);
@@ -254,5 +250,5 @@ fn certify_optimum(
     };
     let cert = pq_engine::certificate::write_certificate(dir, &request)
         .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
-    Ok(Some((dir.clone(), cert)))
+    Ok(Some(CertificateSummary::of(dir, &cert)))
 }
