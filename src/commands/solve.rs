@@ -64,12 +64,13 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
         _ => backend(&run.solvers)?,
     };
-    let reporter = Reporter::new(run.args.progress, backend.name());
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
         step: run.args.step_timeout,
     };
     let outcome = {
+        // Dropped before the answer is printed, taking its live line with it.
+        let reporter = Reporter::new(run.args.progress, backend.name());
         let _guard = Interruptible::enter();
         optimise(
             problem,
@@ -80,7 +81,6 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
             &mut |event| reporter.on(event),
         )?
     };
-    reporter.finish();
     // The answer is printed even when certifying it failed; then the error follows.
     let (certificate, failed) = match certify_optimum(problem, options, &outcome, run, &limits) {
         Ok(c) => (c, None),
