@@ -18,7 +18,7 @@ use pq_engine::Outcome;
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::Backend;
 
-use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
+use super::{backend, render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
 use crate::cli::{EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
@@ -46,8 +46,7 @@ pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
-        let title = is_queens_preset(problem).then_some(title.as_str());
-        write_svg(path, &crate::commands::render::picture(problem, p, title))?;
+        write_svg(path, &picture(problem, p, Some(&title)))?;
     }
     let report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
     emit(run.args.format, &report, || {
@@ -92,8 +91,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
             Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
             None => format!("{m} white and {m} black queens on {d}x{d}"),
         };
-        let title = is_queens_preset(problem).then_some(title.as_str());
-        write_svg(path, &crate::commands::render::picture(problem, p, title))?;
+        write_svg(path, &picture(problem, p, Some(&title)))?;
     }
     let report = Optimum::new(
         problem,
