@@ -18,18 +18,16 @@ pub fn write_atomically(
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    write(tmp.as_file_mut()).with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.as_file_mut()
-        .sync_all()
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    // Temporary files are created private (0600); the result is an ordinary file.
-    tmp.as_file()
-        .set_permissions(std::fs::Permissions::from_mode(0o644))
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    let write_and_rename = || -> io::Result<()> {
+        write(tmp.as_file_mut())?;
+        tmp.as_file_mut().sync_all()?;
+        // Temporary files are created private (0600); the result is an ordinary file.
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        tmp.persist(path)?;
+        Ok(())
+    };
+    write_and_rename().with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Writes an SVG picture to `path` atomically.

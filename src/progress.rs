@@ -50,18 +50,14 @@ impl Reporter {
             }
         }
     }
-
-    /// Removes the live line, so the answer is printed on a clean terminal.
-    pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 impl Drop for Reporter {
+    // Removes the live line, so the answer is printed on a clean terminal.
     fn drop(&mut self) {
-        self.finish();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }
 

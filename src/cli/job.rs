@@ -54,6 +54,8 @@ pub struct RunSettings {
     pub proof: Option<ProofJob>,
     /// The format of that proof, or of the certificate's.
     pub proof_format: ProofFormat,
+    /// The one solver that writes that proof or certificate, when one is asked for.
+    pub prover: Option<BackendSpec>,
 }
 
 /// Where a proof goes, and who writes it.
@@ -61,9 +63,6 @@ pub struct RunSettings {
 pub struct ProofJob {
     pub proof: PathBuf,
     pub cnf_out: PathBuf,
-    pub format: ProofFormat,
-    /// `None`: the default prover for the format.
-    pub prover: Option<BackendSpec>,
 }
 
 /// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
@@ -160,15 +159,10 @@ impl Args {
                     (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
                 };
                 let d = Options::default();
-                let (models, cards, syms) = (
-                    or_default(&a.model, d.model),
-                    or_default(&a.card, d.card),
-                    or_default(&a.symmetry, d.symmetry),
-                );
                 let mut encodings = Vec::new();
-                for &model in &models {
-                    for &card in &cards {
-                        for &symmetry in &syms {
+                for model in or_default(&a.model, d.model) {
+                    for card in or_default(&a.card, d.card) {
+                        for symmetry in or_default(&a.symmetry, d.symmetry) {
                             let o = Options {
                                 model,
                                 card,
@@ -281,7 +275,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
                 pq_engine::proof::check_capable(&list[0], proof_format)?;
                 Some(list[0].clone())
             }
-            Solvers::Default { .. } => None,
+            Solvers::Default { .. } => Some(pq_engine::proof::default_prover(proof_format)),
         }
     } else {
         None
@@ -292,8 +286,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
         }
         Some(proof) => {
-            let cnf_out = a.cnf_out.clone();
-            let cnf_out = cnf_out.unwrap_or_else(|| proof.with_extension("cnf"));
+            let cnf_out = a.cnf_out.clone().unwrap_or_else(|| proof.with_extension("cnf"));
             if cnf_out == *proof {
                 return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
             }
@@ -306,11 +299,17 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             Some(ProofJob {
                 proof: proof.clone(),
                 cnf_out,
-                format: proof_format,
-                prover,
             })
         }
     };
+    let run = RunSettings {
+        args: a,
+        solvers,
+        proof,
+        proof_format,
+        prover,
+    };
+    let a = &run.args;
     let Some(problem) = problem else {
         if a.n.is_some() {
             return Err("--n needs --dim D (or --problem FILE)".into());
@@ -326,12 +325,7 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         if a.certify.is_some() {
             return Err("--certify needs --dim (it certifies a(d))".into());
         }
-        return Ok(Job::SolveCnf(RunSettings {
-            args: a,
-            solvers,
-            proof,
-            proof_format,
-        }));
+        return Ok(Job::SolveCnf(run));
     };
     if a.cnf.is_some() {
         return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
@@ -348,7 +342,14 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         return Err("--proof needs one formula: fix the size of the maximised groups with --n N (or --set GROUP=N)".into());
     }
     if n.is_none() && a.strategy == Strategy::Incremental {
-        incremental_backend(&solvers)?;
+        // It solves under assumptions in the in-process CaDiCaL only.
+        if let Solvers::Given(list) = &run.solvers {
+            if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
+                return Err(format!(
+                    "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
+                ));
+            }
+        }
         if a.dim.is_some() && a.encoding.options().card != Card::Totalizer {
             return Err(
                 "--strategy incremental needs --card totalizer (its outputs are the assumptions)"
@@ -356,12 +357,6 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             );
         }
     }
-    let run = RunSettings {
-        args: a,
-        solvers,
-        proof,
-        proof_format,
-    };
     Ok(match n {
         Some(n) => Job::Solve(problem, n, run),
         None => Job::Optimise(problem, run),
@@ -393,18 +388,6 @@ fn solvers(
         ));
     }
     Ok(Solvers::Given(given))
-}
-
-/// `--strategy incremental` solves under assumptions in the in-process CaDiCaL only.
-fn incremental_backend(solvers: &Solvers) -> Result<(), String> {
-    if let Solvers::Given(list) = solvers {
-        if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
-            return Err(format!(
-                "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// True when `a` and `b` name the same existing file (or the same path).

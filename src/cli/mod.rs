@@ -3,7 +3,7 @@
 
 mod job;
 
-pub use job::{default_jobs, Job, ProofJob, RunSettings, Solvers};
+pub use job::{default_jobs, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;

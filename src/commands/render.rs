@@ -19,20 +19,20 @@ pub fn run(a: &RenderArgs, problem: Option<&Problem>) -> Result<u8> {
     Ok(0)
 }
 
-/// The picture of a placement of `problem`, by default titled with the problem's name (for
-/// the queens preset, `peaceable queens on DxD`).
+/// The picture of a placement of `problem`, titled with the problem's name; the queens
+/// preset's picture is titled `title`, by default `peaceable queens on DxD`.
 pub fn picture(
     problem: &Problem,
     p: &pq_board::placement::Placement,
     title: Option<&str>,
 ) -> String {
     let title = match title {
+        _ if !is_queens_preset(problem) => problem.name.clone(),
         Some(title) => title.to_string(),
-        None if is_queens_preset(problem) => {
+        None => {
             let d = problem.rules.layout.rows;
             format!("peaceable queens on {d}x{d}")
         }
-        None => problem.name.clone(),
     };
     placement_svg(&problem.rules, p, Some(&title))
 }

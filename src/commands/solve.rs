@@ -5,22 +5,21 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
-use pq_engine::certificate::Certificate;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::pipeline::{decoded, solve_formula};
-use pq_engine::proof::{certified_formula, default_prover, prove};
+use pq_engine::proof::{certified_formula, prove};
 use pq_engine::Outcome;
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::Backend;
 
-use super::{backend, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
-use crate::cli::{EncodeArgs, ProofJob, RunSettings, Solvers};
+use super::{backend, render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
+use crate::cli::{EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
@@ -47,8 +46,7 @@ pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
-        let title = is_queens_preset(problem).then_some(title.as_str());
-        write_svg(path, &crate::commands::render::picture(problem, p, title))?;
+        write_svg(path, &picture(problem, p, Some(&title)))?;
     }
     let report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
     emit(run.args.format, &report, || {
@@ -65,12 +63,13 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
         _ => backend(&run.solvers)?,
     };
-    let reporter = Reporter::new(run.args.progress, backend.name());
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
         step: run.args.step_timeout,
     };
     let outcome = {
+        // Dropped before the answer is printed, taking its live line with it.
+        let reporter = Reporter::new(run.args.progress, backend.name());
         let _guard = Interruptible::enter();
         optimise(
             problem,
@@ -81,7 +80,6 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
             &mut |event| reporter.on(event),
         )?
     };
-    reporter.finish();
     // The answer is printed even when certifying it failed; then the error follows.
     let (certificate, failed) = match certify_optimum(problem, options, &outcome, run, &limits) {
         Ok(c) => (c, None),
@@ -93,19 +91,15 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
             Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
             None => format!("{m} white and {m} black queens on {d}x{d}"),
         };
-        let title = is_queens_preset(problem).then_some(title.as_str());
-        write_svg(path, &crate::commands::render::picture(problem, p, title))?;
+        write_svg(path, &picture(problem, p, Some(&title)))?;
     }
-    let summary = certificate
-        .as_ref()
-        .map(|(dir, c)| CertificateSummary::of(dir, c));
     let report = Optimum::new(
         problem,
         options,
         strategy,
         backend.name(),
         &outcome,
-        summary,
+        certificate,
     );
     emit(run.args.format, &report, || report.text(problem, &outcome))?;
     if let Some(e) = failed {
@@ -172,8 +166,9 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
 }
 
 /// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
-/// or with its proof's solver, writing a proof of what `certifies` says on UNSAT; the
-/// result names the backend.
+/// or with its proof's solver (the proof and its CNF are written on UNSAT, the proof
+/// certifying what `certifies` says); the answer is decoded into a validated placement of
+/// `problem` and the result names the backend.
 fn answer(
     problem: Option<&Problem>,
     n: usize,
@@ -182,60 +177,35 @@ fn answer(
     certifies: impl FnOnce() -> String,
 ) -> Result<(String, Outcome, Option<ProofReport>)> {
     let limits = Limits::timeout(run.args.timeout);
-    Ok(match &run.proof {
-        Some(job) => {
+    Ok(match (&run.proof, &run.prover) {
+        (Some(job), Some(prover)) => {
             let _guard = Interruptible::enter();
-            let (outcome, report) =
-                solve_with_proof(problem, n, formula, job, certifies(), &limits)?;
+            let format = run.proof_format;
+            let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, &limits)?;
+            let report = ProofReport::new(
+                &job.proof,
+                &job.cnf_out,
+                format,
+                proved.proof_bytes,
+                certifies(),
+            );
+            let outcome = decoded(
+                problem,
+                n,
+                formula,
+                proved.answer,
+                proved.solver,
+                proved.seconds,
+            )?;
             (outcome.solver.clone(), outcome, Some(report))
         }
-        None => {
+        _ => {
             let backend = backend(&run.solvers)?;
             let _guard = Interruptible::enter();
             let outcome = solve_formula(problem, n, formula, backend.as_ref(), &limits)?;
             (backend.name(), outcome, None)
         }
     })
-}
-
-/// Solves `formula` with the proof job's solver (the proof and its CNF are written on
-/// UNSAT), then decodes the answer into a validated placement of `problem`.
-fn solve_with_proof(
-    problem: Option<&Problem>,
-    n: usize,
-    formula: &Formula,
-    job: &ProofJob,
-    certifies: String,
-    limits: &Limits,
-) -> Result<(Outcome, ProofReport)> {
-    let prover = job
-        .prover
-        .clone()
-        .unwrap_or_else(|| default_prover(job.format));
-    let proved = prove(
-        &prover,
-        formula,
-        &job.cnf_out,
-        &job.proof,
-        job.format,
-        limits,
-    )?;
-    let report = ProofReport::new(
-        &job.proof,
-        &job.cnf_out,
-        job.format,
-        proved.proof_bytes,
-        certifies,
-    );
-    let outcome = decoded(
-        problem,
-        n,
-        formula,
-        proved.answer,
-        proved.solver,
-        proved.seconds,
-    )?;
-    Ok((outcome, report))
 }
 
 /// With `--certify`, once the optimum is proven, writes its certificate bundle (the
@@ -246,8 +216,9 @@ fn certify_optimum(
     outcome: &OptimiseOutcome,
     run: &RunSettings,
     limits: &RunLimits,
-) -> Result<Option<(PathBuf, Certificate)>> {
-    let (Some(dir), format) = (&run.args.certify, &run.proof_format) else {
+) -> Result<Option<CertificateSummary>> {
+    let (Some(dir), Some(prover), format) = (&run.args.certify, &run.prover, &run.proof_format)
+    else {
         return Ok(None);
     };
     if interrupted() {
@@ -260,10 +231,6 @@ fn certify_optimum(
         );
     };
     let _guard = Interruptible::enter();
-    let prover = match &run.solvers {
-        Solvers::Given(list) => list[0].clone(),
-        Solvers::Default { .. } => default_prover(*format),
-    };
     let claim = pq_engine::certificate::claim(problem, optimum);
     eprintln!(
         "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
@@ -275,11 +242,11 @@ fn certify_optimum(
         optimum,
         witness,
         options: *options,
-        prover,
+        prover: prover.clone(),
         format: *format,
         solve_limits: limits.run.clone(),
     };
     let cert = pq_engine::certificate::write_certificate(dir, &request)
         .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
-    Ok(Some((dir.clone(), cert)))
+    Ok(Some(CertificateSummary::of(dir, &cert)))
 }

@@ -3,7 +3,7 @@
 //! `render`.
 
 use anyhow::{bail, Context, Result};
-use pq_board::placement::{Group, Kind, Layout, Placement, Rules};
+use pq_board::placement::{Group, Kind, Placement, Rules};
 use pq_encode::spec::{Count, Problem};
 use serde::Deserialize;
 
@@ -85,13 +85,7 @@ fn problem_of(report: &ProblemReport) -> Result<Problem> {
         .iter()
         .map(|[a, b]| (a.clone(), b.clone()))
         .collect();
-    let b = report.board;
-    let layout = Layout {
-        rows: b.rows,
-        cols: b.cols,
-        torus: b.torus,
-    };
-    Problem::from_parts(report.problem.clone(), layout, groups, &pairs)
+    Problem::from_parts(report.problem.clone(), report.board, groups, &pairs)
         .map_err(|e| anyhow::anyhow!("the report's problem: {e}"))
 }
 

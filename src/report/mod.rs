@@ -10,7 +10,7 @@ pub mod solve;
 use std::io::{self, Write};
 
 use anyhow::Result;
-use pq_board::placement::{Placement, Rules};
+use pq_board::placement::{Layout, Placement, Rules};
 use pq_encode::spec::{Count, Problem};
 use serde::{Deserialize, Serialize};
 
@@ -85,16 +85,18 @@ pub struct ProblemReport {
     /// The problem's name.
     pub problem: String,
     /// The board's shape.
-    pub board: Shape,
+    #[serde(with = "Shape")]
+    pub board: Layout,
     /// The groups, in order.
     pub groups: Vec<GroupReport>,
     /// Pairs of group names that must not attack each other (a name twice: within a group).
     pub no_attack: Vec<[String; 2]>,
 }
 
-/// The shape of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shape {
+/// The shape of a board, as reports write a [`Layout`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Layout")]
+struct Shape {
     /// Number of rows.
     pub rows: usize,
     /// Number of columns.
@@ -134,11 +136,7 @@ impl ProblemReport {
         let symbols = Placement::symbols(rules);
         ProblemReport {
             problem: problem.name.clone(),
-            board: Shape {
-                rows: rules.layout.rows,
-                cols: rules.layout.cols,
-                torus: rules.layout.torus,
-            },
+            board: rules.layout,
             groups: rules
                 .groups
                 .iter()

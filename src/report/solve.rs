@@ -324,36 +324,32 @@ impl Optimum {
 
     /// The text report: the optimum (or what is known), the witness, the certificate.
     pub fn text(&self, problem: &Problem, outcome: &OptimiseOutcome) -> String {
-        let (backend, seconds) = (&self.backend, self.seconds);
+        let by = format!("{}, {:.2} s", self.backend, self.seconds);
         let stopped = self.reason.as_deref().unwrap_or("stopped");
         let mut text = if is_queens_preset(problem) {
             let d = problem.rules.layout.rows;
             match (self.optimum, self.lower_bound) {
                 (Some(opt), _) => format!(
-                    "a({d}) = {opt}: {opt} white and {opt} black queens fit on a {d}x{d} board, {} do not ({backend}, {seconds:.2} s)\n",
+                    "a({d}) = {opt}: {opt} white and {opt} black queens fit on a {d}x{d} board, {} do not ({by})\n",
                     opt + 1
                 ),
                 (None, best) => format!(
-                    "a({d}) >= {}, not proven optimal: {stopped} ({backend}, {seconds:.2} s)\n",
+                    "a({d}) >= {}, not proven optimal: {stopped} ({by})\n",
                     best.unwrap_or(0)
                 ),
             }
         } else {
-            let who = self.maximised.join(" = ");
+            let (who, what) = (self.maximised.join(" = "), problem.summary());
             match (self.optimum, self.lower_bound) {
-                _ if outcome.infeasible => format!(
-                    "UNSAT: {} cannot be met even with no {who} ({backend}, {seconds:.2} s)\n",
-                    problem.summary()
-                ),
+                _ if outcome.infeasible => {
+                    format!("UNSAT: {what} cannot be met even with no {who} ({by})\n")
+                }
                 (Some(opt), _) => format!(
-                    "most {who}: {opt} ({}: {opt} fit, {} do not; {backend}, {seconds:.2} s)\n",
-                    problem.summary(),
+                    "most {who}: {opt} ({what}: {opt} fit, {} do not; {by})\n",
                     opt + 1
                 ),
-                (None, Some(b)) => format!(
-                    "{who} >= {b}, not proven optimal: {stopped} ({backend}, {seconds:.2} s)\n"
-                ),
-                (None, None) => format!("UNKNOWN: {stopped} ({backend}, {seconds:.2} s)\n"),
+                (None, Some(b)) => format!("{who} >= {b}, not proven optimal: {stopped} ({by})\n"),
+                (None, None) => format!("UNKNOWN: {stopped} ({by})\n"),
             }
         };
         if let Some((_, p)) = &outcome.best {
