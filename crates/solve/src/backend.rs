@@ -51,11 +51,7 @@ impl BackendSpec {
             BackendSpec::Cadical => Box::new(Cadical),
             BackendSpec::Kissat => Box::new(ExternalSolver::kissat()?),
             BackendSpec::Minisat => Box::new(ExternalSolver::minisat()?),
-            BackendSpec::CadicalBin => Box::new(ExternalSolver {
-                // Named apart from the in-process `cadical` in every output.
-                name: "cadical-bin".to_string(),
-                ..ExternalSolver::cadical()?
-            }),
+            BackendSpec::CadicalBin => Box::new(ExternalSolver::cadical()?),
             BackendSpec::Command(cmd) => Box::new(ExternalSolver::from_command(cmd)?),
         })
     }
@@ -127,7 +123,14 @@ pub fn solve_checked(
     formula: &Formula,
     limits: &Limits,
 ) -> Result<(Answer, String), SolveError> {
-    let (answer, solver) = backend.solve_named(formula, limits)?;
+    checked_model(formula, backend.solve_named(formula, limits)?)
+}
+
+/// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`.
+pub(crate) fn checked_model(
+    formula: &Formula,
+    (answer, solver): (Answer, String),
+) -> Result<(Answer, String), SolveError> {
     if let Answer::Sat(model) = &answer {
         if let Some(index) = first_falsified_clause(formula, model) {
             return Err(SolveError::BadModel {
@@ -180,10 +183,7 @@ pub(crate) fn varisat_solve(
             .collect();
         cnf.add_clause(&lits);
     }
-    let failed = |message| SolveError::InProcess {
-        backend: "varisat".into(),
-        message,
-    };
+    let failed = |message| SolveError::in_process("varisat", message);
     let (tx, rx) = mpsc::channel();
     std::thread::Builder::new()
         .name("varisat".into())
@@ -252,18 +252,12 @@ pub(crate) fn cadical_solve(
     limits: &Limits,
     proof: Option<(&std::path::Path, rustsat_cadical::ProofFormat)>,
 ) -> Result<Answer, SolveError> {
-    let err = |e: &dyn fmt::Display| SolveError::InProcess {
-        backend: "cadical".into(),
-        message: e.to_string(),
-    };
+    let err = |e: &dyn fmt::Display| SolveError::in_process("cadical", e);
     let mut solver = rustsat_cadical::CaDiCaL::default();
     if let Some((path, format)) = proof {
         // CaDiCaL crashes on a proof path it cannot open, so make sure it can; and the trace
         // must start before the first clause.
-        std::fs::File::create(path).map_err(|source| SolveError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        std::fs::File::create(path).map_err(SolveError::io(path))?;
         solver.trace_proof(path, format).map_err(|e| err(&e))?;
     }
     if formula.n_vars > 0 {
@@ -292,6 +286,12 @@ pub(crate) fn cadical_solve(
     Ok(answer)
 }
 
+/// Writes `formula` as DIMACS to `path`.
+pub(crate) fn write_cnf(formula: &Formula, path: &std::path::Path) -> Result<(), SolveError> {
+    let file = std::fs::File::create(path).map_err(SolveError::io(path))?;
+    pq_encode::dimacs::write(formula, file).map_err(SolveError::io(path))
+}
+
 /// Makes an in-process CaDiCaL stop when `limits` say so.
 pub fn attach_limits(solver: &mut rustsat_cadical::CaDiCaL<'_, '_>, limits: &Limits) {
     let limits = limits.clone();
@@ -312,17 +312,9 @@ impl Backend for ExternalSolver {
     /// Writes the formula to a temporary DIMACS file (removed afterwards) and runs the
     /// solver on it.
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let dir = tempfile::tempdir().map_err(|source| SolveError::Io {
-            path: std::env::temp_dir(),
-            source,
-        })?;
+        let dir = tempfile::tempdir().map_err(SolveError::io(&std::env::temp_dir()))?;
         let path = dir.path().join("formula.cnf");
-        let io_err = |source| SolveError::Io {
-            path: path.clone(),
-            source,
-        };
-        let file = std::fs::File::create(&path).map_err(io_err)?;
-        pq_encode::dimacs::write(formula, file).map_err(io_err)?;
+        write_cnf(formula, &path)?;
         self.solve_file(&path, formula.n_vars as usize, limits)
     }
 

@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
 
-use pq_encode::{dimacs, Formula};
+use pq_encode::Formula;
 
 use crate::answer::Answer;
-use crate::backend::{cadical_solve, first_falsified_clause, varisat_solve, BackendSpec};
+use crate::backend::{cadical_solve, checked_model, varisat_solve, write_cnf, BackendSpec};
 use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
@@ -139,14 +139,6 @@ pub fn arranged_for(formula: &Formula, format: ProofFormat) -> Formula {
     out
 }
 
-/// Writes `formula` as DIMACS to `path`.
-fn write_cnf(formula: &Formula, path: &Path) -> Result<(), SolveError> {
-    let file = File::create(path).map_err(SolveError::io(path))?;
-    let mut w = std::io::BufWriter::new(file);
-    dimacs::write(formula, &mut w).map_err(SolveError::io(path))?;
-    std::io::Write::flush(&mut w).map_err(SolveError::io(path))
-}
-
 /// The path of `name` beside `path` (same directory).
 pub fn beside(path: &Path, name: &str) -> PathBuf {
     match path.parent() {
@@ -194,18 +186,13 @@ pub fn prove(
     let proof_tmp = temp_beside(proof)?;
     write_cnf(&arranged, cnf_tmp.path())?;
     let start = Instant::now();
-    check_capable(spec, format).map_err(|message| SolveError::InProcess {
-        backend: spec.to_string(),
-        message,
-    })?;
-    let (answer, name) = match spec {
+    check_capable(spec, format)
+        .map_err(|message| SolveError::in_process(&spec.to_string(), message))?;
+    let solved = match spec {
         BackendSpec::Kissat | BackendSpec::CadicalBin => {
             let base = match spec {
                 BackendSpec::Kissat => ExternalSolver::kissat()?,
-                _ => ExternalSolver {
-                    name: "cadical-bin".into(),
-                    ..ExternalSolver::cadical()?
-                },
+                _ => ExternalSolver::cadical()?,
             };
             let solver = ExternalSolver {
                 args_after: vec![proof_tmp.path().display().to_string(), "--no-binary".into()],
@@ -230,14 +217,7 @@ pub fn prove(
         }
         BackendSpec::Minisat | BackendSpec::Command(_) => unreachable!("checked above"),
     };
-    if let Answer::Sat(model) = &answer {
-        if let Some(k) = first_falsified_clause(&arranged, model) {
-            return Err(SolveError::BadModel {
-                program: name,
-                clause_index: k + 1,
-            });
-        }
-    }
+    let (answer, name) = checked_model(&arranged, solved)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut proof_bytes = None;
     if answer == Answer::Unsat {

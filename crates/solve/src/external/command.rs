@@ -2,74 +2,31 @@
 //! for a simple command (no shell runs it).
 
 /// Splits a command line into words the way a POSIX shell would for a simple command, without
-/// expansions. Unquoted shell operators are an error, since there is no shell to obey them.
+/// expansions (the `shlex` crate). Unquoted shell operators are an error, since there is no
+/// shell to obey them.
 pub(super) fn split_command(cmd: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    // Distinguishes an empty quoted word ('') from no word at all.
-    let mut in_word = false;
-    let mut chars = cmd.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated single quote".to_string()),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        // Inside double quotes a backslash only escapes these, as in sh.
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
-                            Some('\n') => {}
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err("unterminated double quote".to_string()),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated double quote".to_string()),
-                    }
-                }
-            }
-            '\\' => match chars.next() {
-                Some('\n') => {}
-                Some(c) => {
-                    in_word = true;
-                    word.push(c);
-                }
-                None => return Err("trailing backslash".to_string()),
-            },
-            '|' | '&' | ';' | '<' | '>' | '$' | '`' => {
-                return Err(format!(
-                    "'{c}' needs a shell, and none is used; quote it if it is meant literally"
-                ))
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
+    // An operator is unquoted exactly when the text before it splits cleanly (no quote or
+    // backslash is left open there).
+    let unquoted_operator = cmd
+        .char_indices()
+        .find(|&(i, c)| "|&;<>$`".contains(c) && shlex::split(&cmd[..i]).is_some());
+    if let Some((_, c)) = unquoted_operator {
+        return Err(format!(
+            "'{c}' needs a shell, and none is used; quote it if it is meant literally"
+        ));
+    }
+    shlex::split(cmd).ok_or_else(|| {
+        // shlex only says the input ended inside something; what closes it tells what: any
+        // character ends a trailing backslash, only a single quote ends a single quote.
+        if shlex::split(&format!("{cmd}x")).is_some() {
+            "trailing backslash"
+        } else if shlex::split(&format!("{cmd}'")).is_some() {
+            "unterminated single quote"
+        } else {
+            "unterminated double quote"
         }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
+        .to_string()
+    })
 }
 
 #[cfg(test)]

@@ -119,10 +119,7 @@ impl ExternalSolver {
             // minisat exits 1 when it cannot open the input and 3 on a parse error.
             return Err(self.failed(format!("exited with code {code}"), stderr));
         }
-        let bytes = std::fs::read(result_path).map_err(|source| SolveError::Io {
-            path: result_path.to_path_buf(),
-            source,
-        })?;
+        let bytes = std::fs::read(result_path).map_err(SolveError::io(result_path))?;
         let text = String::from_utf8_lossy(&bytes);
         let mut tokens = text.split_ascii_whitespace();
         let (verdict, expected_code) = match tokens.next() {

@@ -52,9 +52,13 @@ impl ExternalSolver {
         Self::installed("minisat", &["-verb=0"], Convention::Minisat)
     }
 
-    /// The `cadical` binary, quiet (`-q`).
+    /// The `cadical` binary, quiet (`-q`), named `cadical-bin` apart from the in-process
+    /// `cadical` in every output.
     pub fn cadical() -> Result<Self, SolveError> {
-        Self::installed("cadical", &["-q"], Convention::Competition)
+        Ok(ExternalSolver {
+            name: "cadical-bin".to_string(),
+            ..Self::installed("cadical", &["-q"], Convention::Competition)?
+        })
     }
 
     fn installed(name: &str, args: &[&str], convention: Convention) -> Result<Self, SolveError> {
@@ -117,10 +121,7 @@ impl ExternalSolver {
         limits: &Limits,
     ) -> Result<Answer, SolveError> {
         // A clear "no such file" beats whatever each solver prints for it.
-        std::fs::metadata(cnf).map_err(|source| SolveError::Io {
-            path: cnf.to_path_buf(),
-            source,
-        })?;
+        std::fs::metadata(cnf).map_err(SolveError::io(cnf))?;
 
         let result_file = match self.convention {
             Convention::Competition => None,
@@ -129,10 +130,7 @@ impl ExternalSolver {
                     .prefix("pq-minisat-")
                     .suffix(".out")
                     .tempfile()
-                    .map_err(|source| SolveError::Io {
-                        path: std::env::temp_dir(),
-                        source,
-                    })?,
+                    .map_err(SolveError::io(&std::env::temp_dir()))?,
             ),
         };
 
