@@ -114,7 +114,7 @@ impl Manifest {
     /// Reads `DIR/manifest.json`.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
-        let text = fs::read_to_string(&path).map_err(io_err(&path))?;
+        let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
         serde_json::from_str(&text).map_err(|e| FamilyError::BadManifest {
             path,
             message: e.to_string(),
@@ -169,15 +169,6 @@ pub fn csv_field(s: &str) -> String {
 /// Errors while writing or reading a family.
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
-    /// Reading or writing a file of the family failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// What the operating system said.
-        #[source]
-        source: io::Error,
-    },
     /// `manifest.json` is not valid JSON of the [`Manifest`] shape.
     #[error("{path}: not a pq-sat family manifest: {message}")]
     BadManifest {
@@ -192,19 +183,14 @@ pub enum FamilyError {
     /// values or the optimum pq-sat proved first (a bug somewhere). The message says which.
     #[error("{0}")]
     Invalid(String),
-    /// Solving an instance for `verify` failed.
+    /// Solving an instance for `verify` failed, or reading or writing a file of the family
+    /// ([`SolveError::Io`]), or the target directory is not empty.
     #[error(transparent)]
     Solve(#[from] SolveError),
 }
 
 fn invalid<T>(message: impl Into<String>) -> Result<T, FamilyError> {
     Err(FamilyError::Invalid(message.into()))
-}
-
-/// [`FamilyError::Io`] on `path`, for `map_err`.
-fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FamilyError {
-    let path = path.to_path_buf();
-    move |source| FamilyError::Io { path, source }
 }
 
 /// Which sizes a family covers for each problem (army sizes for the queens; the size of
@@ -691,20 +677,6 @@ fn find_optima(
     Ok(optima)
 }
 
-/// Fails unless `dir` is absent or empty.
-fn check_target(dir: &Path) -> Result<(), FamilyError> {
-    if dir.exists() {
-        let mut entries = fs::read_dir(dir).map_err(io_err(dir))?;
-        if entries.next().is_some() {
-            return invalid(format!(
-                "{} exists and is not empty; give a new directory",
-                dir.display()
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Writes the family into `dir`, which must not exist or be empty: everything goes into a
 /// temporary directory beside it first and is renamed into place at the end, so a failure
 /// or an interrupt never leaves a half-written family. `on_event` sees each optimum found
@@ -721,15 +693,8 @@ pub fn write_family(
     }
     let optima = find_optima(spec, verify, on_event)?;
     let planned = spec.plan_with(&optima)?;
-    check_target(dir)?;
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let staging = tempfile::Builder::new()
-        .prefix(".pq-family-")
-        .tempdir_in(&parent)
-        .map_err(io_err(&parent))?;
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+    let staging = stage(dir, parent.unwrap_or(Path::new(".")), ".pq-family-")?;
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
@@ -747,8 +712,8 @@ pub fn write_family(
         let name = spec.file_name(p);
         let path = staging.path().join(&name);
         let mut bytes = Vec::new();
-        dimacs::write(&formula, &mut bytes).map_err(io_err(&path))?;
-        fs::write(&path, &bytes).map_err(io_err(&path))?;
+        dimacs::write(&formula, &mut bytes).map_err(SolveError::io(&path))?;
+        fs::write(&path, &bytes).map_err(SolveError::io(&path))?;
         // The queens' optima are the table's; a placement problem's were found by pq-sat.
         let optimum = optima[p.member];
         let (mut expected, mut source) = match optimum {
@@ -832,18 +797,51 @@ pub fn write_family(
         ("README.md", readme(spec, &manifest, &optima)),
     ] {
         let path = staging.path().join(name);
-        fs::write(&path, text).map_err(io_err(&path))?;
+        fs::write(&path, text).map_err(SolveError::io(&path))?;
     }
+    move_into_place(staging, dir)?;
+    Ok(manifest)
+}
+
+/// Fails unless `dir` is absent or empty.
+pub fn check_target(dir: &Path) -> Result<(), SolveError> {
+    if dir.exists()
+        && fs::read_dir(dir)
+            .map_err(SolveError::io(dir))?
+            .next()
+            .is_some()
+    {
+        return Err(SolveError::Invalid(format!(
+            "{} exists and is not empty; give a new directory",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Checks `dir` ([`check_target`]), then makes a temporary directory in `parent`, named
+/// `prefix` and random characters, to write everything into before [`move_into_place`]
+/// renames it to `dir`: a failure or an interrupt never leaves a half-written directory (a
+/// family, a certificate bundle).
+pub fn stage(dir: &Path, parent: &Path, prefix: &str) -> Result<tempfile::TempDir, SolveError> {
+    check_target(dir)?;
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(parent)
+        .map_err(SolveError::io(parent))
+}
+
+/// Renames the directory from [`stage`] to `dir`.
+pub fn move_into_place(staging: tempfile::TempDir, dir: &Path) -> Result<(), SolveError> {
     // An empty target directory is replaced; rename cannot do that over a directory.
     if dir.exists() {
-        fs::remove_dir(dir).map_err(io_err(dir))?;
+        fs::remove_dir(dir).map_err(SolveError::io(dir))?;
     }
     let staged = staging.keep();
     fs::rename(&staged, dir).map_err(|source| {
         let _ = fs::remove_dir_all(&staged);
-        io_err(dir)(source)
-    })?;
-    Ok(manifest)
+        SolveError::io(dir)(source)
+    })
 }
 
 /// SHA-256 of `bytes` in lower-case hex.
