@@ -12,7 +12,7 @@
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use pq_encode::general::{encode_problem, is_peaceable_queens};
@@ -115,9 +115,11 @@ impl Manifest {
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
         let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
-        serde_json::from_str(&text).map_err(|e| FamilyError::BadManifest {
-            path,
-            message: e.to_string(),
+        serde_json::from_str(&text).map_err(|e| {
+            FamilyError::Invalid(format!(
+                "{}: not a pq-sat family manifest: {e}",
+                path.display()
+            ))
         })
     }
 
@@ -169,17 +171,9 @@ pub fn csv_field(s: &str) -> String {
 /// Errors while writing or reading a family.
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
-    /// `manifest.json` is not valid JSON of the [`Manifest`] shape.
-    #[error("{path}: not a pq-sat family manifest: {message}")]
-    BadManifest {
-        /// The manifest file.
-        path: PathBuf,
-        /// The JSON parser's complaint.
-        message: String,
-    },
     /// The spec or the family on disk does not hold up: an optimum not in the table, an
-    /// empty family, a bad `--set`, a directory that is not empty, a file changed since its
-    /// manifest was written; or pq-sat's own answer on a file contradicts the table of proven
+    /// empty family, a bad `--set`, a `manifest.json` that is not valid JSON of the
+    /// [`Manifest`] shape, a file changed since its manifest was written; or pq-sat's own answer on a file contradicts the table of proven
     /// values or the optimum pq-sat proved first (a bug somewhere). The message says which.
     #[error("{0}")]
     Invalid(String),
