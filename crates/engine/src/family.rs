@@ -326,15 +326,6 @@ pub fn expand_settings(base: &Problem, items: &[String]) -> Result<Vec<Member>, 
 /// written `RxC`.
 fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
     let mut out: Vec<String> = Vec::new();
-    let push = |v: String, out: &mut Vec<String>| -> Result<(), String> {
-        if !out.contains(&v) {
-            if out.len() == MAX_PROBLEMS {
-                return Err(format!("more than {MAX_PROBLEMS} values"));
-            }
-            out.push(v);
-        }
-        Ok(())
-    };
     let value = |v: usize| {
         if key == "board" {
             format!("{v}x{v}")
@@ -347,7 +338,7 @@ fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
         if item.is_empty() {
             return Err("an empty value in the list".into());
         }
-        if let Some((lo, hi)) = item.split_once("..") {
+        let values: Vec<String> = if let Some((lo, hi)) = item.split_once("..") {
             let hi = hi.strip_prefix('=').unwrap_or(hi);
             let bad =
                 || format!("expected a range LO..HI of whole numbers, e.g. 4..6 (got '{item}')");
@@ -361,18 +352,24 @@ fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
                     "the range {item} has more than {MAX_PROBLEMS} values"
                 ));
             }
-            for v in lo..=hi {
-                push(value(v), &mut out)?;
-            }
+            (lo..=hi).map(value).collect()
         } else if key == "board" {
             let normal: String = item
                 .chars()
                 .filter(|c| !c.is_whitespace())
                 .map(|c| if c == 'X' || c == '×' { 'x' } else { c })
                 .collect();
-            push(normal.parse().map_or(normal, value), &mut out)?;
+            vec![normal.parse().map_or(normal, value)]
         } else {
-            push(item.to_string(), &mut out)?;
+            vec![item.to_string()]
+        };
+        for v in values {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+        if out.len() > MAX_PROBLEMS {
+            return Err(format!("more than {MAX_PROBLEMS} values"));
         }
     }
     Ok(out)
