@@ -15,7 +15,7 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
-use crate::family::{sha256_file, sha256_hex};
+use crate::family::{check_target, move_into_place, sha256_file, sha256_hex, stage};
 use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
 use pq_solve::backend::BackendSpec;
 use pq_solve::control::Limits;
@@ -144,17 +144,7 @@ pub struct Request<'a> {
 /// is staged beside it and renamed into place once the proof has been checked (the checker
 /// runs without a time limit).
 pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
-    if dir.exists()
-        && fs::read_dir(dir)
-            .map_err(SolveError::io(dir))?
-            .next()
-            .is_some()
-    {
-        return Err(SolveError::Invalid(format!(
-            "{} exists and is not empty; give a new directory",
-            dir.display()
-        )));
-    }
+    check_target(dir)?;
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
         return Err(SolveError::Invalid(
@@ -169,10 +159,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     }
     let queens = is_peaceable_queens(problem);
     let parent = crate::proof::beside(dir, ".");
-    let staging = tempfile::Builder::new()
-        .prefix(".pq-certificate-")
-        .tempdir_in(&parent)
-        .map_err(SolveError::io(&parent))?;
+    let staging = stage(dir, &parent, ".pq-certificate-")?;
     let s = staging.path();
 
     let symbols = Placement::symbols(&problem.rules);
@@ -292,14 +279,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     };
     let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
     fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
-    if dir.exists() {
-        fs::remove_dir(dir).map_err(SolveError::io(dir))?;
-    }
-    let staged = staging.keep();
-    fs::rename(&staged, dir).map_err(|source| {
-        let _ = fs::remove_dir_all(&staged);
-        SolveError::io(dir)(source)
-    })?;
+    move_into_place(staging, dir)?;
     Ok(cert)
 }
 

@@ -12,7 +12,7 @@
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use pq_encode::general::{encode_problem, is_peaceable_queens};
@@ -114,10 +114,12 @@ impl Manifest {
     /// Reads `DIR/manifest.json`.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
-        let text = fs::read_to_string(&path).map_err(io_err(&path))?;
-        serde_json::from_str(&text).map_err(|e| FamilyError::BadManifest {
-            path,
-            message: e.to_string(),
+        let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
+        serde_json::from_str(&text).map_err(|e| {
+            FamilyError::Invalid(format!(
+                "{}: not a pq-sat family manifest: {e}",
+                path.display()
+            ))
         })
     }
 
@@ -169,42 +171,20 @@ pub fn csv_field(s: &str) -> String {
 /// Errors while writing or reading a family.
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
-    /// Reading or writing a file of the family failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// What the operating system said.
-        #[source]
-        source: io::Error,
-    },
-    /// `manifest.json` is not valid JSON of the [`Manifest`] shape.
-    #[error("{path}: not a pq-sat family manifest: {message}")]
-    BadManifest {
-        /// The manifest file.
-        path: PathBuf,
-        /// The JSON parser's complaint.
-        message: String,
-    },
     /// The spec or the family on disk does not hold up: an optimum not in the table, an
-    /// empty family, a bad `--set`, a directory that is not empty, a file changed since its
-    /// manifest was written; or pq-sat's own answer on a file contradicts the table of proven
+    /// empty family, a bad `--set`, a `manifest.json` that is not valid JSON of the
+    /// [`Manifest`] shape, a file changed since its manifest was written; or pq-sat's own answer on a file contradicts the table of proven
     /// values or the optimum pq-sat proved first (a bug somewhere). The message says which.
     #[error("{0}")]
     Invalid(String),
-    /// Solving an instance for `verify` failed.
+    /// Solving an instance for `verify` failed, or reading or writing a file of the family
+    /// ([`SolveError::Io`]), or the target directory is not empty.
     #[error(transparent)]
     Solve(#[from] SolveError),
 }
 
 fn invalid<T>(message: impl Into<String>) -> Result<T, FamilyError> {
     Err(FamilyError::Invalid(message.into()))
-}
-
-/// [`FamilyError::Io`] on `path`, for `map_err`.
-fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FamilyError {
-    let path = path.to_path_buf();
-    move |source| FamilyError::Io { path, source }
 }
 
 /// Which sizes a family covers for each problem (army sizes for the queens; the size of
@@ -346,15 +326,6 @@ pub fn expand_settings(base: &Problem, items: &[String]) -> Result<Vec<Member>, 
 /// written `RxC`.
 fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
     let mut out: Vec<String> = Vec::new();
-    let push = |v: String, out: &mut Vec<String>| -> Result<(), String> {
-        if !out.contains(&v) {
-            if out.len() == MAX_PROBLEMS {
-                return Err(format!("more than {MAX_PROBLEMS} values"));
-            }
-            out.push(v);
-        }
-        Ok(())
-    };
     let value = |v: usize| {
         if key == "board" {
             format!("{v}x{v}")
@@ -367,7 +338,7 @@ fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
         if item.is_empty() {
             return Err("an empty value in the list".into());
         }
-        if let Some((lo, hi)) = item.split_once("..") {
+        let values: Vec<String> = if let Some((lo, hi)) = item.split_once("..") {
             let hi = hi.strip_prefix('=').unwrap_or(hi);
             let bad =
                 || format!("expected a range LO..HI of whole numbers, e.g. 4..6 (got '{item}')");
@@ -381,18 +352,24 @@ fn setting_values(key: &str, text: &str) -> Result<Vec<String>, String> {
                     "the range {item} has more than {MAX_PROBLEMS} values"
                 ));
             }
-            for v in lo..=hi {
-                push(value(v), &mut out)?;
-            }
+            (lo..=hi).map(value).collect()
         } else if key == "board" {
             let normal: String = item
                 .chars()
                 .filter(|c| !c.is_whitespace())
                 .map(|c| if c == 'X' || c == '×' { 'x' } else { c })
                 .collect();
-            push(normal.parse().map_or(normal, value), &mut out)?;
+            vec![normal.parse().map_or(normal, value)]
         } else {
-            push(item.to_string(), &mut out)?;
+            vec![item.to_string()]
+        };
+        for v in values {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+        if out.len() > MAX_PROBLEMS {
+            return Err(format!("more than {MAX_PROBLEMS} values"));
         }
     }
     Ok(out)
@@ -691,20 +668,6 @@ fn find_optima(
     Ok(optima)
 }
 
-/// Fails unless `dir` is absent or empty.
-fn check_target(dir: &Path) -> Result<(), FamilyError> {
-    if dir.exists() {
-        let mut entries = fs::read_dir(dir).map_err(io_err(dir))?;
-        if entries.next().is_some() {
-            return invalid(format!(
-                "{} exists and is not empty; give a new directory",
-                dir.display()
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Writes the family into `dir`, which must not exist or be empty: everything goes into a
 /// temporary directory beside it first and is renamed into place at the end, so a failure
 /// or an interrupt never leaves a half-written family. `on_event` sees each optimum found
@@ -721,15 +684,8 @@ pub fn write_family(
     }
     let optima = find_optima(spec, verify, on_event)?;
     let planned = spec.plan_with(&optima)?;
-    check_target(dir)?;
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let staging = tempfile::Builder::new()
-        .prefix(".pq-family-")
-        .tempdir_in(&parent)
-        .map_err(io_err(&parent))?;
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+    let staging = stage(dir, parent.unwrap_or(Path::new(".")), ".pq-family-")?;
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
@@ -747,8 +703,8 @@ pub fn write_family(
         let name = spec.file_name(p);
         let path = staging.path().join(&name);
         let mut bytes = Vec::new();
-        dimacs::write(&formula, &mut bytes).map_err(io_err(&path))?;
-        fs::write(&path, &bytes).map_err(io_err(&path))?;
+        dimacs::write(&formula, &mut bytes).map_err(SolveError::io(&path))?;
+        fs::write(&path, &bytes).map_err(SolveError::io(&path))?;
         // The queens' optima are the table's; a placement problem's were found by pq-sat.
         let optimum = optima[p.member];
         let (mut expected, mut source) = match optimum {
@@ -832,18 +788,51 @@ pub fn write_family(
         ("README.md", readme(spec, &manifest, &optima)),
     ] {
         let path = staging.path().join(name);
-        fs::write(&path, text).map_err(io_err(&path))?;
+        fs::write(&path, text).map_err(SolveError::io(&path))?;
     }
+    move_into_place(staging, dir)?;
+    Ok(manifest)
+}
+
+/// Fails unless `dir` is absent or empty.
+pub fn check_target(dir: &Path) -> Result<(), SolveError> {
+    if dir.exists()
+        && fs::read_dir(dir)
+            .map_err(SolveError::io(dir))?
+            .next()
+            .is_some()
+    {
+        return Err(SolveError::Invalid(format!(
+            "{} exists and is not empty; give a new directory",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Checks `dir` ([`check_target`]), then makes a temporary directory in `parent`, named
+/// `prefix` and random characters, to write everything into before [`move_into_place`]
+/// renames it to `dir`: a failure or an interrupt never leaves a half-written directory (a
+/// family, a certificate bundle).
+pub fn stage(dir: &Path, parent: &Path, prefix: &str) -> Result<tempfile::TempDir, SolveError> {
+    check_target(dir)?;
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(parent)
+        .map_err(SolveError::io(parent))
+}
+
+/// Renames the directory from [`stage`] to `dir`.
+pub fn move_into_place(staging: tempfile::TempDir, dir: &Path) -> Result<(), SolveError> {
     // An empty target directory is replaced; rename cannot do that over a directory.
     if dir.exists() {
-        fs::remove_dir(dir).map_err(io_err(dir))?;
+        fs::remove_dir(dir).map_err(SolveError::io(dir))?;
     }
     let staged = staging.keep();
     fs::rename(&staged, dir).map_err(|source| {
         let _ = fs::remove_dir_all(&staged);
-        io_err(dir)(source)
-    })?;
-    Ok(manifest)
+        SolveError::io(dir)(source)
+    })
 }
 
 /// SHA-256 of `bytes` in lower-case hex.

@@ -17,6 +17,7 @@ use pq_encode::spec::Problem;
 use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
 use pq_solve::control::{interrupted, Limits};
+use pq_solve::SolveError;
 
 /// How one run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,10 +106,7 @@ impl Family {
         let mut formulas = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
-            let bytes = fs::read(&path).map_err(|source| FamilyError::Io {
-                path: path.clone(),
-                source,
-            })?;
+            let bytes = fs::read(&path).map_err(SolveError::io(&path))?;
             let hash = sha256_hex(&bytes);
             if hash != e.sha256 {
                 return Err(FamilyError::Invalid(format!(
