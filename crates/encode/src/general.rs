@@ -415,10 +415,15 @@ impl<'p> Skeleton<'p> {
         if k > n_sq {
             // More pieces than squares: unsatisfiable, said as the empty clause.
             self.cnf.add_clause(rustsat::types::Clause::new());
-        } else if exact {
-            card::exactly(options.card, &self.x[g], k, &mut self.cnf, &mut self.vars);
         } else {
-            card::at_least(options.card, &self.x[g], k, &mut self.cnf, &mut self.vars);
+            card::count(
+                options.card,
+                &self.x[g],
+                k,
+                exact,
+                &mut self.cnf,
+                &mut self.vars,
+            );
         }
         if k == 0 {
             return;
