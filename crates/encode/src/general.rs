@@ -96,20 +96,16 @@ pub fn lines(layout: &Layout, dir: Direction) -> Vec<Vec<usize>> {
     let (dr, dc) = dir.step();
     let mut seen = vec![false; layout.squares()];
     let mut out = Vec::new();
+    let on_board = |r: isize, c: isize| (0..rows).contains(&r) && (0..cols).contains(&c);
     for start in 0..layout.squares() {
-        if seen[start] {
-            continue;
-        }
-        // Walk back to the line's first square (plain board), then forward.
         let (mut r, mut c) = (
             (start / layout.cols) as isize,
             (start % layout.cols) as isize,
         );
-        if !layout.torus {
-            while r - dr >= 0 && r - dr < rows && c - dc >= 0 && c - dc < cols {
-                r -= dr;
-                c -= dc;
-            }
+        // A line is walked from its first square in row-major order (every step goes down
+        // or right): on a plain board the one with no square before it.
+        if seen[start] || (!layout.torus && on_board(r - dr, c - dc)) {
+            continue;
         }
         let mut line = Vec::new();
         loop {
@@ -124,7 +120,7 @@ pub fn lines(layout: &Layout, dir: Direction) -> Vec<Vec<usize>> {
             if layout.torus {
                 r = r.rem_euclid(rows);
                 c = c.rem_euclid(cols);
-            } else if r < 0 || r >= rows || c < 0 || c >= cols {
+            } else if !on_board(r, c) {
                 break;
             }
         }
