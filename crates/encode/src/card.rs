@@ -71,19 +71,13 @@ fn seq_counter(lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
         for j in lowest(i)..=k.min(i) {
             let s = vars.fresh();
             cur[j] = Some(s);
+            // A register that is None is false: it drops out of the clause.
+            let clause = |lits: [Option<Lit>; 3]| lits.into_iter().flatten().collect::<Vec<_>>();
             // s(i,j) -> s(i-1,j) or x_i
-            match prev[j] {
-                Some(p) => cnf.add_ternary(!s, p, x),
-                None => cnf.add_binary(!s, x),
-            }
+            cnf.add_nary(&clause([Some(!s), prev[j], Some(x)]));
             // s(i,j) -> s(i-1,j) or s(i-1,j-1); s(i-1,0) is constant true.
             if j >= 2 {
-                match (prev[j], prev[j - 1]) {
-                    (Some(p), Some(q)) => cnf.add_ternary(!s, p, q),
-                    (None, Some(q)) => cnf.add_binary(!s, q),
-                    (Some(p), None) => cnf.add_binary(!s, p),
-                    (None, None) => cnf.add_unit(!s),
-                }
+                cnf.add_nary(&clause([Some(!s), prev[j], prev[j - 1]]));
             }
         }
         prev = cur;

@@ -473,19 +473,22 @@ impl<'p> Skeleton<'p> {
     }
 }
 
-/// The squares a piece of `kind` on square `s` attacks, without `s` (every kind's attack is
-/// symmetric: `t` is in the set of `s` iff `s` is in the set of `t`).
+/// The squares a piece of either of `kinds` on square `s` attacks, without `s` (every
+/// kind's attack is symmetric: `t` is in the set of `s` iff `s` is in the set of `t`).
 fn reach(
     layout: &Layout,
     lines_by_dir: &[(Direction, Vec<Vec<usize>>)],
-    kind: Kind,
+    kinds: [Kind; 2],
     s: usize,
 ) -> Vec<usize> {
-    let mut out = leaps(layout, kind, s);
-    for (dir, dir_lines) in lines_by_dir {
-        if Direction::of(kind).contains(dir) {
-            for line in dir_lines.iter().filter(|l| l.contains(&s)) {
-                out.extend(line.iter().copied().filter(|&t| t != s));
+    let mut out = Vec::new();
+    for kind in kinds {
+        out.extend(leaps(layout, kind, s));
+        for (dir, dir_lines) in lines_by_dir {
+            if Direction::of(kind).contains(dir) {
+                for line in dir_lines.iter().filter(|l| l.contains(&s)) {
+                    out.extend(line.iter().copied().filter(|&t| t != s));
+                }
             }
         }
     }
@@ -510,10 +513,7 @@ fn maximality(
         for s in 0..layout.squares() {
             let mut clause: Vec<Lit> = (0..groups.len()).map(|h| x[h][s]).collect();
             for h in (0..groups.len()).filter(|&h| at_war(g, h)) {
-                let mut near = reach(layout, lines_by_dir, groups[g].kind, s);
-                near.extend(reach(layout, lines_by_dir, groups[h].kind, s));
-                near.sort_unstable();
-                near.dedup();
+                let near = reach(layout, lines_by_dir, [groups[g].kind, groups[h].kind], s);
                 clause.extend(near.into_iter().map(|t| x[h][t]));
             }
             cnf.add_clause(clause.into_iter().collect());
