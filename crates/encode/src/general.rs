@@ -567,12 +567,10 @@ fn pigeonhole_parts(
         }
     }
     let comp: Vec<usize> = (0..n_sq).map(|s| find(&mut parent, s)).collect();
-    let mut roots: Vec<usize> = comp.clone();
-    roots.sort_unstable();
-    roots.dedup();
     let mut total = 0;
     let mut full: Vec<Parts> = Vec::new();
-    for &root in &roots {
+    // Each component once, by its root (its own representative), in square order.
+    for root in (0..n_sq).filter(|&s| comp[s] == s) {
         let mut best: Option<(usize, Vec<Parts>)> = None;
         for (_, lines) in &used {
             let in_c: Vec<Vec<usize>> = lines
