@@ -189,10 +189,8 @@ pub fn read_problem(comments: &[String]) -> Option<Problem> {
             ["no-attack", "within", g] => pairs.push((g.to_string(), g.to_string())),
             ["no-attack", "between", a, b] => pairs.push((a.to_string(), b.to_string())),
             _ => {
-                if let Some(rest) = c.strip_prefix("pq-sat ") {
-                    if let Some((_, n)) = rest.split_once(": ") {
-                        name = n.to_string();
-                    }
+                if let Some((_, n)) = c.strip_prefix("pq-sat ").and_then(|r| r.split_once(": ")) {
+                    name = n.to_string();
                 }
             }
         }
