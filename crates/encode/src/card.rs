@@ -14,46 +14,37 @@ use rustsat::types::Lit;
 use crate::formula::VarAlloc;
 use crate::problem::Card;
 
-/// Adds clauses that hold iff at least `k` of `lits` are true (`k ≤ lits.len()`).
-pub fn at_least(card: Card, lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
-    assert!(k <= lits.len(), "at least {k} of {} literals", lits.len());
-    if k == 0 {
-        return;
-    }
+/// Adds clauses that hold iff at least `k` of `lits` are true, with `exact` exactly `k`
+/// (`k ≤ lits.len()`).
+pub fn count(card: Card, lits: &[Lit], k: usize, exact: bool, cnf: &mut Cnf, vars: &mut VarAlloc) {
+    assert!(k <= lits.len(), "{k} of {} literals", lits.len());
     match card {
-        Card::Totalizer => totalizer(lits, k, cnf, vars),
-        Card::SeqCounter => seq_counter(lits, k, cnf, vars),
-    }
-}
-
-/// Adds clauses that hold iff exactly `k` of `lits` are true (`k ≤ lits.len()`).
-pub fn exactly(card: Card, lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
-    assert!(k <= lits.len(), "exactly {k} of {} literals", lits.len());
-    match card {
-        Card::Totalizer => {
-            // One tree, both directions of its outputs.
+        // At least 0 needs no clause; exactly 0 still does.
+        Card::Totalizer if exact || k > 0 => {
+            // One tree; for `exact` both directions of its outputs.
             let mut tot: Totalizer = lits.iter().copied().collect();
-            tot.encode_both(k..=k, cnf, vars.manager())
-                .expect("a Cnf collector does not run out of memory");
-            for unit in tot.enforce_eq(k).expect("the bound was just encoded") {
+            let units = if exact {
+                tot.encode_both(k..=k, cnf, vars.manager())
+                    .expect("a Cnf collector does not run out of memory");
+                tot.enforce_eq(k)
+            } else {
+                tot.encode_lb(k..=k, cnf, vars.manager())
+                    .expect("a Cnf collector does not run out of memory");
+                tot.enforce_lb(k)
+            };
+            for unit in units.expect("the bound was just encoded") {
                 cnf.add_unit(unit);
             }
         }
+        Card::Totalizer => {}
         Card::SeqCounter => {
-            at_least(card, lits, k, cnf, vars);
-            // At most k true is at least m − k false.
-            let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-            at_least(card, &negated, lits.len() - k, cnf, vars);
+            seq_counter(lits, k, cnf, vars);
+            if exact {
+                // At most k true is at least m − k false.
+                let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+                seq_counter(&negated, lits.len() - k, cnf, vars);
+            }
         }
-    }
-}
-
-fn totalizer(lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
-    let mut tot: Totalizer = lits.iter().copied().collect();
-    tot.encode_lb(k..=k, cnf, vars.manager())
-        .expect("a Cnf collector does not run out of memory");
-    for unit in tot.enforce_lb(k).expect("the bound was just encoded") {
-        cnf.add_unit(unit);
     }
 }
 
@@ -66,6 +57,9 @@ fn totalizer(lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
 /// Registers that cannot matter are never created: `s(i, j)` with `j > i` is false, and
 /// `s(i, j)` with `j < k − (m − i)` cannot lead to `s(m, k)`.
 fn seq_counter(lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
+    if k == 0 {
+        return;
+    }
     let m = lits.len();
     // reg[i][j] for i in 1..=m, j in 1..=k; None means constant false for j > i and
     // "irrelevant" (never referenced) below the useful band.
@@ -77,19 +71,13 @@ fn seq_counter(lits: &[Lit], k: usize, cnf: &mut Cnf, vars: &mut VarAlloc) {
         for j in lowest(i)..=k.min(i) {
             let s = vars.fresh();
             cur[j] = Some(s);
+            // A register that is None is false: it drops out of the clause.
+            let clause = |lits: [Option<Lit>; 3]| lits.into_iter().flatten().collect::<Vec<_>>();
             // s(i,j) -> s(i-1,j) or x_i
-            match prev[j] {
-                Some(p) => cnf.add_ternary(!s, p, x),
-                None => cnf.add_binary(!s, x),
-            }
+            cnf.add_nary(&clause([Some(!s), prev[j], Some(x)]));
             // s(i,j) -> s(i-1,j) or s(i-1,j-1); s(i-1,0) is constant true.
             if j >= 2 {
-                match (prev[j], prev[j - 1]) {
-                    (Some(p), Some(q)) => cnf.add_ternary(!s, p, q),
-                    (None, Some(q)) => cnf.add_binary(!s, q),
-                    (Some(p), None) => cnf.add_binary(!s, p),
-                    (None, None) => cnf.add_unit(!s),
-                }
+                cnf.add_nary(&clause([Some(!s), prev[j], prev[j - 1]]));
             }
         }
         prev = cur;
@@ -110,11 +98,7 @@ mod tests {
                 let mut vars = VarAlloc::default();
                 let inputs: Vec<Lit> = (0..m).map(|_| vars.fresh()).collect();
                 let mut cnf = Cnf::new();
-                if exact {
-                    exactly(card, &inputs, k, &mut cnf, &mut vars);
-                } else {
-                    at_least(card, &inputs, k, &mut cnf, &mut vars);
-                }
+                count(card, &inputs, k, exact, &mut cnf, &mut vars);
                 let n_aux = vars.n_vars() as usize - m;
                 assert!(n_aux <= 16, "too many auxiliaries to test exhaustively");
                 for bits in 0u32..(1 << m) {

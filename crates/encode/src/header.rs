@@ -13,6 +13,11 @@ use crate::spec::{Count, Problem};
 
 /// The header of a peaceable-queens formula.
 pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
+    // What the symmetry breaking keeps.
+    let over = match options.model {
+        Model::Colouring => "the line variables",
+        Model::Pairwise | Model::Lines => "the square variables",
+    };
     vec![
         format!(
             "pq-sat {}: peaceable armies of queens",
@@ -30,23 +35,14 @@ pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
         format!("model {}", options.model),
         format!("card {}", options.card),
         format!("symmetry {}", options.symmetry),
-        symmetry_description(options),
+        match options.symmetry {
+            Symmetry::None => "no symmetry breaking: the solutions are exactly the problem's".to_string(),
+            Symmetry::LexLeader => format!(
+                "lex-leader over {over} for the 15 non-identity elements of the 16-element group (8 board symmetries x colour swap): at least one solution of every orbit is kept"
+            ),
+        },
         "variable map: 'var K COLOUR R C' = DIMACS variable K is a COLOUR queen on row R, column C (1-based, row 1 = top row); all other variables are auxiliary".to_string(),
     ]
-}
-
-/// What the symmetry breaking of a queens formula keeps.
-fn symmetry_description(options: &Options) -> String {
-    let over = match options.model {
-        Model::Colouring => "the line variables",
-        Model::Pairwise | Model::Lines => "the square variables",
-    };
-    match options.symmetry {
-        Symmetry::None => "no symmetry breaking: the solutions are exactly the problem's".to_string(),
-        Symmetry::LexLeader => format!(
-            "lex-leader over {over} for the 15 non-identity elements of the 16-element group (8 board symmetries x colour swap): at least one solution of every orbit is kept"
-        ),
-    }
 }
 
 /// The header of a placement-problem formula with its maximised groups at `n`, the counts
@@ -193,10 +189,8 @@ pub fn read_problem(comments: &[String]) -> Option<Problem> {
             ["no-attack", "within", g] => pairs.push((g.to_string(), g.to_string())),
             ["no-attack", "between", a, b] => pairs.push((a.to_string(), b.to_string())),
             _ => {
-                if let Some(rest) = c.strip_prefix("pq-sat ") {
-                    if let Some((_, n)) = rest.split_once(": ") {
-                        name = n.to_string();
-                    }
+                if let Some((_, n)) = c.strip_prefix("pq-sat ").and_then(|r| r.split_once(": ")) {
+                    name = n.to_string();
                 }
             }
         }

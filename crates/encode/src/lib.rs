@@ -43,12 +43,9 @@ use models::SquareLits;
 /// chosen options.
 pub fn encode(instance: &Instance, options: &Options) -> Formula {
     let mut sk = Skeleton::new(instance.dim(), options.model);
+    let (n, exact) = (instance.n(), instance.extent() == Extent::Exactly);
     for army in [&sk.sq.white, &sk.sq.black] {
-        if instance.extent() == Extent::Exactly {
-            card::exactly(options.card, army, instance.n(), &mut sk.cnf, &mut sk.vars);
-        } else {
-            card::at_least(options.card, army, instance.n(), &mut sk.cnf, &mut sk.vars);
-        }
+        card::count(options.card, army, n, exact, &mut sk.cnf, &mut sk.vars);
     }
     if instance.extent() == Extent::Maximal {
         maximality(&sk.g, &sk.sq, &mut sk.cnf);

@@ -62,12 +62,9 @@ pub(crate) fn colouring(
             cnf.add_binary(!sq.white[i], c);
             cnf.add_binary(!sq.black[i], !c);
         }
-        let mut all_white: Vec<Lit> = mine.iter().map(|&c| !c).collect();
-        all_white.push(sq.white[i]);
-        cnf.add_nary(&all_white);
-        let mut all_black: Vec<Lit> = mine.to_vec();
-        all_black.push(sq.black[i]);
-        cnf.add_nary(&all_black);
+        let [a, b, c, d] = mine;
+        cnf.add_nary(&[!a, !b, !c, !d, sq.white[i]]);
+        cnf.add_nary(&[a, b, c, d, sq.black[i]]);
     }
     colour
 }

@@ -44,9 +44,7 @@ pub enum Symmetry {
 macro_rules! option_names {
     ($ty:ty, $what:literal, $( $variant:expr => $name:literal ),+ $(,)?) => {
         impl $ty {
-            /// Every accepted name, in the order shown in help texts.
-            pub const NAMES: &'static [&'static str] = &[$($name),+];
-            /// Every value, in the order of [`Self::NAMES`].
+            /// Every value, in the order shown in help texts.
             pub const ALL: &'static [$ty] = &[$($variant),+];
 
             /// The name used on the command line and in DIMACS headers.
@@ -68,7 +66,7 @@ macro_rules! option_names {
                     $( $name => Ok($variant), )+
                     _ => Err(format!(
                         "unknown {} '{}' (expected one of: {})",
-                        $what, s, Self::NAMES.join(", ")
+                        $what, s, [$($name),+].join(", ")
                     )),
                 }
             }

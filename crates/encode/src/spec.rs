@@ -367,7 +367,7 @@ impl Problem {
         if self.rules.groups.is_empty() {
             return err("the problem has no [[group]]");
         }
-        let mut names = HashSet::new();
+        // Two groups of one name: refused by `from_parts`, the only way to name groups.
         for g in &self.rules.groups {
             if g.name.is_empty() || g.name.contains(char::is_whitespace) {
                 return err(format!("group name '{}' must be one word", g.name));
@@ -377,9 +377,6 @@ impl Problem {
                     "group name '{}' is reserved for a board setting",
                     g.name
                 ));
-            }
-            if !names.insert(g.name.as_str()) {
-                return err(format!("two groups are named '{}'", g.name));
             }
         }
         let fixed: usize = self.demands(0).iter().sum();

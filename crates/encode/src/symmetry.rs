@@ -102,15 +102,12 @@ fn lex_leader(pairs: impl Iterator<Item = (Lit, Lit)>, cnf: &mut Cnf, vars: &mut
     lex_less_or_equal(&kept, cnf, vars);
 }
 
-/// `(a_1 … a_m) ≤lex (b_1 … b_m)` with chain variables `e_k` = "the first k pairs are
-/// equal" (only the direction that makes the constraint bite is encoded).
+/// `(a_1 … a_m) ≤lex (b_1 … b_m)`, no `a_k = b_k` (those [`lex_leader`] leaves out), with
+/// chain variables `e_k` = "the first k pairs are equal" (only the direction that makes the
+/// constraint bite is encoded).
 pub(crate) fn lex_less_or_equal(pairs: &[(Lit, Lit)], cnf: &mut Cnf, vars: &mut VarAlloc) {
     let mut equal_so_far: Option<Lit> = None; // None: the empty prefix, constant true
     for (k, &(a, b)) in pairs.iter().enumerate() {
-        if a == b {
-            // Always equal: the prefix stays equal, nothing to say.
-            continue;
-        }
         let guard: Vec<Lit> = equal_so_far.map(|e| !e).into_iter().collect();
         let with_guard = |rest: &[Lit]| -> Vec<Lit> { guard.iter().chain(rest).copied().collect() };
         if b == !a {
