@@ -19,3 +19,4 @@ mod placement_oracle_selftest;
 mod problems;
 mod proofs;
 mod solvers;
+mod trust;

@@ -1,0 +1,1 @@
+//! Adversarial tests: claims (see mod.rs).

@@ -1,0 +1,1 @@
+//! Adversarial tests: files (see mod.rs).

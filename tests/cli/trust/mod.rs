@@ -1,0 +1,9 @@
+//! The adversarial suite (issue "Trust nothing"): one regression test per class of defect
+//! found by lying solvers, tampered files, hostile paths, overflowing sizes and signals.
+//! Each module holds one family of classes; RELIABILITY.md maps every promise to its tests.
+
+mod claims;
+mod files;
+mod processes;
+mod sizes;
+mod unsat;

@@ -1,0 +1,1 @@
+//! Adversarial tests: processes (see mod.rs).

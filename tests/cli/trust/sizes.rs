@@ -1,0 +1,1 @@
+//! Adversarial tests: sizes (see mod.rs).

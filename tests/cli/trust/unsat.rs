@@ -1,0 +1,1 @@
+//! Adversarial tests: unsat (see mod.rs).
