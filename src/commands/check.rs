@@ -20,9 +20,9 @@ pub fn proof(a: &CheckProofArgs) -> Result<u8> {
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
 pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
-    let (cert, items) = pq_engine::certificate::check_certificate(&a.dir, a.timeout)?;
-    let report = CertificateCheck::new(&a.dir, &cert, &items);
-    emit(a.format, &report, || report.text(&cert.statement))?;
+    let checked = pq_engine::certificate::check_certificate(&a.dir, a.timeout)?;
+    let report = CertificateCheck::new(&a.dir, &checked);
+    emit(a.format, &report, || report.text())?;
     Ok(if report.valid { 0 } else { 1 })
 }
 

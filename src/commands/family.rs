@@ -25,7 +25,7 @@ pub fn run(spec: &Spec, a: &FamilyArgs) -> Result<u8> {
         let _guard = Interruptible::enter();
         write_family(spec, &a.output, verify.as_ref(), &mut |event| match event {
             Event::Instance(e) if verify.is_some() => {
-                eprintln!("pq-sat: {}: {} ({})", e.file, e.expected, e.source)
+                eprintln!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source)
             }
             Event::Instance(_) => {}
             Event::Optimum {

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use pq_engine::certificate::{Certificate, Item};
+use pq_engine::certificate::{Checked, Item};
 use pq_engine::proof::{CheckReport, ProofFormat};
 use pq_solve::survey::SolverInfo;
 use serde::{Deserialize, Serialize};
@@ -79,49 +79,60 @@ impl ProofCheck {
     }
 }
 
-/// `check-certificate`'s verdict.
+/// `check-certificate`'s verdict. Everything in it was derived from the bundle's files;
+/// the manifest's own text shows only in the details of failed checks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CertificateCheck {
     /// The bundle's directory.
     pub dir: String,
-    /// The claim, as re-derived from the bundle's problem.
+    /// The claim, as re-derived from the bundle's problem and optimum (empty when those
+    /// cannot be read).
     pub claim: String,
     /// Every check passed.
     pub valid: bool,
-    /// What the proof certifies, as re-derived.
+    /// The claim in words, as re-derived (empty unless every part could be derived).
+    #[serde(default)]
+    pub statement: String,
+    /// What the proof certifies, as re-derived (empty unless every part could be derived).
     pub certified_formula: String,
     /// Every check, in order.
     pub checks: Vec<Item>,
 }
 
 impl CertificateCheck {
-    /// The report of re-checking bundle `c` in `dir`.
-    pub fn new(dir: &Path, c: &Certificate, items: &[Item]) -> CertificateCheck {
+    /// The report of re-checking the bundle in `dir`.
+    pub fn new(dir: &Path, c: &Checked) -> CertificateCheck {
+        let derived = |f: fn(&pq_engine::certificate::Certificate) -> &String| {
+            c.derived.as_ref().map(f).cloned().unwrap_or_default()
+        };
         CertificateCheck {
             dir: dir.display().to_string(),
-            claim: c.claim.clone(),
-            valid: items.iter().all(|i| i.ok),
-            certified_formula: c.unsat.certified_formula.clone(),
-            checks: items.to_vec(),
+            claim: c.claim.clone().unwrap_or_default(),
+            valid: c.valid(),
+            statement: derived(|d| &d.statement),
+            certified_formula: derived(|d| &d.unsat.certified_formula),
+            checks: c.items.clone(),
         }
     }
 
-    /// One line per check, then the verdict (`statement` is the claim in words).
-    pub fn text(&self, statement: &str) -> String {
+    /// One line per check, then the verdict.
+    pub fn text(&self) -> String {
         let mut text = String::new();
         for i in &self.checks {
             let mark = if i.ok { "ok  " } else { "FAIL" };
             text.push_str(&format!("{mark}  {}: {}\n", i.what, i.detail));
         }
+        let failed = self.checks.iter().filter(|i| !i.ok).count();
         text.push_str(&if self.valid {
             format!(
-                "valid: {} ({statement})\ncertifies: {}\n",
-                self.claim, self.certified_formula
+                "valid: {} ({})\ncertifies: {}\n",
+                self.claim, self.statement, self.certified_formula
             )
         } else {
             format!(
-                "INVALID: the bundle in {} does not establish {}\n",
-                self.dir, self.claim
+                "INVALID: the bundle in {} does not establish its claim ({failed} failed check{}); make it again with --certify\n",
+                self.dir,
+                if failed == 1 { "" } else { "s" }
             )
         });
         text
@@ -180,6 +191,7 @@ mod tests {
             dir: "c5".into(),
             claim: "a(5) = 4".into(),
             valid: false,
+            statement: String::new(),
             certified_formula: "the plain encoding".into(),
             checks: vec![Item {
                 what: "sha256 witness.txt".into(),

@@ -5,7 +5,8 @@ use std::path::Path;
 
 use anyhow::Result;
 use pq_engine::family::Manifest;
-use pq_engine::race::{Family, Racer, Run, Score, Verdict};
+use pq_engine::pipeline::Status;
+use pq_engine::race::{disputes, Family, Racer, Run, Score, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::Format;
@@ -26,6 +27,20 @@ pub struct RaceReport {
     pub solvers: Vec<ScoreReport>,
     /// Every run.
     pub runs: Vec<RunReport>,
+    /// The instances whose manifest status a solver's answer contradicts with nothing
+    /// checked against the solver (a wrong manifest, or an UNSAT no model refutes).
+    pub disputed: Vec<DisputeReport>,
+}
+
+/// One disputed instance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DisputeReport {
+    /// The instance's file.
+    pub file: String,
+    /// The manifest's expected status.
+    pub expected: Status,
+    /// Who contradicts the manifest, and which side is known to be wrong.
+    pub detail: String,
 }
 
 /// One solver's score.
@@ -48,10 +63,10 @@ pub struct RunReport {
     /// The solver's label.
     pub solver: String,
     /// The manifest's expected status.
-    pub expected: String,
+    pub expected: Status,
     /// The verdict.
     pub verdict: String,
-    /// Why, for errors and wrong answers.
+    /// Why, for unknowns, errors, wrong answers and disputed ones.
     pub detail: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
@@ -60,7 +75,7 @@ pub struct RunReport {
 /// The summary of a family just written.
 pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
     super::emit(format, manifest, || {
-        let count = |s: &str| {
+        let count = |s: Status| {
             manifest
                 .instances
                 .iter()
@@ -77,9 +92,9 @@ pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
             "wrote {} instances{of} to {} ({} sat, {} unsat, {} unknown); manifest.csv, manifest.json, README.md\n",
             manifest.instances.len(),
             dir.display(),
-            count("sat"),
-            count("unsat"),
-            count("unknown")
+            count(Status::Sat),
+            count(Status::Unsat),
+            count(Status::Unknown)
         )
     })
 }
@@ -93,7 +108,7 @@ pub fn run_line(family: &Family, racers: &[Racer], run: &Run, done: usize, total
         return;
     }
     let detail = match &run.verdict {
-        Verdict::Error(e) => format!(" ({e})"),
+        Verdict::Error(e) | Verdict::Disputed(e) => format!(" ({e})"),
         _ => String::new(),
     };
     eprintln!(
@@ -134,10 +149,21 @@ pub fn race(
                 RunReport {
                     file: e.file.clone(),
                     solver: racers[r.solver].label.clone(),
-                    expected: e.expected.clone(),
+                    expected: e.expected,
                     verdict: r.verdict.name().into(),
                     detail: r.verdict.detail().map(String::from),
                     seconds: r.seconds,
+                }
+            })
+            .collect(),
+        disputed: disputes(runs, family, racers)
+            .into_iter()
+            .map(|d| {
+                let e = &family.manifest.instances[d.instance];
+                DisputeReport {
+                    file: e.file.clone(),
+                    expected: e.expected,
+                    detail: d.detail,
                 }
             })
             .collect(),
@@ -146,7 +172,7 @@ pub fn race(
 }
 
 impl RaceReport {
-    /// The results table, with the wrong answers under it.
+    /// The results table, with the wrong answers and the disputed instances under it.
     fn text(&self) -> String {
         let width = self
             .solvers
@@ -156,26 +182,45 @@ impl RaceReport {
             .unwrap_or(6)
             .max(6);
         let mut out = format!(
-            "{} instances, time limit {} s, PAR-2 = sum of run times, unsolved and wrong counted as {} s{}\n",
+            "{} instances, time limit {} s, PAR-2 = sum of run times, unsolved and wrong counted as {} s (disputed: its time){}\n",
             self.instances,
             self.timeout,
             2.0 * self.timeout,
             if self.complete { "" } else { " (interrupted: not every run finished)" }
         );
         out += &format!(
-            "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10}\n",
-            "solver", "solved", "sat", "unsat", "unknown", "error", "WRONG", "PAR-2 (s)"
+            "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>8}  {:>10}\n",
+            "solver",
+            "solved",
+            "sat",
+            "unsat",
+            "unknown",
+            "error",
+            "WRONG",
+            "disputed",
+            "PAR-2 (s)"
         );
         for s in &self.solvers {
             let c = &s.score;
             out += &format!(
-                "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>10.1}\n",
-                s.solver, s.solved, c.sat, c.unsat, c.unknown, c.errors, c.wrong, c.par2
+                "{:<width$}  {:>6}  {:>5}  {:>5}  {:>7}  {:>5}  {:>5}  {:>8}  {:>10.1}\n",
+                s.solver,
+                s.solved,
+                c.sat,
+                c.unsat,
+                c.unknown,
+                c.errors,
+                c.wrong,
+                c.disputed,
+                c.par2
             );
         }
         for r in self.runs.iter().filter(|r| r.verdict == "wrong") {
             let why = r.detail.as_deref().unwrap_or_default();
             out += &format!("WRONG: {} on {}: {why}\n", r.solver, r.file);
+        }
+        for d in &self.disputed {
+            out += &format!("disputed: {}: {}\n", d.file, d.detail);
         }
         out
     }
@@ -236,15 +281,24 @@ mod tests {
             runs: vec![RunReport {
                 file: "a.cnf".into(),
                 solver: "kissat".into(),
-                expected: "sat".into(),
+                expected: Status::Sat,
                 verdict: "sat".into(),
                 detail: None,
                 seconds: 0.5,
+            }],
+            disputed: vec![DisputeReport {
+                file: "a.cnf".into(),
+                expected: Status::Unsat,
+                detail: "the manifest is wrong".into(),
             }],
         };
         crate::report::tests::round_trip(&report);
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["solvers"][0]["solved"], 3);
         assert_eq!(json["solvers"][0]["par2"], 3.5);
+        assert_eq!(json["disputed"][0]["expected"], "unsat");
+        assert!(report
+            .text()
+            .contains("disputed: a.cnf: the manifest is wrong"));
     }
 }

@@ -370,9 +370,12 @@ fn certificate_round_trip_and_tampering() {
             String::from_utf8(out.stdout).unwrap()[..64].to_string()
         };
         let (ch, ph) = (hash(&d.join(&cnf_name)), hash(&d.join(&proof_name)));
+        // proof_bytes is derived from the proof file too (issue 11): keep it in step.
+        let bytes = std::fs::metadata(d.join(&proof_name)).unwrap().len();
         edit_manifest(d, &|m| {
             m["unsat"]["cnf_sha256"] = Value::from(ch.clone());
             m["unsat"]["proof_sha256"] = Value::from(ph.clone());
+            m["unsat"]["proof_bytes"] = Value::from(bytes);
         });
     });
     let failed: Vec<&str> = report["checks"]

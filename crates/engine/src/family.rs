@@ -86,8 +86,8 @@ pub struct Entry {
     pub variables: u32,
     /// The number of clauses in the file.
     pub clauses: usize,
-    /// `sat`, `unsat` or `unknown`.
-    pub expected: String,
+    /// The proven status, `sat`, `unsat` or `unknown` in JSON (nothing else is read).
+    pub expected: Status,
     /// Who proved `expected` (empty when unknown).
     pub source: String,
     /// SHA-256 of the file, lower-case hex.
@@ -111,16 +111,26 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// Reads `DIR/manifest.json`.
+    /// Reads `DIR/manifest.json`: an `expected` other than `sat`, `unsat` or `unknown`, a
+    /// file name that is not a plain name in `DIR` ([`plain_file_name`]) or a file listed
+    /// twice is an error.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
         let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
-        serde_json::from_str(&text).map_err(|e| {
+        let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
             FamilyError::Invalid(format!(
                 "{}: not a pq-sat family manifest: {e}",
                 path.display()
             ))
-        })
+        })?;
+        let files: Vec<&str> = manifest.instances.iter().map(|e| e.file.as_str()).collect();
+        distinct_plain_names(&files).map_err(|e| {
+            FamilyError::Invalid(format!(
+                "{}: instance file {e}; a family's manifest names only files in its own directory, each once",
+                path.display()
+            ))
+        })?;
+        Ok(manifest)
     }
 
     /// True for a peaceable-queens family (`--dims`): no instance names a problem.
@@ -709,10 +719,10 @@ pub fn write_family(
         let optimum = optima[p.member];
         let (mut expected, mut source) = match optimum {
             Some(a) if queens => {
-                let status = if n <= a { "sat" } else { "unsat" };
-                (status.to_string(), A250000_SOURCE.to_string())
+                let status = if n <= a { Status::Sat } else { Status::Unsat };
+                (status, A250000_SOURCE.to_string())
             }
-            _ => ("unknown".to_string(), String::new()),
+            _ => (Status::Unknown, String::new()),
         };
         if let Some(v) = verify {
             let outcome = solve_formula(
@@ -723,11 +733,12 @@ pub fn write_family(
                 &Limits::timeout(Some(v.timeout)),
             )?;
             if outcome.status != Status::Unknown {
-                let found = outcome.status.name().to_string();
+                let found = outcome.status.name();
                 if let Some(a) = optimum.filter(|&a| (n <= a) != (outcome.status == Status::Sat)) {
                     return invalid(if queens {
                         format!(
-                            "{name}: pq-sat found it {found} but {A250000_SOURCE} says {expected}"
+                            "{name}: pq-sat found it {found} but {A250000_SOURCE} says {}",
+                            expected.name()
                         )
                     } else {
                         format!("{name}: pq-sat found it {found}, but pq-sat's own optimisation proved the optimum {a} for this problem")
@@ -744,7 +755,7 @@ pub fn write_family(
                     outcome.solver,
                     outcome.seconds
                 );
-                expected = found;
+                expected = outcome.status;
             }
         }
         let entry = Entry {
@@ -835,6 +846,39 @@ pub fn move_into_place(staging: tempfile::TempDir, dir: &Path) -> Result<(), Sol
     })
 }
 
+/// Refuses a file name read from a manifest (a family's or a certificate's) unless it is a
+/// plain name of a file in the manifest's own directory: not empty, not `.` or `..`, no
+/// path separator (so no absolute path and no way out), no control character (names are
+/// printed in one-line messages).
+pub fn plain_file_name(name: &str) -> Result<(), String> {
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !name.chars().any(char::is_control);
+    if plain {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a plain file name (no '/', '..', absolute path or control character)",
+            name.escape_debug()
+        ))
+    }
+}
+
+/// [`plain_file_name`] for each of `names`, and no name twice (one file cannot be two
+/// instances, or two parts of a certificate).
+pub fn distinct_plain_names<S: AsRef<str>>(names: &[S]) -> Result<(), String> {
+    for (i, name) in names.iter().enumerate() {
+        let name = name.as_ref();
+        plain_file_name(name)?;
+        if names[..i].iter().any(|n| n.as_ref() == name) {
+            return Err(format!("'{name}' is named twice"));
+        }
+    }
+    Ok(())
+}
+
 /// SHA-256 of `bytes` in lower-case hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     format!("{:x}", Sha256::digest(bytes))
@@ -860,7 +904,7 @@ struct ReadmeText {
 
 /// The family's README, in the manner of a SAT-competition benchmark description.
 fn readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String {
-    let count = |s: &str| m.instances.iter().filter(|e| e.expected == s).count();
+    let count = |s: Status| m.instances.iter().filter(|e| e.expected == s).count();
     let mut encodings: Vec<String> = Vec::new();
     for e in &m.instances {
         let name = format!("`{}` + `{}` + `{}`", e.model, e.card, e.symmetry);
@@ -910,9 +954,9 @@ Run any solver on the family and check its answers with\n\
         max_vars = m.instances.iter().map(|e| e.variables).max().unwrap_or(0),
         max_clauses = m.instances.iter().map(|e| e.clauses).max().unwrap_or(0),
         header = t.header,
-        sat = count("sat"),
-        unsat = count("unsat"),
-        unknown = count("unknown"),
+        sat = count(Status::Sat),
+        unsat = count(Status::Unsat),
+        unknown = count(Status::Unknown),
         status = t.status,
         columns = t.columns,
     )
@@ -1369,7 +1413,7 @@ mod tests {
             symmetry: "none".into(),
             variables: 1,
             clauses: 2,
-            expected: "sat".into(),
+            expected: Status::Sat,
             source: "x, y".into(),
             sha256: "ab".into(),
         };
@@ -1405,6 +1449,58 @@ mod tests {
         m.instances = vec![queens];
         assert!(m.to_csv().starts_with("file,dim,n,model"));
         assert!(m.to_csv().contains("\nq.cnf,5,4,colouring,"));
+    }
+
+    #[test]
+    fn manifests_name_plain_files_once_with_a_known_status() {
+        for ok in ["a.cnf", "queens-d05-n003.cnf", ".hidden", "a b"] {
+            assert_eq!(plain_file_name(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "",
+            ".",
+            "..",
+            "../a.cnf",
+            "/etc/passwd",
+            "d/a.cnf",
+            "a\\b",
+            "a\nb",
+        ] {
+            let e = plain_file_name(bad).unwrap_err();
+            assert!(e.contains("not a plain file name"), "{bad}: {e}");
+            assert!(!e.contains('\n'), "one line: {e}");
+        }
+        assert_eq!(distinct_plain_names(&["a", "b"]), Ok(()));
+        assert_eq!(
+            distinct_plain_names(&["a", "b", "a"]).unwrap_err(),
+            "'a' is named twice"
+        );
+
+        let tmp = tempfile::tempdir().unwrap();
+        let entry = |file: &str, expected: &str| {
+            format!(
+                r#"{{"file":"{file}","dim":5,"n":4,"model":"colouring","card":"totalizer","symmetry":"none","variables":1,"clauses":1,"expected":"{expected}","source":"","sha256":""}}"#
+            )
+        };
+        let read = |entries: &[String]| {
+            let json = format!(
+                r#"{{"family":"peaceable-queens","generator":"","command":"","instances":[{}]}}"#,
+                entries.join(",")
+            );
+            fs::write(tmp.path().join(MANIFEST_JSON), json).unwrap();
+            Manifest::read(tmp.path()).map_err(|e| e.to_string())
+        };
+        let m = read(&[entry("a.cnf", "sat"), entry("b.cnf", "unknown")]).unwrap();
+        assert_eq!(m.instances[1].expected, Status::Unknown);
+        let e = read(&[entry("a.cnf", "maybe")]).unwrap_err();
+        assert!(
+            e.contains("unknown variant `maybe`, expected one of `sat`, `unsat`, `unknown`"),
+            "{e}"
+        );
+        let e = read(&[entry("a.cnf", "sat"), entry("a.cnf", "sat")]).unwrap_err();
+        assert!(e.contains("'a.cnf' is named twice"), "{e}");
+        let e = read(&[entry("../a.cnf", "sat")]).unwrap_err();
+        assert!(e.contains("'../a.cnf' is not a plain file name"), "{e}");
     }
 
     #[test]

@@ -1,7 +1,13 @@
 //! Solver races: every solver on every instance of a [family](crate::family), a few at a
 //! time, each answer checked (SAT models against the instance and, decoded, by the
-//! independent validator; statuses against the manifest), scored by PAR-2 as in the SAT
-//! competitions (solved: its time; unsolved or wrong: twice the time limit).
+//! independent validator; statuses against the other solvers' checked models and the
+//! manifest), scored by PAR-2 as in the SAT competitions (solved: its time; unsolved or
+//! wrong: twice the time limit).
+//!
+//! A solver is wrong only when checked evidence refutes it: its own model fails a clause or
+//! the validator, or it answered UNSAT where another solver's model checks out. The
+//! manifest's `expected` is a claim like any other: an answer that contradicts only the
+//! manifest makes the instance [disputed](Dispute), never the solver wrong.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -12,7 +18,7 @@ use std::time::{Duration, Instant};
 use pq_encode::{dimacs, Formula};
 
 use crate::family::{sha256_hex, Entry, FamilyError, Manifest};
-use crate::pipeline::validated;
+use crate::pipeline::{validated, Status};
 use pq_encode::spec::Problem;
 use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
@@ -30,9 +36,12 @@ pub enum Verdict {
     Unknown(String),
     /// The solver crashed or printed something unreadable.
     Error(String),
-    /// A wrong answer: a model that violates the instance, or a status that contradicts the
-    /// manifest or another solver's checked model.
+    /// A wrong answer, refuted by checked evidence: a model that violates the instance or the
+    /// validator, or an UNSAT where another solver's model checks out.
     Wrong(String),
+    /// An UNSAT that only the manifest contradicts (it says `sat`) and no solver's model
+    /// settles: the instance is disputed; neither solved nor penalised in PAR-2.
+    Disputed(String),
 }
 
 impl Verdict {
@@ -44,13 +53,16 @@ impl Verdict {
             Verdict::Unknown(_) => "unknown",
             Verdict::Error(_) => "error",
             Verdict::Wrong(_) => "wrong",
+            Verdict::Disputed(_) => "disputed",
         }
     }
 
-    /// The detail behind `unknown`, `error` and `wrong`.
+    /// The detail behind `unknown`, `error`, `wrong` and `disputed`.
     pub fn detail(&self) -> Option<&str> {
         match self {
-            Verdict::Unknown(s) | Verdict::Error(s) | Verdict::Wrong(s) => Some(s),
+            Verdict::Unknown(s) | Verdict::Error(s) | Verdict::Wrong(s) | Verdict::Disputed(s) => {
+                Some(s)
+            }
             _ => None,
         }
     }
@@ -181,19 +193,30 @@ pub fn race(
     runs
 }
 
-/// Checks one answer against the instance and the manifest.
+/// What the manifest says of an instance, for messages.
+fn manifest_says(entry: &Entry) -> String {
+    let source = if entry.source.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", entry.source)
+    };
+    format!("the manifest says {}{source}", entry.expected.name())
+}
+
+/// Checks one answer against the instance, and an UNSAT against the manifest (a SAT
+/// answer's model is its own evidence; [`disputes`] compares it with the manifest).
 fn judge(
     entry: &Entry,
     formula: &Formula,
     answer: Result<Answer, pq_solve::SolveError>,
 ) -> Verdict {
-    let expected = format!("the manifest says {} ({})", entry.expected, entry.source);
     match answer {
         Err(e) => Verdict::Error(e.to_string()),
         Ok(Answer::Unknown(reason)) => Verdict::Unknown(reason),
-        Ok(Answer::Unsat) if entry.expected == "sat" => {
-            Verdict::Wrong(format!("answered UNSAT, but {expected}"))
-        }
+        Ok(Answer::Unsat) if entry.expected == Status::Sat => Verdict::Disputed(format!(
+            "answered UNSAT, but {}; no model settles it",
+            manifest_says(entry)
+        )),
         Ok(Answer::Unsat) => Verdict::Unsat,
         Ok(Answer::Sat(model)) => {
             if let Some(k) = first_falsified_clause(formula, &model) {
@@ -219,19 +242,13 @@ fn judge(
                     return Verdict::Wrong(why);
                 }
             }
-            if entry.expected == "unsat" {
-                // The model checks out, so the manifest is what is wrong.
-                return Verdict::Wrong(format!(
-                    "answered SAT with a model that satisfies every clause, but {expected}: the manifest is wrong"
-                ));
-            }
             Verdict::Sat
         }
     }
 }
 
-/// Where the manifest does not know the status, a checked model from one solver shows that
-/// another solver's UNSAT on the same instance is wrong.
+/// A checked model from one solver shows that another solver's UNSAT on the same instance
+/// is wrong, whatever the manifest says.
 fn cross_check(runs: &mut [Run], family: &Family, racers: &[Racer]) {
     for i in 0..family.formulas.len() {
         let sat_by = runs
@@ -239,16 +256,61 @@ fn cross_check(runs: &mut [Run], family: &Family, racers: &[Racer]) {
             .find(|r| r.instance == i && r.verdict == Verdict::Sat)
             .map(|r| racers[r.solver].label.clone());
         if let Some(by) = sat_by {
-            for r in runs
-                .iter_mut()
-                .filter(|r| r.instance == i && r.verdict == Verdict::Unsat)
-            {
+            for r in runs.iter_mut().filter(|r| {
+                r.instance == i && matches!(r.verdict, Verdict::Unsat | Verdict::Disputed(_))
+            }) {
                 r.verdict = Verdict::Wrong(format!(
                     "answered UNSAT, but {by} found a model that satisfies every clause"
                 ));
             }
         }
     }
+}
+
+/// An instance whose manifest status a solver's answer contradicts, with nothing checked to
+/// show that the solver is wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dispute {
+    /// Index into the manifest's instances.
+    pub instance: usize,
+    /// Who contradicts the manifest, and whether the manifest is known to be wrong.
+    pub detail: String,
+}
+
+/// The disputed instances, in manifest order: a checked model where the manifest says
+/// `unsat` (the manifest is wrong), or an UNSAT that no model refutes where it says `sat`
+/// (the manifest or the solver is wrong; a checked proof would settle it).
+pub fn disputes(runs: &[Run], family: &Family, racers: &[Racer]) -> Vec<Dispute> {
+    let mut out = Vec::new();
+    for (i, entry) in family.manifest.instances.iter().enumerate() {
+        let labels = |pick: &dyn Fn(&Verdict) -> bool| -> Vec<&str> {
+            runs.iter()
+                .filter(|r| r.instance == i && pick(&r.verdict))
+                .map(|r| racers[r.solver].label.as_str())
+                .collect()
+        };
+        let says = manifest_says(entry);
+        let sat = labels(&|v| *v == Verdict::Sat);
+        let unsat = labels(&|v| matches!(v, Verdict::Disputed(_)));
+        let detail = if entry.expected == Status::Unsat && !sat.is_empty() {
+            format!(
+                "{says}, but the model from {} satisfies every clause: the manifest is wrong",
+                sat.join(", ")
+            )
+        } else if !unsat.is_empty() {
+            format!(
+                "{says}, but {} answered UNSAT and no solver found a model: the manifest or the solver is wrong",
+                unsat.join(", ")
+            )
+        } else {
+            continue;
+        };
+        out.push(Dispute {
+            instance: i,
+            detail,
+        });
+    }
+    out
 }
 
 /// One solver's totals (in `race --format json`, beside the solver's label).
@@ -264,6 +326,8 @@ pub struct Score {
     pub errors: usize,
     /// Runs judged [`Verdict::Wrong`].
     pub wrong: usize,
+    /// Runs judged [`Verdict::Disputed`].
+    pub disputed: usize,
     /// PAR-2 in seconds, summed over the instances run.
     pub par2: f64,
     /// Seconds of every correctly solved run, for cactus plots.
@@ -278,7 +342,8 @@ impl Score {
     }
 }
 
-/// The totals of each racer (in racer order).
+/// The totals of each racer (in racer order). A disputed run counts its time in PAR-2 (the
+/// solver is not penalised for contradicting the manifest alone) but is not solved.
 pub fn scores(runs: &[Run], n_racers: usize, timeout: Duration) -> Vec<Score> {
     let mut out = vec![Score::default(); n_racers];
     let penalty = 2.0 * timeout.as_secs_f64();
@@ -290,11 +355,15 @@ pub fn scores(runs: &[Run], n_racers: usize, timeout: Duration) -> Vec<Score> {
             Verdict::Unknown(_) => s.unknown += 1,
             Verdict::Error(_) => s.errors += 1,
             Verdict::Wrong(_) => s.wrong += 1,
+            Verdict::Disputed(_) => s.disputed += 1,
         }
         // A run that answered just after the limit (a slow kill) still counts as unsolved.
-        if r.verdict.solved() && r.seconds <= timeout.as_secs_f64() {
+        let in_time = r.seconds <= timeout.as_secs_f64();
+        if r.verdict.solved() && in_time {
             s.par2 += r.seconds;
             s.solved_seconds.push(r.seconds);
+        } else if matches!(r.verdict, Verdict::Disputed(_)) && in_time {
+            s.par2 += r.seconds;
         } else {
             s.par2 += penalty;
         }
@@ -313,6 +382,68 @@ mod tests {
             verdict,
             seconds,
         }
+    }
+
+    /// An entry of a one-variable family with the given manifest status.
+    fn entry(expected: Status) -> Entry {
+        Entry {
+            file: "x.cnf".into(),
+            problem: None,
+            settings: None,
+            rows: None,
+            cols: None,
+            torus: None,
+            dim: None,
+            n: 0,
+            model: "colouring".into(),
+            card: "totalizer".into(),
+            symmetry: "none".into(),
+            variables: 1,
+            clauses: 1,
+            expected,
+            source: "a test".into(),
+            sha256: String::new(),
+        }
+    }
+
+    #[test]
+    fn race_judges_by_checked_evidence_and_disputes_the_manifest() {
+        use pq_solve::answer::Assignment;
+        let formula = dimacs::parse(&b"p cnf 1 1\n1 0\n"[..]).unwrap();
+        let model = |lit| Ok(Answer::Sat(Assignment::from_dimacs_lits(1, &[lit])));
+        // A model that checks out is right, even where the manifest says unsat.
+        assert_eq!(
+            judge(&entry(Status::Unsat), &formula, model(1)),
+            Verdict::Sat
+        );
+        // A model that violates the formula is wrong, whatever the manifest says.
+        assert!(matches!(
+            judge(&entry(Status::Sat), &formula, model(-1)),
+            Verdict::Wrong(_)
+        ));
+        // An UNSAT that only the manifest contradicts is disputed, not wrong.
+        let v = judge(&entry(Status::Sat), &formula, Ok(Answer::Unsat));
+        assert_eq!(v.name(), "disputed");
+        assert!(v
+            .detail()
+            .unwrap()
+            .contains("the manifest says sat (a test)"));
+        assert_eq!(
+            judge(&entry(Status::Unknown), &formula, Ok(Answer::Unsat)),
+            Verdict::Unsat
+        );
+    }
+
+    #[test]
+    fn race_par2_does_not_penalise_a_disputed_run() {
+        let runs = vec![
+            run(0, Verdict::Disputed("d".into()), 1.5),
+            run(0, Verdict::Disputed("late".into()), 11.0),
+        ];
+        let s = scores(&runs, 1, Duration::from_secs(10));
+        assert_eq!((s[0].disputed, s[0].solved(), s[0].wrong), (2, 0, 0));
+        assert!((s[0].par2 - 21.5).abs() < 1e-9, "{}", s[0].par2);
+        assert!(s[0].solved_seconds.is_empty());
     }
 
     #[test]

@@ -1,1 +1,393 @@
-//! Adversarial tests: claims (see mod.rs).
+//! Adversarial tests: claims (see mod.rs). A certificate's claim is derived from its files,
+//! never read (class 1); hostile numbers in a manifest are refused, not a panic (class 1,
+//! class 7's `unsat.n`); a race blames a solver only on checked evidence, and a manifest
+//! that a solver contradicts makes the instance "disputed" (class 3); manifests name only
+//! plain files in their own directory, each once, with a known status (class 21).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::util::{code, json, run, stderr, stdout};
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A copy of the directory `from` (flat, files only) at `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// An edit of a manifest.
+type Edit<'a> = &'a dyn Fn(&mut Value);
+
+/// A named tampering: the edit, and what the refusal must say.
+type Case<'a> = (&'a str, Edit<'a>, &'a str);
+
+/// Rewrites the JSON file `path` with `edit`.
+fn edit_json(path: &Path, edit: &dyn Fn(&mut Value)) {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut v);
+    std::fs::write(path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
+/// The bundle of `solve --dim 5 --certify` in `root/c5`.
+fn bundle(root: &Path) -> std::path::PathBuf {
+    let dir = root.join("c5");
+    let out = run(&["solve", "--dim", "5", "--certify", s(&dir)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    dir
+}
+
+/// No panic, no backtrace: pq-sat refused with its own words.
+fn no_panic(out: &std::process::Output) {
+    let err = stderr(out);
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "{err}"
+    );
+}
+
+/// Class 1: `check-certificate` prints only the claim it derived; any field of
+/// certificate.json that disagrees with the files is a failed check and exit 1.
+#[test]
+fn check_certificate_derives_the_claim_and_refuses_any_other_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = bundle(tmp.path());
+    let out = run(&["check-certificate", s(&dir)]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(stdout(&out).contains("valid: a(5) = 4 (4 white and 4 black queens fit"));
+
+    let tampered: &[Case] = &[
+        // The reproductions.
+        (
+            "claim",
+            &|m| m["claim"] = "a(5) = 7".into(),
+            "the manifest's claim follows from the files: the manifest says \"a(5) = 7\", the files show \"a(5) = 4\"",
+        ),
+        (
+            "certified_formula",
+            &|m| {
+                m["unsat"]["certified_formula"] =
+                    "the plain encoding (colouring model, totalizer cardinality, without symmetry breaking)".into()
+            },
+            "the manifest's unsat.certified_formula follows from the files",
+        ),
+        (
+            "statement",
+            &|m| {
+                let t = m["statement"].as_str().unwrap().replace("5 do not", "6 do not");
+                m["statement"] = t.into()
+            },
+            "the manifest's statement follows from the files",
+        ),
+        (
+            "counts",
+            &|m| m["witness"]["white"] = 5.into(),
+            "the manifest's witness.white follows from the files: the manifest says 5, the files show 4",
+        ),
+        (
+            "variables",
+            &|m| m["unsat"]["variables"] = 1.into(),
+            "the manifest's unsat.variables follows from the files",
+        ),
+        (
+            "symmetry_group",
+            &|m| m["unsat"]["symmetry_group"] = Value::Null,
+            "the manifest's unsat.symmetry_group follows from the files",
+        ),
+        (
+            "problem beside dim",
+            &|m| m["problem"] = "name = \"a(5) = 7\"".into(),
+            "the problem",
+        ),
+    ];
+    for (name, edit, expect) in tampered {
+        let copy = tmp.path().join(name.replace(' ', "-"));
+        copy_dir(&dir, &copy);
+        edit_json(&copy.join("certificate.json"), *edit);
+        let out = run(&["check-certificate", s(&copy)]);
+        assert_eq!(code(&out), 1, "{name}: {}", stdout(&out));
+        let text = stdout(&out);
+        assert!(text.contains(expect), "{name}: {text}");
+        assert!(text.contains("INVALID: the bundle in"), "{name}: {text}");
+        assert!(!text.contains("valid: a(5)"), "{name}: {text}");
+        assert!(!text.contains("a(5) = 7\n"), "{name}: {text}");
+        let v = json(&run(&["check-certificate", s(&copy), "--format", "json"]));
+        assert_eq!(v["valid"], false, "{name}");
+        assert_ne!(v["claim"], "a(5) = 7", "{name}: the claim shown is derived");
+    }
+}
+
+/// Class 1 (and 7): hostile numbers in certificate.json are refused with a clear line,
+/// never a panic.
+#[test]
+fn check_certificate_refuses_hostile_numbers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = bundle(tmp.path());
+    let huge: &[Case] = &[
+        (
+            "n",
+            &|m| m["unsat"]["n"] = Value::from(1u64 << 63),
+            "unsat.n follows from the files: the manifest says 9223372036854775808, the files show 5",
+        ),
+        (
+            "optimum",
+            &|m| m["optimum"] = Value::from(usize::MAX),
+            "the optimum fits on the board: the manifest's optimum is 18446744073709551615, but the board has 25 squares",
+        ),
+        (
+            "both",
+            &|m| {
+                m["optimum"] = Value::from((1u64 << 63) - 1);
+                m["unsat"]["n"] = Value::from(1u64 << 63);
+            },
+            "the optimum fits on the board",
+        ),
+        (
+            "dim",
+            &|m| m["dim"] = Value::from(usize::MAX),
+            "is not a board size pq-sat handles",
+        ),
+    ];
+    for (name, edit, expect) in huge {
+        let copy = tmp.path().join(name);
+        copy_dir(&dir, &copy);
+        edit_json(&copy.join("certificate.json"), *edit);
+        let out = run(&["check-certificate", s(&copy)]);
+        no_panic(&out);
+        assert_eq!(code(&out), 1, "{name}: {}", stdout(&out));
+        assert!(stdout(&out).contains(expect), "{name}: {}", stdout(&out));
+    }
+    // Beyond the JSON field's range: refused when read.
+    let copy = tmp.path().join("variables");
+    copy_dir(&dir, &copy);
+    edit_json(&copy.join("certificate.json"), &|m| {
+        m["unsat"]["variables"] = Value::from(u64::MAX)
+    });
+    let out = run(&["check-certificate", s(&copy)]);
+    no_panic(&out);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("not a pq-sat certificate"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Class 21: a certificate names only plain files in its own directory, each part its own
+/// file, and nothing beyond the fields pq-sat writes.
+#[test]
+fn certificate_names_only_its_own_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = bundle(tmp.path());
+    // The same witness one level up, so that only the name check can object.
+    std::fs::copy(dir.join("witness.txt"), tmp.path().join("witness.txt")).unwrap();
+    let outside = tmp.path().join("witness.txt");
+    let proof = json(&run(&["check-certificate", s(&dir), "--format", "json"]));
+    assert_eq!(proof["valid"], true);
+    let cases: &[(&str, Value, &str)] = &[
+        ("dotdot", "../witness.txt".into(), "not a plain file name"),
+        ("absolute", s(&outside).into(), "not a plain file name"),
+        ("subdir", "./witness.txt".into(), "not a plain file name"),
+        ("dot", ".".into(), "not a plain file name"),
+        ("newline", "wit\nness.txt".into(), "not a plain file name"),
+        ("twice", "unsat-d05-n005.cnf".into(), "named twice"),
+    ];
+    for (name, file, expect) in cases {
+        let copy = tmp.path().join(name);
+        copy_dir(&dir, &copy);
+        edit_json(&copy.join("certificate.json"), &|m| {
+            m["witness"]["file"] = file.clone()
+        });
+        let out = run(&["check-certificate", s(&copy)]);
+        no_panic(&out);
+        assert_eq!(code(&out), 1, "{name}");
+        let err = stderr(&out);
+        assert!(err.contains(expect), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+        assert!(stdout(&out).is_empty(), "{name}: {}", stdout(&out));
+    }
+    let copy = tmp.path().join("extra");
+    copy_dir(&dir, &copy);
+    edit_json(&copy.join("certificate.json"), &|m| {
+        m["unsat"]["note"] = "a(5) = 7, proven".into()
+    });
+    let out = run(&["check-certificate", s(&copy)]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("unknown field `note`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `family --dims 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
+fn family(root: &Path) -> std::path::PathBuf {
+    let dir = root.join("fam");
+    let out = run(&["family", "--dims", "5", "--n", "3..5", "-o", s(&dir)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    dir
+}
+
+/// Class 3: a wrong manifest does not make a correct solver wrong: the instance is
+/// disputed, the solver keeps its time in PAR-2, and the exit code is 0.
+#[test]
+fn race_disputes_the_manifest_instead_of_blaming_the_solver() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = family(tmp.path());
+    // n = 3 (SAT) claimed unsat; n = 5 (UNSAT) claimed sat.
+    edit_json(&dir.join("manifest.json"), &|m| {
+        m["instances"][0]["expected"] = "unsat".into();
+        m["instances"][2]["expected"] = "sat".into();
+    });
+    let out = run(&[
+        "race",
+        s(&dir),
+        "--solver",
+        "kissat",
+        "--timeout",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "not a failure: {}", stderr(&out));
+    assert!(!stderr(&out).contains("WRONG"), "{}", stderr(&out));
+    let v = json(&out);
+    let kissat = &v["solvers"][0];
+    assert_eq!(kissat["wrong"], 0, "{kissat}");
+    assert_eq!(kissat["sat"], 2, "{kissat}");
+    assert_eq!(kissat["disputed"], 1, "{kissat}");
+    assert!(
+        kissat["par2"].as_f64().unwrap() < 20.0,
+        "no penalty: {kissat}"
+    );
+    let verdicts: Vec<&str> = v["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["sat", "sat", "disputed"]);
+    let disputed = v["disputed"].as_array().unwrap();
+    assert_eq!(disputed.len(), 2, "{v}");
+    assert!(disputed[0]["file"].as_str().unwrap().contains("n003"));
+    assert!(disputed[0]["detail"]
+        .as_str()
+        .unwrap()
+        .ends_with("the manifest is wrong"));
+    assert_eq!(disputed[1]["expected"], "sat");
+
+    let text = stdout(&run(&[
+        "race",
+        s(&dir),
+        "--solver",
+        "kissat",
+        "--timeout",
+        "10",
+    ]));
+    assert!(text.contains("disputed: queens-d05-n003"), "{text}");
+    assert!(text.contains("disputed: queens-d05-n005"), "{text}");
+    assert!(!text.contains("WRONG:"), "{text}");
+}
+
+/// Class 3, the other side: an UNSAT that a second solver's checked model refutes is
+/// wrong, whatever the manifest says.
+#[test]
+fn race_still_blames_a_solver_refuted_by_a_checked_model() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = family(tmp.path());
+    edit_json(&dir.join("manifest.json"), &|m| {
+        m["instances"][0]["expected"] = "unknown".into();
+    });
+    let liar = crate::util::fake_solver(tmp.path(), "liar", "echo 's UNSATISFIABLE'; exit 20");
+    let out = run(&[
+        "race",
+        s(&dir),
+        "--solver",
+        "kissat",
+        "--solver",
+        &liar,
+        "--timeout",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["solvers"][0]["wrong"], 0);
+    assert_eq!(v["solvers"][1]["wrong"], 2, "{}", v["solvers"][1]);
+    assert_eq!(v["solvers"][1]["disputed"], 0);
+    assert_eq!(v["disputed"].as_array().unwrap().len(), 0, "{v}");
+}
+
+/// Class 21: a family manifest names only plain files in its directory, each once, with
+/// an expected status of sat, unsat or unknown.
+#[test]
+fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = family(tmp.path());
+    let first: String = {
+        let m: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap())
+                .unwrap();
+        m["instances"][0]["file"].as_str().unwrap().into()
+    };
+    // A copy of the first instance outside the family, so that its hash matches.
+    std::fs::copy(dir.join(&first), tmp.path().join(&first)).unwrap();
+    let outside = s(&tmp.path().join(&first)).to_string();
+    type Owned = (&'static str, Box<dyn Fn(&mut Value)>, String);
+    let cases: Vec<Owned> = vec![
+        (
+            "maybe",
+            Box::new(|m| m["instances"][0]["expected"] = "maybe".into()),
+            "unknown variant `maybe`, expected one of `sat`, `unsat`, `unknown`".into(),
+        ),
+        (
+            "dotdot",
+            Box::new({
+                let f = first.clone();
+                move |m| m["instances"][0]["file"] = format!("../{f}").into()
+            }),
+            "not a plain file name".into(),
+        ),
+        (
+            "absolute",
+            Box::new({
+                let o = outside.clone();
+                move |m| m["instances"][0]["file"] = o.clone().into()
+            }),
+            "not a plain file name".into(),
+        ),
+        (
+            "duplicate",
+            Box::new(|m| {
+                let e = m["instances"][0].clone();
+                m["instances"].as_array_mut().unwrap().push(e)
+            }),
+            format!("'{first}' is named twice"),
+        ),
+    ];
+    for (name, edit, expect) in &cases {
+        let copy = tmp.path().join(name);
+        copy_dir(&dir, &copy);
+        edit_json(&copy.join("manifest.json"), edit.as_ref());
+        let out = run(&["race", s(&copy), "--solver", "kissat", "--timeout", "10"]);
+        no_panic(&out);
+        assert_eq!(code(&out), 1, "{name}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains(expect), "{name}: {err}");
+        assert!(err.contains("manifest.json"), "{name}: {err}");
+        assert_eq!(
+            err.lines().count(),
+            1,
+            "{name}: one line, before any run: {err}"
+        );
+        assert!(stdout(&out).is_empty(), "{name}");
+    }
+}
