@@ -485,6 +485,13 @@ pub fn check_certificate(
     };
     let items = &mut checked.items;
     let mut item = |what: &str, ok: bool, detail: String| {
+        // One line per check: a multi-line message (a TOML parse error) is joined up.
+        let detail = detail
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
         items.push(Item {
             what: what.into(),
             ok,
@@ -493,12 +500,17 @@ pub fn check_certificate(
     };
 
     // Every file is the one the manifest describes.
+    let mut cnf_hash = None;
     for (file, expected) in [
         (&cert.witness.file, &cert.witness.sha256),
         (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
         (&cert.unsat.proof, &cert.unsat.proof_sha256),
     ] {
-        let (ok, detail) = match sha256_file(&dir.join(file)) {
+        let found = sha256_file(&dir.join(file));
+        if file == &cert.unsat.cnf {
+            cnf_hash = found.as_ref().ok().cloned();
+        }
+        let (ok, detail) = match found {
             Ok(h) if &h == expected => (true, h),
             Ok(h) => (
                 false,
@@ -577,8 +589,9 @@ pub fn check_certificate(
             let mut bytes = Vec::new();
             dimacs::write(&arranged_for(&formula, *format), &mut bytes)
                 .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
+            // The file itself, not the manifest's word for it, is compared.
             let h = sha256_hex(&bytes);
-            let ok = h == cert.unsat.cnf_sha256;
+            let ok = cnf_hash.as_ref() == Some(&h);
             let detail = if ok {
                 format!(
                     "re-encoded with {} {}: identical",

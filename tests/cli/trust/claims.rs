@@ -180,6 +180,67 @@ fn check_certificate_refuses_hostile_numbers() {
     );
 }
 
+/// Class 1 for any problem: the problem text in certificate.json is evidence of nothing
+/// either; hostile sizes in it are refused on one line, and a renamed problem is caught.
+#[test]
+fn check_certificate_of_a_problem_refuses_hostile_problem_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p3");
+    let toml = format!("{}/encodings/three-armies.toml", env!("CARGO_MANIFEST_DIR"));
+    let out = run(&[
+        "solve",
+        "--problem",
+        &toml,
+        "--set",
+        "board=4x4",
+        "--certify",
+        s(&dir),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "count",
+            "count = \"max\"",
+            "count = 9223372036854775807",
+            "the counts ask for 9223372036854775807 pieces",
+        ),
+        ("rows", "rows = 4", "rows = 4000000000", "too large"),
+        (
+            "cols",
+            "cols = 4",
+            "cols = 18446744073709551615",
+            "number too large",
+        ),
+        (
+            "name",
+            "name = \"three peaceable armies of queens\"",
+            "name = \"three armies\"",
+            "the manifest's claim follows from the files",
+        ),
+    ];
+    for (name, from, to, expect) in cases {
+        let copy = tmp.path().join(name);
+        copy_dir(&dir, &copy);
+        edit_json(&copy.join("certificate.json"), &|m| {
+            let text = m["problem"].as_str().unwrap().replacen(from, to, 1);
+            assert_ne!(m["problem"], text.as_str(), "{name}");
+            m["problem"] = text.into()
+        });
+        let out = run(&["check-certificate", s(&copy)]);
+        no_panic(&out);
+        assert_eq!(code(&out), 1, "{name}: {}", stdout(&out));
+        let text = stdout(&out);
+        let fail: Vec<&str> = text.lines().filter(|l| l.starts_with("FAIL")).collect();
+        assert!(fail.iter().any(|l| l.contains(expect)), "{name}: {text}");
+        assert!(
+            text.lines().all(|l| l.starts_with("ok  ")
+                || l.starts_with("FAIL")
+                || l.starts_with("INVALID")),
+            "{name}: one line per check: {text}"
+        );
+    }
+}
+
 /// Class 21: a certificate names only plain files in its own directory, each part its own
 /// file, and nothing beyond the fields pq-sat writes.
 #[test]
