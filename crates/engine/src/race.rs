@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
-use crate::family::{sha256_hex, Entry, FamilyError, Manifest};
+use crate::family::{sha256_hex, Entry, FamilyError, Manifest, MANIFEST_JSON};
 use crate::pipeline::{validated, Status};
 use pq_encode::spec::Problem;
 use pq_solve::answer::Answer;
@@ -105,8 +105,9 @@ pub struct Family {
 }
 
 impl Family {
-    /// Reads `dir`'s manifest and every instance; a missing file or a hash that does not
-    /// match is an error (a race on a tampered family would be meaningless).
+    /// Reads `dir`'s manifest and every instance; a missing file, a hash or a variable or
+    /// clause count that does not match is an error (a race on a tampered family would be
+    /// meaningless).
     pub fn load(dir: &Path) -> Result<Family, FamilyError> {
         let manifest = Manifest::read(dir)?;
         if manifest.instances.is_empty() {
@@ -129,6 +130,18 @@ impl Family {
             }
             let formula = dimacs::parse(&bytes[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
+            // The manifest's sizes are claims about the file like its status: checked.
+            let found = (formula.n_vars, formula.n_clauses());
+            if found != (e.variables, e.clauses) {
+                return Err(FamilyError::Invalid(format!(
+                    "{}: {MANIFEST_JSON} says {} variables and {} clauses, the file has {} and {}; make the family again",
+                    path.display(),
+                    e.variables,
+                    e.clauses,
+                    found.0,
+                    found.1
+                )));
+            }
             formulas.push(formula);
         }
         Ok(Family {

@@ -388,7 +388,7 @@ fn race_still_blames_a_solver_refuted_by_a_checked_model() {
 }
 
 /// Class 21: a family manifest names only plain files in its directory, each once, with
-/// an expected status of sat, unsat or unknown.
+/// an expected status of sat, unsat or unknown (and the sizes its file has).
 #[test]
 fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
     let tmp = tempfile::tempdir().unwrap();
@@ -424,6 +424,11 @@ fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
                 move |m| m["instances"][0]["file"] = o.clone().into()
             }),
             "not a plain file name".into(),
+        ),
+        (
+            "variables",
+            Box::new(|m| m["instances"][0]["variables"] = 1.into()),
+            "manifest.json says 1 variables and 976 clauses, the file has 365 and 976".into(),
         ),
         (
             "duplicate",
