@@ -157,6 +157,61 @@ fn endless_output_is_cut_at_the_cap() {
     assert!(listing(tmp.path()).is_empty(), "{:?}", listing(tmp.path()));
 }
 
+// Class 10: the limits hold while a formula is read and loaded, not only while it is solved.
+
+/// pq-sat reading a formula from a pipe that trickles comment lines for a minute: only the
+/// limits can end the read.
+fn reading_a_trickle(args: &[&str], dir: &Path) -> Child {
+    let mut child = pq_sat(args, dir, None)
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = pipe.write_all(b"p cnf 2 1\n");
+        for _ in 0..600 {
+            if pipe.write_all(b"c still coming\n").is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    child
+}
+
+#[test]
+fn timeout_ends_a_slow_read_of_the_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = Instant::now();
+    let out = reading_a_trickle(&["solve", "--timeout", "1"], dir.path())
+        .wait_with_output()
+        .unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("time limit of 1.0 s reached before the formula was read"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn ctrl_c_ends_a_slow_read_of_the_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = reading_a_trickle(&["solve", "--cnf", "-"], dir.path());
+    let start = Instant::now();
+    let out = signal_when(child, libc::SIGINT, || {
+        start.elapsed() > Duration::from_millis(500)
+    });
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
 // Class 11: what leaves the solver's process group is still found and killed.
 
 /// A solver whose helper calls `setsid` (writing its pid to `pid`, and that of a child of its
