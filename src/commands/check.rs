@@ -2,7 +2,9 @@
 
 use anyhow::Result;
 use pq_engine::proof::ProofFormat;
+use pq_solve::control::check_interrupt;
 
+use super::Interruptible;
 use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
 use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
 use crate::report::emit;
@@ -12,7 +14,11 @@ pub fn proof(a: &CheckProofArgs) -> Result<u8> {
     let proof_format = a
         .proof_format
         .unwrap_or_else(|| ProofFormat::from_path(&a.proof));
-    let r = pq_engine::proof::check_proof(&a.cnf, &a.proof, proof_format, a.timeout)?;
+    let r = {
+        let _guard = Interruptible::enter();
+        pq_engine::proof::check_proof(&a.cnf, &a.proof, proof_format, a.timeout)?
+    };
+    check_interrupt()?;
     let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);
     emit(a.format, &report, || report.text())?;
     Ok(if r.verified { 0 } else { 1 })
@@ -20,7 +26,12 @@ pub fn proof(a: &CheckProofArgs) -> Result<u8> {
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
 pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
-    let checked = pq_engine::certificate::check_certificate(&a.dir, a.timeout)?;
+    let checked = {
+        let _guard = Interruptible::enter();
+        pq_engine::certificate::check_certificate(&a.dir, a.timeout)?
+    };
+    // A check cut short by Ctrl-C is no verdict on the bundle.
+    check_interrupt()?;
     let report = CertificateCheck::new(&a.dir, &checked);
     emit(a.format, &report, || report.text())?;
     Ok(if report.valid { 0 } else { 1 })

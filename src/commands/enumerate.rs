@@ -6,14 +6,18 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use pq_encode::spec::Problem;
 use pq_engine::enumerate::{enumerate, optimum_size, Found, Request, Summary, UpTo};
-use pq_solve::control::Limits;
+use pq_solve::control::{check_interrupt, Limits};
 
+use super::Interruptible;
 use crate::cli::{EnumerateArgs, Format};
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
 
 /// Lists the placements of `request` (at the optimum when `n` is `None`): streamed as text,
 /// or collected into one JSON report.
 pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<u8> {
+    // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
+    // with a summary of what happened to be found.
+    let _guard = Interruptible::enter();
     let (count_only, format) = (a.count, a.format);
     request.n = match n {
         Some(n) => n,
@@ -71,6 +75,7 @@ pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<
         }
     };
     let summary = enumerate(&request, &Limits::none(), &mut on_found)?;
+    check_interrupt()?;
     if let Some(e) = write_error {
         return Err(e.into());
     }

@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
 use pq_engine::race::{race, scores, Family, Racer};
+use pq_solve::control::check_interrupt;
 use pq_solve::BackendSpec;
 
 use super::{unless_interrupted, Interruptible};
@@ -35,6 +36,8 @@ pub fn run(a: &RaceArgs, solvers: Vec<(String, BackendSpec)>) -> Result<u8> {
             report::run_line(&family, &racers, r, k, total);
         })
     };
+    // Scores of an interrupted race would rank solvers on the runs that happened to finish.
+    check_interrupt()?;
     let scores = scores(&runs, racers.len(), timeout);
     let secs = timeout.as_secs_f64();
     report::race(&family, &racers, &runs, &scores, secs, a.format)?;

@@ -39,10 +39,12 @@ pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
 /// Solves `problem` at size `n`; with `--proof`, by the proof's solver, writing the proof on
 /// UNSAT.
 pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
+    // --timeout bounds the whole run, encoding included.
+    let limits = Limits::timeout(run.args.timeout);
     let options = &run.args.encoding.options();
     let formula = encode_problem(problem, n, options);
     let certifies = || certified_formula(problem, options);
-    let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, certifies)?;
+    let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, &limits, certifies)?;
     if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
@@ -117,7 +119,9 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
 /// or `solve --problem`.
 pub fn formula(run: &RunSettings) -> Result<u8> {
     let path = run.args.cnf.as_deref().filter(|p| p.as_os_str() != "-");
-    let formula = read_formula(path)?;
+    // --timeout bounds the whole run, reading the file included.
+    let limits = Limits::timeout(run.args.timeout);
+    let formula = read_formula(path, &limits)?;
     let n = header::number(&formula.comments, "n");
     let (problem, n) = match formula.pieces.as_ref() {
         Some(map) if map.is_queens() && header::is_queens(&formula.comments) => {
@@ -128,7 +132,8 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     };
     let size = n.unwrap_or(0);
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
-    let (backend, outcome, proof) = answer(problem.as_ref(), size, &formula, run, certifies)?;
+    let (backend, outcome, proof) =
+        answer(problem.as_ref(), size, &formula, run, &limits, certifies)?;
     let options = problem.as_ref().map(|_| header::options(&formula.comments));
     let report = Solved::new(
         problem.as_ref().map(|p| (p, size)),
@@ -146,12 +151,17 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
-fn read_formula(path: Option<&Path>) -> Result<Formula> {
+/// Parses the DIMACS formula at `path` (standard input when `None`); a read that `limits`
+/// stop (time limit, Ctrl-C) is an error.
+fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
     Ok(match path {
         Some(p) => {
             let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-            dimacs::parse(BufReader::new(file))
-                .with_context(|| format!("cannot read {}", p.display()))?
+            dimacs::parse(BufReader::new(Watched {
+                inner: file,
+                limits,
+            }))
+            .with_context(|| format!("cannot read {}", p.display()))?
         }
         None => {
             let stdin = io::stdin();
@@ -160,28 +170,50 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
                     "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
                 );
             }
-            dimacs::parse(stdin.lock()).context("cannot read standard input")?
+            let stdin = Watched {
+                inner: stdin.lock(),
+                limits,
+            };
+            dimacs::parse(BufReader::new(stdin)).context("cannot read standard input")?
         }
     })
+}
+
+/// A reader that fails once its limits say stop: reading a big formula takes seconds, and
+/// neither a time limit nor Ctrl-C may wait for it.
+struct Watched<'a, R> {
+    inner: R,
+    limits: &'a Limits,
+}
+
+impl<R: io::Read> io::Read for Watched<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.limits.stop_reason() {
+            Some(reason) => Err(io::Error::other(format!(
+                "{reason} before the formula was read; nothing was solved"
+            ))),
+            None => self.inner.read(buf),
+        }
+    }
 }
 
 /// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
 /// or with its proof's solver (the proof and its CNF are written on UNSAT, the proof
 /// certifying what `certifies` says); the answer is decoded into a validated placement of
-/// `problem` and the result names the backend.
+/// `problem` (within `limits`) and the result names the backend.
 fn answer(
     problem: Option<&Problem>,
     n: usize,
     formula: &Formula,
     run: &RunSettings,
+    limits: &Limits,
     certifies: impl FnOnce() -> String,
 ) -> Result<(String, Outcome, Option<ProofReport>)> {
-    let limits = Limits::timeout(run.args.timeout);
     Ok(match (&run.proof, &run.prover) {
         (Some(job), Some(prover)) => {
             let _guard = Interruptible::enter();
             let format = run.proof_format;
-            let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, &limits)?;
+            let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, limits)?;
             let report = ProofReport::new(
                 &job.proof,
                 &job.cnf_out,
@@ -202,7 +234,7 @@ fn answer(
         _ => {
             let backend = backend(&run.solvers)?;
             let _guard = Interruptible::enter();
-            let outcome = solve_formula(problem, n, formula, backend.as_ref(), &limits)?;
+            let outcome = solve_formula(problem, n, formula, backend.as_ref(), limits)?;
             (backend.name(), outcome, None)
         }
     })

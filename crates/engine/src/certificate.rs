@@ -23,7 +23,7 @@ use crate::family::{
 };
 use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
 use pq_solve::backend::BackendSpec;
-use pq_solve::control::Limits;
+use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use pq_solve::Answer;
 
@@ -194,6 +194,8 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         req.format,
         &req.solve_limits,
     )?;
+    // Stopped by Ctrl-C: the bundle is not written (the staging directory goes with it).
+    check_interrupt()?;
     match &proved.answer {
         Answer::Unsat => {}
         Answer::Sat(_) => {

@@ -25,7 +25,7 @@ use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Clause, Lit, TernaryVal};
 
 use pq_solve::backend::attach_limits;
-use pq_solve::control::Limits;
+use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 
 use crate::pipeline::{cadical_error, cadical_with};
@@ -156,6 +156,8 @@ pub fn enumerate(
                 break;
             }
             SolverResult::Interrupted => {
+                // Ctrl-C ends the job; a time limit or --limit ends the list, which says so.
+                check_interrupt()?;
                 summary.stopped = Some(limits.unknown_reason());
                 break;
             }
@@ -233,6 +235,7 @@ pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
         &crate::optimise::RunLimits::default(),
         &mut |_| {},
     )?;
+    check_interrupt()?;
     match (outcome.optimum, outcome.infeasible) {
         (Some(n), _) => Ok((n, outcome.seconds)),
         (None, true) => Ok((0, outcome.seconds)),

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::pipeline::{solve_formula, Status};
 use pq_solve::backend::Backend;
-use pq_solve::control::Limits;
+use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 
 /// Proven values of a(d), d = 1..15 (OEIS A250000). Used only to label the expected status of
@@ -651,6 +651,8 @@ fn find_optima(
             &limits,
             &mut |_| {},
         )?;
+        // An interrupted optimisation proves nothing; that is no fault of the member.
+        check_interrupt()?;
         let a = match outcome.optimum {
             Some(a) => a,
             None if outcome.infeasible => {
@@ -699,6 +701,8 @@ pub fn write_family(
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
+        // An interrupted family is not written at all (the staging directory goes with it).
+        check_interrupt()?;
         let member = &spec.members[p.member];
         let (problem, n) = (&member.problem, p.n);
         let (queens, l) = (spec.is_queens(), &problem.rules.layout);
@@ -801,6 +805,7 @@ pub fn write_family(
         let path = staging.path().join(name);
         fs::write(&path, text).map_err(SolveError::io(&path))?;
     }
+    check_interrupt()?;
     move_into_place(staging, dir)?;
     Ok(manifest)
 }

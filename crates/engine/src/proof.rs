@@ -24,7 +24,7 @@ use pq_solve::backend::BackendSpec;
 use pq_solve::control::interrupted;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
-use pq_solve::external::process::{read_tail, supervise, End, Supervised};
+use pq_solve::external::process::{read_tail, supervise, End, Supervised, STDOUT_CAP};
 use pq_solve::external::ExternalSolver;
 pub use pq_solve::prove::{arranged_for, beside, check_capable, prove, ProofFormat, Proved};
 use pq_solve::survey::{debian_version, program_version};
@@ -230,7 +230,8 @@ fn run_checker(
     timeout: Option<Duration>,
 ) -> Result<(Option<i32>, Supervised<String>), SolveError> {
     let limits = Limits::timeout(timeout);
-    let run = supervise(name, cmd, stdin.map(String::into_bytes), &limits, read_tail)?;
+    let stdin = stdin.map(String::into_bytes);
+    let run = supervise(name, cmd, stdin, &limits, STDOUT_CAP, read_tail)?;
     let failed = |reason: String| SolveError::SolverFailed {
         program: name.to_string(),
         reason,
@@ -238,12 +239,13 @@ fn run_checker(
     };
     match run.end {
         End::Exited(status) => Ok((status.code(), run)),
-        End::Stopped(_) if !interrupted() => Err(failed(format!(
+        End::Stopped(_) | End::Interrupted if interrupted() => Err(SolveError::Interrupted),
+        End::Stopped(_) => Err(failed(format!(
             "the checker did not finish within {:.0} s",
             timeout.unwrap_or_default().as_secs_f64()
         ))),
-        End::Stopped(reason) => Err(failed(reason)),
-        End::Interrupted => Err(failed("interrupted".to_string())),
+        End::Interrupted => Err(SolveError::Interrupted),
+        End::Cut(reason) => Err(failed(format!("{reason}; pq-sat killed it"))),
     }
 }
 

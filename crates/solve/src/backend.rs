@@ -176,12 +176,16 @@ pub(crate) fn varisat_solve(
     let n_vars = formula.n_vars as usize;
     let mut cnf = varisat::CnfFormula::new();
     cnf.set_var_count(n_vars);
-    for clause in formula.cnf.iter() {
+    let loaded = load(formula, limits, |clause| {
         let lits: Vec<varisat::Lit> = clause
             .iter()
             .map(|l| varisat::Lit::from_dimacs(l.to_ipasir() as isize))
             .collect();
         cnf.add_clause(&lits);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    if !matches!(loaded, Ok(true)) {
+        return Ok(Answer::Unknown(limits.unknown_reason()));
     }
     let failed = |message| SolveError::in_process("varisat", message);
     let (tx, rx) = mpsc::channel();
@@ -265,8 +269,10 @@ pub(crate) fn cadical_solve(
             .reserve(Var::new(formula.n_vars - 1))
             .map_err(|e| err(&e))?;
     }
-    for clause in formula.cnf.iter() {
-        solver.add_clause_ref(clause).map_err(|e| err(&e))?;
+    // A traced proof is left incomplete when the limits stop the loading, which the
+    // caller's Unknown tells it.
+    if !load(formula, limits, |clause| solver.add_clause_ref(clause)).map_err(|e| err(&e))? {
+        return Ok(Answer::Unknown(limits.unknown_reason()));
     }
     attach_limits(&mut solver, limits);
     let answer = match solver.solve().map_err(|e| err(&e))? {
@@ -285,6 +291,31 @@ pub(crate) fn cadical_solve(
     drop(solver);
     Ok(answer)
 }
+
+/// Gives every clause of `formula` to `add` (an in-process solver's), looking at `limits`
+/// every [`LOAD_CHECK`] clauses: loading a big formula takes seconds, and neither a time
+/// limit nor Ctrl-C may wait for it. Returns false when the limits stopped it first.
+///
+/// # Errors
+///
+/// The first error of `add`.
+pub fn load<E>(
+    formula: &Formula,
+    limits: &Limits,
+    mut add: impl FnMut(&rustsat::types::Clause) -> Result<(), E>,
+) -> Result<bool, E> {
+    for (i, clause) in formula.cnf.iter().enumerate() {
+        if i % LOAD_CHECK == 0 && limits.should_stop() {
+            return Ok(false);
+        }
+        add(clause)?;
+    }
+    Ok(true)
+}
+
+/// How many clauses are loaded between two looks at the limits: a few microseconds of work,
+/// and the look (a clock read) costs far less.
+const LOAD_CHECK: usize = 1024;
 
 /// Writes `formula` as DIMACS to `path`.
 pub(crate) fn write_cnf(formula: &Formula, path: &std::path::Path) -> Result<(), SolveError> {
@@ -325,5 +356,56 @@ impl Backend for ExternalSolver {
         limits: &Limits,
     ) -> Result<Answer, SolveError> {
         self.solve_file(path, formula.n_vars as usize, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::Stop;
+    use pq_encode::{encode, Instance, Options};
+
+    #[test]
+    fn loading_stops_when_the_limits_say_so() {
+        let pairwise = Options {
+            model: pq_encode::Model::Pairwise,
+            ..Options::default()
+        };
+        let formula = encode(&Instance::new(12, 10).unwrap(), &pairwise);
+        assert!(formula.cnf.len() > 2 * LOAD_CHECK, "{}", formula.cnf.len());
+        let stop = Stop::default();
+        let limits = Limits::none().with_stop(&stop);
+        let mut added = 0;
+        let done = load(&formula, &limits, |_| {
+            added += 1;
+            if added == 10 {
+                stop.request();
+            }
+            Ok::<(), ()>(())
+        });
+        assert_eq!(done, Ok(false));
+        assert_eq!(added, LOAD_CHECK, "stopped at the next look at the limits");
+
+        let mut added = 0;
+        let done = load(&formula, &Limits::none(), |_| {
+            added += 1;
+            Ok::<(), ()>(())
+        });
+        assert_eq!((done, added), (Ok(true), formula.cnf.len()));
+    }
+
+    #[test]
+    fn in_process_solvers_do_not_load_past_a_deadline() {
+        let formula = encode(&Instance::new(12, 10).unwrap(), &Options::default());
+        let past = Limits::timeout(Some(Duration::ZERO));
+        for answer in [
+            cadical_solve(&formula, &past, None).unwrap(),
+            varisat_solve(&formula, &past, None).unwrap(),
+        ] {
+            assert!(
+                matches!(answer, Answer::Unknown(ref r) if r.contains("time limit")),
+                "{answer:?}"
+            );
+        }
     }
 }

@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::error::SolveError;
+
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Asks every running solve in this process to stop and kills every external solver.
@@ -21,6 +23,22 @@ pub fn interrupt() {
 /// True once [`interrupt`] has been called.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// [`SolveError::Interrupted`] once [`interrupt`] has been called: the one check every long
+/// loop makes (a family's instances, a race's report, an enumeration, a certificate) so that
+/// an interrupted job stops without writing what it has not finished. The binary turns that
+/// error into exit code 130.
+///
+/// # Errors
+///
+/// [`SolveError::Interrupted`] after an interrupt.
+pub fn check_interrupt() -> Result<(), SolveError> {
+    if interrupted() {
+        Err(SolveError::Interrupted)
+    } else {
+        Ok(())
+    }
 }
 
 /// A stop request shared between the one who asks and the solves that listen.

@@ -77,6 +77,10 @@ pub enum SolveError {
     /// checker rejects, a manifest that cannot be read. The message says which.
     #[error("{0}")]
     Invalid(String),
+    /// pq-sat was interrupted (Ctrl-C, SIGTERM) before the job finished; nothing it had not
+    /// finished was written.
+    #[error("interrupted")]
+    Interrupted,
     /// An in-process solver reported an internal error.
     #[error("in-process solver {backend} failed: {message}")]
     InProcess {

@@ -2,6 +2,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
+
+use crate::control::Limits;
+use crate::external::process::{supervise, End, Pipe, STDOUT_CAP};
 
 use rustsat::solvers::Solve;
 
@@ -86,18 +90,40 @@ pub fn survey() -> Vec<SolverInfo> {
 /// The first line `program FLAG` prints (e.g. `rate 0.3.0` for `rate --version`), if it
 /// runs and succeeds.
 pub fn program_version(program: &Path, flag: &str) -> Option<String> {
-    let output = Command::new(program).arg(flag).output().ok()?;
-    let text = String::from_utf8_lossy(&output.stdout);
+    let mut cmd = Command::new(program);
+    cmd.arg(flag);
+    let text = probe(cmd)?;
     let line = text.lines().next()?.trim();
-    (output.status.success() && !line.is_empty()).then(|| line.to_string())
+    (!line.is_empty()).then(|| line.to_string())
 }
 
 /// An installed Debian package's version, e.g. `1.5.3-1`.
 pub fn debian_version(package: &str) -> Option<String> {
-    let output = Command::new("dpkg-query")
-        .args(["-W", "-f", "${Version}", package])
-        .output()
-        .ok()?;
-    let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    (output.status.success() && !version.is_empty()).then_some(version)
+    let mut cmd = Command::new("dpkg-query");
+    cmd.args(["-W", "-f", "${Version}", package]);
+    let version = probe(cmd)?.trim().to_string();
+    (!version.is_empty()).then_some(version)
+}
+
+/// What `cmd` prints on stdout (the first 64 KiB), if it exits with 0 within a few seconds.
+/// It runs under the same supervision as the solvers, so that nothing it starts outlives it
+/// and a hanging program costs only those seconds.
+fn probe(cmd: Command) -> Option<String> {
+    use std::io::Read;
+    const KEEP: u64 = 64 * 1024;
+    let name = cmd.get_program().to_string_lossy().into_owned();
+    let limits = Limits::timeout(Some(Duration::from_secs(10)));
+    let read = |pipe: Pipe| {
+        let mut bytes = Vec::new();
+        // The rest is drained, so the program never blocks on a full pipe.
+        let mut pipe = pipe;
+        let _ = pipe.by_ref().take(KEEP).read_to_end(&mut bytes);
+        let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let run = supervise(&name, cmd, None, &limits, STDOUT_CAP, read).ok()?;
+    match run.end {
+        End::Exited(status) if status.success() => run.stdout,
+        _ => None,
+    }
 }

@@ -1,1 +1,502 @@
-//! Adversarial tests: processes (see mod.rs).
+//! Adversarial tests: processes (see mod.rs). A flooding solver, a solver whose helper
+//! leaves its process group, and Ctrl-C / SIGTERM during every kind of long job.
+
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::{code, fake_solver, stderr, stdout, BIN};
+
+/// pq-sat with `args`, its temporary files in `tmp`, its address space capped at `memory`
+/// bytes (so a run that buffers without limit dies instead of thrashing the machine).
+fn pq_sat(args: &[&str], tmp: &Path, memory: Option<u64>) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env("TMPDIR", tmp)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(bytes) = memory {
+        // SAFETY: setrlimit is async-signal-safe and allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    cmd
+}
+
+/// Waits until `path` holds a pid, and returns it.
+fn read_pid(path: &Path) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(pid) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no pid appeared in {}",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// True once `pid` has ended (a zombie counts as ended: reaping it is its new parent's job).
+fn gone(pid: i32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| s.rsplit(')').next().and_then(|r| r.trim().chars().next()));
+        if matches!(state, None | Some('Z') | Some('X')) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            // Not left running for the next test either.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` to pq-sat once `ready` says the job is under way, and waits for the end.
+fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> Output {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        if child.try_wait().unwrap().is_some() {
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "pq-sat ended before the signal: exit {:?}\n{}",
+                out.status.code(),
+                stderr(&out)
+            );
+        }
+        assert!(Instant::now() < deadline, "the job never got under way");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    unsafe { libc::kill(child.id() as i32, signal) };
+    child.wait_with_output().unwrap()
+}
+
+/// Names in `dir` (sorted), to show what a run left behind.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// Class 9: solver output is read with a cap; the solver is killed, temporary files removed.
+
+#[test]
+fn endless_model_is_refused_and_the_solver_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let pid = dir.path().join("pid");
+    let solver = fake_solver(
+        dir.path(),
+        "flood",
+        &format!(
+            "echo $$ > '{}'\necho 's SATISFIABLE'\nwhile :; do echo 'v 1 -2 3 -4 5 -6 7 -8'; done",
+            pid.display()
+        ),
+    );
+    let out = pq_sat(
+        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", &solver],
+        tmp.path(),
+        Some(1 << 30),
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("printed a model of more than") && err.contains("pq-sat killed it"),
+        "{err}"
+    );
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(gone(read_pid(&pid)), "the flooding solver survived");
+    assert!(listing(tmp.path()).is_empty(), "{:?}", listing(tmp.path()));
+}
+
+#[test]
+fn endless_output_is_cut_at_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    // One endless line: no newline ever comes, so only a byte cap can stop it.
+    let solver = fake_solver(dir.path(), "noise", "exec tr '\\0' x < /dev/zero");
+    let out = pq_sat(
+        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", &solver],
+        tmp.path(),
+        Some(1 << 30),
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("printed more than 64") && err.contains("standard output"),
+        "{err}"
+    );
+    assert!(listing(tmp.path()).is_empty(), "{:?}", listing(tmp.path()));
+}
+
+// Class 10: the limits hold while a formula is read and loaded, not only while it is solved.
+
+/// pq-sat reading a formula from a pipe that trickles comment lines for a minute: only the
+/// limits can end the read.
+fn reading_a_trickle(args: &[&str], dir: &Path) -> Child {
+    let mut child = pq_sat(args, dir, None)
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = pipe.write_all(b"p cnf 2 1\n");
+        for _ in 0..600 {
+            if pipe.write_all(b"c still coming\n").is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    child
+}
+
+#[test]
+fn timeout_ends_a_slow_read_of_the_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = Instant::now();
+    let out = reading_a_trickle(&["solve", "--timeout", "1"], dir.path())
+        .wait_with_output()
+        .unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("time limit of 1.0 s reached before the formula was read"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn ctrl_c_ends_a_slow_read_of_the_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = reading_a_trickle(&["solve", "--cnf", "-"], dir.path());
+    let start = Instant::now();
+    let out = signal_when(child, libc::SIGINT, || {
+        start.elapsed() > Duration::from_millis(500)
+    });
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
+// Class 11: what leaves the solver's process group is still found and killed.
+
+/// A solver whose helper calls `setsid` (writing its pid to `pid`, and that of a child of its
+/// own to `grandchild`), then does `then`.
+fn escaping_solver(dir: &Path, pid: &Path, grandchild: &Path, then: &str) -> String {
+    fake_solver(
+        dir,
+        "escaper",
+        &format!(
+            "setsid sh -c 'sleep 300 & echo $! > \"{}\"; echo $$ > \"{}\"; wait' &\n\
+             while [ ! -s '{}' ]; do sleep 0.01; done\n{then}",
+            grandchild.display(),
+            pid.display(),
+            pid.display(),
+        ),
+    )
+}
+
+#[test]
+fn escaped_helper_is_killed_when_the_solver_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pid, grandchild) = (dir.path().join("pid"), dir.path().join("grandchild"));
+    let solver = escaping_solver(
+        dir.path(),
+        &pid,
+        &grandchild,
+        "echo 's UNSATISFIABLE'; exit 20",
+    );
+    let out = pq_sat(
+        &["solve", "--dim", "4", "--n", "3", "--solver-cmd", &solver],
+        dir.path(),
+        None,
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(gone(read_pid(&pid)), "the setsid helper outlived pq-sat");
+    assert!(
+        gone(read_pid(&grandchild)),
+        "the helper's child outlived pq-sat"
+    );
+}
+
+#[test]
+fn escaped_helper_is_killed_at_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pid, grandchild) = (dir.path().join("pid"), dir.path().join("grandchild"));
+    let solver = escaping_solver(dir.path(), &pid, &grandchild, "sleep 300");
+    let out = pq_sat(
+        &[
+            "solve",
+            "--dim",
+            "4",
+            "--n",
+            "3",
+            "--solver-cmd",
+            &solver,
+            "--timeout",
+            "1",
+        ],
+        dir.path(),
+        None,
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("UNKNOWN") || stdout(&out).contains("unknown"));
+    assert!(gone(read_pid(&pid)), "the setsid helper outlived pq-sat");
+    assert!(
+        gone(read_pid(&grandchild)),
+        "the helper's child outlived pq-sat"
+    );
+}
+
+#[test]
+fn escaped_helper_is_killed_on_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pid, grandchild) = (dir.path().join("pid"), dir.path().join("grandchild"));
+    let solver = escaping_solver(dir.path(), &pid, &grandchild, "sleep 300");
+    let child = pq_sat(
+        &["solve", "--dim", "4", "--n", "3", "--solver-cmd", &solver],
+        dir.path(),
+        None,
+    )
+    .spawn()
+    .unwrap();
+    let out = signal_when(child, libc::SIGINT, || grandchild.exists() && pid.exists());
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(gone(read_pid(&pid)), "the setsid helper outlived pq-sat");
+    assert!(
+        gone(read_pid(&grandchild)),
+        "the helper's child outlived pq-sat"
+    );
+}
+
+// Class 12: SIGINT and SIGTERM stop every command with exit 130 and no partial output.
+
+#[test]
+fn family_interrupted_writes_nothing() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("fam");
+        // Big boards, each verified: far more work than the signal leaves time for.
+        let child = pq_sat(
+            &[
+                "family",
+                "--dims",
+                "9..14",
+                "--around-optimum",
+                "3",
+                "--verify",
+                "120",
+                "-o",
+                target.to_str().unwrap(),
+            ],
+            dir.path(),
+            None,
+        )
+        .spawn()
+        .unwrap();
+        // Under way once the staging directory holds an instance.
+        let parent = dir.path().to_path_buf();
+        let out = signal_when(child, signal, || {
+            listing(&parent)
+                .iter()
+                .filter(|n| n.starts_with(".pq-family-"))
+                .any(|n| !listing(&parent.join(n)).is_empty())
+        });
+        assert_eq!(code(&out), 130, "signal {signal}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+        assert!(!target.exists(), "an interrupted family was written");
+        // No staging directory, no solver's temporary file.
+        assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+    }
+}
+
+#[test]
+fn family_without_verify_interrupted_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("fam");
+    // Only encoding: many large instances, so the signal comes while they are written.
+    let child = pq_sat(
+        &[
+            "family",
+            "--dims",
+            "10..15",
+            "--n",
+            "1..25",
+            "--symmetry",
+            "lex-leader,none",
+            "--card",
+            "totalizer,seqcounter",
+            "-o",
+            target.to_str().unwrap(),
+        ],
+        dir.path(),
+        None,
+    )
+    .spawn()
+    .unwrap();
+    let parent = dir.path().to_path_buf();
+    let out = signal_when(child, libc::SIGINT, || {
+        listing(&parent)
+            .iter()
+            .filter(|n| n.starts_with(".pq-family-"))
+            .any(|n| !listing(&parent.join(n)).is_empty())
+    });
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(!target.exists(), "an interrupted family was written");
+    assert!(
+        !listing(dir.path()).iter().any(|n| n.starts_with(".pq-")),
+        "{:?}",
+        listing(dir.path())
+    );
+}
+
+#[test]
+fn race_interrupted_reports_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let fam = dir.path().join("fam");
+    let out = pq_sat(
+        &["family", "--dims", "4..5", "-o", fam.to_str().unwrap()],
+        dir.path(),
+        None,
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let started = dir.path().join("started");
+    let slow = fake_solver(
+        dir.path(),
+        "slow",
+        &format!("echo $$ >> '{}'\nsleep 300", started.display()),
+    );
+    let plot = dir.path().join("cactus.svg");
+    let child = pq_sat(
+        &[
+            "race",
+            fam.to_str().unwrap(),
+            "--solver",
+            &slow,
+            "--timeout",
+            "200",
+            "--plot",
+            plot.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+        None,
+    )
+    .spawn()
+    .unwrap();
+    let out = signal_when(child, libc::SIGINT, || started.exists());
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(!plot.exists(), "an interrupted race drew its plot");
+    let pids = std::fs::read_to_string(&started).unwrap();
+    for pid in pids.lines() {
+        assert!(gone(pid.parse().unwrap()), "raced solver {pid} survived");
+    }
+}
+
+#[test]
+fn enumerate_interrupted_prints_no_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = pq_sat(
+        &[
+            "enumerate",
+            "--dim",
+            "11",
+            "--n",
+            "8",
+            "--up-to",
+            "total",
+            "--format",
+            "json",
+        ],
+        dir.path(),
+        None,
+    )
+    .spawn()
+    .unwrap();
+    let start = Instant::now();
+    let out = signal_when(child, libc::SIGTERM, || {
+        start.elapsed() > Duration::from_millis(500)
+    });
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
+#[test]
+fn optimise_with_certify_interrupted_prints_the_bound_and_writes_no_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("cert");
+    let child = pq_sat(
+        &[
+            "solve",
+            "--dim",
+            "12",
+            "--certify",
+            cert.to_str().unwrap(),
+            "--format",
+            "json",
+            "--progress",
+            "lines",
+        ],
+        dir.path(),
+        None,
+    )
+    .spawn()
+    .unwrap();
+    let start = Instant::now();
+    let out = signal_when(child, libc::SIGINT, || {
+        start.elapsed() > Duration::from_millis(1500)
+    });
+    // README: the first Ctrl-C prints what is known, with status "unknown" and exit 130.
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "unknown", "{v}");
+    assert!(v["optimum"].is_null(), "{v}");
+    assert!(!cert.exists(), "an interrupted run wrote a certificate");
+    assert!(
+        !listing(dir.path()).iter().any(|n| n.starts_with(".pq-")),
+        "{:?}",
+        listing(dir.path())
+    );
+}

@@ -33,6 +33,9 @@ impl ExternalSolver {
         n_vars: usize,
         stderr: String,
     ) -> Result<Answer, SolveError> {
+        if let Some(reason) = out.gave_up {
+            return Err(self.failed(reason, stderr));
+        }
         if let Some(bad) = out.bad_v_line {
             return Err(self.failed(format!("printed an unparsable v line: '{bad}'"), stderr));
         }
@@ -119,7 +122,17 @@ impl ExternalSolver {
             // minisat exits 1 when it cannot open the input and 3 on a parse error.
             return Err(self.failed(format!("exited with code {code}"), stderr));
         }
-        let bytes = std::fs::read(result_path).map_err(SolveError::io(result_path))?;
+        let bytes = read_capped(result_path, result_cap(n_vars))
+            .map_err(SolveError::io(result_path))?
+            .ok_or_else(|| {
+                self.failed(
+                    format!(
+                        "wrote more than {} bytes to its result file",
+                        result_cap(n_vars)
+                    ),
+                    stderr.clone(),
+                )
+            })?;
         let text = String::from_utf8_lossy(&bytes);
         let mut tokens = text.split_ascii_whitespace();
         let (verdict, expected_code) = match tokens.next() {
@@ -188,6 +201,11 @@ pub(super) struct StdoutSummary {
     /// A `0` ended the model: it is complete.
     model_terminated: bool,
     bad_v_line: Option<String>,
+    /// Why reading stopped before the end: the output is wrong already (a model longer than
+    /// the formula has variables), and the solver is to be killed.
+    pub(super) gave_up: Option<String>,
+    /// The formula's number of variables: no model may be longer.
+    n_vars: usize,
     /// The last few lines that were not model lines, to explain a missing `s` line.
     tail: VecDeque<String>,
     pub(super) read_error: Option<std::io::Error>,
@@ -229,6 +247,13 @@ impl StdoutSummary {
             Ok(terminated) => self.model_terminated = terminated,
             Err(_) => self.bad_v_line = Some(clip(line)),
         }
+        // Checked per line, so an endless model is refused after at most one line too many.
+        if self.model.len() > self.n_vars {
+            self.gave_up = Some(format!(
+                "printed a model of more than {} literals, but the formula has {} variables",
+                self.n_vars, self.n_vars
+            ));
+        }
     }
 }
 
@@ -248,13 +273,25 @@ fn take_lits<'a>(
     Ok(false)
 }
 
-pub(super) fn read_stdout(pipe: impl Read) -> StdoutSummary {
-    let mut summary = StdoutSummary::default();
+/// Digests a solver's stdout for a formula of `n_vars` variables. Stops early (with
+/// [`StdoutSummary::gave_up`] set) once the output is wrong beyond repair; the caller then
+/// kills the solver. The length of the input is the caller's to bound (see
+/// [`super::process::Pipe`]): a line is held whole while it is read.
+pub(super) fn read_stdout(pipe: impl Read, n_vars: usize) -> StdoutSummary {
+    let mut summary = StdoutSummary {
+        n_vars,
+        ..StdoutSummary::default()
+    };
     let mut reader = BufReader::with_capacity(64 * 1024, pipe);
     // `split` retries reads that a signal interrupted.
     for line in reader.by_ref().split(b'\n') {
         match line {
-            Ok(line) => summary.take_line(&line),
+            Ok(line) => {
+                summary.take_line(&line);
+                if summary.gave_up.is_some() {
+                    return summary;
+                }
+            }
             Err(e) => {
                 summary.read_error = Some(e);
                 break;
@@ -264,6 +301,27 @@ pub(super) fn read_stdout(pipe: impl Read) -> StdoutSummary {
     // After a read error, keep draining so the solver never blocks on a full pipe.
     let _ = std::io::copy(&mut reader, &mut std::io::sink());
     summary
+}
+
+/// How many bytes a solver may print for a formula of `n_vars` variables: the general cap
+/// plus room for a model (a literal, its sign and a space take at most 12 bytes below 10^10
+/// variables; 16 leaves room for `v ` line starts).
+pub(super) fn stdout_cap(n_vars: usize) -> u64 {
+    super::process::STDOUT_CAP.saturating_add((n_vars as u64).saturating_mul(16))
+}
+
+/// The largest result file read from minisat: its model line and little else.
+fn result_cap(n_vars: usize) -> u64 {
+    stdout_cap(n_vars)
+}
+
+/// The whole of the file at `path`, or `None` when it is longer than `cap` bytes.
+fn read_capped(path: &Path, cap: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= cap).then_some(bytes))
 }
 
 /// Shortens solver output quoted in a one-line message.

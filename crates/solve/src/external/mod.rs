@@ -139,7 +139,15 @@ impl ExternalSolver {
         if let Some(f) = &result_file {
             cmd.arg(f.path());
         }
-        let run = process::supervise(&self.name, cmd, None, limits, conventions::read_stdout)?;
+        let read = move |mut pipe: process::Pipe| {
+            let summary = conventions::read_stdout(&mut pipe, n_vars);
+            if let Some(reason) = &summary.gave_up {
+                pipe.stop_child(reason.clone());
+            }
+            summary
+        };
+        let cap = conventions::stdout_cap(n_vars);
+        let run = process::supervise(&self.name, cmd, None, limits, cap, read)?;
 
         let status = match run.end {
             End::Stopped(reason) => return Ok(Answer::Unknown(reason)),
@@ -147,6 +155,9 @@ impl ExternalSolver {
                 return Ok(Answer::Unknown(
                     "interrupted: the solver was stopped on request".to_string(),
                 ))
+            }
+            End::Cut(reason) => {
+                return Err(self.failed(format!("{reason}; pq-sat killed it"), run.stderr))
             }
             End::Exited(status) => status,
         };
@@ -592,6 +603,118 @@ mod tests {
             start.elapsed()
         );
         assert!(gone(read_pid(&child_file)), "leftover child survived");
+    }
+
+    #[test]
+    fn external_escaped_descendants_are_swept() {
+        let _g = exclusive();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "unsat.cnf", UNSAT_CNF);
+        let (helper, grandchild) = (dir.path().join("helper"), dir.path().join("grandchild"));
+        // The helper leaves the solver's session and process group; the group kill cannot
+        // reach it or the child it starts.
+        let solver = fake(
+            dir.path(),
+            "escaper",
+            &format!(
+                "setsid sh -c 'sleep 30 & echo $! > \"{}\"; echo $$ > \"{}\"; wait' &\n\
+                 while [ ! -s '{}' ]; do sleep 0.01; done\n\
+                 echo 's UNSATISFIABLE'\nexit 20\n",
+                grandchild.display(),
+                helper.display(),
+                helper.display()
+            ),
+        );
+        assert_eq!(
+            solver.solve_file(&cnf, 1, &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
+        assert!(gone(read_pid(&helper)), "the setsid helper survived");
+        assert!(gone(read_pid(&grandchild)), "the helper's child survived");
+    }
+
+    #[test]
+    fn external_children_are_read_from_proc() {
+        // Exclusive: a sweep from another test would take this unsupervised child for a stray.
+        let _g = exclusive();
+        let mut child = Command::new("sleep").arg("5").spawn().unwrap();
+        let pid = child.id() as i32;
+        assert!(process::children().iter().any(|&(p, _)| p == pid));
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+
+    #[test]
+    fn external_endless_model_is_cut() {
+        let _g = shared();
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let pid_file = dir.path().join("pid");
+        let solver = fake(
+            dir.path(),
+            "flood",
+            &format!(
+                "echo $$ > '{}'\necho 's SATISFIABLE'\nwhile :; do echo 'v 1 -2'; done\n",
+                pid_file.display()
+            ),
+        );
+        let msg = failure(solver.solve_file(&cnf, 2, &Limits::none()));
+        assert!(
+            msg.contains("a model of more than 2 literals") && msg.contains("killed it"),
+            "{msg}"
+        );
+        assert!(gone(read_pid(&pid_file)), "the flooding solver survived");
+    }
+
+    #[test]
+    fn external_output_beyond_the_cap_is_cut() {
+        let _g = shared();
+        let command = |script: &str| {
+            let mut cmd = Command::new("/bin/sh");
+            cmd.args(["-c", script]);
+            cmd
+        };
+        let limits = Limits::none();
+        // No newline ever: only the byte cap stops it.
+        let run = process::supervise(
+            "noise",
+            command("exec tr '\\0' x < /dev/zero"),
+            None,
+            &limits,
+            10_000,
+            process::read_tail,
+        )
+        .unwrap();
+        match run.end {
+            process::End::Cut(reason) => assert!(
+                reason.contains("more than 10000 bytes on its standard output"),
+                "{reason}"
+            ),
+            _ => panic!("not cut"),
+        }
+        assert_eq!(run.stdout.unwrap().len(), 10_000);
+        // One byte beyond the cap is too much; exactly the cap is fine.
+        let run = process::supervise(
+            "quiet",
+            command("printf 'hello'"),
+            None,
+            &limits,
+            4,
+            process::read_tail,
+        )
+        .unwrap();
+        assert!(matches!(run.end, process::End::Cut(_)));
+        let run = process::supervise(
+            "quiet",
+            command("printf 'hello'"),
+            None,
+            &limits,
+            5,
+            process::read_tail,
+        )
+        .unwrap();
+        assert!(matches!(run.end, process::End::Exited(s) if s.success()));
+        assert_eq!(run.stdout.as_deref(), Some("hello"));
     }
 
     #[test]

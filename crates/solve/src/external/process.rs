@@ -1,15 +1,24 @@
-//! One supervisor for every child process pq-sat starts: SAT solvers and proof checkers alike.
+//! One supervisor for every child process pq-sat starts: SAT solvers, proof checkers and the
+//! `--version` probes alike.
 //!
 //! Each child runs in its own process group with `PR_SET_PDEATHSIG = SIGKILL`, is registered
 //! (so that [`kill_all_running`] reaches it from a Ctrl-C handler), has its stdout and stderr
-//! drained on threads of their own (a full pipe would block it forever), and is killed with its
-//! whole group when the [`Limits`] say stop. Whatever way [`supervise`] is left, the child is
-//! killed and reaped.
+//! drained on threads of their own (a full pipe would block it forever; stdout is read up to a
+//! cap, so a flooding child cannot exhaust memory), and is killed with its whole group when the
+//! [`Limits`] say stop. Whatever way [`supervise`] is left, the child is killed and reaped.
+//!
+//! A process group does not hold everything: a solver's helper can call `setsid` (or
+//! `setpgid`) and leave it. So pq-sat makes itself a child subreaper
+//! (`PR_SET_CHILD_SUBREAPER`): a descendant whose parent dies is re-parented to pq-sat rather
+//! than to init, and is then found among pq-sat's children that no supervisor owns, killed and
+//! reaped (`sweep`). That happens when a supervised child ends while no other one runs (a
+//! stray cannot be told apart from a running rival's helper), and in [`end_all`] before
+//! pq-sat exits.
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -24,8 +33,17 @@ pub const STDERR_KEEP: usize = 64 * 1024;
 const MAX_POLL: Duration = Duration::from_millis(20);
 
 /// How long to wait for the output pipes to close once the child's whole group is dead. Only a
-/// process that left the group (e.g. via `setsid`) can keep them open that long.
+/// process that left the group (e.g. via `setsid`) and was not swept yet (another child was
+/// still running) can keep them open that long.
 const PIPE_GRACE: Duration = Duration::from_secs(2);
+
+/// How much a child may print on stdout when its reader sets no cap of its own: far more than
+/// any answer pq-sat reads, far less than would strain memory.
+pub const STDOUT_CAP: u64 = 64 * 1024 * 1024;
+
+/// How long one sweep keeps killing strays; only a process stuck in the kernel (which SIGKILL
+/// cannot end) makes it last that long.
+const SWEEP_LIMIT: Duration = Duration::from_secs(2);
 
 /// What a supervised child left behind.
 pub struct Supervised<T> {
@@ -40,17 +58,71 @@ pub struct Supervised<T> {
     pub seconds: f64,
 }
 
+/// A child's stdout as its reader sees it: it ends after `cap` bytes, and then the child is
+/// killed ([`End::Cut`]). The reader can also give up on the child itself ([`Pipe::stop_child`]),
+/// e.g. on a model longer than the formula has variables.
+pub struct Pipe {
+    inner: ChildStdout,
+    left: u64,
+    cap: u64,
+    cut: Arc<OnceLock<String>>,
+}
+
+impl Pipe {
+    /// Asks the supervisor to kill the child: its output is wrong already (`reason` says how)
+    /// and reading on would only waste time and memory. The first reason given is kept.
+    pub fn stop_child(&self, reason: String) {
+        let _ = self.cut.set(reason);
+    }
+}
+
+impl Read for Pipe {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            // Output of exactly `cap` bytes is fine: only a byte beyond it is too much.
+            let mut probe = [0u8; 1];
+            if self.inner.read(&mut probe)? == 0 {
+                return Ok(0);
+            }
+            self.stop_child(format!(
+                "printed more than {} on its standard output",
+                byte_size(self.cap)
+            ));
+            return Ok(0);
+        }
+        let want = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// `64 MiB`, `1.5 GiB`, `512 bytes`: a size for messages.
+fn byte_size(bytes: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    match bytes {
+        b if b >= 1024 * MIB => format!("{:.1} GiB", b as f64 / (1024 * MIB) as f64),
+        b if b >= MIB && b % MIB == 0 => format!("{} MiB", b / MIB),
+        b if b >= MIB => format!("{:.1} MiB", b as f64 / MIB as f64),
+        b => format!("{b} bytes"),
+    }
+}
+
 /// Runs `cmd` under supervision: `stdin` (if any) is written to it, its stdout goes to
-/// `read_stdout` on a thread of its own, its stderr is kept (the tail), and it is killed with
-/// its whole group when `limits` say stop or [`kill_all_running`] is called. `name` names it
-/// in errors.
+/// `read_stdout` on a thread of its own (at most `stdout_cap` bytes of it, see [`Pipe`]), its
+/// stderr is kept (the tail), and it is killed with its whole group when `limits` say stop,
+/// the reader gives up on it, or [`kill_all_running`] is called. `name` names it in errors.
 pub fn supervise<T: Send + 'static>(
     name: &str,
     mut cmd: Command,
     stdin: Option<Vec<u8>>,
     limits: &Limits,
-    read_stdout: fn(ChildStdout) -> T,
+    stdout_cap: u64,
+    read_stdout: impl FnOnce(Pipe) -> T + Send + 'static,
 ) -> Result<Supervised<T>, SolveError> {
+    become_subreaper();
     let parent = std::process::id();
     cmd.stdin(if stdin.is_some() {
         Stdio::piped()
@@ -89,6 +161,7 @@ pub fn supervise<T: Send + 'static>(
         running.push(Entry {
             pgid,
             killed: false,
+            closing: false,
         });
         Guard {
             child,
@@ -100,6 +173,13 @@ pub fn supervise<T: Send + 'static>(
     let (Some(stdout), Some(stderr)) = (child.child.stdout.take(), child.child.stderr.take())
     else {
         return Err(spawn_error(std::io::Error::other("no pipe to the child")));
+    };
+    let cut = Arc::new(OnceLock::new());
+    let stdout = Pipe {
+        inner: stdout,
+        left: stdout_cap,
+        cap: stdout_cap,
+        cut: Arc::clone(&cut),
     };
     let thread = |name: &str| std::thread::Builder::new().name(format!("child-{name}"));
     if let (Some(bytes), Some(mut pipe)) = (stdin, child.child.stdin.take()) {
@@ -115,7 +195,7 @@ pub fn supervise<T: Send + 'static>(
         .spawn(move || read_tail(stderr))
         .map_err(spawn_error)?;
 
-    let end = child.wait(limits).map_err(spawn_error)?;
+    let end = child.wait(limits, &cut).map_err(spawn_error)?;
     let seconds = start.elapsed().as_secs_f64();
 
     // The whole group is dead now, so the pipes are closed unless something escaped it.
@@ -123,6 +203,12 @@ pub fn supervise<T: Send + 'static>(
     while !(stdout_reader.is_finished() && stderr_reader.is_finished()) && Instant::now() < grace {
         std::thread::sleep(Duration::from_millis(5));
     }
+    // The reader may hit the cap (or give up) only after the child exited: its output is
+    // incomplete all the same.
+    let end = match (end, cut.get()) {
+        (End::Exited(_), Some(reason)) => End::Cut(reason.clone()),
+        (end, _) => end,
+    };
     Ok(Supervised {
         end,
         stdout: join_finished(stdout_reader),
@@ -134,18 +220,110 @@ pub fn supervise<T: Send + 'static>(
 /// Kills every external solver process group still running, e.g. from a Ctrl-C handler thread.
 ///
 /// Safe to call from any thread and any number of times; the `solve_file` calls concerned return
-/// `Unknown`. It takes a lock, so it must not be called from inside a raw signal handler (the
-/// `ctrlc` crate runs its handler on an ordinary thread, which is fine).
+/// `Unknown` (and their supervisors then sweep what left the groups). It takes a lock, so it
+/// must not be called from inside a raw signal handler (the `ctrlc` crate runs its handler on an
+/// ordinary thread, which is fine).
 pub fn kill_all_running() {
     let mut running = registry();
-    for entry in running.iter_mut() {
+    kill_groups(&mut running);
+}
+
+/// Kills every child process pq-sat started and everything they started, also what left their
+/// process groups, waiting (at most a few seconds) until the strays are gone, and keeps any
+/// other child from being started afterwards: the last call before pq-sat exits (normally, or
+/// at once on a second Ctrl-C).
+pub fn end_all() {
+    let mut running = registry();
+    kill_groups(&mut running);
+    sweep(&running, true);
+    // Held until the process exits: no supervise call can start a child after this.
+    std::mem::forget(running);
+}
+
+fn kill_groups(running: &mut [Entry]) {
+    for entry in running.iter_mut().filter(|e| !e.closing) {
         entry.killed = true;
-        // SAFETY: plain system call. The group cannot have been recycled: its leader is removed
-        // from the registry before it is reaped, and an unreaped leader keeps the pgid taken.
+        // SAFETY: plain system call. The group cannot have been recycled: an entry is marked
+        // closing before its leader is reaped, and an unreaped leader keeps the pgid taken.
         unsafe {
             libc::kill(-entry.pgid, libc::SIGKILL);
         }
     }
+}
+
+/// Makes this process a child subreaper, once: orphaned descendants come to it, not to init.
+fn become_subreaper() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: plain system call with integer arguments. If it fails (a kernel before 3.4)
+        // the process groups still hold the ordinary solvers; only escapees would be missed.
+        let on: libc::c_ulong = 1;
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, on, 0, 0, 0);
+        }
+    });
+}
+
+/// Kills and reaps every child of this process that no entry of `running` owns (with
+/// `everything`, kills the owned ones too, leaving their reaping to their supervisors): the
+/// descendants that left their process group and were re-parented here. Killing one
+/// re-parents its own children here, so it repeats until a scan finds no stray (or
+/// [`SWEEP_LIMIT`] passes). The caller holds the registry lock, so no child is started
+/// meanwhile and no owned pid is reaped (and recycled) under it.
+fn sweep(running: &[Entry], everything: bool) {
+    let deadline = Instant::now() + SWEEP_LIMIT;
+    loop {
+        let mut found = false;
+        for (pid, state) in children() {
+            if let Some(owner) = running.iter().find(|e| e.pgid == pid) {
+                // Its supervisor reaps it; a closing one may be reaped at any moment.
+                if !everything || state == b'Z' || owner.closing {
+                    continue;
+                }
+            }
+            found = true;
+            // SAFETY: plain system calls on our own child, which nobody else reaps, so its pid
+            // cannot have been recycled.
+            unsafe {
+                if state == b'Z' {
+                    libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG);
+                } else {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        if !found || Instant::now() >= deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// This process's children and their states (`R`, `S`, `Z`, ...), read from `/proc`.
+pub(crate) fn children() -> Vec<(i32, u8)> {
+    let me = std::process::id() as i32;
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|entry| {
+            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+            let (state, ppid) = parse_stat(&stat)?;
+            (ppid == me).then_some((pid, state))
+        })
+        .collect()
+}
+
+/// The state and the parent's pid from a `/proc/PID/stat` line, `PID (COMM) STATE PPID ...`;
+/// the command name may hold spaces and parentheses, so the fields start after the last `)`.
+fn parse_stat(stat: &[u8]) -> Option<(u8, i32)> {
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    let rest = std::str::from_utf8(&stat[close + 1..]).ok()?;
+    let mut fields = rest.split_ascii_whitespace();
+    let state = *fields.next()?.as_bytes().first()?;
+    let ppid = fields.next()?.parse().ok()?;
+    Some((state, ppid))
 }
 
 /// A process group we started and have not reaped yet.
@@ -153,6 +331,8 @@ pub(crate) struct Entry {
     pub(crate) pgid: i32,
     /// Set by `kill_all_running`, so the waiter reports an interruption rather than a crash.
     killed: bool,
+    /// Its supervisor is killing and reaping it: nobody else may signal the pgid any more.
+    closing: bool,
 }
 
 static RUNNING: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
@@ -171,6 +351,9 @@ pub enum End {
     Stopped(String),
     /// Killed by [`kill_all_running`].
     Interrupted,
+    /// Killed because of what it printed on stdout (too much of it, or something the reader
+    /// gave up on); the reason says which.
+    Cut(String),
 }
 
 /// A spawned solver that is killed and reaped however `run` is left (error return or panic).
@@ -181,8 +364,9 @@ struct Guard {
 }
 
 impl Guard {
-    /// Waits for the group leader to exit, killing the group when the limits say stop.
-    fn wait(&mut self, limits: &Limits) -> std::io::Result<End> {
+    /// Waits for the group leader to exit, killing the group when the limits say stop or the
+    /// stdout reader sets `cut`.
+    fn wait(&mut self, limits: &Limits, cut: &OnceLock<String>) -> std::io::Result<End> {
         let mut stopped = None;
         let mut pause = Duration::from_millis(1);
         loop {
@@ -194,6 +378,9 @@ impl Guard {
                 stopped = Some(reason);
                 break;
             }
+            if cut.get().is_some() {
+                break;
+            }
             if let Some(left) = limits.remaining() {
                 pause = pause.min(left);
             }
@@ -201,10 +388,12 @@ impl Guard {
             pause = (pause * 2).min(MAX_POLL);
         }
         let (killed, status) = self.reap()?;
-        Ok(match stopped {
-            Some(reason) => End::Stopped(reason),
-            None if killed => End::Interrupted,
-            None => End::Exited(status),
+        Ok(match (stopped, cut.get()) {
+            (Some(reason), _) => End::Stopped(reason),
+            (None, _) if killed => End::Interrupted,
+            // Even if it exited by itself (a closed pipe kills it): its output is incomplete.
+            (None, Some(reason)) => End::Cut(reason.clone()),
+            (None, None) => End::Exited(status),
         })
     }
 
@@ -233,26 +422,31 @@ impl Guard {
         }
     }
 
-    /// Deregisters, kills what is left of the group (a solver's helpers, or a wrapper script's
-    /// background jobs that would keep our pipes open) and reaps the leader. Returns whether
-    /// `kill_all_running` had killed it, and the leader's exit status.
+    /// Kills what is left of the group (a solver's helpers, or a wrapper script's background
+    /// jobs that would keep our pipes open), reaps the leader, deregisters it and, when no
+    /// other child runs, sweeps what left the group. Returns whether `kill_all_running` had
+    /// killed it, and the leader's exit status.
     fn reap(&mut self) -> std::io::Result<(bool, ExitStatus)> {
         let killed = {
             let mut running = registry();
-            let killed = running
-                .iter()
-                .find(|e| e.pgid == self.pgid)
-                .is_some_and(|e| e.killed);
-            running.retain(|e| e.pgid != self.pgid);
-            killed
+            let entry = running.iter_mut().find(|e| e.pgid == self.pgid);
+            entry.is_some_and(|e| {
+                e.closing = true;
+                e.killed
+            })
         };
         // SAFETY: plain system call on a group whose leader we have not reaped.
         unsafe {
             libc::kill(-self.pgid, libc::SIGKILL);
         }
         self.reaped = true;
-        let status = self.child.wait()?;
-        Ok((killed, status))
+        let status = self.child.wait();
+        let mut running = registry();
+        running.retain(|e| e.pgid != self.pgid);
+        if running.is_empty() {
+            sweep(&running, false);
+        }
+        Ok((killed, status?))
     }
 }
 
@@ -320,5 +514,26 @@ pub fn signal_name(sig: i32) -> &'static str {
         libc::SIGINT => " (SIGINT)",
         libc::SIGXCPU => " (SIGXCPU: CPU time limit)",
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_lines_with_odd_command_names() {
+        assert_eq!(parse_stat(b"42 (sh) S 7 42 42 0"), Some((b'S', 7)));
+        assert_eq!(parse_stat(b"42 (a) b (c) Z 1 42 42 0"), Some((b'Z', 1)));
+        assert_eq!(parse_stat(b"42 (x"), None);
+        assert_eq!(parse_stat(b"42 (x) R"), None);
+    }
+
+    #[test]
+    fn byte_sizes_for_messages() {
+        assert_eq!(byte_size(STDOUT_CAP), "64 MiB");
+        assert_eq!(byte_size(10_000), "10000 bytes");
+        assert_eq!(byte_size(3 * 1024 * 1024 / 2), "1.5 MiB");
+        assert_eq!(byte_size(3 << 30), "3.0 GiB");
     }
 }
