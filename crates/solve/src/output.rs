@@ -254,6 +254,12 @@ pub fn temp_dir(target: &Path, kind: &str) -> Result<tempfile::TempDir, SolveErr
         .map_err(|e| write_error(target, SolveError::io(dir)(e)))
 }
 
+/// For `map_err` on writes to a temporary of `target`: the error names `target`, which the
+/// user gave, not the temporary.
+pub fn naming(target: &Path) -> impl FnOnce(SolveError) -> SolveError + '_ {
+    move |e| write_error(target, e)
+}
+
 /// The one-line error of failing to write `target`, naming it and not the temporary.
 fn write_error(target: &Path, e: SolveError) -> SolveError {
     match e {

@@ -178,7 +178,7 @@ pub fn prove(
     let arranged = arranged_for(formula, format);
     let cnf_tmp = output::temp_file(cnf, "out")?;
     let proof_tmp = output::temp_file(proof, "out")?;
-    write_cnf(&arranged, cnf_tmp.path())?;
+    write_cnf(&arranged, cnf_tmp.path()).map_err(output::naming(cnf))?;
     let start = Instant::now();
     check_capable(spec, format)
         .map_err(|message| SolveError::in_process(&spec.to_string(), message))?;
@@ -204,7 +204,7 @@ pub fn prove(
             (answer, "cadical".into())
         }
         BackendSpec::Varisat => {
-            let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof_tmp.path()))?;
+            let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof))?;
             let target = Box::new(std::io::BufWriter::new(file));
             let answer = varisat_solve(&arranged, limits, Some(target))?;
             (answer, "varisat".into())
