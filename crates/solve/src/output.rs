@@ -218,12 +218,16 @@ fn owner() -> Option<&'static str> {
         .as_deref()
 }
 
-/// The start time of process `pid` (field 22 of `/proc/PID/stat`), if it is running.
+/// The start time of process `pid` (field 22 of `/proc/PID/stat`), if it is running: a
+/// zombie (killed, not yet reaped by its parent) is not, and can write nothing more.
 fn start_time(pid: u32) -> Option<u64> {
     let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) is in parentheses and may hold spaces: count after it.
-    let rest = &stat[stat.rfind(')')? + 1..];
-    rest.split_whitespace().nth(19)?.parse().ok()
+    let mut rest = stat[stat.rfind(')')? + 1..].split_whitespace();
+    if matches!(rest.next(), Some("Z" | "X" | "x")) {
+        return None;
+    }
+    rest.nth(18)?.parse().ok()
 }
 
 fn prefix(kind: &str) -> String {
@@ -588,6 +592,33 @@ mod tests {
                 ".pq-family-xyz".to_string()
             ]
         );
+    }
+
+    /// A killed run not yet reaped by its parent (a zombie) owns nothing any more.
+    #[test]
+    fn a_zombie_owner_is_gone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("sleep")
+            .arg("0.3")
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let start = start_time(pid).expect("running");
+        let stale = tmp.path().join(format!(".pq-out-{pid}-{start}-a1B2c3"));
+        fs::write(&stale, "x").unwrap();
+        remove_leftovers(tmp.path());
+        assert!(stale.exists(), "its owner still runs");
+        // Exited but not waited for: a zombie until `wait` below.
+        let zombie =
+            || fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z"));
+        let t = std::time::Instant::now();
+        while !zombie() {
+            assert!(t.elapsed().as_secs() < 30);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        remove_leftovers(tmp.path());
+        assert!(!stale.exists());
+        child.wait().unwrap();
     }
 
     #[test]
