@@ -105,7 +105,7 @@ pub enum Solvers {
 impl Args {
     /// Checks what clap cannot; the error is a usage error (exit code 2). Outputs that
     /// are one file, or that would overwrite an input, are refused here; what is on disk
-    /// at the outputs is checked by [`Job::check_outputs`] before the job runs.
+    /// at the outputs is checked by [`Job::prepare_outputs`] before the job runs.
     pub fn into_job(self) -> Result<Job, String> {
         let job = self.validated()?;
         job.check_distinct()?;
@@ -505,9 +505,11 @@ impl Job {
     /// Checks every output path before any work starts: its directory exists and takes new
     /// files; an existing output is refused unless `--force`; a link, a special file or a
     /// user's non-empty directory is never replaced. Leftovers of killed runs beside the
-    /// outputs are removed. The error names the option and says what to do.
-    pub fn check_outputs(&self) -> Result<(), String> {
+    /// outputs are removed, and `--force` becomes the policy of every later write
+    /// ([`output::allow_replacing`]). The error names the option and says what to do.
+    pub fn prepare_outputs(&self) -> Result<(), String> {
         let (outputs, force) = self.outputs();
+        output::allow_replacing(force);
         for o in outputs {
             let checked = match o.dir {
                 None => output::check_file(o.path, force),

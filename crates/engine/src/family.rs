@@ -794,13 +794,12 @@ pub fn write_family(
 }
 
 /// Fails unless an output directory can be placed at `dir` ([`move_into_place`]): it is
-/// absent, empty, or pq-sat's own earlier output (its `marker` file, e.g.
-/// [`MANIFEST_JSON`]), and its parent takes new files. Whether an earlier output may be
-/// replaced is the caller's decision (`--force`, checked before any work: see
-/// [`pq_solve::output::check_dir`]); a user's non-empty directory, a file, a link or a
-/// special file is always refused. Leftovers of killed runs beside it are removed.
+/// absent, empty, or, when replacing is allowed (`--force`:
+/// [`pq_solve::output::allow_replacing`]), pq-sat's own earlier output (its `marker` file,
+/// e.g. [`MANIFEST_JSON`]); and its parent takes new files. A user's non-empty directory, a
+/// file, a link or a special file is always refused. Leftovers of killed runs beside it are removed.
 pub fn check_target(dir: &Path, marker: &str) -> Result<(), SolveError> {
-    output::check_dir(dir, marker, true)
+    output::check_dir(dir, marker, output::replacing())
 }
 
 /// Checks `dir` ([`check_target`]), then makes a temporary directory beside it, named after

@@ -14,6 +14,7 @@ use std::fs;
 use std::io;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use crate::error::{os_message, SolveError};
@@ -293,25 +294,50 @@ pub fn replaceable(path: &Path) -> Result<bool, SolveError> {
     }
 }
 
+/// Whether outputs that exist may be replaced (`--force`); see [`allow_replacing`].
+static REPLACING: AtomicBool = AtomicBool::new(false);
+
+/// Lets [`persist`] and [`place_dir`] replace an existing output (a regular file, pq-sat's
+/// earlier directory): `--force`. The command line sets it once, when it checks the outputs
+/// before any work. Without it an output that appears while pq-sat works (a second run
+/// writing the same path) is not replaced: the check before the work cannot see it.
+pub fn allow_replacing(yes: bool) {
+    REPLACING.store(yes, Ordering::SeqCst);
+}
+
+/// True when existing outputs may be replaced ([`allow_replacing`]).
+pub fn replacing() -> bool {
+    REPLACING.load(Ordering::SeqCst)
+}
+
 /// Moves a finished temporary file to `path`: made readable by others (temporaries are
-/// private), then renamed, but only over a missing path or a regular file; anything else at
-/// `path` (a link, a FIFO, a device, a directory) is left alone and the temporary removed.
+/// private), then renamed, but only over a missing path or, when replacing is allowed
+/// ([`allow_replacing`]), a regular file; anything else at `path` (a link, a FIFO, a
+/// device, a directory) is left alone and the temporary removed.
 pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveError> {
+    persist_with(tmp, path, replacing())
+}
+
+fn persist_with(
+    tmp: tempfile::NamedTempFile,
+    path: &Path,
+    replace: bool,
+) -> Result<(), SolveError> {
     tmp.as_file()
         .set_permissions(fs::Permissions::from_mode(0o644))
         .map_err(SolveError::io(path))?;
-    if replaceable(path)? {
+    if replaceable(path)? && replace {
         return tmp
             .persist(path)
             .map(drop)
             .map_err(|e| SolveError::io(path)(e.error));
     }
-    // Nothing there, and nothing may have appeared since: a link made meanwhile would
-    // otherwise be replaced.
+    // Nothing there (or nothing to replace), and nothing may have appeared since: a link
+    // made meanwhile would otherwise be replaced.
     tmp.persist_noclobber(path).map(drop).map_err(|e| {
         if e.error.kind() == io::ErrorKind::AlreadyExists {
             refuse(format!(
-                "{} appeared while pq-sat was working; nothing was written there: give another path",
+                "{} exists (it appeared while pq-sat was working); nothing was written there: give --force to replace it, or another path",
                 path.display()
             ))
         } else {
@@ -321,10 +347,20 @@ pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveErr
 }
 
 /// Renames the finished `staging` directory to `dir`. Only a missing path, an empty
-/// directory or pq-sat's earlier output (its `marker` file) is replaced; an earlier output
+/// directory or, when replacing is allowed ([`allow_replacing`]), pq-sat's earlier output
+/// (its `marker` file) is replaced; an earlier output
 /// is moved aside first and removed once the new one is in place (moved back if the
 /// rename fails). On failure the staging directory is removed.
 pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: &str) -> Result<(), SolveError> {
+    place_dir_with(staging, dir, marker, replacing())
+}
+
+fn place_dir_with(
+    staging: tempfile::TempDir,
+    dir: &Path,
+    marker: &str,
+    replace: bool,
+) -> Result<(), SolveError> {
     let old = match fs::symlink_metadata(dir) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(SolveError::io(dir)(e)),
@@ -333,8 +369,8 @@ pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: &str) -> Result
                 // rename(2) replaces an empty directory, but not one that fills meanwhile.
                 None
             }
-            DirState::Ours => Some(set_aside(dir)?),
-            DirState::Other => {
+            DirState::Ours if replace => Some(set_aside(dir)?),
+            DirState::Ours | DirState::Other => {
                 return Err(refuse(format!(
                     "{} is no longer empty; nothing was written: give a new directory",
                     dir.display()
@@ -468,9 +504,13 @@ mod tests {
     }
 
     fn write_new(path: &Path, text: &str) -> Result<(), SolveError> {
+        write_with(path, text, true)
+    }
+
+    fn write_with(path: &Path, text: &str, replace: bool) -> Result<(), SolveError> {
         let mut tmp = temp_file(path, "out")?;
         tmp.write_all(text.as_bytes()).unwrap();
-        persist(tmp, path)
+        persist_with(tmp, path, replace)
     }
 
     #[test]
@@ -488,6 +528,15 @@ mod tests {
         write_new(&path, "two").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(names(dir.path()), ["a.txt"]);
+        // Without --force, a file that appears after the check (a second run writing the
+        // same path) is not replaced either, and the temporary goes.
+        let later = dir.path().join("b.txt");
+        check_file(&later, false).unwrap();
+        fs::write(&later, "theirs").unwrap();
+        let e = write_with(&later, "mine", false).unwrap_err().to_string();
+        assert!(e.contains("exists") && e.contains("--force"), "{e}");
+        assert_eq!(fs::read_to_string(&later).unwrap(), "theirs");
+        assert_eq!(names(dir.path()), ["a.txt", "b.txt"]);
     }
 
     #[test]
@@ -545,12 +594,14 @@ mod tests {
             fs::write(staging.path().join("m.json"), text).unwrap();
             staging
         };
-        place_dir(fill("1"), &dir, "m.json").unwrap();
+        place_dir_with(fill("1"), &dir, "m.json", false).unwrap();
         assert_eq!(names(tmp.path()), ["out"]);
         let e = check_dir(&dir, "m.json", false).unwrap_err().to_string();
         assert!(e.contains("not empty") && e.contains("--force"), "{e}");
         check_dir(&dir, "m.json", true).unwrap();
-        place_dir(fill("2"), &dir, "m.json").unwrap();
+        assert!(place_dir_with(fill("2"), &dir, "m.json", false).is_err());
+        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), "1");
+        place_dir_with(fill("2"), &dir, "m.json", true).unwrap();
         assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), "2");
         assert_eq!(names(tmp.path()), ["out"]);
         // A user's directory is not pq-sat's to replace, force or not.
@@ -562,7 +613,7 @@ mod tests {
             assert!(e.contains("not empty"), "{e}");
         }
         let staging = fill("3");
-        assert!(place_dir(staging, &mine, "m.json").is_err());
+        assert!(place_dir_with(staging, &mine, "m.json", true).is_err());
         assert_eq!(names(&mine), ["notes"]);
         assert_eq!(names(tmp.path()), ["mine", "out"]);
     }

@@ -227,6 +227,36 @@ fn existing_outputs_are_replaced_only_with_force() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
+/// Class 5, the window after the check: an output that appears while pq-sat works (here
+/// a solver of the race writes the plot's path, as a second run would) is not replaced
+/// without `--force`; with it, it is.
+#[test]
+fn an_output_that_appears_during_the_run_is_replaced_only_with_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let fam = d.join("fam");
+    let out = run(&["family", "--dims", "4", "--n", "1..1", "-o", s(&fam)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let plot = d.join("plot.svg");
+    let body = format!("echo theirs > {}\necho 's UNKNOWN'", s(&plot));
+    let solver = fake_solver(d, "solver.sh", &body);
+    let race = ["race", s(&fam), "--solver", &solver, "--plot", s(&plot)];
+    let out = run(&race);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("plot.svg") && err.contains("--force"), "{err}");
+    assert_eq!(fs::read_to_string(&plot).unwrap(), "theirs\n");
+    fs::remove_file(&plot).unwrap();
+    let out = run(&[&race[..], &["--force"]].concat());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(fs::read_to_string(&plot).unwrap().contains("<svg"));
+    let leftovers: Vec<String> = names(d)
+        .into_iter()
+        .filter(|n| n.starts_with(".pq-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
 /// Class 6: a problem's name is one line; a line break in it would be a second `p cnf`
 /// line in the header. Refused when the file is read, with the key named.
 #[test]
