@@ -4,7 +4,9 @@
 //! file, an empty directory or pq-sat's own earlier output ([`persist`], [`place_dir`]). A
 //! symbolic link, a FIFO, a device or a socket at an output path is never replaced (a
 //! rename would turn `/dev/full` into a regular file). Whether an existing output may be
-//! replaced at all (`--force`) is decided up front by the checks, before any solving.
+//! replaced at all (`--force`) is decided up front, before any solving, and stays the
+//! policy of the writes ([`allow_replacing`]): an output that appears while pq-sat works is
+//! not replaced without it either.
 //!
 //! Temporaries are named `.pq-KIND-PID-START-XXXXXX`, after the process that owns them (its
 //! id and start time), so that [`remove_leftovers`] can remove those of a run that was
