@@ -1,33 +1,26 @@
 //! Files pq-sat writes: each one atomically, so that a path holds the old file or the
-//! complete new one, never a half-written one.
+//! complete new one, never a half-written one; and never over a link or a special file
+//! (see [`pq_solve::output`], the one path for every output of the tool).
 
 use std::io::{self, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use pq_solve::output;
+use pq_solve::SolveError;
 
-/// Writes through a temporary file in the same directory and renames it into place.
+/// Writes through a temporary file in the same directory and renames it into place (only
+/// over a missing path or a regular file). Errors name `path`, once.
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    let write_and_rename = || -> io::Result<()> {
-        write(tmp.as_file_mut())?;
-        tmp.as_file_mut().sync_all()?;
-        // Temporary files are created private (0600); the result is an ordinary file.
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))?;
-        tmp.persist(path)?;
-        Ok(())
-    };
-    write_and_rename().with_context(|| format!("cannot write {}", path.display()))
+    let mut tmp = output::temp_file(path, "out")?;
+    write(tmp.as_file_mut())
+        .and_then(|()| tmp.as_file_mut().sync_all())
+        .map_err(SolveError::io(path))?;
+    output::persist(tmp, path)?;
+    Ok(())
 }
 
 /// Writes an SVG picture to `path` atomically.

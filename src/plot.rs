@@ -285,7 +285,8 @@ mod tests {
         assert_eq!(written, cactus_svg(&s, 10.0, 5, "race").unwrap());
         parse_text(&written);
 
-        // Overwriting replaces the file whole and still leaves nothing else behind.
+        // Overwriting (--force) replaces the file whole and still leaves nothing else behind.
+        pq_solve::output::allow_replacing(true);
         crate::files::write_svg(&path, &cactus_svg(&[], 10.0, 5, "again").unwrap()).unwrap();
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
         assert!(parse_text(&std::fs::read_to_string(&path).unwrap()).contains("again"));

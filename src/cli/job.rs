@@ -7,6 +7,7 @@ use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry};
 use pq_engine::optimise::Strategy;
 use pq_engine::proof::ProofFormat;
+use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
 use super::{read_problem, Args, Command, Format, SolveArgs, UpTo};
@@ -102,8 +103,16 @@ pub enum Solvers {
 }
 
 impl Args {
-    /// Checks what clap cannot; the error is a usage error (exit code 2).
+    /// Checks what clap cannot; the error is a usage error (exit code 2). Outputs that
+    /// are one file, or that would overwrite an input, are refused here; what is on disk
+    /// at the outputs is checked by [`Job::prepare_outputs`] before the job runs.
     pub fn into_job(self) -> Result<Job, String> {
+        let job = self.validated()?;
+        job.check_distinct()?;
+        Ok(job)
+    }
+
+    fn validated(self) -> Result<Job, String> {
         match self.command {
             Command::Encode(a) => {
                 let (problem, n) = a.subject.load()?;
@@ -287,10 +296,13 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         }
         Some(proof) => {
             let cnf_out = a.cnf_out.clone().unwrap_or_else(|| proof.with_extension("cnf"));
-            if cnf_out == *proof {
-                return Err("the proof file must not end in .cnf (that name is for the CNF beside it; or give --cnf-out)".into());
+            if a.cnf_out.is_none() && same_target(&cnf_out, proof) {
+                return Err(format!(
+                    "--proof {}: the CNF written beside the proof takes the proof's name with .cnf, which is the proof itself; the proof file must not end in .cnf: name it .drat or .lrat, or give --cnf-out",
+                    proof.display()
+                ));
             }
-            if a.cnf.as_ref().is_some_and(|c| same_file(c, &cnf_out)) {
+            if a.cnf_out.is_none() && a.cnf.as_ref().is_some_and(|c| same_target(c, &cnf_out)) {
                 return Err(format!(
                     "the CNF written beside the proof would overwrite the input {}; give --cnf-out",
                     cnf_out.display()
@@ -390,11 +402,122 @@ fn solvers(
     Ok(Solvers::Given(given))
 }
 
-/// True when `a` and `b` name the same existing file (or the same path).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
+/// An output path of a job, as the user gave it.
+struct Output<'a> {
+    /// The option that names it (`--proof`).
+    flag: &'static str,
+    path: &'a Path,
+    /// `Some(marker)` for a directory pq-sat fills (its manifest's name), `None` for a file.
+    dir: Option<&'static str>,
+}
+
+impl Job {
+    /// The files and directories the job will write, and whether `--force` lets existing
+    /// ones be replaced.
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        let file = |flag, path| Output {
+            flag,
+            path,
+            dir: None,
+        };
+        match self {
+            Job::Encode(_, _, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
+            Job::Render(_, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
+            Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
+                let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
+                if let Some(job) = &run.proof {
+                    out.push(file("--proof", &job.proof));
+                    out.push(file("--cnf-out", &job.cnf_out));
+                }
+                if let Some(dir) = &run.args.certify {
+                    out.push(Output {
+                        flag: "--certify",
+                        path: dir,
+                        dir: Some(pq_engine::certificate::MANIFEST),
+                    });
+                }
+                (out, run.args.force)
+            }
+            Job::Family(_, a) => (
+                vec![Output {
+                    flag: "-o",
+                    path: &a.output,
+                    dir: Some(pq_engine::family::MANIFEST_JSON),
+                }],
+                a.force,
+            ),
+            Job::Race(a, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
+            _ => (Vec::new(), false),
+        }
+    }
+
+    /// The files the job reads, which no output may overwrite.
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        let (problem, other) = match self {
+            Job::Encode(_, _, a) => (a.subject.problem.problem.as_deref(), None),
+            Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
+            Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
+                (run.args.problem.problem.as_deref(), run.args.cnf.as_deref())
+            }
+            Job::Family(_, a) => (a.problem.as_deref(), None),
+            _ => (None, None),
+        };
+        let flag = if matches!(self, Job::Render(..)) {
+            "FILE"
+        } else {
+            "--cnf"
+        };
+        let mut inputs: Vec<(&'static str, &Path)> =
+            problem.map(|p| ("--problem", p)).into_iter().collect();
+        inputs.extend(other.map(|p| (flag, p)));
+        inputs
+    }
+
+    /// Two outputs that are one file, or an output that is an input: a usage error, found
+    /// before anything is solved.
+    fn check_distinct(&self) -> Result<(), String> {
+        let (outputs, _) = self.outputs();
+        for (i, a) in outputs.iter().enumerate() {
+            for b in &outputs[i + 1..] {
+                if same_target(a.path, b.path) {
+                    return Err(format!(
+                        "{} and {} name the same file ({}): each output needs its own path",
+                        a.flag,
+                        b.flag,
+                        b.path.display()
+                    ));
+                }
+            }
+            for (flag, input) in self.inputs() {
+                if input.as_os_str() != "-" && same_target(a.path, input) {
+                    return Err(format!(
+                        "{} {} would overwrite the input {flag} {}; give another path",
+                        a.flag,
+                        a.path.display(),
+                        input.display()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks every output path before any work starts: its directory exists and takes new
+    /// files; an existing output is refused unless `--force`; a link, a special file or a
+    /// user's non-empty directory is never replaced. Leftovers of killed runs beside the
+    /// outputs are removed, and `--force` becomes the policy of every later write
+    /// ([`output::allow_replacing`]). The error names the option and says what to do.
+    pub fn prepare_outputs(&self) -> Result<(), String> {
+        let (outputs, force) = self.outputs();
+        output::allow_replacing(force);
+        for o in outputs {
+            let checked = match o.dir {
+                None => output::check_file(o.path, force),
+                Some(marker) => output::check_dir(o.path, marker, force),
+            };
+            checked.map_err(|e| format!("{}: {e}", o.flag))?;
+        }
+        Ok(())
     }
 }
 

@@ -180,9 +180,15 @@ pub struct FamilyArgs {
     /// --problem and --around-optimum, first find each problem's optimum (SEC per step)
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub verify: Option<Duration>,
-    /// The directory to create (it must not exist, or be empty)
+    /// The directory to create (it must not exist, or be empty; --force replaces an earlier
+    /// family)
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
     /// Output format of the summary (json: the manifest)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -242,6 +248,11 @@ pub struct RaceArgs {
     /// Draw a cactus plot (SVG) into FILE
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
     /// Output format of the results
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -258,6 +269,11 @@ pub struct RenderArgs {
     /// Write the SVG to FILE (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -322,6 +338,11 @@ pub struct EncodeArgs {
     /// Write to FILE instead of standard output (atomically: no half-written file)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// What `encode` and `enumerate` work on: the peaceable queens on d×d, or a problem file.
@@ -453,6 +474,11 @@ pub struct SolveArgs {
     /// Where to write the CNF the proof refers to [default: the proof's path with .cnf]
     #[arg(long, value_name = "FILE", requires = "proof")]
     pub cnf_out: Option<PathBuf>,
+    /// Replace existing outputs (--svg, --proof, --cnf-out: regular files; --certify: a
+    /// bundle pq-sat wrote before); without it an existing output is refused before any
+    /// work. A link, a special file or a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat) or lrat (cadical)
     /// [default: lrat for a .lrat file, else drat]
     #[arg(long, value_name = "FMT")]

@@ -30,8 +30,10 @@ pub const EXIT_UNSAT: u8 = 20;
 /// The shell's code for "stopped by Ctrl-C" (128 + SIGINT).
 pub const EXIT_INTERRUPTED: u8 = 130;
 
-/// Runs `job`; the result is the exit code.
+/// Runs `job`; the result is the exit code. Every output path is checked first, so that
+/// nothing is solved for a result that could not be written.
 pub fn run(job: Job) -> Result<u8> {
+    job.prepare_outputs().map_err(anyhow::Error::msg)?;
     match job {
         Job::Encode(problem, n, a) => solve::encode(&problem, n, &a),
         Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),

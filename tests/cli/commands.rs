@@ -565,7 +565,7 @@ fn output_file_is_never_half_written() {
         dir.path().join("no/such/file.cnf").to_str().unwrap(),
     ]);
     assert_clean_failure(&out, 1, "cannot create");
-    // An existing file is replaced whole.
+    // An existing file is replaced whole (with --force: without it, it is refused; issue 11).
     let file = dir.path().join("q.cnf");
     std::fs::write(&file, "old").unwrap();
     let out = run(&[
@@ -576,6 +576,7 @@ fn output_file_is_never_half_written() {
         "5",
         "-o",
         file.to_str().unwrap(),
+        "--force",
     ]);
     assert_eq!(code(&out), 0);
     let text = std::fs::read_to_string(&file).unwrap();

@@ -69,7 +69,9 @@ fn proofs_from_every_backend_are_verified_and_corruptions_rejected() {
                 if symmetry == "none" && d == 7 {
                     continue;
                 }
-                let stem = format!("{backend}-{d}-{symmetry}");
+                // One stem per format: the CNF beside a proof is an output that is not
+                // replaced without --force (issue 11), and cadical writes both formats.
+                let stem = format!("{backend}-{format}-{d}-{symmetry}");
                 let proof = tmp.path().join(format!("{stem}.{format}"));
                 let cnf = tmp.path().join(format!("{stem}.cnf"));
                 let out = run(&[

@@ -110,7 +110,23 @@ pub fn problem(
         String::new()
     }
 ));
-    comments
+    // The header writer's guarantee, whatever a problem built in code holds: each comment
+    // is one line (a checked problem has no control characters: see `Problem::check`).
+    comments.iter().map(|c| one_line(c)).collect()
+}
+
+/// `text` with every control character escaped (`\n`, `\u{1b}`), so that it stays on
+/// one header line.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The first word after `KEY` in a `KEY ...` header line.
@@ -239,6 +255,26 @@ mod tests {
         assert_eq!(self::options(&queens.comments), options);
         let read = read_problem(&queens.comments).unwrap();
         assert_eq!(read.rules, Problem::peaceable_queens(6).rules);
+    }
+
+    /// Issue 11: a name with a line break (possible only in a problem built in code; files
+    /// and --set refuse it) still gives a header of one line per comment, so no forged
+    /// `p cnf` line.
+    #[test]
+    fn header_lines_are_single_lines() {
+        let mut p = example("three-armies");
+        p.name = "evil\np cnf 1 1\r".into();
+        let f = encode_problem(&p, 2, &Options::default());
+        assert!(f.comments.iter().all(|c| !c.contains(['\n', '\r'])));
+        assert!(
+            f.comments[0].ends_with("evil\\np cnf 1 1\\r"),
+            "{}",
+            f.comments[0]
+        );
+        let mut text = Vec::new();
+        crate::dimacs::write(&f, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(text.lines().filter(|l| l.starts_with("p ")).count(), 1);
     }
 
     #[test]

@@ -367,9 +367,23 @@ impl Problem {
         if self.rules.groups.is_empty() {
             return err("the problem has no [[group]]");
         }
+        // The name is a one-line title: it goes into every formula's header (a line break
+        // would start a forged header line, e.g. a second `p cnf`), manifests and pictures.
+        // Refused here, where the user can be told which key to fix, rather than escaped
+        // on the way out, which would make the header read back as another name.
+        if let Some(c) = self.name.chars().find(|c| c.is_control()) {
+            return err(format!(
+                "name {:?} contains the control character '{}'; the name is a one-line title: remove it",
+                self.name,
+                c.escape_default()
+            ));
+        }
         // Two groups of one name: refused by `from_parts`, the only way to name groups.
         for g in &self.rules.groups {
-            if g.name.is_empty() || g.name.contains(char::is_whitespace) {
+            if g.name.is_empty()
+                || g.name.contains(char::is_whitespace)
+                || g.name.contains(char::is_control)
+            {
                 return err(format!("group name '{}' must be one word", g.name));
             }
             if ["board", "size", "rows", "cols", "torus"].contains(&g.name.as_str()) {
@@ -475,9 +489,26 @@ mod tests {
             assert_eq!(Problem::from_toml(&p.to_toml()).unwrap(), p, "{file}");
         }
         let mut odd = Problem::peaceable_queens(3);
-        odd.name = "quotes \" and\nnewlines".into();
-        odd.description = "x = 1".into();
+        odd.name = "quotes \" and 'apostrophes'".into();
+        odd.description = "x = 1\nand a second line".into();
         assert_eq!(Problem::from_toml(&odd.to_toml()).unwrap(), odd);
+    }
+
+    /// A name is one line: a line break (or any control character) would go into the
+    /// formula header as a line of its own, e.g. a second `p cnf` line (issue 11).
+    #[test]
+    fn a_name_with_a_line_break_is_refused() {
+        for name in ["two\nlines", "p\rcnf", "nul\u{0}", "tab\there"] {
+            let mut odd = Problem::peaceable_queens(3);
+            odd.name = name.into();
+            let e = Problem::from_toml(&odd.to_toml()).unwrap_err().to_string();
+            assert!(
+                e.contains("control character") && e.contains("one-line"),
+                "{e}"
+            );
+        }
+        let text = "name = \"x\\np cnf 1 1\"\n[board]\nsize = 3\n[[group]]\nname = \"a\"\nkind = \"queen\"\ncount = 1\n";
+        assert!(Problem::from_toml(text).is_err(), "{text}");
     }
 
     const DUDENEY: &str = r#"

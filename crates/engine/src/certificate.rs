@@ -148,11 +148,12 @@ pub struct Request<'a> {
     pub solve_limits: Limits,
 }
 
-/// Writes the bundle into `dir` (which must not exist, or be empty), atomically: everything
+/// Writes the bundle into `dir` (which must not exist, be empty, or hold an earlier bundle,
+/// then replaced; see [`check_target`]), atomically: everything
 /// is staged beside it and renamed into place once the proof has been checked (the checker
 /// runs without a time limit).
 pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
-    check_target(dir)?;
+    check_target(dir, MANIFEST)?;
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
         return Err(SolveError::Invalid(
@@ -166,8 +167,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         )));
     }
     let queens = is_peaceable_queens(problem);
-    let parent = crate::proof::beside(dir, ".");
-    let staging = stage(dir, &parent, ".pq-certificate-")?;
+    let staging = stage(dir, "certificate", MANIFEST)?;
     let s = staging.path();
 
     let symbols = Placement::symbols(&problem.rules);
@@ -250,7 +250,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     );
     let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
     fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
-    move_into_place(staging, dir)?;
+    move_into_place(staging, dir, MANIFEST)?;
     Ok(cert)
 }
 

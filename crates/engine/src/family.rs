@@ -25,6 +25,7 @@ use crate::pipeline::{solve_formula, Status};
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
+use pq_solve::output;
 
 /// Proven values of a(d), d = 1..15 (OEIS A250000). Used only to label the expected status of
 /// family instances (and to centre a family on the optimum); pq-sat never answers from it.
@@ -680,7 +681,8 @@ fn find_optima(
     Ok(optima)
 }
 
-/// Writes the family into `dir`, which must not exist or be empty: everything goes into a
+/// Writes the family into `dir`, which must not exist, be empty, or hold an earlier family
+/// (replaced; [`check_target`]): everything goes into a
 /// temporary directory beside it first and is renamed into place at the end, so a failure
 /// or an interrupt never leaves a half-written family. `on_event` sees each optimum found
 /// and each entry.
@@ -690,14 +692,11 @@ pub fn write_family(
     verify: Option<&Verify>,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Manifest, FamilyError> {
-    if spec.needs_optima() {
-        // Finding the optima takes solving: fail on the directory first.
-        check_target(dir)?;
-    }
+    // Solving (the optima, --verify) comes after: fail on the directory first.
+    check_target(dir, MANIFEST_JSON)?;
     let optima = find_optima(spec, verify, on_event)?;
     let planned = spec.plan_with(&optima)?;
-    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
-    let staging = stage(dir, parent.unwrap_or(Path::new(".")), ".pq-family-")?;
+    let staging = stage(dir, "family", MANIFEST_JSON)?;
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
@@ -806,49 +805,37 @@ pub fn write_family(
         fs::write(&path, text).map_err(SolveError::io(&path))?;
     }
     check_interrupt()?;
-    move_into_place(staging, dir)?;
+    move_into_place(staging, dir, MANIFEST_JSON)?;
     Ok(manifest)
 }
 
-/// Fails unless `dir` is absent or empty.
-pub fn check_target(dir: &Path) -> Result<(), SolveError> {
-    if dir.exists()
-        && fs::read_dir(dir)
-            .map_err(SolveError::io(dir))?
-            .next()
-            .is_some()
-    {
-        return Err(SolveError::Invalid(format!(
-            "{} exists and is not empty; give a new directory",
-            dir.display()
-        )));
-    }
-    Ok(())
+/// Fails unless an output directory can be placed at `dir` ([`move_into_place`]): it is
+/// absent, empty, or, when replacing is allowed (`--force`:
+/// [`pq_solve::output::allow_replacing`]), pq-sat's own earlier output (its `marker` file,
+/// e.g. [`MANIFEST_JSON`]); and its parent takes new files. A user's non-empty directory, a
+/// file, a link or a special file is always refused. Leftovers of killed runs beside it are removed.
+pub fn check_target(dir: &Path, marker: &str) -> Result<(), SolveError> {
+    output::check_dir(dir, marker, output::replacing())
 }
 
-/// Checks `dir` ([`check_target`]), then makes a temporary directory in `parent`, named
-/// `prefix` and random characters, to write everything into before [`move_into_place`]
-/// renames it to `dir`: a failure or an interrupt never leaves a half-written directory (a
-/// family, a certificate bundle).
-pub fn stage(dir: &Path, parent: &Path, prefix: &str) -> Result<tempfile::TempDir, SolveError> {
-    check_target(dir)?;
-    tempfile::Builder::new()
-        .prefix(prefix)
-        .tempdir_in(parent)
-        .map_err(SolveError::io(parent))
+/// Checks `dir` ([`check_target`]), then makes a temporary directory beside it, named after
+/// `kind` and this process ([`output::temp_dir`]), to write everything into before
+/// [`move_into_place`] renames it to `dir`: a failure or an interrupt never leaves a
+/// half-written directory (a family, a certificate bundle), and a killed run's staging
+/// directory is removed by the next run.
+pub fn stage(dir: &Path, kind: &str, marker: &str) -> Result<tempfile::TempDir, SolveError> {
+    check_target(dir, marker)?;
+    output::temp_dir(dir, kind)
 }
 
-/// Renames the directory from [`stage`] to `dir`.
-pub fn move_into_place(staging: tempfile::TempDir, dir: &Path) -> Result<(), SolveError> {
-    // An empty target directory is replaced; rename cannot do that over a directory.
-    if dir.exists() {
-        fs::remove_dir(dir).map_err(SolveError::io(dir))?;
-    }
-    let staged = staging.keep();
-    fs::rename(&staged, dir).map_err(|source| {
-        let _ = fs::remove_dir_all(&staged);
-        SolveError::io(dir)(source)
-    })
+/// Renames the directory from [`stage`] to `dir`, replacing only a missing path, an empty
+/// directory or pq-sat's earlier output (its `marker` file); see [`output::place_dir`].
+pub fn move_into_place(
+    staging: tempfile::TempDir,
+    dir: &Path,
+    marker: &str,
+) -> Result<(), SolveError> {
+    output::place_dir(staging, dir, marker)
 }
 
 /// Refuses a file name read from a manifest (a family's or a certificate's) unless it is a

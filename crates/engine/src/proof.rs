@@ -12,7 +12,7 @@
 //! "Efficient certified RAT verification", CADE 2017.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -78,13 +78,73 @@ pub fn check_proof(
     format: ProofFormat,
     timeout: Option<Duration>,
 ) -> Result<CheckReport, SolveError> {
-    for path in [cnf, proof] {
-        std::fs::metadata(path).map_err(SolveError::io(path))?;
-    }
+    check_inputs(cnf, proof)?;
     match format {
         ProofFormat::Drat => check_drat(cnf, proof, timeout),
         ProofFormat::Lrat => check_lrat(cnf, proof, timeout),
     }
+}
+
+/// What is wrong with the two files before a checker sees them, in words: a directory, a
+/// FIFO or device (which a checker would wait on forever), a CNF that is not DIMACS, or
+/// the two swapped. A checker's own complaint about them is terse, or missing.
+fn check_inputs(cnf: &Path, proof: &Path) -> Result<(), SolveError> {
+    const USAGE: &str = "usage: pq-sat check-proof CNF PROOF";
+    for (what, path) in [("the DIMACS CNF", cnf), ("the proof", proof)] {
+        let m = std::fs::metadata(path).map_err(SolveError::io(path))?;
+        if m.is_dir() {
+            return Err(SolveError::Invalid(format!(
+                "{} is a directory; give {what} file ({USAGE})",
+                path.display()
+            )));
+        }
+        if !m.is_file() {
+            return Err(SolveError::Invalid(format!(
+                "{} is not a regular file (a FIFO, a device or a socket); give {what} file ({USAGE})",
+                path.display()
+            )));
+        }
+    }
+    if !is_dimacs(cnf)? {
+        return Err(SolveError::Invalid(if is_dimacs(proof)? {
+            format!(
+                "the arguments are swapped: {} is a DIMACS CNF file and {} is not ({USAGE})",
+                proof.display(),
+                cnf.display()
+            )
+        } else {
+            format!(
+                "{} is not a DIMACS CNF file (no 'p cnf' line after its comments) ({USAGE})",
+                cnf.display()
+            )
+        }));
+    }
+    if is_dimacs(proof)? {
+        return Err(SolveError::Invalid(format!(
+            "{} is a DIMACS CNF file, not a proof ({USAGE})",
+            proof.display()
+        )));
+    }
+    Ok(())
+}
+
+/// True if the first line of `path` that is not a comment (or blank) is a `p cnf` header.
+fn is_dimacs(path: &Path) -> Result<bool, SolveError> {
+    let reader = BufReader::new(File::open(path).map_err(SolveError::io(path))?);
+    // A proof file is read only up to its first line; a CNF's comments can be long (pq-sat
+    // writes a `c var` line per square), but never longer than this.
+    for line in reader.take(1 << 26).split(b'\n') {
+        let line = line.map_err(SolveError::io(path))?;
+        let line = line.trim_ascii();
+        if line.is_empty() || line.starts_with(b"c") {
+            continue;
+        }
+        let mut words = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
+        return Ok(words.next() == Some(b"p") && words.next() == Some(b"cnf"));
+    }
+    Ok(false)
 }
 
 fn check_drat(
@@ -108,12 +168,19 @@ fn check_drat(
         .map(str::to_string);
     let verified = code == Some(0) && verdict_line.as_deref() == Some("s VERIFIED");
     let verdict = verdict_line.unwrap_or_else(|| {
-        let why = run.stderr.lines().map(str::trim).rfind(|l| !l.is_empty());
+        // rate prints why it gave up ("failed to parse proof: ...") on stdout, other
+        // failures on stderr; its `c` lines are statistics.
+        let stdout = run.stdout.as_deref().unwrap_or_default();
+        let why = [run.stderr.as_str(), stdout]
+            .into_iter()
+            .flat_map(str::lines)
+            .map(str::trim)
+            .rfind(|l| !l.is_empty() && !l.starts_with("c "));
         let code = code.map_or("none (killed)".into(), |c| c.to_string());
-        format!(
-            "no verdict (exit code {code}): {}",
-            why.unwrap_or("no verdict")
-        )
+        match why {
+            Some(why) => format!("no verdict (exit code {code}): {why}"),
+            None => format!("no verdict (exit code {code}) and no message"),
+        }
     });
     // rate accepts a proof that never states the empty clause when unit propagation on the
     // lemmas finds the conflict anyway; a solver's complete proof always ends with it, so
@@ -256,5 +323,52 @@ pub fn default_prover(format: ProofFormat) -> BackendSpec {
         BackendSpec::Kissat
     } else {
         BackendSpec::Cadical
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(cnf: &Path, proof: &Path) -> String {
+        check_inputs(cnf, proof).unwrap_err().to_string()
+    }
+
+    /// Issue 11: what is wrong with `check-proof`'s input is said before a checker runs
+    /// (it once said only "no verdict (exit code 2): no verdict").
+    #[test]
+    fn bad_inputs_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = dir.path().join("f.cnf");
+        std::fs::write(&cnf, "c pq-sat\nc var 1\n\np cnf 1 2\n1 0\n-1 0\n").unwrap();
+        let proof = dir.path().join("f.drat");
+        std::fs::write(&proof, "0\n").unwrap();
+        check_inputs(&cnf, &proof).unwrap();
+        let e = message(&proof, &cnf);
+        assert!(e.contains("swapped") && e.contains("usage"), "{e}");
+        assert!(message(&cnf, &cnf).contains("not a proof"));
+        assert!(message(&proof, &proof).contains("not a DIMACS CNF file"));
+        assert!(message(dir.path(), &proof).contains("is a directory"));
+        assert!(message(&cnf, dir.path()).contains("is a directory"));
+        assert!(message(&cnf, Path::new("/dev/null")).contains("not a regular file"));
+        let e = message(&cnf, &dir.path().join("missing"));
+        assert_eq!(e.matches("No such file").count(), 1, "{e}");
+    }
+
+    #[test]
+    fn dimacs_is_told_by_its_first_line_after_comments() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x");
+        for (text, dimacs) in [
+            ("p cnf 3 1\n1 0\n", true),
+            ("c x\nc y\n  p  cnf 1 1\n1 0\n", true),
+            ("p wcnf 1 1\n", false),
+            ("1 2 0\n", false),
+            ("", false),
+            ("c only comments\n", false),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(is_dimacs(&path).unwrap(), dimacs, "{text:?}");
+        }
     }
 }

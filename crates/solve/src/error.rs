@@ -54,14 +54,15 @@ pub enum SolveError {
         /// The solver that answered UNSAT.
         unsat: String,
     },
-    /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    /// Reading or writing a file failed. The message is one line: the path and what the
+    /// operating system said, once (the error is not also given as a source, which would
+    /// print it twice, and a temporary file's name inside it is left out).
+    #[error("{path}: {}", os_message(.error))]
     Io {
-        /// The file.
+        /// The file the user named (never a temporary beside it).
         path: PathBuf,
         /// What the operating system said.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The model decodes to a board the independent validator rejects: an encoder or
     /// solver bug. Never printed as a solution.
@@ -95,7 +96,7 @@ impl SolveError {
     /// The [`SolveError::Io`] of a failed operation on `path`, for `map_err`.
     pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
         let path = path.to_path_buf();
-        move |source| SolveError::Io { path, source }
+        move |error| SolveError::Io { path, error }
     }
 
     /// The [`SolveError::InProcess`] of `backend` failing with `message`.
@@ -104,6 +105,19 @@ impl SolveError {
             backend: backend.into(),
             message: message.to_string(),
         }
+    }
+}
+
+/// What the operating system said about `e`, without the temporary file's path that the
+/// `tempfile` crate appends to it (`... at path "/dir/.tmpXYZ"`): the caller names the
+/// user's path instead.
+pub fn os_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    // tempfile's wrapper is a custom error whose source is not the OS error: only its
+    // text tells it apart.
+    match text.rfind(" at path \"") {
+        Some(at) if e.get_ref().is_some() => text[..at].to_string(),
+        _ => text,
     }
 }
 

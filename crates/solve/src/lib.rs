@@ -13,6 +13,8 @@
 //!   competition-style command); [`portfolio`]: several backends racing on one formula;
 //! - [`control`]: time limits, stop requests and Ctrl-C, shared by every backend;
 //! - [`prove`]: the backends that write clausal proofs (DRAT, LRAT);
+//! - [`output`]: every file and directory pq-sat writes (checked first, never over a link
+//!   or a special file, leftovers of killed runs removed);
 //! - [`answer`]: what a backend answers; [`error`]: why it failed;
 //! - [`survey`]: which solvers this machine has.
 //!
@@ -24,6 +26,7 @@ pub mod backend;
 pub mod control;
 pub mod error;
 pub mod external;
+pub mod output;
 pub mod portfolio;
 pub mod prove;
 pub mod survey;

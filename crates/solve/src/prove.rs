@@ -20,6 +20,7 @@ use crate::backend::{cadical_solve, checked_model, varisat_solve, write_cnf, Bac
 use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
+use crate::output;
 
 /// A clausal proof format (always the text form: readable, and accepted by every checker).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -163,7 +164,7 @@ pub struct Proved {
 
 /// Solves `formula` ([arranged](arranged_for) for `format`) with `spec`, which writes a text
 /// proof in `format`, and on UNSAT leaves the proof at `proof` and the CNF it refers to at
-/// `cnf`. Both are written to temporary files beside their targets (external solvers read
+/// `cnf`. Both are written to temporary files beside their targets ([`output`]) (external solvers read
 /// the CNF from there) and renamed into place only on UNSAT, so a SAT or unknown answer (or
 /// a crash) leaves neither behind.
 pub fn prove(
@@ -175,16 +176,9 @@ pub fn prove(
     limits: &Limits,
 ) -> Result<Proved, SolveError> {
     let arranged = arranged_for(formula, format);
-    let temp_beside = |target: &Path| {
-        let dir = beside(target, ".");
-        tempfile::Builder::new()
-            .prefix(".pq-proof-")
-            .tempfile_in(&dir)
-            .map_err(SolveError::io(&dir))
-    };
-    let cnf_tmp = temp_beside(cnf)?;
-    let proof_tmp = temp_beside(proof)?;
-    write_cnf(&arranged, cnf_tmp.path())?;
+    let cnf_tmp = output::temp_file(cnf, "out")?;
+    let proof_tmp = output::temp_file(proof, "out")?;
+    write_cnf(&arranged, cnf_tmp.path()).map_err(output::naming(cnf))?;
     let start = Instant::now();
     check_capable(spec, format)
         .map_err(|message| SolveError::in_process(&spec.to_string(), message))?;
@@ -210,7 +204,7 @@ pub fn prove(
             (answer, "cadical".into())
         }
         BackendSpec::Varisat => {
-            let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof_tmp.path()))?;
+            let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof))?;
             let target = Box::new(std::io::BufWriter::new(file));
             let answer = varisat_solve(&arranged, limits, Some(target))?;
             (answer, "varisat".into())
@@ -221,16 +215,13 @@ pub fn prove(
     let seconds = start.elapsed().as_secs_f64();
     let mut proof_bytes = None;
     if answer == Answer::Unsat {
-        let persist = |tmp: tempfile::NamedTempFile, to: &Path| {
-            // Temporary files are private (0600); a proof and its CNF are meant to be shared.
-            use std::os::unix::fs::PermissionsExt;
-            tmp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(0o644))
-                .map_err(SolveError::io(to))?;
-            tmp.persist(to).map_err(|e| SolveError::io(to)(e.error))
-        };
-        persist(cnf_tmp, cnf)?;
-        persist(proof_tmp, proof)?;
+        // Never over a link or a special file; whether an existing file may be replaced
+        // was decided before solving (`--force`).
+        // Both are checked first, so that a refusal leaves neither (no CNF without its proof).
+        output::replaceable(cnf)?;
+        output::replaceable(proof)?;
+        output::persist(cnf_tmp, cnf)?;
+        output::persist(proof_tmp, proof)?;
         proof_bytes = std::fs::metadata(proof).ok().map(|m| m.len());
     }
     Ok(Proved {

@@ -1,0 +1,689 @@
+//! Every file and directory pq-sat writes goes through here: checked before any work
+//! starts ([`check_file`], [`check_dir`]), written to a temporary beside the target
+//! ([`temp_file`], [`temp_dir`]) and renamed into place only over a missing path, a regular
+//! file, an empty directory or pq-sat's own earlier output ([`persist`], [`place_dir`]). A
+//! symbolic link, a FIFO, a device or a socket at an output path is never replaced (a
+//! rename would turn `/dev/full` into a regular file). Whether an existing output may be
+//! replaced at all (`--force`) is decided up front, before any solving, and stays the
+//! policy of the writes ([`allow_replacing`]): an output that appears while pq-sat works is
+//! not replaced without it either.
+//!
+//! Temporaries are named `.pq-KIND-PID-START-XXXXXX`, after the process that owns them (its
+//! id and start time), so that [`remove_leftovers`] can remove those of a run that was
+//! killed without touching those of a pq-sat that is still running.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+use crate::error::{os_message, SolveError};
+
+/// The directory a path's file goes into (`.` for a bare name).
+pub fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+fn refuse(message: String) -> SolveError {
+    SolveError::Invalid(message)
+}
+
+/// What stands at a path, in words, if it is not something pq-sat may write over.
+fn special(kind: fs::FileType) -> Option<&'static str> {
+    if kind.is_symlink() {
+        Some("a symbolic link")
+    } else if kind.is_fifo() {
+        Some("a FIFO (named pipe)")
+    } else if kind.is_char_device() {
+        Some("a character device")
+    } else if kind.is_block_device() {
+        Some("a block device")
+    } else if kind.is_socket() {
+        Some("a socket")
+    } else {
+        None
+    }
+}
+
+/// The refusal for a special file at `path`.
+fn special_refusal(path: &Path, what: &str) -> SolveError {
+    refuse(format!(
+        "{} is {what}; pq-sat writes only regular files and never replaces a link or a special file: give another path",
+        path.display()
+    ))
+}
+
+/// Checks that the directory `path` goes into exists, and that pq-sat can create files in
+/// it; removes what killed runs left there ([`remove_leftovers`]).
+fn check_parent(path: &Path) -> Result<(), SolveError> {
+    let dir = parent_dir(path);
+    match fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => {
+            return Err(refuse(format!(
+                "cannot create {}: {} is not a directory",
+                path.display(),
+                dir.display()
+            )))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(refuse(format!(
+                "cannot create {}: the directory {} does not exist; create it first or give another path",
+                path.display(),
+                dir.display()
+            )))
+        }
+        Err(e) => {
+            return Err(refuse(format!(
+                "cannot create {}: {}: {}",
+                path.display(),
+                dir.display(),
+                os_message(&e)
+            )))
+        }
+    }
+    remove_leftovers(dir);
+    // The only sure test of permission (and of a read-only file system) is to try.
+    temp_in(dir, "probe").map_err(|e| {
+        refuse(format!(
+            "cannot create {}: pq-sat cannot create files in {} ({}); give another path",
+            path.display(),
+            dir.display(),
+            match e {
+                SolveError::Io { error, .. } => os_message(&error),
+                other => other.to_string(),
+            }
+        ))
+    })?;
+    Ok(())
+}
+
+/// Checks, before any work, that a new file can be written at `path`: its directory exists
+/// and is writable, and nothing is there, or a regular file that `force` allows replacing.
+/// A directory, a symbolic link or a special file is refused even with `force`.
+pub fn check_file(path: &Path, force: bool) -> Result<(), SolveError> {
+    if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
+        return Err(refuse(format!(
+            "{} is not a file name; give the path of a file",
+            path.display()
+        )));
+    }
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => {
+            return Err(refuse(format!(
+                "cannot write {}: {}",
+                path.display(),
+                os_message(&e)
+            )))
+        }
+        Ok(m) if m.is_dir() => {
+            return Err(refuse(format!(
+                "{} is a directory; give the path of a file",
+                path.display()
+            )))
+        }
+        Ok(m) => {
+            if let Some(what) = special(m.file_type()) {
+                return Err(special_refusal(path, what));
+            }
+            if !force {
+                return Err(refuse(format!(
+                    "{} already exists; give --force to replace it, or another path",
+                    path.display()
+                )));
+            }
+        }
+    }
+    check_parent(path)
+}
+
+/// Checks, before any work, that an output directory can be made at `dir`: nothing is there
+/// or an empty directory, or, with `force`, a directory pq-sat wrote before, recognised by
+/// its `marker` file (a family's `manifest.json`, a certificate's `certificate.json`).
+/// Any other directory is never replaced: `--force` does not delete a user's files.
+pub fn check_dir(dir: &Path, marker: &str, force: bool) -> Result<(), SolveError> {
+    match fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => {
+            return Err(refuse(format!(
+                "cannot write {}: {}",
+                dir.display(),
+                os_message(&e)
+            )))
+        }
+        Ok(m) if m.is_dir() => match dir_state(dir, marker)? {
+            DirState::Empty => {}
+            DirState::Ours if force => {}
+            DirState::Ours => {
+                return Err(refuse(format!(
+                    "{} exists and is not empty (an earlier {marker} is there); give --force to replace it, or a new directory",
+                    dir.display()
+                )))
+            }
+            DirState::Other => {
+                return Err(refuse(format!(
+                    "{} exists and is not empty; give a new directory (--force replaces only a directory pq-sat wrote, one with its {marker})",
+                    dir.display()
+                )))
+            }
+        },
+        Ok(m) => {
+            if let Some(what) = special(m.file_type()) {
+                return Err(special_refusal(dir, what));
+            }
+            return Err(refuse(format!(
+                "{} is a file, not a directory; give a new directory",
+                dir.display()
+            )));
+        }
+    }
+    check_parent(dir)
+}
+
+/// What an existing directory holds.
+#[derive(Debug, PartialEq, Eq)]
+enum DirState {
+    Empty,
+    /// pq-sat's own earlier output: a regular `marker` file is there.
+    Ours,
+    Other,
+}
+
+fn dir_state(dir: &Path, marker: &str) -> Result<DirState, SolveError> {
+    let mut entries = fs::read_dir(dir).map_err(SolveError::io(dir))?;
+    if entries.next().is_none() {
+        return Ok(DirState::Empty);
+    }
+    let marked = fs::symlink_metadata(dir.join(marker)).is_ok_and(|m| m.is_file());
+    Ok(if marked {
+        DirState::Ours
+    } else {
+        DirState::Other
+    })
+}
+
+/// The owner tag of this process's temporaries: its id and start time (clock ticks since
+/// boot, from `/proc`), so that a recycled process id is not mistaken for the owner.
+/// `None` without `/proc`: then leftovers are never removed.
+fn owner() -> Option<&'static str> {
+    static OWNER: OnceLock<Option<String>> = OnceLock::new();
+    OWNER
+        .get_or_init(|| {
+            let pid = std::process::id();
+            start_time(pid).map(|start| format!("{pid}-{start}"))
+        })
+        .as_deref()
+}
+
+/// The start time of process `pid` (field 22 of `/proc/PID/stat`), if it is running: a
+/// zombie (killed, not yet reaped by its parent) is not, and can write nothing more.
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces: count after it.
+    let mut rest = stat[stat.rfind(')')? + 1..].split_whitespace();
+    if matches!(rest.next(), Some("Z" | "X" | "x")) {
+        return None;
+    }
+    rest.nth(18)?.parse().ok()
+}
+
+fn prefix(kind: &str) -> String {
+    format!(".pq-{kind}-{}-", owner().unwrap_or("0-0"))
+}
+
+fn temp_in(dir: &Path, kind: &str) -> Result<tempfile::NamedTempFile, SolveError> {
+    tempfile::Builder::new()
+        .prefix(&prefix(kind))
+        .tempfile_in(dir)
+        .map_err(SolveError::io(dir))
+}
+
+/// A temporary file beside `target` (same directory, so the rename is atomic), named after
+/// this process; removed when dropped.
+pub fn temp_file(target: &Path, kind: &str) -> Result<tempfile::NamedTempFile, SolveError> {
+    let dir = parent_dir(target);
+    temp_in(dir, kind).map_err(|e| write_error(target, e))
+}
+
+/// A temporary directory beside `target`, named after this process, to fill before
+/// [`place_dir`]; removed when dropped.
+pub fn temp_dir(target: &Path, kind: &str) -> Result<tempfile::TempDir, SolveError> {
+    let dir = parent_dir(target);
+    tempfile::Builder::new()
+        .prefix(&prefix(kind))
+        .tempdir_in(dir)
+        .map_err(|e| write_error(target, SolveError::io(dir)(e)))
+}
+
+/// For `map_err` on writes to a temporary of `target`: the error names `target`, which the
+/// user gave, not the temporary.
+pub fn naming(target: &Path) -> impl FnOnce(SolveError) -> SolveError + '_ {
+    move |e| write_error(target, e)
+}
+
+/// The one-line error of failing to write `target`, naming it and not the temporary.
+fn write_error(target: &Path, e: SolveError) -> SolveError {
+    match e {
+        SolveError::Io { error, .. } => SolveError::Io {
+            path: target.to_path_buf(),
+            error,
+        },
+        other => other,
+    }
+}
+
+/// Checks that [`persist`] may put a file at `path`: nothing is there, or a regular file.
+/// Returns whether something is there. For writers of several files, to check them all
+/// before renaming the first.
+pub fn replaceable(path: &Path) -> Result<bool, SolveError> {
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(SolveError::io(path)(e)),
+        Ok(m) if m.is_dir() => Err(refuse(format!(
+            "{} is a directory; give the path of a file",
+            path.display()
+        ))),
+        Ok(m) => match special(m.file_type()) {
+            Some(what) => Err(special_refusal(path, what)),
+            None => Ok(true),
+        },
+    }
+}
+
+/// Whether outputs that exist may be replaced (`--force`); see [`allow_replacing`].
+static REPLACING: AtomicBool = AtomicBool::new(false);
+
+/// Lets [`persist`] and [`place_dir`] replace an existing output (a regular file, pq-sat's
+/// earlier directory): `--force`. The command line sets it once, when it checks the outputs
+/// before any work. Without it an output that appears while pq-sat works (a second run
+/// writing the same path) is not replaced: the check before the work cannot see it.
+pub fn allow_replacing(yes: bool) {
+    REPLACING.store(yes, Ordering::SeqCst);
+}
+
+/// True when existing outputs may be replaced ([`allow_replacing`]).
+pub fn replacing() -> bool {
+    REPLACING.load(Ordering::SeqCst)
+}
+
+/// Moves a finished temporary file to `path`: made readable by others (temporaries are
+/// private), then renamed, but only over a missing path or, when replacing is allowed
+/// ([`allow_replacing`]), a regular file; anything else at `path` (a link, a FIFO, a
+/// device, a directory) is left alone and the temporary removed.
+pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveError> {
+    persist_with(tmp, path, replacing())
+}
+
+fn persist_with(
+    tmp: tempfile::NamedTempFile,
+    path: &Path,
+    replace: bool,
+) -> Result<(), SolveError> {
+    tmp.as_file()
+        .set_permissions(fs::Permissions::from_mode(0o644))
+        .map_err(SolveError::io(path))?;
+    if replaceable(path)? && replace {
+        return tmp
+            .persist(path)
+            .map(drop)
+            .map_err(|e| SolveError::io(path)(e.error));
+    }
+    // Nothing there (or nothing to replace), and nothing may have appeared since: a link
+    // made meanwhile would otherwise be replaced.
+    tmp.persist_noclobber(path).map(drop).map_err(|e| {
+        if e.error.kind() == io::ErrorKind::AlreadyExists {
+            refuse(format!(
+                "{} exists (it appeared while pq-sat was working); nothing was written there: give --force to replace it, or another path",
+                path.display()
+            ))
+        } else {
+            SolveError::io(path)(e.error)
+        }
+    })
+}
+
+/// Renames the finished `staging` directory to `dir`. Only a missing path, an empty
+/// directory or, when replacing is allowed ([`allow_replacing`]), pq-sat's earlier output
+/// (its `marker` file) is replaced; an earlier output
+/// is moved aside first and removed once the new one is in place (moved back if the
+/// rename fails). On failure the staging directory is removed.
+pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: &str) -> Result<(), SolveError> {
+    place_dir_with(staging, dir, marker, replacing())
+}
+
+fn place_dir_with(
+    staging: tempfile::TempDir,
+    dir: &Path,
+    marker: &str,
+    replace: bool,
+) -> Result<(), SolveError> {
+    let old = match fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(SolveError::io(dir)(e)),
+        Ok(m) if m.is_dir() => match dir_state(dir, marker)? {
+            DirState::Empty => {
+                // rename(2) replaces an empty directory, but not one that fills meanwhile.
+                None
+            }
+            DirState::Ours if replace => Some(set_aside(dir)?),
+            DirState::Ours | DirState::Other => {
+                return Err(refuse(format!(
+                    "{} is no longer empty; nothing was written: give a new directory",
+                    dir.display()
+                )))
+            }
+        },
+        Ok(m) => {
+            return Err(match special(m.file_type()) {
+                Some(what) => special_refusal(dir, what),
+                None => refuse(format!(
+                    "{} is a file, not a directory; give a new directory",
+                    dir.display()
+                )),
+            })
+        }
+    };
+    let staged = staging.keep();
+    match fs::rename(&staged, dir) {
+        Ok(()) => {
+            if let Some(old) = old {
+                let _ = fs::remove_dir_all(old);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let _ = fs::remove_dir_all(&staged);
+            if let Some(old) = old {
+                let _ = fs::rename(old, dir);
+            }
+            Err(SolveError::io(dir)(e))
+        }
+    }
+}
+
+/// Moves `dir` aside (to a temporary name beside it, named after this process so that a
+/// killed run's is removed later) and returns where.
+fn set_aside(dir: &Path) -> Result<PathBuf, SolveError> {
+    // An empty directory of a unique name, which rename(2) may replace.
+    let aside = tempfile::Builder::new()
+        .prefix(&prefix("old"))
+        .tempdir_in(parent_dir(dir))
+        .map_err(|e| write_error(dir, SolveError::io(dir)(e)))?
+        .keep();
+    fs::rename(dir, &aside).map_err(|e| {
+        let _ = fs::remove_dir(&aside);
+        SolveError::io(dir)(e)
+    })?;
+    Ok(aside)
+}
+
+/// Removes from `dir` the temporaries ([`temp_file`], [`temp_dir`]) of pq-sat runs that
+/// are gone: their owner's process id no longer runs, or runs a process started at another
+/// time. Those of a running pq-sat, and any other name, are left alone; failures are
+/// ignored (it is housekeeping).
+pub fn remove_leftovers(dir: &Path) {
+    if owner().is_none() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some((pid, start)) = name.to_str().and_then(owner_of) else {
+            continue;
+        };
+        if start_time(pid) == Some(start) {
+            continue;
+        }
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => {
+                let _ = fs::remove_dir_all(&path);
+            }
+            Ok(t) if t.is_file() => {
+                let _ = fs::remove_file(&path);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The kinds of temporaries pq-sat makes.
+const KINDS: [&str; 5] = ["out", "probe", "family", "certificate", "old"];
+
+/// The owner (process id, start time) of a temporary's name `.pq-KIND-PID-START-XXXXXX`.
+fn owner_of(name: &str) -> Option<(u32, u64)> {
+    let rest = name.strip_prefix(".pq-")?;
+    let mut parts = rest.splitn(4, '-');
+    let (kind, pid, start, random) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    if !KINDS.contains(&kind)
+        || random.is_empty()
+        || !random.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        return None;
+    }
+    Some((pid.parse().ok()?, start.parse().ok()?))
+}
+
+/// True when `a` and `b` name the same file: the same path once their directories are
+/// resolved (links, `..`), or one existing file reached by both (a hard link).
+pub fn same_target(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    if a == b {
+        return true;
+    }
+    if let (Ok(x), Ok(y)) = (fs::metadata(a), fs::metadata(b)) {
+        if (x.dev(), x.ino()) == (y.dev(), y.ino()) {
+            return true;
+        }
+    }
+    let resolved = |p: &Path| {
+        let dir = fs::canonicalize(parent_dir(p)).ok()?;
+        Some(dir.join(p.file_name()?))
+    };
+    matches!((resolved(a), resolved(b)), (Some(x), Some(y)) if x == y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn write_new(path: &Path, text: &str) -> Result<(), SolveError> {
+        write_with(path, text, true)
+    }
+
+    fn write_with(path: &Path, text: &str, replace: bool) -> Result<(), SolveError> {
+        let mut tmp = temp_file(path, "out")?;
+        tmp.write_all(text.as_bytes()).unwrap();
+        persist_with(tmp, path, replace)
+    }
+
+    #[test]
+    fn a_new_file_appears_whole_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        check_file(&path, false).unwrap();
+        write_new(&path, "one").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "one");
+        assert_eq!(names(dir.path()), ["a.txt"]);
+        // An existing regular file: refused without force, replaced with it.
+        let e = check_file(&path, false).unwrap_err().to_string();
+        assert!(e.contains("already exists") && e.contains("--force"), "{e}");
+        check_file(&path, true).unwrap();
+        write_new(&path, "two").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(names(dir.path()), ["a.txt"]);
+        // Without --force, a file that appears after the check (a second run writing the
+        // same path) is not replaced either, and the temporary goes.
+        let later = dir.path().join("b.txt");
+        check_file(&later, false).unwrap();
+        fs::write(&later, "theirs").unwrap();
+        let e = write_with(&later, "mine", false).unwrap_err().to_string();
+        assert!(e.contains("exists") && e.contains("--force"), "{e}");
+        assert_eq!(fs::read_to_string(&later).unwrap(), "theirs");
+        assert_eq!(names(dir.path()), ["a.txt", "b.txt"]);
+    }
+
+    #[test]
+    fn links_fifos_and_directories_are_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target");
+        fs::write(&target, "keep").unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let sub = dir.path().join("sub");
+        fs::create_dir(&sub).unwrap();
+        for (path, word) in [
+            (&link, "symbolic link"),
+            (&fifo, "FIFO"),
+            (&sub, "directory"),
+        ] {
+            for force in [false, true] {
+                let e = check_file(path, force).unwrap_err().to_string();
+                assert!(e.contains(word), "{e}");
+            }
+            let e = write_new(path, "x").unwrap_err().to_string();
+            assert!(e.contains(word), "{e}");
+        }
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep");
+        assert_eq!(names(dir.path()), ["fifo", "link", "sub", "target"]);
+    }
+
+    #[test]
+    fn a_missing_directory_is_named_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nodir").join("x.drat");
+        let e = check_file(&path, false).unwrap_err().to_string();
+        assert!(e.contains("does not exist") && e.contains("nodir"), "{e}");
+        assert_eq!(e.matches("os error").count(), 0, "{e}");
+        let e = temp_file(&path, "out").unwrap_err().to_string();
+        assert!(!e.contains(".pq-"), "no temporary name: {e}");
+        assert_eq!(e.matches("os error").count(), 1, "{e}");
+    }
+
+    #[test]
+    fn directories_replace_only_empty_or_our_own() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("out");
+        check_dir(&dir, "m.json", false).unwrap();
+        let fill = |text: &str| {
+            let staging = temp_dir(&dir, "family").unwrap();
+            fs::write(staging.path().join("m.json"), text).unwrap();
+            staging
+        };
+        place_dir_with(fill("1"), &dir, "m.json", false).unwrap();
+        assert_eq!(names(tmp.path()), ["out"]);
+        let e = check_dir(&dir, "m.json", false).unwrap_err().to_string();
+        assert!(e.contains("not empty") && e.contains("--force"), "{e}");
+        check_dir(&dir, "m.json", true).unwrap();
+        assert!(place_dir_with(fill("2"), &dir, "m.json", false).is_err());
+        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), "1");
+        place_dir_with(fill("2"), &dir, "m.json", true).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), "2");
+        assert_eq!(names(tmp.path()), ["out"]);
+        // A user's directory is not pq-sat's to replace, force or not.
+        let mine = tmp.path().join("mine");
+        fs::create_dir(&mine).unwrap();
+        fs::write(mine.join("notes"), "x").unwrap();
+        for force in [false, true] {
+            let e = check_dir(&mine, "m.json", force).unwrap_err().to_string();
+            assert!(e.contains("not empty"), "{e}");
+        }
+        let staging = fill("3");
+        assert!(place_dir_with(staging, &mine, "m.json", true).is_err());
+        assert_eq!(names(&mine), ["notes"]);
+        assert_eq!(names(tmp.path()), ["mine", "out"]);
+    }
+
+    #[test]
+    fn leftovers_of_dead_owners_go_and_live_ones_stay() {
+        let tmp = tempfile::tempdir().unwrap();
+        let me = owner().expect("tests run with /proc");
+        let live = tmp.path().join(format!(".pq-family-{me}-abc123"));
+        fs::create_dir(&live).unwrap();
+        // A process id that is running but started at another time: a recycled id.
+        let pid = std::process::id();
+        let recycled = tmp.path().join(format!(".pq-certificate-{pid}-1-abc123"));
+        fs::create_dir(&recycled).unwrap();
+        fs::write(recycled.join("x"), "x").unwrap();
+        // Beyond the largest process id Linux hands out (2^22).
+        let dead = tmp.path().join(".pq-out-99999999-5-Zz9a0B");
+        fs::write(&dead, "x").unwrap();
+        let foreign = tmp.path().join(".pq-family-xyz");
+        fs::create_dir(&foreign).unwrap();
+        remove_leftovers(tmp.path());
+        let left = names(tmp.path());
+        assert_eq!(
+            left,
+            [
+                format!(".pq-family-{me}-abc123"),
+                ".pq-family-xyz".to_string()
+            ]
+        );
+    }
+
+    /// A killed run not yet reaped by its parent (a zombie) owns nothing any more.
+    #[test]
+    fn a_zombie_owner_is_gone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("sleep")
+            .arg("0.3")
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let start = start_time(pid).expect("running");
+        let stale = tmp.path().join(format!(".pq-out-{pid}-{start}-a1B2c3"));
+        fs::write(&stale, "x").unwrap();
+        remove_leftovers(tmp.path());
+        assert!(stale.exists(), "its owner still runs");
+        // Exited but not waited for: a zombie until `wait` below.
+        let zombie =
+            || fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z"));
+        let t = std::time::Instant::now();
+        while !zombie() {
+            assert!(t.elapsed().as_secs() < 30);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        remove_leftovers(tmp.path());
+        assert!(!stale.exists());
+        child.wait().unwrap();
+    }
+
+    #[test]
+    fn same_target_sees_through_dots_and_links() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = tmp.path().join("x.drat");
+        let b = tmp.path().join("sub").join("..").join("x.drat");
+        fs::create_dir(tmp.path().join("sub")).unwrap();
+        assert!(same_target(&a, &b));
+        assert!(!same_target(&a, &tmp.path().join("x.cnf")));
+        fs::write(&a, "x").unwrap();
+        fs::hard_link(&a, tmp.path().join("h")).unwrap();
+        assert!(same_target(&a, &tmp.path().join("h")));
+    }
+}
