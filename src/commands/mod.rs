@@ -86,6 +86,20 @@ pub fn backend(solvers: &Solvers) -> Result<Box<dyn Backend>> {
     })
 }
 
+/// The names under which the `--solver-cmd` solvers of `solvers` answer (their commands).
+pub fn command_names(solvers: &Solvers) -> Vec<String> {
+    match solvers {
+        Solvers::Given(list) => list
+            .iter()
+            .filter_map(|spec| match spec {
+                pq_solve::BackendSpec::Command(cmd) => Some(cmd.trim().to_string()),
+                _ => None,
+            })
+            .collect(),
+        Solvers::Default { .. } => Vec::new(),
+    }
+}
+
 /// The exit code of a finished job: `code`, unless Ctrl-C cut it short.
 pub fn unless_interrupted(code: u8) -> u8 {
     if interrupted() {

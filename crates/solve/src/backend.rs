@@ -113,6 +113,36 @@ pub trait Backend: Send + Sync {
     ) -> Result<(Answer, String), SolveError> {
         Ok((self.solve_once(formula, limits)?, self.name()))
     }
+
+    /// Like [`Backend::solve_named`], but the answer counts only once a claimed model
+    /// satisfies every clause and `judge` accepts it; otherwise it is an error
+    /// ([`SolveError::BadModel`], [`SolveError::Rejected`]). A portfolio judges each
+    /// member's answer, so that a rejected member never wins the race.
+    fn solve_judged(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
+        judged(formula, self.solve_named(formula, limits)?, judge)
+    }
+
+    /// True when every UNSAT this backend answers comes with a proof the independent
+    /// checker verified (`--check-unsat`).
+    fn checks_unsat(&self) -> bool {
+        false
+    }
+}
+
+/// A check an answer must pass before it counts, beyond the model check every answer gets:
+/// e.g. that it does not contradict pq-sat's table of proven values. `Err(reason)` rejects
+/// the answer as a solver error ([`SolveError::Rejected`]); the reason reads after the
+/// solver's name ("answered UNSAT, but ...").
+pub type Judge<'a> = &'a (dyn Fn(&Answer) -> Result<(), String> + Sync);
+
+/// The [`Judge`] that accepts every answer.
+pub fn accept_all(_: &Answer) -> Result<(), String> {
+    Ok(())
 }
 
 /// Solves with `backend` and checks that a claimed model satisfies every clause, so that a
@@ -123,7 +153,24 @@ pub fn solve_checked(
     formula: &Formula,
     limits: &Limits,
 ) -> Result<(Answer, String), SolveError> {
-    checked_model(formula, backend.solve_named(formula, limits)?)
+    backend.solve_judged(formula, limits, &accept_all)
+}
+
+/// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`
+/// or `judge` rejects it.
+pub fn judged(
+    formula: &Formula,
+    answer: (Answer, String),
+    judge: Judge<'_>,
+) -> Result<(Answer, String), SolveError> {
+    let (answer, solver) = checked_model(formula, answer)?;
+    match judge(&answer) {
+        Ok(()) => Ok((answer, solver)),
+        Err(reason) => Err(SolveError::Rejected {
+            program: solver,
+            reason,
+        }),
+    }
 }
 
 /// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`.

@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use pq_encode::Formula;
 
 use crate::answer::Answer;
-use crate::backend::{solve_checked, Backend, BackendSpec};
+use crate::backend::{accept_all, Backend, BackendSpec, Judge};
 use crate::control::{Limits, Stop};
 use crate::error::SolveError;
 
@@ -40,30 +40,43 @@ impl Backend for Portfolio {
         self.solve_named(formula, limits).map(|(answer, _)| answer)
     }
 
-    /// Every member solves `formula`; the first SAT or UNSAT wins and stops the rest. A
-    /// member's error (crash, wrong model) stops the race and is returned, and members that
-    /// finish with the opposite answer before the stop reaches them are reported as a
-    /// [`SolveError::Disagreement`]: a portfolio doubles as a cross-check.
     fn solve_named(
         &self,
         formula: &Formula,
         limits: &Limits,
     ) -> Result<(Answer, String), SolveError> {
+        self.solve_judged(formula, limits, &accept_all)
+    }
+
+    /// Every member solves `formula`; the first SAT or UNSAT that passes the checks wins and
+    /// stops the rest. A member whose answer is rejected ([`SolveError::Rejected`]: a failed
+    /// proof check, a contradiction with proven values) drops out and the others carry on;
+    /// its error is returned only when no other member answers. Any other member error
+    /// (crash, wrong model) stops the race and is returned, and members that finish with
+    /// the opposite answer before the stop reaches them are reported as a
+    /// [`SolveError::Disagreement`]: a portfolio doubles as a cross-check.
+    fn solve_judged(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
         if let [one] = self.members.as_slice() {
-            return solve_checked(one.as_ref(), formula, limits);
+            return one.solve_judged(formula, limits, judge);
         }
         let stop = Stop::default();
         let member_limits = limits.with_stop(&stop);
         let (tx, rx) = mpsc::channel();
         let mut winner: Option<(Answer, String)> = None;
         let mut failure: Option<SolveError> = None;
+        let mut rejected: Option<SolveError> = None;
         let mut unknown: Option<String> = None;
         std::thread::scope(|scope| {
             for member in &self.members {
                 let tx = tx.clone();
                 let member_limits = member_limits.clone();
                 scope.spawn(move || {
-                    let result = solve_checked(member.as_ref(), formula, &member_limits);
+                    let result = member.solve_judged(formula, &member_limits, judge);
                     // The receiver lives until every member has reported.
                     let _ = tx.send(result);
                 });
@@ -89,6 +102,10 @@ impl Backend for Portfolio {
                     Ok((Answer::Unknown(reason), _)) => {
                         unknown.get_or_insert(reason);
                     }
+                    // Not an answer: the others carry on.
+                    Err(e @ SolveError::Rejected { .. }) => {
+                        rejected.get_or_insert(e);
+                    }
                     Err(e) => {
                         stop.request();
                         if winner.is_none() || matches!(e, SolveError::BadModel { .. }) {
@@ -104,8 +121,16 @@ impl Backend for Portfolio {
         if let Some(found) = winner {
             return Ok(found);
         }
+        if let Some(e) = rejected {
+            return Err(e);
+        }
         let reason = unknown.unwrap_or_else(|| limits.unknown_reason());
         Ok((Answer::Unknown(reason), self.name()))
+    }
+
+    /// True when every member checks its UNSAT answers.
+    fn checks_unsat(&self) -> bool {
+        self.members.iter().all(|m| m.checks_unsat())
     }
 }
 
@@ -260,6 +285,39 @@ mod tests {
         match p.solve_named(&bad, &Limits::none()) {
             Err(SolveError::BadModel { program, .. }) => assert_eq!(program, "wrong"),
             other => panic!("expected a bad model, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn portfolio_waits_past_a_rejected_member() {
+        // The liar answers UNSAT first; the judge rejects it, and the honest member's later
+        // SAT wins.
+        let mut liar = Fake::new("liar", Some(false), 1);
+        liar.stubborn = true;
+        let p = Portfolio::new(vec![
+            Box::new(liar),
+            Box::new(Fake::new("honest", Some(true), 50)),
+        ]);
+        let no_unsat = |a: &Answer| match a {
+            Answer::Unsat => Err("answered UNSAT, but it is known to be SAT".to_string()),
+            _ => Ok(()),
+        };
+        let (answer, by) = p
+            .solve_judged(&formula(), &Limits::none(), &no_unsat)
+            .unwrap();
+        assert!(answer.is_sat());
+        assert_eq!(by, "honest");
+        // Alone, or beside a member that gives up, the rejection is the result.
+        let p = Portfolio::new(vec![
+            Box::new(Fake::new("liar", Some(false), 1)),
+            Box::new(Fake::new("quitter", None, 20)),
+        ]);
+        match p.solve_judged(&formula(), &Limits::none(), &no_unsat) {
+            Err(SolveError::Rejected { program, reason }) => {
+                assert_eq!(program, "liar");
+                assert!(reason.contains("known to be SAT"), "{reason}");
+            }
+            other => panic!("expected a rejection, got {other:?}"),
         }
     }
 }
