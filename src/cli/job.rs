@@ -39,8 +39,13 @@ pub enum Job {
     Solvers(Format),
     /// Write the family of the spec made of the arguments.
     Family(pq_engine::family::Spec, super::FamilyArgs),
-    /// Race the solvers, each a (label, backend) in the order given.
-    Race(super::RaceArgs, Vec<(String, BackendSpec)>),
+    /// Race the solvers, each a (label, backend) in the order given; with a proof format,
+    /// each UNSAT counts only with a checked proof (`--check-unsat`).
+    Race(
+        super::RaceArgs,
+        Vec<(String, BackendSpec)>,
+        Option<ProofFormat>,
+    ),
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -56,6 +61,8 @@ pub struct RunSettings {
     pub proof_format: ProofFormat,
     /// The one solver that writes that proof or certificate, when one is asked for.
     pub prover: Option<BackendSpec>,
+    /// With `--check-unsat`: the format of the proof every UNSAT needs before it counts.
+    pub check_unsat: Option<ProofFormat>,
 }
 
 /// Where a proof goes, and who writes it.
@@ -104,6 +111,10 @@ pub enum Solvers {
 impl Args {
     /// Checks what clap cannot; the error is a usage error (exit code 2).
     pub fn into_job(self) -> Result<Job, String> {
+        let check_unsat = self.check_unsat;
+        if check_unsat && !matches!(self.command, Command::Solve(_) | Command::Race(_)) {
+            return Err("--check-unsat applies to `solve` and `race`, the commands that take a solver's UNSAT as an answer".into());
+        }
         match self.command {
             Command::Encode(a) => {
                 let (problem, n) = a.subject.load()?;
@@ -238,19 +249,26 @@ impl Args {
                     if solvers.iter().any(|(l, _)| *l == label) {
                         return Err(format!("--solver '{label}' is given twice"));
                     }
+                    if check_unsat {
+                        checkable(&spec, ProofFormat::Drat)?;
+                    }
                     solvers.push((label, spec));
                 }
-                Ok(Job::Race(a, solvers))
+                Ok(Job::Race(
+                    a,
+                    solvers,
+                    check_unsat.then_some(ProofFormat::Drat),
+                ))
             }
             Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
-            Command::Solve(a) => solve_job(a),
+            Command::Solve(a) => solve_job(a, check_unsat),
         }
     }
 }
 
 /// `solve`: one size, an optimum, or a DIMACS file.
-fn solve_job(a: SolveArgs) -> Result<Job, String> {
+fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
     let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
@@ -302,12 +320,22 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             })
         }
     };
+    let check_unsat = check_unsat.then_some(proof_format);
+    if let (Some(format), Solvers::Given(list)) = (check_unsat, &solvers) {
+        for spec in list {
+            checkable(spec, format)?;
+        }
+    }
+    if check_unsat.is_some() && a.strategy == Strategy::Incremental && a.n.is_none() {
+        return Err("--check-unsat cannot check --strategy incremental (its UNSAT answers come under assumptions, without a clausal proof); use --strategy up or bisect".into());
+    }
     let run = RunSettings {
         args: a,
         solvers,
         proof,
         proof_format,
         prover,
+        check_unsat,
     };
     let a = &run.args;
     let Some(problem) = problem else {
@@ -361,6 +389,11 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         Some(n) => Job::Solve(problem, n, run),
         None => Job::Optimise(problem, run),
     })
+}
+
+/// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
+fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
+    pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
 }
 
 /// The solvers named by `--backend` and `--solver-cmd`, or the default portfolio.

@@ -11,11 +11,12 @@ use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
+use pq_engine::checked::verify_unsat;
 use pq_engine::known::agrees;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::pipeline::{decoded, solve_formula_judged};
 use pq_engine::proof::{certified_formula, prove};
-use pq_engine::Outcome;
+use pq_engine::{Outcome, Status};
 use pq_solve::backend::{accept_all, judged, Judge};
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::{Answer, Backend};
@@ -69,7 +70,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
     let backend: Box<dyn Backend> = match strategy {
         Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
-        _ => backend(&run.solvers)?,
+        _ => backend(&run.solvers, run.check_unsat)?,
     };
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
@@ -200,7 +201,11 @@ fn answer(
             let _guard = Interruptible::enter();
             let format = run.proof_format;
             let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, &limits)?;
-            let (answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
+            let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
+            let checked = answer == Answer::Unsat && run.check_unsat.is_some();
+            if checked {
+                answer = verify_unsat(solver.clone(), &job.cnf_out, &job.proof, format, &limits)?;
+            }
             let report = ProofReport::new(
                 &job.proof,
                 &job.cnf_out,
@@ -208,11 +213,14 @@ fn answer(
                 proved.proof_bytes,
                 certifies(),
             );
-            let outcome = decoded(problem, n, formula, answer, solver, proved.seconds)?;
+            let mut outcome = decoded(problem, n, formula, answer, solver, proved.seconds)?;
+            if outcome.status == Status::Unsat {
+                outcome.verified = Some(checked);
+            }
             (outcome.solver.clone(), outcome, Some(report))
         }
         _ => {
-            let backend = backend(&run.solvers)?;
+            let backend = backend(&run.solvers, run.check_unsat)?;
             let _guard = Interruptible::enter();
             let outcome =
                 solve_formula_judged(problem, n, formula, backend.as_ref(), &limits, judge)?;

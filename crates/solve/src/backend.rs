@@ -52,8 +52,41 @@ impl BackendSpec {
             BackendSpec::Kissat => Box::new(ExternalSolver::kissat()?),
             BackendSpec::Minisat => Box::new(ExternalSolver::minisat()?),
             BackendSpec::CadicalBin => Box::new(ExternalSolver::cadical()?),
-            BackendSpec::Command(cmd) => Box::new(ExternalSolver::from_command(cmd)?),
+            // Without a proof wanted, a proof the command writes goes nowhere.
+            BackendSpec::Command(cmd) => Box::new(placed(
+                ExternalSolver::from_command(cmd)?,
+                std::path::Path::new("/dev/null"),
+            )),
         })
+    }
+}
+
+/// The word of a `--solver-cmd` command that stands for the path of the DRAT proof the
+/// solver is to write (`--check-unsat`, `--proof`); without a proof wanted, `/dev/null`.
+pub const PROOF_PLACEHOLDER: &str = "{proof}";
+
+/// The word of a `--solver-cmd` command that stands for the CNF file, for solvers that take
+/// other arguments after it (kissat and CaDiCaL take the proof after the CNF:
+/// `kissat -q {cnf} {proof} --no-binary`); without it the CNF is the last argument.
+pub const CNF_PLACEHOLDER: &str = "{cnf}";
+
+/// `solver` (made from a `--solver-cmd` command) with its placeholders filled: every
+/// [`PROOF_PLACEHOLDER`] becomes `proof`, and the words after a [`CNF_PLACEHOLDER`] word go
+/// after the CNF file.
+pub(crate) fn placed(solver: ExternalSolver, proof: &std::path::Path) -> ExternalSolver {
+    let fill = |word: &String| word.replace(PROOF_PLACEHOLDER, &proof.display().to_string());
+    let mut args: Vec<String> = solver.args.iter().map(fill).collect();
+    let mut args_after: Vec<String> = solver.args_after.iter().map(fill).collect();
+    if let Some(at) = args.iter().position(|w| w == CNF_PLACEHOLDER) {
+        let mut after = args.split_off(at);
+        after.remove(0);
+        after.append(&mut args_after);
+        args_after = after;
+    }
+    ExternalSolver {
+        args,
+        args_after,
+        ..solver
     }
 }
 
@@ -372,5 +405,33 @@ impl Backend for ExternalSolver {
         limits: &Limits,
     ) -> Result<Answer, SolveError> {
         self.solve_file(path, formula.n_vars as usize, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_placeholders_put_the_proof_and_the_cnf_where_the_command_says() {
+        let solver = |args: &[&str]| ExternalSolver {
+            name: "s".into(),
+            program: "/bin/true".into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            args_after: Vec::new(),
+            convention: crate::external::Convention::Competition,
+        };
+        let p = std::path::Path::new("/tmp/p.drat");
+        let s = placed(solver(&["-q", "{cnf}", "{proof}", "--no-binary"]), p);
+        assert_eq!(
+            (s.args, s.args_after),
+            (
+                vec!["-q".to_string()],
+                vec!["/tmp/p.drat".to_string(), "--no-binary".to_string()]
+            )
+        );
+        let s = placed(solver(&["--proof={proof}"]), p);
+        assert_eq!(s.args, ["--proof=/tmp/p.drat"]);
+        assert!(s.args_after.is_empty());
     }
 }

@@ -147,12 +147,22 @@ pub const DEFAULT_ORDER: &[BackendSpec] = &[
 /// in-process CaDiCaL). varisat is left out: it cannot be stopped, so a lost race would keep
 /// a core busy.
 pub fn default_portfolio(jobs: usize) -> Portfolio {
-    let members = DEFAULT_ORDER
+    let members = default_specs(jobs, |_| true)
         .iter()
         .filter_map(|spec| spec.resolve().ok())
-        .take(jobs.max(1))
         .collect();
     Portfolio::new(members)
+}
+
+/// The first `jobs` backends of [`DEFAULT_ORDER`] that are installed on this machine and
+/// that `eligible` accepts (e.g. those that write proofs).
+pub fn default_specs(jobs: usize, eligible: impl Fn(&BackendSpec) -> bool) -> Vec<BackendSpec> {
+    DEFAULT_ORDER
+        .iter()
+        .filter(|spec| eligible(spec) && spec.resolve().is_ok())
+        .take(jobs.max(1))
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]

@@ -132,3 +132,181 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
     ]);
     assert!(stdout(&out).starts_with("a(4) = 2") && stdout(&out).contains("unverified"));
 }
+
+/// Runs `solve --dim 5 --n 5` (UNSAT: a(5) = 4) with `--check-unsat` and `extra`.
+fn checked_unsat_step(extra: &[&str]) -> std::process::Output {
+    let args = [
+        "solve",
+        "--dim",
+        "5",
+        "--n",
+        "5",
+        "--check-unsat",
+        "--format",
+        "json",
+    ];
+    run(&[&args[..], extra].concat())
+}
+
+#[test]
+fn check_unsat_verifies_the_proof_of_every_backend() {
+    let solvers: &[&[&str]] = &[
+        &["--backend", "kissat"],
+        &["--backend", "cadical"],
+        &["--backend", "cadical-bin"],
+        &["--backend", "varisat"],
+        &["--backend", "cadical", "--proof-format", "lrat"],
+        &["--solver-cmd", "kissat -q {cnf} {proof} --no-binary"],
+        // The default portfolio, of the solvers that write proofs.
+        &[],
+    ];
+    for extra in solvers {
+        let out = checked_unsat_step(extra);
+        assert_eq!(code(&out), 20, "{extra:?}: {}", stderr(&out));
+        assert_eq!(json(&out)["verified"], true, "{extra:?}");
+    }
+    // The optimiser checks each step's UNSAT, and the text says the claim rests on a proof.
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--check-unsat",
+        "--backend",
+        "kissat",
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("a(5) = 4") && stdout(&out).contains("proof checked"));
+    // With --proof, the proof written is the one checked.
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = tmp.path().join("p.drat");
+    let out = checked_unsat_step(&["--backend", "cadical", "--proof", proof.to_str().unwrap()]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert_eq!(json(&out)["verified"], true);
+    assert!(proof.exists());
+}
+
+#[test]
+fn check_unsat_rejects_a_proof_that_does_not_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Answers UNSAT (rightly, for 5 on 5x5) with garbage, or nothing, for a proof.
+    let garbage = fake_solver(
+        tmp.path(),
+        "garbage.sh",
+        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
+    );
+    let silent = fake_solver(tmp.path(), "silent.sh", "echo 's UNSATISFIABLE'\nexit 20");
+    for liar in [&garbage, &silent] {
+        let cmd = format!("{liar} {{proof}}");
+        let out = checked_unsat_step(&["--solver-cmd", &cmd]);
+        assert_eq!(code(&out), 1, "{}", stdout(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&cmd) && err.contains("proof does not check") && err.contains("rejected"),
+            "{err}"
+        );
+        assert!(stdout(&out).is_empty());
+        // In a portfolio the liar answers first but drops out; CaDiCaL's checked UNSAT wins.
+        let out = checked_unsat_step(&["--solver-cmd", &cmd, "--backend", "cadical"]);
+        assert_eq!(code(&out), 20, "{}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(
+            (&v["solver"], &v["verified"]),
+            (&"cadical".into(), &true.into())
+        );
+    }
+    // The optimiser stops at the rejected step instead of claiming a(5) = 4 on its word.
+    let cmd = format!("{garbage} {{proof}}");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--check-unsat",
+        "--solver-cmd",
+        &cmd,
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("proof does not check"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--solver-cmd", "kissat -q"], "{proof}"),
+        (
+            &["--backend", "minisat"],
+            "minisat cannot write DRAT proofs",
+        ),
+        (&["--backend", "kissat", "--proof-format", "lrat"], "LRAT"),
+        (
+            &["--backend", "cadical", "--strategy", "incremental"],
+            "incremental",
+        ),
+    ];
+    for (extra, says) in cases {
+        let args = ["solve", "--dim", "5", "--check-unsat"];
+        let out = run(&[&args[..], extra].concat());
+        assert_eq!(code(&out), 2, "{extra:?}");
+        let err = stderr(&out);
+        assert!(err.contains("--check-unsat") && err.contains(says), "{err}");
+    }
+    let out = run(&["encode", "--dim", "3", "--n", "1", "--check-unsat"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("applies to `solve` and `race`"));
+}
+
+#[test]
+fn check_unsat_in_a_race_counts_only_checked_unsat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let garbage = fake_solver(
+        tmp.path(),
+        "garbage.sh",
+        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
+    );
+    let dir = tmp.path().join("fam");
+    let out = run(&["family", "--dims", "4", "-o", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let cmd = format!("{garbage} {{proof}}");
+    let out = run(&[
+        "race",
+        dir.to_str().unwrap(),
+        "--solver",
+        "cadical",
+        "--solver",
+        &cmd,
+        "--check-unsat",
+        "--timeout",
+        "20",
+        "--format",
+        "json",
+    ]);
+    let v = json(&out);
+    let solvers = v["solvers"].as_array().unwrap();
+    assert_eq!(
+        (&solvers[0]["solved"], &solvers[0]["unsat"]),
+        (&4.into(), &2.into()),
+        "{v}"
+    );
+    // Even on the UNSAT instances the liar's word does not count without a proof.
+    assert_eq!(
+        (&solvers[1]["unsat"], &solvers[1]["errors"]),
+        (&0.into(), &4.into()),
+        "{v}"
+    );
+    let out = run(&[
+        "race",
+        dir.to_str().unwrap(),
+        "--solver",
+        "minisat",
+        "--check-unsat",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("minisat cannot write DRAT proofs"));
+}
