@@ -37,8 +37,13 @@ pub enum Job {
     Canon(Option<Problem>, super::CanonArgs),
     /// List the backends.
     Solvers(Format),
-    /// Write the family of the spec made of the arguments.
-    Family(pq_engine::family::Spec, super::FamilyArgs),
+    /// Write the family of the spec made of the arguments; with a proof format, `--verify`
+    /// counts an UNSAT only with a checked proof (`--check-unsat`).
+    Family(
+        pq_engine::family::Spec,
+        super::FamilyArgs,
+        Option<ProofFormat>,
+    ),
     /// Race the solvers, each a (label, backend) in the order given; with a proof format,
     /// each UNSAT counts only with a checked proof (`--check-unsat`).
     Race(
@@ -112,8 +117,13 @@ impl Args {
     /// Checks what clap cannot; the error is a usage error (exit code 2).
     pub fn into_job(self) -> Result<Job, String> {
         let check_unsat = self.check_unsat;
-        if check_unsat && !matches!(self.command, Command::Solve(_) | Command::Race(_)) {
-            return Err("--check-unsat applies to `solve` and `race`, the commands that take a solver's UNSAT as an answer".into());
+        let checks = match &self.command {
+            Command::Solve(_) | Command::Race(_) => true,
+            Command::Family(a) => a.verify.is_some(),
+            _ => false,
+        };
+        if check_unsat && !checks {
+            return Err("--check-unsat applies to `solve`, `race` and `family --verify`, the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
             Command::Encode(a) => {
@@ -234,7 +244,11 @@ impl Args {
                 if !spec.needs_optima() {
                     spec.plan().map_err(|e| e.to_string())?;
                 }
-                Ok(Job::Family(spec, a))
+                Ok(Job::Family(
+                    spec,
+                    a,
+                    check_unsat.then_some(ProofFormat::Drat),
+                ))
             }
             Command::Race(a) => {
                 let mut solvers = Vec::new();

@@ -42,7 +42,7 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Enumerate(request, n, a) => enumerate::run(request, n, &a),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
         Job::Render(problem, a) => render::run(&a, problem.as_ref()),
-        Job::Family(spec, a) => family::run(&spec, &a),
+        Job::Family(spec, a, check_unsat) => family::run(&spec, &a, check_unsat),
         Job::Race(a, solvers, check_unsat) => race::run(&a, solvers, check_unsat),
         Job::CheckProof(a) => check::proof(&a),
         Job::CheckCertificate(a) => check::certificate(&a),

@@ -722,10 +722,10 @@ pub fn write_family(
                         format!("{name}: pq-sat found it {found}, but pq-sat's own optimisation proved the optimum {a} for this problem")
                     });
                 }
-                let witness = if outcome.status == Status::Sat {
-                    ", witness validated"
-                } else {
-                    ""
+                let witness = match (outcome.status, outcome.verified) {
+                    (Status::Sat, _) => ", witness validated",
+                    (_, Some(true)) => ", proof checked",
+                    _ => "",
                 };
                 source = format!(
                     "pq-sat {} ({}, {:.2} s{witness})",

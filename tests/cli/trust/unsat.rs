@@ -259,7 +259,7 @@ fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
     }
     let out = run(&["encode", "--dim", "3", "--n", "1", "--check-unsat"]);
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("applies to `solve` and `race`"));
+    assert!(stderr(&out).contains("applies to `solve`, `race` and `family --verify`"));
 }
 
 #[test]
@@ -309,4 +309,27 @@ fn check_unsat_in_a_race_counts_only_checked_unsat() {
     ]);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("minisat cannot write DRAT proofs"));
+}
+
+#[test]
+fn check_unsat_in_a_verified_family_checks_every_unsat_status() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("fam");
+    let out = run(&[
+        "family",
+        "--dims",
+        "4",
+        "--verify",
+        "60",
+        "--check-unsat",
+        "-o",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let text = v.to_string();
+    assert_eq!(text.matches("proof checked").count(), 2, "{text}");
 }
