@@ -38,8 +38,12 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
                 "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
                 member.label()
             ),
-        })?
+        })
     };
+    if let Some(v) = &verify {
+        super::warn_rejections(v.backend);
+    }
+    let manifest = manifest?;
     crate::report::race::family(&manifest, &a.output, a.format)?;
     Ok(0)
 }

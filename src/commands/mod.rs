@@ -96,6 +96,14 @@ pub fn backend(solvers: &Solvers, check_unsat: Option<ProofFormat>) -> Result<Bo
     })
 }
 
+/// Prints a warning for each answer `backend` rejected while another solver's answer won:
+/// the result stands, but a solver gave a wrong or unchecked answer.
+pub fn warn_rejections(backend: &dyn Backend) {
+    for rejection in backend.take_rejections() {
+        eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
+    }
+}
+
 /// The backend `spec` names; with `check_unsat`, wrapped so that its UNSAT answers count
 /// only with a proof in that format that the independent checker verified.
 pub fn member(spec: &BackendSpec, check_unsat: Option<ProofFormat>) -> Result<Box<dyn Backend>> {

@@ -22,8 +22,8 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::{Answer, Backend};
 
 use super::{
-    backend, command_names, render::picture, status_code, unless_interrupted, Interruptible,
-    EXIT_UNSAT,
+    backend, command_names, render::picture, status_code, unless_interrupted, warn_rejections,
+    Interruptible, EXIT_UNSAT,
 };
 use crate::cli::{EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
@@ -87,8 +87,10 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
             backend.as_ref(),
             &limits,
             &mut |event| reporter.on(event),
-        )?
+        )
     };
+    warn_rejections(backend.as_ref());
+    let outcome = outcome?;
     // The answer is printed even when certifying it failed; then the error follows.
     let (certificate, failed) = match certify_optimum(problem, options, &outcome, run, &limits) {
         Ok(c) => (c, None),
@@ -223,7 +225,9 @@ fn answer(
             let backend = backend(&run.solvers, run.check_unsat)?;
             let _guard = Interruptible::enter();
             let outcome =
-                solve_formula_judged(problem, n, formula, backend.as_ref(), &limits, judge)?;
+                solve_formula_judged(problem, n, formula, backend.as_ref(), &limits, judge);
+            warn_rejections(backend.as_ref());
+            let outcome = outcome?;
             (backend.name(), outcome, None)
         }
     })

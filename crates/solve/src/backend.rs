@@ -165,6 +165,13 @@ pub trait Backend: Send + Sync {
     fn checks_unsat(&self) -> bool {
         false
     }
+
+    /// The answers this backend rejected since the last call, as messages: those of
+    /// portfolio members that dropped out of a race another member won (a single solver's
+    /// rejection is its error instead). For the caller to report as warnings.
+    fn take_rejections(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A check an answer must pass before it counts, beyond the model check every answer gets:

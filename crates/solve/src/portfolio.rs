@@ -2,7 +2,7 @@
 //! wins and the others are stopped at once (external solvers' process groups are killed,
 //! in-process CaDiCaL is terminated through its callback).
 
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use pq_encode::Formula;
 
@@ -14,13 +14,18 @@ use crate::error::SolveError;
 /// A portfolio of backends racing on each formula.
 pub struct Portfolio {
     members: Vec<Box<dyn Backend>>,
+    /// The rejected answers of members that dropped out of races another member won.
+    rejected: Mutex<Vec<String>>,
 }
 
 impl Portfolio {
     /// A portfolio of `members` (at least one).
     pub fn new(members: Vec<Box<dyn Backend>>) -> Portfolio {
         assert!(!members.is_empty(), "a portfolio needs at least one member");
-        Portfolio { members }
+        Portfolio {
+            members,
+            rejected: Mutex::default(),
+        }
     }
 }
 
@@ -69,7 +74,7 @@ impl Backend for Portfolio {
         let (tx, rx) = mpsc::channel();
         let mut winner: Option<(Answer, String)> = None;
         let mut failure: Option<SolveError> = None;
-        let mut rejected: Option<SolveError> = None;
+        let mut rejected: Vec<SolveError> = Vec::new();
         let mut unknown: Option<String> = None;
         std::thread::scope(|scope| {
             for member in &self.members {
@@ -103,9 +108,7 @@ impl Backend for Portfolio {
                         unknown.get_or_insert(reason);
                     }
                     // Not an answer: the others carry on.
-                    Err(e @ SolveError::Rejected { .. }) => {
-                        rejected.get_or_insert(e);
-                    }
+                    Err(e @ SolveError::Rejected { .. }) => rejected.push(e),
                     Err(e) => {
                         stop.request();
                         if winner.is_none() || matches!(e, SolveError::BadModel { .. }) {
@@ -119,9 +122,11 @@ impl Backend for Portfolio {
             return Err(e);
         }
         if let Some(found) = winner {
+            let mut kept = self.rejected.lock().unwrap_or_else(|e| e.into_inner());
+            kept.extend(rejected.iter().map(|e| e.to_string()));
             return Ok(found);
         }
-        if let Some(e) = rejected {
+        if let Some(e) = rejected.into_iter().next() {
             return Err(e);
         }
         let reason = unknown.unwrap_or_else(|| limits.unknown_reason());
@@ -131,6 +136,10 @@ impl Backend for Portfolio {
     /// True when every member checks its UNSAT answers.
     fn checks_unsat(&self) -> bool {
         self.members.iter().all(|m| m.checks_unsat())
+    }
+
+    fn take_rejections(&self) -> Vec<String> {
+        std::mem::take(&mut *self.rejected.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
 

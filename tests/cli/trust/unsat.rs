@@ -58,6 +58,28 @@ fn a_rejected_liar_never_wins_a_portfolio() {
     ]);
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     assert_eq!(json(&out)["solver"], "cadical");
+    // When the liar surely answers first (the honest solver waits), the answer is still the
+    // honest one, and the liar is named on stderr, not hidden.
+    let slow = fake_solver(
+        tmp.path(),
+        "slow.sh",
+        "sleep 0.5
+exec kissat -q \"$@\"",
+    );
+    let out = run(&[
+        "solve",
+        "--dim",
+        "8",
+        "--n",
+        "8",
+        "--solver-cmd",
+        &liar,
+        "--solver-cmd",
+        &slow,
+    ]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("warning") && err.contains(&liar), "{err}");
     let out = run(&[
         "solve",
         "--dim",
