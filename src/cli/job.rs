@@ -27,11 +27,13 @@ pub enum Job {
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
     /// List the placements of a request, at the size given (`None`: find the optimum
-    /// first), shown as the arguments say.
+    /// first; with a proof format, its UNSAT above needs a checked proof), shown as the
+    /// arguments say.
     Enumerate(
         pq_engine::enumerate::Request,
         Option<usize>,
         super::EnumerateArgs,
+        Option<ProofFormat>,
     ),
     /// The canonical form of the placement read back, of the problem given, if any.
     Canon(Option<Problem>, super::CanonArgs),
@@ -120,10 +122,12 @@ impl Args {
         let checks = match &self.command {
             Command::Solve(_) | Command::Race(_) => true,
             Command::Family(a) => a.verify.is_some(),
+            // The optimum found first (the enumeration's own end is no solver's answer).
+            Command::Enumerate(a) => a.subject.n.is_none(),
             _ => false,
         };
         if check_unsat && !checks {
-            return Err("--check-unsat applies to `solve`, `race` and `family --verify`, the commands that take a solver's UNSAT as an answer".into());
+            return Err("--check-unsat applies to `solve`, `race`, `family --verify` and `enumerate` without --n, the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
             Command::Encode(a) => {
@@ -168,7 +172,12 @@ impl Args {
                     },
                     limit: a.limit,
                 };
-                Ok(Job::Enumerate(request, n, a))
+                Ok(Job::Enumerate(
+                    request,
+                    n,
+                    a,
+                    check_unsat.then_some(ProofFormat::Drat),
+                ))
             }
             Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),

@@ -5,20 +5,29 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use pq_encode::spec::Problem;
-use pq_engine::enumerate::{enumerate, optimum_size, Found, Request, Summary, UpTo};
+use pq_engine::enumerate::{enumerate, optimum_size_with, Found, Request, Summary, UpTo};
+use pq_engine::proof::ProofFormat;
 use pq_solve::control::Limits;
+use pq_solve::BackendSpec;
 
 use crate::cli::{EnumerateArgs, Format};
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
 
-/// Lists the placements of `request` (at the optimum when `n` is `None`): streamed as text,
-/// or collected into one JSON report.
-pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<u8> {
+/// Lists the placements of `request` (at the optimum when `n` is `None`; with
+/// `check_unsat`, the UNSAT above it needs a checked proof in that format): streamed as
+/// text, or collected into one JSON report.
+pub fn run(
+    mut request: Request,
+    n: Option<usize>,
+    a: &EnumerateArgs,
+    check_unsat: Option<ProofFormat>,
+) -> Result<u8> {
     let (count_only, format) = (a.count, a.format);
     request.n = match n {
         Some(n) => n,
         None => {
-            let (n, seconds) = optimum_size(&request.problem)?;
+            let solver = super::member(&BackendSpec::Cadical, check_unsat)?;
+            let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
             let problem = &request.problem;
             if is_queens_preset(problem) {
                 let d = problem.rules.layout.rows;

@@ -39,7 +39,7 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
         Job::Optimise(problem, run) => solve::optimum(&problem, &run),
         Job::SolveCnf(run) => solve::formula(&run),
-        Job::Enumerate(request, n, a) => enumerate::run(request, n, &a),
+        Job::Enumerate(request, n, a, check_unsat) => enumerate::run(request, n, &a, check_unsat),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
         Job::Render(problem, a) => render::run(&a, problem.as_ref()),
         Job::Family(spec, a, check_unsat) => family::run(&spec, &a, check_unsat),

@@ -281,7 +281,14 @@ fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
     }
     let out = run(&["encode", "--dim", "3", "--n", "1", "--check-unsat"]);
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("applies to `solve`, `race` and `family --verify`"));
+    assert!(stderr(&out)
+        .contains("applies to `solve`, `race`, `family --verify` and `enumerate` without --n"));
+    // enumerate's optimum, found first, rests on a checked UNSAT.
+    let out = run(&["enumerate", "--dim", "5", "--count", "--check-unsat"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains("a(5) = 4"), "{}", stderr(&out));
+    let out = run(&["enumerate", "--dim", "5", "--n", "4", "--check-unsat"]);
+    assert_eq!(code(&out), 2);
 }
 
 #[test]
