@@ -362,3 +362,39 @@ fn check_unsat_in_a_verified_family_checks_every_unsat_status() {
     let text = v.to_string();
     assert_eq!(text.matches("proof checked").count(), 2, "{text}");
 }
+
+#[test]
+fn a_command_with_a_proof_placeholder_writes_proofs_that_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = tmp.path().join("p.drat");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--n",
+        "5",
+        "--solver-cmd",
+        "cadical -q --no-binary {cnf} {proof}",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let cnf = tmp.path().join("p.cnf");
+    let out = run(&[
+        "check-proof",
+        cnf.to_str().unwrap(),
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    // Without a proof wanted, the placeholder is filled with /dev/null: the solver still runs.
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--n",
+        "4",
+        "--solver-cmd",
+        "kissat -q {cnf} {proof}",
+    ]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+}
