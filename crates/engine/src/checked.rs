@@ -7,7 +7,9 @@
 //! asked for) in a private temporary directory, checks it with the checker of
 //! [`crate::proof`] (`rate`, ACL2's LRAT checker) and removes both files. A proof the checker
 //! does not verify is a solver error ([`SolveError::Rejected`]): a portfolio keeps waiting
-//! for its other members.
+//! for its other members. The solver gets pq-sat's own DIMACS of the formula (the CNF the
+//! proof is checked against), also in a race: the same clauses as the family's file, not
+//! its bytes.
 
 use std::path::Path;
 
