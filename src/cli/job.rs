@@ -28,20 +28,32 @@ pub enum Job {
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
     /// List the placements of a request, at the size given (`None`: find the optimum
-    /// first), shown as the arguments say.
+    /// first; with a proof format, its UNSAT above needs a checked proof), shown as the
+    /// arguments say.
     Enumerate(
         pq_engine::enumerate::Request,
         Option<usize>,
         super::EnumerateArgs,
+        Option<ProofFormat>,
     ),
     /// The canonical form of the placement read back, of the problem given, if any.
     Canon(Option<Problem>, super::CanonArgs),
     /// List the backends.
     Solvers(Format),
-    /// Write the family of the spec made of the arguments.
-    Family(pq_engine::family::Spec, super::FamilyArgs),
-    /// Race the solvers, each a (label, backend) in the order given.
-    Race(super::RaceArgs, Vec<(String, BackendSpec)>),
+    /// Write the family of the spec made of the arguments; with a proof format, `--verify`
+    /// counts an UNSAT only with a checked proof (`--check-unsat`).
+    Family(
+        pq_engine::family::Spec,
+        super::FamilyArgs,
+        Option<ProofFormat>,
+    ),
+    /// Race the solvers, each a (label, backend) in the order given; with a proof format,
+    /// each UNSAT counts only with a checked proof (`--check-unsat`).
+    Race(
+        super::RaceArgs,
+        Vec<(String, BackendSpec)>,
+        Option<ProofFormat>,
+    ),
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -57,6 +69,8 @@ pub struct RunSettings {
     pub proof_format: ProofFormat,
     /// The one solver that writes that proof or certificate, when one is asked for.
     pub prover: Option<BackendSpec>,
+    /// With `--check-unsat`: the format of the proof every UNSAT needs before it counts.
+    pub check_unsat: Option<ProofFormat>,
 }
 
 /// Where a proof goes, and who writes it.
@@ -113,6 +127,17 @@ impl Args {
     }
 
     fn validated(self) -> Result<Job, String> {
+        let check_unsat = self.check_unsat;
+        let checks = match &self.command {
+            Command::Solve(_) | Command::Race(_) => true,
+            Command::Family(a) => a.verify.is_some(),
+            // The optimum found first (the enumeration's own end is no solver's answer).
+            Command::Enumerate(a) => a.subject.n.is_none(),
+            _ => false,
+        };
+        if check_unsat && !checks {
+            return Err("--check-unsat applies to `solve`, `race`, `family --verify` and `enumerate` without --n, the commands that take a solver's UNSAT as an answer".into());
+        }
         match self.command {
             Command::Encode(a) => {
                 let (problem, n) = a.subject.load()?;
@@ -156,7 +181,12 @@ impl Args {
                     },
                     limit: a.limit,
                 };
-                Ok(Job::Enumerate(request, n, a))
+                Ok(Job::Enumerate(
+                    request,
+                    n,
+                    a,
+                    check_unsat.then_some(ProofFormat::Drat),
+                ))
             }
             Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
@@ -232,7 +262,11 @@ impl Args {
                 if !spec.needs_optima() {
                     spec.plan().map_err(|e| e.to_string())?;
                 }
-                Ok(Job::Family(spec, a))
+                Ok(Job::Family(
+                    spec,
+                    a,
+                    check_unsat.then_some(ProofFormat::Drat),
+                ))
             }
             Command::Race(a) => {
                 let mut solvers = Vec::new();
@@ -247,19 +281,26 @@ impl Args {
                     if solvers.iter().any(|(l, _)| *l == label) {
                         return Err(format!("--solver '{label}' is given twice"));
                     }
+                    if check_unsat {
+                        checkable(&spec, ProofFormat::Drat)?;
+                    }
                     solvers.push((label, spec));
                 }
-                Ok(Job::Race(a, solvers))
+                Ok(Job::Race(
+                    a,
+                    solvers,
+                    check_unsat.then_some(ProofFormat::Drat),
+                ))
             }
             Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
-            Command::Solve(a) => solve_job(a),
+            Command::Solve(a) => solve_job(a, check_unsat),
         }
     }
 }
 
 /// `solve`: one size, an optimum, or a DIMACS file.
-fn solve_job(a: SolveArgs) -> Result<Job, String> {
+fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
     let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
@@ -314,12 +355,22 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
             })
         }
     };
+    let check_unsat = check_unsat.then_some(proof_format);
+    if let (Some(format), Solvers::Given(list)) = (check_unsat, &solvers) {
+        for spec in list {
+            checkable(spec, format)?;
+        }
+    }
+    if check_unsat.is_some() && a.strategy == Strategy::Incremental && a.n.is_none() {
+        return Err("--check-unsat cannot check --strategy incremental (its UNSAT answers come under assumptions, without a clausal proof); use --strategy up or bisect".into());
+    }
     let run = RunSettings {
         args: a,
         solvers,
         proof,
         proof_format,
         prover,
+        check_unsat,
     };
     let a = &run.args;
     let Some(problem) = problem else {
@@ -373,6 +424,11 @@ fn solve_job(a: SolveArgs) -> Result<Job, String> {
         Some(n) => Job::Solve(problem, n, run),
         None => Job::Optimise(problem, run),
     })
+}
+
+/// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
+fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
+    pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
 }
 
 /// The solvers named by `--backend` and `--solver-cmd`, or the default portfolio.
@@ -438,7 +494,7 @@ impl Job {
                 }
                 (out, run.args.force)
             }
-            Job::Family(_, a) => (
+            Job::Family(_, a, _) => (
                 vec![Output {
                     flag: "-o",
                     path: &a.output,
@@ -446,7 +502,7 @@ impl Job {
                 }],
                 a.force,
             ),
-            Job::Race(a, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
+            Job::Race(a, _, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
             _ => (Vec::new(), false),
         }
     }
@@ -459,7 +515,7 @@ impl Job {
             Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
                 (run.args.problem.problem.as_deref(), run.args.cnf.as_deref())
             }
-            Job::Family(_, a) => (a.problem.as_deref(), None),
+            Job::Family(_, a, _) => (a.problem.as_deref(), None),
             _ => (None, None),
         };
         let flag = if matches!(self, Job::Render(..)) {

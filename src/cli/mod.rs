@@ -31,6 +31,14 @@ Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usa
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
+    /// Count a solver's UNSAT only once the independent checker has verified its proof:
+    /// each solver writes a DRAT proof (LRAT from the in-process CaDiCaL with --proof-format
+    /// lrat), checked by `rate` (ACL2's checker); a proof that fails is a solver error, and
+    /// a portfolio waits for its other members. For `solve` (every step of an optimisation
+    /// too), `race`, `family --verify` and the optimum `enumerate` finds first; a --solver-cmd must say where its proof goes with {proof} (and
+    /// {cnf} where the CNF goes if not last); minisat writes no proofs
+    #[arg(long, global = true)]
+    pub check_unsat: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -441,7 +449,9 @@ pub struct SolveArgs {
     pub backend: Vec<BackendSpec>,
     /// Any solver command that follows the SAT competition output conventions
     /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
-    /// argument. May be repeated, and combined with --backend, to race them
+    /// argument, or replaces a {cnf} word; {proof} stands for the path of the DRAT proof it
+    /// is to write (--check-unsat, --proof; /dev/null otherwise). May be repeated, and
+    /// combined with --backend, to race them
     #[arg(long, value_name = "CMD")]
     pub solver_cmd: Vec<String>,
     /// How many solvers the default portfolio runs at once on each step [default: the

@@ -5,16 +5,24 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use pq_encode::spec::Problem;
-use pq_engine::enumerate::{enumerate, optimum_size, Found, Request, Summary, UpTo};
+use pq_engine::enumerate::{enumerate, optimum_size_with, Found, Request, Summary, UpTo};
+use pq_engine::proof::ProofFormat;
 use pq_solve::control::{check_interrupt, Limits};
+use pq_solve::BackendSpec;
 
 use super::Interruptible;
 use crate::cli::{EnumerateArgs, Format};
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
 
-/// Lists the placements of `request` (at the optimum when `n` is `None`): streamed as text,
-/// or collected into one JSON report.
-pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<u8> {
+/// Lists the placements of `request` (at the optimum when `n` is `None`; with
+/// `check_unsat`, the UNSAT above it needs a checked proof in that format): streamed as
+/// text, or collected into one JSON report.
+pub fn run(
+    mut request: Request,
+    n: Option<usize>,
+    a: &EnumerateArgs,
+    check_unsat: Option<ProofFormat>,
+) -> Result<u8> {
     // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();
@@ -22,7 +30,8 @@ pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<
     request.n = match n {
         Some(n) => n,
         None => {
-            let (n, seconds) = optimum_size(&request.problem)?;
+            let solver = super::member(&BackendSpec::Cadical, check_unsat)?;
+            let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
             let problem = &request.problem;
             if is_queens_preset(problem) {
                 let d = problem.rules.layout.rows;

@@ -2,20 +2,22 @@
 
 use anyhow::Result;
 use pq_engine::family::{write_family, Event, Spec, Verify};
-use pq_solve::portfolio::default_portfolio;
+use pq_engine::proof::ProofFormat;
 
 use super::Interruptible;
-use crate::cli::FamilyArgs;
+use crate::cli::{FamilyArgs, Solvers};
 
 /// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
-/// (within that time per instance).
-pub fn run(spec: &Spec, a: &FamilyArgs) -> Result<u8> {
+/// (within that time per instance) by the default portfolio.
+/// With `check_unsat`, an UNSAT counts only with a checked proof in that format.
+pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Result<u8> {
     let portfolio;
     let verify = match a.verify {
         Some(timeout) => {
-            portfolio = default_portfolio(crate::cli::default_jobs());
+            let jobs = crate::cli::default_jobs();
+            portfolio = super::backend(&Solvers::Default { jobs }, check_unsat)?;
             Some(Verify {
-                backend: &portfolio,
+                backend: portfolio.as_ref(),
                 timeout,
             })
         }
@@ -36,8 +38,12 @@ pub fn run(spec: &Spec, a: &FamilyArgs) -> Result<u8> {
                 "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
                 member.label()
             ),
-        })?
+        })
     };
+    if let Some(v) = &verify {
+        super::warn_rejections(v.backend);
+    }
+    let manifest = manifest?;
     crate::report::race::family(&manifest, &a.output, a.format)?;
     Ok(0)
 }

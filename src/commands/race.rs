@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
+use pq_engine::proof::ProofFormat;
 use pq_engine::race::{race, scores, Family, Racer};
 use pq_solve::control::check_interrupt;
 use pq_solve::BackendSpec;
@@ -13,15 +14,19 @@ use crate::report::race as report;
 
 /// Races `solvers` (label, backend) on the family in `DIR`; exit 1 when any answer was
 /// wrong.
-pub fn run(a: &RaceArgs, solvers: Vec<(String, BackendSpec)>) -> Result<u8> {
+/// With `check_unsat`, every UNSAT counts only with a checked proof in that format.
+pub fn run(
+    a: &RaceArgs,
+    solvers: Vec<(String, BackendSpec)>,
+    check_unsat: Option<ProofFormat>,
+) -> Result<u8> {
     let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::cli::default_jobs));
     let family = Family::load(&a.dir)?;
     let racers = solvers
         .into_iter()
         .map(|(label, spec)| {
             Ok(Racer {
-                backend: spec
-                    .resolve()
+                backend: super::member(&spec, check_unsat)
                     .with_context(|| format!("--solver '{label}'"))?,
                 label,
             })

@@ -11,14 +11,20 @@ use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
+use pq_engine::checked::verify_unsat;
+use pq_engine::known::agrees;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
-use pq_engine::pipeline::{decoded, solve_formula};
+use pq_engine::pipeline::{decoded, solve_formula_judged};
 use pq_engine::proof::{certified_formula, prove};
-use pq_engine::Outcome;
+use pq_engine::{Outcome, Status};
+use pq_solve::backend::{accept_all, judged, Judge};
 use pq_solve::control::{interrupted, Limits};
-use pq_solve::Backend;
+use pq_solve::{Answer, Backend};
 
-use super::{backend, render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
+use super::{
+    backend, command_names, render::picture, status_code, unless_interrupted, warn_rejections,
+    Interruptible, EXIT_UNSAT,
+};
 use crate::cli::{EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::Reporter;
@@ -44,13 +50,17 @@ pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let options = &run.args.encoding.options();
     let formula = encode_problem(problem, n, options);
     let certifies = || certified_formula(problem, options);
-    let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, &limits, certifies)?;
+    // pq-sat encoded this formula: its answer must agree with the table of proven values.
+    let judge = |a: &Answer| agrees(problem, n, a);
+    let (backend, outcome, proof) =
+        answer(Some(problem), n, &formula, run, &limits, certifies, &judge)?;
     if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
         write_svg(path, &picture(problem, p, Some(&title)))?;
     }
-    let report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
+    let mut report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
+    report.mark_commands(&command_names(&run.solvers));
     emit(run.args.format, &report, || {
         report.text(Headline::Problem(problem, n), &outcome)
     })?;
@@ -63,7 +73,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
     let backend: Box<dyn Backend> = match strategy {
         Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
-        _ => backend(&run.solvers)?,
+        _ => backend(&run.solvers, run.check_unsat)?,
     };
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
@@ -80,8 +90,10 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
             backend.as_ref(),
             &limits,
             &mut |event| reporter.on(event),
-        )?
+        )
     };
+    warn_rejections(backend.as_ref());
+    let outcome = outcome?;
     // The answer is printed even when certifying it failed; then the error follows.
     let (certificate, failed) = match certify_optimum(problem, options, &outcome, run, &limits) {
         Ok(c) => (c, None),
@@ -95,7 +107,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         };
         write_svg(path, &picture(problem, p, Some(&title)))?;
     }
-    let report = Optimum::new(
+    let mut report = Optimum::new(
         problem,
         options,
         strategy,
@@ -103,6 +115,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         &outcome,
         certificate,
     );
+    report.mark_commands(&command_names(&run.solvers));
     emit(run.args.format, &report, || report.text(problem, &outcome))?;
     if let Some(e) = failed {
         return Err(e);
@@ -132,16 +145,24 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     };
     let size = n.unwrap_or(0);
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
-    let (backend, outcome, proof) =
-        answer(problem.as_ref(), size, &formula, run, &limits, certifies)?;
+    let (backend, outcome, proof) = answer(
+        problem.as_ref(),
+        size,
+        &formula,
+        run,
+        &limits,
+        certifies,
+        &accept_all,
+    )?;
     let options = problem.as_ref().map(|_| header::options(&formula.comments));
-    let report = Solved::new(
+    let mut report = Solved::new(
         problem.as_ref().map(|p| (p, size)),
         options.as_ref(),
         backend,
         &outcome,
         proof,
     );
+    report.mark_commands(&command_names(&run.solvers));
     // A queens file keeps the formula's own headline; other problems are named.
     let headline = match &problem {
         Some(p) if !is_queens_preset(p) => Headline::Problem(p, size),
@@ -199,8 +220,8 @@ impl<R: io::Read> io::Read for Watched<'_, R> {
 
 /// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
 /// or with its proof's solver (the proof and its CNF are written on UNSAT, the proof
-/// certifying what `certifies` says); the answer is decoded into a validated placement of
-/// `problem` (within `limits`) and the result names the backend.
+/// certifying what `certifies` says); the answer must pass `judge`, and is decoded into a
+/// validated placement of `problem` (within `limits`); the result names the backend.
 fn answer(
     problem: Option<&Problem>,
     n: usize,
@@ -208,12 +229,18 @@ fn answer(
     run: &RunSettings,
     limits: &Limits,
     certifies: impl FnOnce() -> String,
+    judge: Judge<'_>,
 ) -> Result<(String, Outcome, Option<ProofReport>)> {
     Ok(match (&run.proof, &run.prover) {
         (Some(job), Some(prover)) => {
             let _guard = Interruptible::enter();
             let format = run.proof_format;
             let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, limits)?;
+            let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
+            let checked = answer == Answer::Unsat && run.check_unsat.is_some();
+            if checked {
+                answer = verify_unsat(solver.clone(), &job.cnf_out, &job.proof, format, limits)?;
+            }
             let report = ProofReport::new(
                 &job.proof,
                 &job.cnf_out,
@@ -221,20 +248,19 @@ fn answer(
                 proved.proof_bytes,
                 certifies(),
             );
-            let outcome = decoded(
-                problem,
-                n,
-                formula,
-                proved.answer,
-                proved.solver,
-                proved.seconds,
-            )?;
+            let mut outcome = decoded(problem, n, formula, answer, solver, proved.seconds)?;
+            if outcome.status == Status::Unsat {
+                outcome.verified = Some(checked);
+            }
             (outcome.solver.clone(), outcome, Some(report))
         }
         _ => {
-            let backend = backend(&run.solvers)?;
+            let backend = backend(&run.solvers, run.check_unsat)?;
             let _guard = Interruptible::enter();
-            let outcome = solve_formula(problem, n, formula, backend.as_ref(), limits)?;
+            let outcome =
+                solve_formula_judged(problem, n, formula, backend.as_ref(), limits, judge);
+            warn_rejections(backend.as_ref());
+            let outcome = outcome?;
             (backend.name(), outcome, None)
         }
     })

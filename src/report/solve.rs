@@ -3,7 +3,7 @@
 
 use pq_encode::spec::Problem;
 use pq_encode::Options;
-use pq_engine::optimise::{OptimiseOutcome, Step, Strategy};
+use pq_engine::optimise::{Method, OptimiseOutcome, Step, Strategy};
 use pq_engine::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 
@@ -155,6 +155,24 @@ pub struct Solved {
     /// The proof requested with `--proof`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof: Option<ProofReport>,
+    /// For UNSAT: true when the independent checker verified a proof of it
+    /// (`--check-unsat`), false when the solver's word is all there is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+    /// The answer came from a `--solver-cmd` command (text output flags its unverified
+    /// UNSAT).
+    #[serde(skip)]
+    pub from_command: bool,
+}
+
+/// The words a text answer adds after the solver's name about how far its UNSAT is
+/// trusted: a checked proof, or a command's unverified word.
+fn trust(verified: Option<bool>, from_command: bool) -> &'static str {
+    match verified {
+        Some(true) => ", proof checked",
+        Some(false) if from_command => ", unverified: no proof checked, see --check-unsat",
+        _ => "",
+    }
 }
 
 /// What a text answer's first line talks about.
@@ -191,13 +209,26 @@ impl Solved {
             seconds: outcome.seconds,
             reason: outcome.reason.clone(),
             proof,
+            verified: outcome.verified,
+            from_command: false,
         }
+    }
+
+    /// Notes whether the answer came from one of `commands` (the names of the
+    /// `--solver-cmd` solvers).
+    pub fn mark_commands(&mut self, commands: &[String]) {
+        self.from_command = commands.contains(&self.solver);
     }
 
     /// The text answer: a headline, the labelled board (with a legend for problems other
     /// than the queens) and the proof's lines.
     pub fn text(&self, headline: Headline, outcome: &Outcome) -> String {
-        let how = format!("{}, {:.2} s", outcome.solver, outcome.seconds);
+        let how = format!(
+            "{}, {:.2} s{}",
+            outcome.solver,
+            outcome.seconds,
+            trust(self.verified, self.from_command)
+        );
         let unknown = outcome.reason.as_deref().unwrap_or("no answer");
         let mut text = match headline {
             Headline::Problem(problem, n) if is_queens_preset(problem) => {
@@ -282,6 +313,10 @@ pub struct Optimum {
     /// The certificate bundle written with `--certify`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateSummary>,
+    /// The UNSAT the claim rests on came from a `--solver-cmd` command (text output flags
+    /// it when unverified).
+    #[serde(skip)]
+    pub from_command: bool,
 }
 
 impl Optimum {
@@ -319,12 +354,42 @@ impl Optimum {
             steps: outcome.steps.clone(),
             reason: outcome.reason.clone(),
             certificate,
+            from_command: false,
         }
+    }
+
+    /// The solver step whose UNSAT the claim rests on: the size above the optimum, or size
+    /// 0 when even that is impossible.
+    fn deciding_unsat(&self) -> Option<&Step> {
+        let n = match (self.optimum, self.status.as_str()) {
+            (Some(opt), _) => opt + 1,
+            (None, "unsat") => 0,
+            _ => return None,
+        };
+        self.steps
+            .iter()
+            .rev()
+            .find(|s| s.n == n && s.status == Status::Unsat && s.method == Method::Solver)
+    }
+
+    /// Notes whether the UNSAT the claim rests on came from one of `commands` (the names of
+    /// the `--solver-cmd` solvers).
+    pub fn mark_commands(&mut self, commands: &[String]) {
+        self.from_command = self
+            .deciding_unsat()
+            .and_then(|s| s.solver.as_ref())
+            .is_some_and(|solver| commands.contains(solver));
     }
 
     /// The text report: the optimum (or what is known), the witness, the certificate.
     pub fn text(&self, problem: &Problem, outcome: &OptimiseOutcome) -> String {
-        let by = format!("{}, {:.2} s", self.backend, self.seconds);
+        let verified = self.deciding_unsat().and_then(|s| s.verified);
+        let by = format!(
+            "{}, {:.2} s{}",
+            self.backend,
+            self.seconds,
+            trust(verified, self.from_command)
+        );
         let stopped = self.reason.as_deref().unwrap_or("stopped");
         let mut text = if is_queens_preset(problem) {
             let d = problem.rules.layout.rows;
@@ -383,6 +448,7 @@ mod tests {
             reason: None,
             variables: 10,
             clauses: 20,
+            verified: None,
         }
     }
 
@@ -461,6 +527,7 @@ mod tests {
                 seconds: 0.1,
                 witness_n: None,
                 solver: Some("kissat".into()),
+                verified: Some(false),
             }],
             reason: None,
             seconds: 0.2,

@@ -224,6 +224,15 @@ pub fn enumerate(
 /// The size `enumerate` lists when none is given: the problem's optimum (0 when it
 /// maximises no group), proven with the in-process CaDiCaL; with the seconds it took.
 pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
+    optimum_size_with(problem, &pq_solve::backend::Cadical)
+}
+
+/// [`optimum_size`], proven with `backend` (e.g. a [`crate::checked::CheckedUnsat`]
+/// CaDiCaL, whose UNSAT above the optimum comes with a checked proof).
+pub fn optimum_size_with(
+    problem: &Problem,
+    backend: &dyn pq_solve::Backend,
+) -> Result<(usize, f64), SolveError> {
     if problem.maximised().is_empty() {
         return Ok((0, 0.0));
     }
@@ -231,7 +240,7 @@ pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
         problem,
         &Options::default(),
         crate::optimise::Strategy::default(),
-        &pq_solve::backend::Cadical,
+        backend,
         &crate::optimise::RunLimits::default(),
         &mut |_| {},
     )?;

@@ -27,18 +27,7 @@ use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use pq_solve::output;
 
-/// Proven values of a(d), d = 1..15 (OEIS A250000). Used only to label the expected status of
-/// family instances (and to centre a family on the optimum); pq-sat never answers from it.
-pub const A250000: [usize; 15] = [0, 0, 1, 2, 4, 5, 7, 9, 12, 14, 17, 21, 24, 28, 32];
-
-/// Where [`A250000`] comes from, as written into manifests.
-pub const A250000_SOURCE: &str =
-    "OEIS A250000 (https://oeis.org/A250000): a(d) proven for d = 1..15";
-
-/// a(d) from the table of proven values, if it has one.
-pub fn known_optimum(dim: usize) -> Option<usize> {
-    dim.checked_sub(1).and_then(|i| A250000.get(i)).copied()
-}
+pub use crate::known::{known_optimum, A250000, A250000_SOURCE};
 
 /// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
 pub const MANIFEST_JSON: &str = "manifest.json";
@@ -747,10 +736,10 @@ pub fn write_family(
                         format!("{name}: pq-sat found it {found}, but pq-sat's own optimisation proved the optimum {a} for this problem")
                     });
                 }
-                let witness = if outcome.status == Status::Sat {
-                    ", witness validated"
-                } else {
-                    ""
+                let witness = match (outcome.status, outcome.verified) {
+                    (Status::Sat, _) => ", witness validated",
+                    (_, Some(true)) => ", proof checked",
+                    _ => "",
                 };
                 source = format!(
                     "pq-sat {} ({}, {:.2} s{witness})",

@@ -14,14 +14,18 @@
 //!   validate it independently;
 //! - [`optimise`]: the largest size of a problem's maximised groups (a(d) for the queens),
 //!   by three strategies, from a [greedy] lower bound where there is one;
+//! - [`known`]: the proven values of a(d), which every answer must agree with;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
+//! - [`checked`]: `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
 //! - [`proof`] and [`certificate`]: clausal proofs, independent checkers, certified optima;
 //! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them.
 
 pub mod certificate;
+pub mod checked;
 pub mod enumerate;
 pub mod family;
 pub mod greedy;
+pub mod known;
 pub mod optimise;
 pub mod pipeline;
 pub mod proof;

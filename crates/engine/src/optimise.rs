@@ -75,6 +75,10 @@ pub struct Step {
     /// For SAT steps: the smallest maximised group of the witness (≥ `n`).
     #[serde(skip)]
     pub witness_n: Option<usize>,
+    /// For a solver's UNSAT: true when its proof was verified by the independent checker
+    /// (`--check-unsat`), false when the solver's word is all there is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
 }
 
 /// What the optimiser reports while it runs.
@@ -263,6 +267,7 @@ impl<'a> Run<'a> {
             seconds: self.start.elapsed().as_secs_f64(),
             witness_n: Some(lb),
             solver: None,
+            verified: None,
         });
         self.best = Some((lb, witness));
         Ok(())
@@ -277,6 +282,7 @@ impl<'a> Run<'a> {
             seconds: 0.0,
             witness_n: None,
             solver: None,
+            verified: None,
         });
         Decided::Unsat
     }
@@ -305,6 +311,7 @@ impl<'a> Run<'a> {
             seconds: outcome.seconds,
             witness_n: outcome.witness_n,
             solver: Some(outcome.solver.clone()),
+            verified: outcome.verified,
         });
         Ok(match outcome.status {
             Status::Sat => {
@@ -473,6 +480,12 @@ fn solve_assumed(
         SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
     };
     let name = "cadical (incremental)".to_string();
+    if let Err(reason) = crate::known::agrees(problem, n, &answer) {
+        return Err(SolveError::Rejected {
+            program: name,
+            reason,
+        });
+    }
     decoded(Some(problem), n, formula, answer, name, seconds)
 }
 

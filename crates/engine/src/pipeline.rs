@@ -12,7 +12,7 @@ use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{Formula, Options};
 use pq_solve::answer::Answer;
-use pq_solve::backend::{solve_checked, Backend};
+use pq_solve::backend::{accept_all, Backend, Judge};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use rustsat::solvers::Solve;
@@ -62,6 +62,9 @@ pub struct Outcome {
     pub variables: u32,
     /// The formula's number of clauses.
     pub clauses: usize,
+    /// For UNSAT: true when a proof of it was verified by the independent checker
+    /// (`--check-unsat`), false when the solver's word is all there is. `None` otherwise.
+    pub verified: Option<bool>,
 }
 
 /// Solves `problem` with the maximised groups at `n` pieces each.
@@ -73,7 +76,21 @@ pub fn solve(
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
     let formula = encode_problem(problem, n, options);
-    solve_formula(Some(problem), n, &formula, backend, limits)
+    solve_encoded(problem, n, &formula, backend, limits)
+}
+
+/// Solves `formula`, which pq-sat encoded for `problem` at size `n`: beyond the model check,
+/// the answer must agree with what pq-sat knows for sure ([`crate::known::agrees`]); one
+/// that does not is a solver error ([`SolveError::Rejected`]), never an outcome.
+pub fn solve_encoded(
+    problem: &Problem,
+    n: usize,
+    formula: &Formula,
+    backend: &dyn Backend,
+    limits: &Limits,
+) -> Result<Outcome, SolveError> {
+    let judge = |answer: &Answer| crate::known::agrees(problem, n, answer);
+    solve_formula_judged(Some(problem), n, formula, backend, limits, &judge)
 }
 
 /// Solves a formula; when `problem` is given (the formula was made for it at size `n`, or
@@ -85,10 +102,26 @@ pub fn solve_formula(
     backend: &dyn Backend,
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
+    solve_formula_judged(problem, n, formula, backend, limits, &accept_all)
+}
+
+/// [`solve_formula`], the answer also passed by `judge` (see [`Backend::solve_judged`]).
+pub fn solve_formula_judged(
+    problem: Option<&Problem>,
+    n: usize,
+    formula: &Formula,
+    backend: &dyn Backend,
+    limits: &Limits,
+    judge: Judge<'_>,
+) -> Result<Outcome, SolveError> {
     let start = Instant::now();
-    let (answer, solver) = solve_checked(backend, formula, limits)?;
+    let (answer, solver) = backend.solve_judged(formula, limits, judge)?;
     let seconds = start.elapsed().as_secs_f64();
-    decoded(problem, n, formula, answer, solver, seconds)
+    let mut out = decoded(problem, n, formula, answer, solver, seconds)?;
+    if out.status == Status::Unsat {
+        out.verified = Some(backend.checks_unsat());
+    }
+    Ok(out)
 }
 
 /// The outcome of `answer` (already checked against every clause of `formula`): with a
@@ -111,9 +144,13 @@ pub fn decoded(
         reason: None,
         variables: formula.n_vars,
         clauses: formula.n_clauses(),
+        verified: None,
     };
     match answer {
-        Answer::Unsat => out.status = Status::Unsat,
+        Answer::Unsat => {
+            out.status = Status::Unsat;
+            out.verified = Some(false);
+        }
         Answer::Unknown(reason) => out.reason = Some(reason),
         Answer::Sat(model) => {
             out.status = Status::Sat;

@@ -78,10 +78,21 @@ pub fn check_proof(
     format: ProofFormat,
     timeout: Option<Duration>,
 ) -> Result<CheckReport, SolveError> {
+    check_proof_within(cnf, proof, format, &Limits::timeout(timeout))
+}
+
+/// [`check_proof`] under `limits` (a deadline, a stop request, Ctrl-C): the checker is
+/// killed when they say stop, which is an error.
+pub fn check_proof_within(
+    cnf: &Path,
+    proof: &Path,
+    format: ProofFormat,
+    limits: &Limits,
+) -> Result<CheckReport, SolveError> {
     check_inputs(cnf, proof)?;
     match format {
-        ProofFormat::Drat => check_drat(cnf, proof, timeout),
-        ProofFormat::Lrat => check_lrat(cnf, proof, timeout),
+        ProofFormat::Drat => check_drat(cnf, proof, limits),
+        ProofFormat::Lrat => check_lrat(cnf, proof, limits),
     }
 }
 
@@ -147,18 +158,14 @@ fn is_dimacs(path: &Path) -> Result<bool, SolveError> {
     Ok(false)
 }
 
-fn check_drat(
-    cnf: &Path,
-    proof: &Path,
-    timeout: Option<Duration>,
-) -> Result<CheckReport, SolveError> {
+fn check_drat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
     let program = which::which("rate").map_err(|_| SolveError::NotInstalled {
         program: "rate".into(),
         hint: "run scripts/setup.sh (it runs `cargo install rate`)".into(),
     })?;
     let mut cmd = Command::new(&program);
     cmd.arg(cnf).arg(proof);
-    let (code, run) = run_checker("rate", cmd, None, timeout)?;
+    let (code, run) = run_checker("rate", cmd, None, limits)?;
     // rate: `s VERIFIED` and exit 0, `s NOT VERIFIED` and exit 1, exit 2 for unreadable input.
     let verdict_line = run
         .stdout
@@ -210,11 +217,7 @@ fn drat_has_empty_clause(proof: &Path) -> Result<bool, SolveError> {
     Ok(false)
 }
 
-fn check_lrat(
-    cnf: &Path,
-    proof: &Path,
-    timeout: Option<Duration>,
-) -> Result<CheckReport, SolveError> {
+fn check_lrat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
     let program = which::which("acl2").map_err(|_| SolveError::NotInstalled {
         program: "acl2 (LRAT checker)".into(),
         hint: "run scripts/setup.sh (Debian package acl2-books)".into(),
@@ -236,7 +239,7 @@ fn check_lrat(
         abs(proof)?
     );
     let cmd = Command::new(&program);
-    let (_, run) = run_checker("acl2", cmd, Some(script), timeout)?;
+    let (_, run) = run_checker("acl2", cmd, Some(script), limits)?;
     // ACL2 exits 0 whether or not the proof checks: only its `s VERIFIED` line counts.
     let text = format!("{}\n{}", run.stdout.unwrap_or_default(), run.stderr);
     let verified = text.lines().any(|l| l.trim() == "s VERIFIED");
@@ -288,17 +291,16 @@ fn strip_comments(cnf: &Path) -> Result<tempfile::NamedTempFile, SolveError> {
 }
 
 /// Runs a checker under the same supervision as the solvers (its own process group, the
-/// kill registry, Ctrl-C), killed when `timeout` passes; running out of time is an error.
+/// kill registry, Ctrl-C), killed when `limits` say stop; running out of time is an error.
 /// Returns its exit code (`None`: killed by a signal) and what it printed.
 fn run_checker(
     name: &str,
     cmd: Command,
     stdin: Option<String>,
-    timeout: Option<Duration>,
+    limits: &Limits,
 ) -> Result<(Option<i32>, Supervised<String>), SolveError> {
-    let limits = Limits::timeout(timeout);
     let stdin = stdin.map(String::into_bytes);
-    let run = supervise(name, cmd, stdin, &limits, STDOUT_CAP, read_tail)?;
+    let run = supervise(name, cmd, stdin, limits, STDOUT_CAP, read_tail)?;
     let failed = |reason: String| SolveError::SolverFailed {
         program: name.to_string(),
         reason,
@@ -307,10 +309,7 @@ fn run_checker(
     match run.end {
         End::Exited(status) => Ok((status.code(), run)),
         End::Stopped(_) | End::Interrupted if interrupted() => Err(SolveError::Interrupted),
-        End::Stopped(_) => Err(failed(format!(
-            "the checker did not finish within {:.0} s",
-            timeout.unwrap_or_default().as_secs_f64()
-        ))),
+        End::Stopped(reason) => Err(failed(format!("the checker did not finish: {reason}"))),
         End::Interrupted => Err(SolveError::Interrupted),
         End::Cut(reason) => Err(failed(format!("{reason}; pq-sat killed it"))),
     }

@@ -52,8 +52,41 @@ impl BackendSpec {
             BackendSpec::Kissat => Box::new(ExternalSolver::kissat()?),
             BackendSpec::Minisat => Box::new(ExternalSolver::minisat()?),
             BackendSpec::CadicalBin => Box::new(ExternalSolver::cadical()?),
-            BackendSpec::Command(cmd) => Box::new(ExternalSolver::from_command(cmd)?),
+            // Without a proof wanted, a proof the command writes goes nowhere.
+            BackendSpec::Command(cmd) => Box::new(placed(
+                ExternalSolver::from_command(cmd)?,
+                std::path::Path::new("/dev/null"),
+            )),
         })
+    }
+}
+
+/// The word of a `--solver-cmd` command that stands for the path of the DRAT proof the
+/// solver is to write (`--check-unsat`, `--proof`); without a proof wanted, `/dev/null`.
+pub const PROOF_PLACEHOLDER: &str = "{proof}";
+
+/// The word of a `--solver-cmd` command that stands for the CNF file, for solvers that take
+/// other arguments after it (kissat and CaDiCaL take the proof after the CNF:
+/// `kissat -q {cnf} {proof} --no-binary`); without it the CNF is the last argument.
+pub const CNF_PLACEHOLDER: &str = "{cnf}";
+
+/// `solver` (made from a `--solver-cmd` command) with its placeholders filled: every
+/// [`PROOF_PLACEHOLDER`] becomes `proof`, and the words after a [`CNF_PLACEHOLDER`] word go
+/// after the CNF file.
+pub(crate) fn placed(solver: ExternalSolver, proof: &std::path::Path) -> ExternalSolver {
+    let fill = |word: &String| word.replace(PROOF_PLACEHOLDER, &proof.display().to_string());
+    let mut args: Vec<String> = solver.args.iter().map(fill).collect();
+    let mut args_after: Vec<String> = solver.args_after.iter().map(fill).collect();
+    if let Some(at) = args.iter().position(|w| w == CNF_PLACEHOLDER) {
+        let mut after = args.split_off(at);
+        after.remove(0);
+        after.append(&mut args_after);
+        args_after = after;
+    }
+    ExternalSolver {
+        args,
+        args_after,
+        ..solver
     }
 }
 
@@ -113,6 +146,43 @@ pub trait Backend: Send + Sync {
     ) -> Result<(Answer, String), SolveError> {
         Ok((self.solve_once(formula, limits)?, self.name()))
     }
+
+    /// Like [`Backend::solve_named`], but the answer counts only once a claimed model
+    /// satisfies every clause and `judge` accepts it; otherwise it is an error
+    /// ([`SolveError::BadModel`], [`SolveError::Rejected`]). A portfolio judges each
+    /// member's answer, so that a rejected member never wins the race.
+    fn solve_judged(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
+        judged(formula, self.solve_named(formula, limits)?, judge)
+    }
+
+    /// True when every UNSAT this backend answers comes with a proof the independent
+    /// checker verified (`--check-unsat`).
+    fn checks_unsat(&self) -> bool {
+        false
+    }
+
+    /// The answers this backend rejected since the last call, as messages: those of
+    /// portfolio members that dropped out of a race another member won (a single solver's
+    /// rejection is its error instead). For the caller to report as warnings.
+    fn take_rejections(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A check an answer must pass before it counts, beyond the model check every answer gets:
+/// e.g. that it does not contradict pq-sat's table of proven values. `Err(reason)` rejects
+/// the answer as a solver error ([`SolveError::Rejected`]); the reason reads after the
+/// solver's name ("answered UNSAT, but ...").
+pub type Judge<'a> = &'a (dyn Fn(&Answer) -> Result<(), String> + Sync);
+
+/// The [`Judge`] that accepts every answer.
+pub fn accept_all(_: &Answer) -> Result<(), String> {
+    Ok(())
 }
 
 /// Solves with `backend` and checks that a claimed model satisfies every clause, so that a
@@ -123,7 +193,24 @@ pub fn solve_checked(
     formula: &Formula,
     limits: &Limits,
 ) -> Result<(Answer, String), SolveError> {
-    checked_model(formula, backend.solve_named(formula, limits)?)
+    backend.solve_judged(formula, limits, &accept_all)
+}
+
+/// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`
+/// or `judge` rejects it.
+pub fn judged(
+    formula: &Formula,
+    answer: (Answer, String),
+    judge: Judge<'_>,
+) -> Result<(Answer, String), SolveError> {
+    let (answer, solver) = checked_model(formula, answer)?;
+    match judge(&answer) {
+        Ok(()) => Ok((answer, solver)),
+        Err(reason) => Err(SolveError::Rejected {
+            program: solver,
+            reason,
+        }),
+    }
 }
 
 /// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`.
@@ -407,5 +494,28 @@ mod tests {
                 "{answer:?}"
             );
         }
+    }
+
+    #[test]
+    fn command_placeholders_put_the_proof_and_the_cnf_where_the_command_says() {
+        let solver = |args: &[&str]| ExternalSolver {
+            name: "s".into(),
+            program: "/bin/true".into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            args_after: Vec::new(),
+            convention: crate::external::Convention::Competition,
+        };
+        let p = std::path::Path::new("/tmp/p.drat");
+        let s = placed(solver(&["-q", "{cnf}", "{proof}", "--no-binary"]), p);
+        assert_eq!(
+            (s.args, s.args_after),
+            (
+                vec!["-q".to_string()],
+                vec!["/tmp/p.drat".to_string(), "--no-binary".to_string()]
+            )
+        );
+        let s = placed(solver(&["--proof={proof}"]), p);
+        assert_eq!(s.args, ["--proof=/tmp/p.drat"]);
+        assert!(s.args_after.is_empty());
     }
 }

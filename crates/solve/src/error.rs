@@ -54,6 +54,16 @@ pub enum SolveError {
         /// The solver that answered UNSAT.
         unsat: String,
     },
+    /// The solver's answer contradicts something pq-sat knows for sure: an UNSAT where the
+    /// table of proven values says the pieces fit, or an UNSAT whose proof the independent
+    /// checker rejects. Never a result; a portfolio waits for its other members.
+    #[error("solver '{program}' {reason}: its answer is rejected (a solver error)")]
+    Rejected {
+        /// The solver that answered.
+        program: String,
+        /// What it answered and what refutes it, e.g. "answered UNSAT, but ...".
+        reason: String,
+    },
     /// Reading or writing a file failed. The message is one line: the path and what the
     /// operating system said, once (the error is not also given as a source, which would
     /// print it twice, and a temporary file's name inside it is left out).

@@ -2,25 +2,30 @@
 //! wins and the others are stopped at once (external solvers' process groups are killed,
 //! in-process CaDiCaL is terminated through its callback).
 
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use pq_encode::Formula;
 
 use crate::answer::Answer;
-use crate::backend::{solve_checked, Backend, BackendSpec};
+use crate::backend::{accept_all, Backend, BackendSpec, Judge};
 use crate::control::{Limits, Stop};
 use crate::error::SolveError;
 
 /// A portfolio of backends racing on each formula.
 pub struct Portfolio {
     members: Vec<Box<dyn Backend>>,
+    /// The rejected answers of members that dropped out of races another member won.
+    rejected: Mutex<Vec<String>>,
 }
 
 impl Portfolio {
     /// A portfolio of `members` (at least one).
     pub fn new(members: Vec<Box<dyn Backend>>) -> Portfolio {
         assert!(!members.is_empty(), "a portfolio needs at least one member");
-        Portfolio { members }
+        Portfolio {
+            members,
+            rejected: Mutex::default(),
+        }
     }
 }
 
@@ -40,30 +45,43 @@ impl Backend for Portfolio {
         self.solve_named(formula, limits).map(|(answer, _)| answer)
     }
 
-    /// Every member solves `formula`; the first SAT or UNSAT wins and stops the rest. A
-    /// member's error (crash, wrong model) stops the race and is returned, and members that
-    /// finish with the opposite answer before the stop reaches them are reported as a
-    /// [`SolveError::Disagreement`]: a portfolio doubles as a cross-check.
     fn solve_named(
         &self,
         formula: &Formula,
         limits: &Limits,
     ) -> Result<(Answer, String), SolveError> {
+        self.solve_judged(formula, limits, &accept_all)
+    }
+
+    /// Every member solves `formula`; the first SAT or UNSAT that passes the checks wins and
+    /// stops the rest. A member whose answer is rejected ([`SolveError::Rejected`]: a failed
+    /// proof check, a contradiction with proven values) drops out and the others carry on;
+    /// its error is returned only when no other member answers. Any other member error
+    /// (crash, wrong model) stops the race and is returned, and members that finish with
+    /// the opposite answer before the stop reaches them are reported as a
+    /// [`SolveError::Disagreement`]: a portfolio doubles as a cross-check.
+    fn solve_judged(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
         if let [one] = self.members.as_slice() {
-            return solve_checked(one.as_ref(), formula, limits);
+            return one.solve_judged(formula, limits, judge);
         }
         let stop = Stop::default();
         let member_limits = limits.with_stop(&stop);
         let (tx, rx) = mpsc::channel();
         let mut winner: Option<(Answer, String)> = None;
         let mut failure: Option<SolveError> = None;
+        let mut rejected: Vec<SolveError> = Vec::new();
         let mut unknown: Option<String> = None;
         std::thread::scope(|scope| {
             for member in &self.members {
                 let tx = tx.clone();
                 let member_limits = member_limits.clone();
                 scope.spawn(move || {
-                    let result = solve_checked(member.as_ref(), formula, &member_limits);
+                    let result = member.solve_judged(formula, &member_limits, judge);
                     // The receiver lives until every member has reported.
                     let _ = tx.send(result);
                 });
@@ -89,6 +107,8 @@ impl Backend for Portfolio {
                     Ok((Answer::Unknown(reason), _)) => {
                         unknown.get_or_insert(reason);
                     }
+                    // Not an answer: the others carry on.
+                    Err(e @ SolveError::Rejected { .. }) => rejected.push(e),
                     Err(e) => {
                         stop.request();
                         if winner.is_none() || matches!(e, SolveError::BadModel { .. }) {
@@ -102,10 +122,24 @@ impl Backend for Portfolio {
             return Err(e);
         }
         if let Some(found) = winner {
+            let mut kept = self.rejected.lock().unwrap_or_else(|e| e.into_inner());
+            kept.extend(rejected.iter().map(|e| e.to_string()));
             return Ok(found);
+        }
+        if let Some(e) = rejected.into_iter().next() {
+            return Err(e);
         }
         let reason = unknown.unwrap_or_else(|| limits.unknown_reason());
         Ok((Answer::Unknown(reason), self.name()))
+    }
+
+    /// True when every member checks its UNSAT answers.
+    fn checks_unsat(&self) -> bool {
+        self.members.iter().all(|m| m.checks_unsat())
+    }
+
+    fn take_rejections(&self) -> Vec<String> {
+        std::mem::take(&mut *self.rejected.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
 
@@ -122,12 +156,22 @@ pub const DEFAULT_ORDER: &[BackendSpec] = &[
 /// in-process CaDiCaL). varisat is left out: it cannot be stopped, so a lost race would keep
 /// a core busy.
 pub fn default_portfolio(jobs: usize) -> Portfolio {
-    let members = DEFAULT_ORDER
+    let members = default_specs(jobs, |_| true)
         .iter()
         .filter_map(|spec| spec.resolve().ok())
-        .take(jobs.max(1))
         .collect();
     Portfolio::new(members)
+}
+
+/// The first `jobs` backends of [`DEFAULT_ORDER`] that are installed on this machine and
+/// that `eligible` accepts (e.g. those that write proofs).
+pub fn default_specs(jobs: usize, eligible: impl Fn(&BackendSpec) -> bool) -> Vec<BackendSpec> {
+    DEFAULT_ORDER
+        .iter()
+        .filter(|spec| eligible(spec) && spec.resolve().is_ok())
+        .take(jobs.max(1))
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]
@@ -260,6 +304,39 @@ mod tests {
         match p.solve_named(&bad, &Limits::none()) {
             Err(SolveError::BadModel { program, .. }) => assert_eq!(program, "wrong"),
             other => panic!("expected a bad model, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn portfolio_waits_past_a_rejected_member() {
+        // The liar answers UNSAT first; the judge rejects it, and the honest member's later
+        // SAT wins.
+        let mut liar = Fake::new("liar", Some(false), 1);
+        liar.stubborn = true;
+        let p = Portfolio::new(vec![
+            Box::new(liar),
+            Box::new(Fake::new("honest", Some(true), 50)),
+        ]);
+        let no_unsat = |a: &Answer| match a {
+            Answer::Unsat => Err("answered UNSAT, but it is known to be SAT".to_string()),
+            _ => Ok(()),
+        };
+        let (answer, by) = p
+            .solve_judged(&formula(), &Limits::none(), &no_unsat)
+            .unwrap();
+        assert!(answer.is_sat());
+        assert_eq!(by, "honest");
+        // Alone, or beside a member that gives up, the rejection is the result.
+        let p = Portfolio::new(vec![
+            Box::new(Fake::new("liar", Some(false), 1)),
+            Box::new(Fake::new("quitter", None, 20)),
+        ]);
+        match p.solve_judged(&formula(), &Limits::none(), &no_unsat) {
+            Err(SolveError::Rejected { program, reason }) => {
+                assert_eq!(program, "liar");
+                assert!(reason.contains("known to be SAT"), "{reason}");
+            }
+            other => panic!("expected a rejection, got {other:?}"),
         }
     }
 }

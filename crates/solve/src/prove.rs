@@ -1,6 +1,7 @@
 //! Proof-producing backends: the solvers that can write a clausal proof of
-//! unsatisfiability while they solve (text DRAT from kissat, the CaDiCaL binary, varisat and
-//! the in-process CaDiCaL; text LRAT from the in-process CaDiCaL). Checking those proofs is
+//! unsatisfiability while they solve (text DRAT from kissat, the CaDiCaL binary, varisat,
+//! the in-process CaDiCaL and a `--solver-cmd` command that says where with `{proof}`; text
+//! LRAT from the in-process CaDiCaL). Checking those proofs is
 //! the engine's business (`pq_engine::proof`).
 //!
 //! DRAT: Wetzler, Heule & Hunt, "DRAT-trim: efficient checking and trimming using expressive
@@ -16,7 +17,10 @@ use std::time::Instant;
 use pq_encode::Formula;
 
 use crate::answer::Answer;
-use crate::backend::{cadical_solve, checked_model, varisat_solve, write_cnf, BackendSpec};
+use crate::backend::{
+    cadical_solve, checked_model, placed, varisat_solve, write_cnf, BackendSpec, CNF_PLACEHOLDER,
+    PROOF_PLACEHOLDER,
+};
 use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
@@ -73,13 +77,15 @@ impl FromStr for ProofFormat {
     }
 }
 
-/// The proof formats a backend can write (empty: none).
+/// The proof formats a backend can write (empty: none). A command writes DRAT when it says
+/// where ([`PROOF_PLACEHOLDER`]).
 fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
     match spec {
         BackendSpec::Cadical => &[ProofFormat::Drat, ProofFormat::Lrat],
         BackendSpec::Kissat | BackendSpec::CadicalBin | BackendSpec::Varisat => {
             &[ProofFormat::Drat]
         }
+        BackendSpec::Command(cmd) if cmd.contains(PROOF_PLACEHOLDER) => &[ProofFormat::Drat],
         BackendSpec::Minisat | BackendSpec::Command(_) => &[],
     }
 }
@@ -88,6 +94,11 @@ fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
 pub fn check_capable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
     if formats_of(spec).contains(&format) {
         return Ok(());
+    }
+    if let (BackendSpec::Command(cmd), ProofFormat::Drat) = (spec, format) {
+        return Err(format!(
+            "--solver-cmd '{cmd}' cannot be asked for a proof: put {PROOF_PLACEHOLDER} in the command where the solver takes the path of its DRAT proof, and {CNF_PLACEHOLDER} where it takes the CNF if that is not last (e.g. 'kissat -q {CNF_PLACEHOLDER} {PROOF_PLACEHOLDER} --no-binary')"
+        ));
     }
     let able: Vec<String> = [
         BackendSpec::Kissat,
@@ -209,7 +220,12 @@ pub fn prove(
             let answer = varisat_solve(&arranged, limits, Some(target))?;
             (answer, "varisat".into())
         }
-        BackendSpec::Minisat | BackendSpec::Command(_) => unreachable!("checked above"),
+        BackendSpec::Command(cmd) => {
+            let solver = placed(ExternalSolver::from_command(cmd)?, proof_tmp.path());
+            let answer = solver.solve_file(cnf_tmp.path(), arranged.n_vars as usize, limits)?;
+            (answer, solver.name)
+        }
+        BackendSpec::Minisat => unreachable!("checked above"),
     };
     let (answer, name) = checked_model(&arranged, solved)?;
     let seconds = start.elapsed().as_secs_f64();
