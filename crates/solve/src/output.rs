@@ -650,9 +650,11 @@ mod tests {
     /// A killed run not yet reaped by its parent (a zombie) owns nothing any more.
     #[test]
     fn a_zombie_owner_is_gone() {
+        // A sweep of stray children by another test would reap this one too early.
+        let _g = crate::external::tests::exclusive();
         let tmp = tempfile::tempdir().unwrap();
         let mut child = std::process::Command::new("sleep")
-            .arg("0.3")
+            .arg("60")
             .spawn()
             .unwrap();
         let pid = child.id();
@@ -661,17 +663,19 @@ mod tests {
         fs::write(&stale, "x").unwrap();
         remove_leftovers(tmp.path());
         assert!(stale.exists(), "its owner still runs");
-        // Exited but not waited for: a zombie until `wait` below.
-        let zombie =
-            || fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z"));
+        // Killed but not waited for: a zombie until `wait` below. (Killed rather than left
+        // to end by itself, so a loaded machine cannot end it before the first look.)
+        child.kill().unwrap();
+        let stat = format!("/proc/{pid}/stat");
+        let ended = || fs::read_to_string(&stat).map_or(true, |s| s.contains(") Z"));
         let t = std::time::Instant::now();
-        while !zombie() {
+        while !ended() {
             assert!(t.elapsed().as_secs() < 30);
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         remove_leftovers(tmp.path());
         assert!(!stale.exists());
-        child.wait().unwrap();
+        let _ = child.wait();
     }
 
     #[test]

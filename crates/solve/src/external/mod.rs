@@ -195,7 +195,7 @@ impl ExternalSolver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
     use std::time::{Duration, Instant};
@@ -208,7 +208,9 @@ mod tests {
         SERIAL.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn exclusive() -> RwLockWriteGuard<'static, ()> {
+    /// Also for tests elsewhere in the crate whose unsupervised children a sweep would take
+    /// for strays (`output`'s zombie owner).
+    pub(crate) fn exclusive() -> RwLockWriteGuard<'static, ()> {
         SERIAL.write().unwrap_or_else(|e| e.into_inner())
     }
 
