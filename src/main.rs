@@ -35,6 +35,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    progress::set_verbosity(args.verbosity());
     let job = match args.into_job() {
         Ok(job) => job,
         Err(message) => {

@@ -41,6 +41,10 @@ pub enum Job {
     Family(pq_engine::family::Spec, super::FamilyArgs),
     /// Race the solvers, each a (label, backend) in the order given.
     Race(super::RaceArgs, Vec<(String, BackendSpec)>),
+    /// Print the completion script for a shell.
+    Completions(clap_complete::Shell),
+    /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
+    Man(Option<String>),
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -150,6 +154,21 @@ impl Args {
                 Ok(Job::Enumerate(request, n, a))
             }
             Command::Solvers { format } => Ok(Job::Solvers(format)),
+            Command::Completions { shell } => Ok(Job::Completions(shell)),
+            Command::Man { command } => {
+                if let Some(name) = &command {
+                    let cli = <Args as clap::CommandFactory>::command();
+                    if cli.find_subcommand(name).is_none() {
+                        let names: Vec<&str> =
+                            cli.get_subcommands().map(|c| c.get_name()).collect();
+                        return Err(format!(
+                            "man: no command '{name}' (one of: {})",
+                            names.join(", ")
+                        ));
+                    }
+                }
+                Ok(Job::Man(command))
+            }
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {

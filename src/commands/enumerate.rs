@@ -9,6 +9,7 @@ use pq_engine::enumerate::{enumerate, optimum_size, Found, Request, Summary, UpT
 use pq_solve::control::Limits;
 
 use crate::cli::{EnumerateArgs, Format};
+use crate::progress::note;
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
 
 /// Lists the placements of `request` (at the optimum when `n` is `None`): streamed as text,
@@ -22,9 +23,9 @@ pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<
             let problem = &request.problem;
             if is_queens_preset(problem) {
                 let d = problem.rules.layout.rows;
-                eprintln!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
+                note!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
             } else {
-                eprintln!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
+                note!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
             }
             n
         }
@@ -36,7 +37,7 @@ pub fn run(mut request: Request, n: Option<usize>, a: &EnumerateArgs) -> Result<
     let mut write_error: Option<io::Error> = None;
     let mut on_found = |found: &Found, summary: &Summary| {
         if last_progress.elapsed() >= Duration::from_secs(2) {
-            eprintln!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
+            note!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
             last_progress = Instant::now();
         }
         if count_only || write_error.is_some() {

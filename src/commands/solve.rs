@@ -21,7 +21,7 @@ use pq_solve::Backend;
 use super::{backend, render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
 use crate::cli::{EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
-use crate::progress::Reporter;
+use crate::progress::{detail, note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
 
@@ -29,6 +29,7 @@ use crate::report::{emit, is_queens_preset, CertificateSummary};
 /// output.
 pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
     let formula = encode_problem(problem, n, &a.encoding.options());
+    sizes(&formula);
     match &a.output {
         Some(path) => write_atomically(path, |w| dimacs::write(&formula, w))?,
         None => dimacs::write(&formula, io::stdout().lock())?,
@@ -41,6 +42,7 @@ pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
 pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let options = &run.args.encoding.options();
     let formula = encode_problem(problem, n, options);
+    sizes(&formula);
     let certifies = || certified_formula(problem, options);
     let (backend, outcome, proof) = answer(Some(problem), n, &formula, run, certifies)?;
     if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
@@ -118,6 +120,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
 pub fn formula(run: &RunSettings) -> Result<u8> {
     let path = run.args.cnf.as_deref().filter(|p| p.as_os_str() != "-");
     let formula = read_formula(path)?;
+    sizes(&formula);
     let n = header::number(&formula.comments, "n");
     let (problem, n) = match formula.pieces.as_ref() {
         Some(map) if map.is_queens() && header::is_queens(&formula.comments) => {
@@ -146,6 +149,15 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
+/// With `-v`: the size of the formula about to be written or solved.
+fn sizes(formula: &Formula) {
+    detail!(
+        "pq-sat: formula: {} variables, {} clauses",
+        formula.n_vars,
+        formula.n_clauses()
+    );
+}
+
 fn read_formula(path: Option<&Path>) -> Result<Formula> {
     Ok(match path {
         Some(p) => {
@@ -156,7 +168,7 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
         None => {
             let stdin = io::stdin();
             if stdin.is_terminal() {
-                eprintln!(
+                note!(
                     "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
                 );
             }
@@ -232,7 +244,7 @@ fn certify_optimum(
     };
     let _guard = Interruptible::enter();
     let claim = pq_engine::certificate::claim(problem, optimum);
-    eprintln!(
+    note!(
         "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
         optimum + 1,
         format.name().to_uppercase()
