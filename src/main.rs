@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod compress;
 mod files;
 mod plot;
 mod progress;

@@ -1,9 +1,10 @@
 //! `check-proof`, `check-certificate` and `solvers`: what pq-sat checks without solving.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use pq_engine::proof::ProofFormat;
 
 use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
+use crate::compress;
 use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
 use crate::report::emit;
 
@@ -11,8 +12,13 @@ use crate::report::emit;
 pub fn proof(a: &CheckProofArgs) -> Result<u8> {
     let proof_format = a
         .proof_format
-        .unwrap_or_else(|| ProofFormat::from_path(&a.proof));
-    let r = pq_engine::proof::check_proof(&a.cnf, &a.proof, proof_format, a.timeout)?;
+        .unwrap_or_else(|| ProofFormat::from_path(&compress::stripped(&a.proof)));
+    // The checkers read plain files only: compressed ones are checked as plain copies.
+    let plain = |path: &std::path::Path| {
+        compress::plain_file(path).with_context(|| format!("cannot decompress {}", path.display()))
+    };
+    let (cnf, proof) = (plain(&a.cnf)?, plain(&a.proof)?);
+    let r = pq_engine::proof::check_proof(cnf.path(), proof.path(), proof_format, a.timeout)?;
     let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);
     emit(a.format, &report, || report.text())?;
     Ok(if r.verified { 0 } else { 1 })

@@ -3,8 +3,7 @@
 //! once ([`pq_engine::pipeline`]); this module only chooses the backend, writes the files
 //! asked for and hands the outcome to [`crate::report::solve`].
 
-use std::fs::File;
-use std::io::{self, BufReader, IsTerminal};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -20,6 +19,7 @@ use pq_solve::Backend;
 
 use super::{backend, render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
 use crate::cli::{EncodeArgs, RunSettings};
+use crate::compress;
 use crate::files::{write_atomically, write_svg};
 use crate::progress::{detail, note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
@@ -31,7 +31,10 @@ pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
     let formula = encode_problem(problem, n, &a.encoding.options());
     sizes(&formula);
     match &a.output {
-        Some(path) => write_atomically(path, |w| dimacs::write(&formula, w))?,
+        // Compressed when the name ends in .xz, .gz or .bz2.
+        Some(path) => write_atomically(path, |w| {
+            compress::write_as_named(path, w, |w| dimacs::write(&formula, w))
+        })?,
         None => dimacs::write(&formula, io::stdout().lock())?,
     }
     Ok(0)
@@ -161,9 +164,9 @@ fn sizes(formula: &Formula) {
 fn read_formula(path: Option<&Path>) -> Result<Formula> {
     Ok(match path {
         Some(p) => {
-            let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-            dimacs::parse(BufReader::new(file))
-                .with_context(|| format!("cannot read {}", p.display()))?
+            // .cnf.xz, .cnf.gz and .cnf.bz2 too, by their first bytes.
+            let file = compress::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+            dimacs::parse(file).with_context(|| format!("cannot read {}", p.display()))?
         }
         None => {
             let stdin = io::stdin();
@@ -172,7 +175,9 @@ fn read_formula(path: Option<&Path>) -> Result<Formula> {
                     "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
                 );
             }
-            dimacs::parse(stdin.lock()).context("cannot read standard input")?
+            let input =
+                compress::decompressed(stdin.lock()).context("cannot read standard input")?;
+            dimacs::parse(input).context("cannot read standard input")?
         }
     })
 }

@@ -194,3 +194,208 @@ fn quiet_and_verbose_conflict() {
     let out = run(&["-q", "-v", "solvers"]);
     assert_eq!(code(&out), 2);
 }
+
+// Compressed instances (.cnf.xz, .cnf.gz, .cnf.bz2).
+
+/// Each format with the first bytes of its files.
+const COMPRESSED: &[(&str, &[u8])] = &[
+    ("xz", &[0xfd, b'7', b'z', b'X', b'Z', 0x00]),
+    ("gz", &[0x1f, 0x8b]),
+    ("bz2", b"BZh"),
+];
+
+#[test]
+fn encode_writes_compressed_files_that_solve_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("q.cnf");
+    assert_eq!(
+        code(&run(&[
+            "encode",
+            "--dim",
+            "6",
+            "--n",
+            "5",
+            "-o",
+            plain.to_str().unwrap()
+        ])),
+        0
+    );
+    let plain_size = std::fs::metadata(&plain).unwrap().len();
+    let expect = crate::util::json(&run(&[
+        "solve",
+        "--cnf",
+        plain.to_str().unwrap(),
+        "--backend",
+        "varisat",
+        "--format",
+        "json",
+    ]));
+    for (ext, magic) in COMPRESSED {
+        let path = dir.path().join(format!("q.cnf.{ext}"));
+        let path = path.to_str().unwrap();
+        let out = run(&["encode", "--dim", "6", "--n", "5", "-o", path]);
+        assert_eq!(code(&out), 0, "{ext}: {}", stderr(&out));
+        let bytes = std::fs::read(path).unwrap();
+        assert!(bytes.starts_with(magic), "{ext}: not compressed");
+        assert!(
+            (bytes.len() as u64) < plain_size,
+            "{ext}: no smaller than the plain file"
+        );
+        let out = run(&[
+            "solve",
+            "--cnf",
+            path,
+            "--backend",
+            "varisat",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), 10, "{ext}: {}", stderr(&out));
+        let got = crate::util::json(&out);
+        // The same formula, and its `c var` lines survived: the board is decoded.
+        for key in ["variables", "clauses", "status", "dim", "n"] {
+            assert_eq!(got[key], expect[key], "{ext}: {key}");
+        }
+        assert!(got["board"].is_array(), "{ext}: no board decoded");
+    }
+}
+
+#[test]
+fn compressed_standard_input_is_read_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.cnf.gz");
+    let path = path.to_str().unwrap();
+    assert_eq!(
+        code(&run(&["encode", "--dim", "5", "--n", "5", "-o", path])),
+        0
+    );
+    let bytes = std::fs::read(path).unwrap();
+    let out = crate::util::run_with_stdin(&["solve", "--backend", "varisat"], Some(&bytes));
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&["solve", "--cnf", "-", "--backend", "varisat"]);
+    assert_eq!(
+        code(&out),
+        1,
+        "an empty input is no formula: {}",
+        stderr(&out)
+    );
+}
+
+/// A misnamed file still reads (the format is told by its bytes); a cut-off one is an
+/// error naming the file, not a formula with half its clauses.
+#[test]
+fn compressed_input_goes_by_content_and_truncation_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let xz = dir.path().join("q.cnf.xz");
+    assert_eq!(
+        code(&run(&[
+            "encode",
+            "--dim",
+            "6",
+            "--n",
+            "5",
+            "-o",
+            xz.to_str().unwrap()
+        ])),
+        0
+    );
+    let misnamed = dir.path().join("q.cnf");
+    std::fs::copy(&xz, &misnamed).unwrap();
+    assert_eq!(
+        code(&run(&[
+            "solve",
+            "--cnf",
+            misnamed.to_str().unwrap(),
+            "--backend",
+            "varisat"
+        ])),
+        10
+    );
+    let bytes = std::fs::read(&xz).unwrap();
+    let cut = dir.path().join("cut.cnf.xz");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let out = run(&[
+        "solve",
+        "--cnf",
+        cut.to_str().unwrap(),
+        "--backend",
+        "varisat",
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("cannot read") && stderr(&out).contains("cut.cnf.xz"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// External solvers are given plain DIMACS, whatever the input's compression.
+#[test]
+fn external_solvers_get_plain_dimacs() {
+    let dir = tempfile::tempdir().unwrap();
+    let xz = dir.path().join("q.cnf.xz");
+    assert_eq!(
+        code(&run(&[
+            "encode",
+            "--dim",
+            "4",
+            "--n",
+            "2",
+            "-o",
+            xz.to_str().unwrap()
+        ])),
+        0
+    );
+    let seen = dir.path().join("seen.cnf");
+    let cmd = crate::util::fake_solver(
+        dir.path(),
+        "copy",
+        &format!("cp \"$1\" {}; echo 's UNKNOWN'; exit 0", seen.display()),
+    );
+    run(&["solve", "--cnf", xz.to_str().unwrap(), "--solver-cmd", &cmd]);
+    let text = std::fs::read_to_string(&seen).expect("the solver saw a text file");
+    assert!(text.contains("\np cnf "), "{text}");
+}
+
+/// `check-proof` hands the checker plain copies of compressed files (compressed here by the
+/// system's gzip and xz), and tells the proof format by the name under the compression.
+#[test]
+fn check_proof_reads_compressed_cnf_and_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.drat");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--n",
+        "5",
+        "--symmetry",
+        "none",
+        "--backend",
+        "varisat",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    for (tool, file) in [("xz", "p.cnf"), ("gzip", "p.drat")] {
+        let status = Command::new(tool)
+            .arg(file)
+            .current_dir(dir.path())
+            .status();
+        assert!(status.unwrap().success(), "{tool} {file}");
+    }
+    let (cnf, proof) = (dir.path().join("p.cnf.xz"), dir.path().join("p.drat.gz"));
+    let out = run(&[
+        "check-proof",
+        cnf.to_str().unwrap(),
+        proof.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let report = crate::util::json(&out);
+    assert_eq!(report["verified"], true);
+    assert_eq!(report["proof_format"], "drat");
+    // The report names the files given, not the temporary copies.
+    assert_eq!(report["cnf"], cnf.to_str().unwrap());
+}
