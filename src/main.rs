@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod compress;
 mod files;
 mod plot;
 mod progress;
@@ -48,6 +49,7 @@ fn run() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    progress::set_verbosity(args.verbosity());
     let job = match args.into_job() {
         Ok(job) => job,
         Err(message) => {

@@ -1,13 +1,66 @@
 //! Progress on stderr while a long run works: a live line (indicatif) when stderr is a
 //! terminal, one plain line per finished step otherwise, so that logs stay greppable.
+//!
+//! How much is said there is set once, from the global `--quiet` / `-v` options
+//! ([`set_verbosity`]): every progress or diagnostic line goes through [`note!`] (silenced by
+//! `--quiet`) or [`detail!`] (only with `-v`). Results (stdout), errors and warnings about
+//! wrong answers are never silenced.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use pq_engine::optimise::{Progress, Step};
 
 use crate::cli::ProgressMode;
+
+/// How much pq-sat says on stderr besides its results and errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// `--quiet`: no progress and no diagnostic chatter.
+    Quiet = 0,
+    /// The default: progress lines and short notes.
+    Normal = 1,
+    /// `-v`: also each step as it starts, and sizes of what is built.
+    Verbose = 2,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(Verbosity::Normal as u8);
+
+/// Sets the verbosity for the whole run (from the command line, before any job starts).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+/// The verbosity set by [`set_verbosity`].
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
+
+/// A progress or diagnostic line on stderr, unless `--quiet`.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        if $crate::progress::verbosity() >= $crate::progress::Verbosity::Normal {
+            eprintln!($($arg)*);
+        }
+    };
+}
+
+/// A line of detail on stderr, only with `-v`.
+macro_rules! detail {
+    ($($arg:tt)*) => {
+        if $crate::progress::verbosity() >= $crate::progress::Verbosity::Verbose {
+            eprintln!($($arg)*);
+        }
+    };
+}
+
+pub(crate) use {detail, note};
 
 /// Shows optimisation steps as they start and finish.
 pub struct Reporter {
@@ -19,6 +72,11 @@ pub struct Reporter {
 
 impl Reporter {
     pub fn new(mode: ProgressMode, solvers: String) -> Reporter {
+        // --quiet wins over --progress: nothing but the answer.
+        let mode = match verbosity() {
+            Verbosity::Quiet => ProgressMode::None,
+            _ => mode,
+        };
         let bar = (mode == ProgressMode::Auto && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::new_spinner();
             bar.set_style(
@@ -35,8 +93,12 @@ impl Reporter {
     pub fn on(&self, event: Progress) {
         match event {
             Progress::Trying(n) => {
-                if let Some(bar) = &self.bar {
-                    bar.set_message(format!("n = {n}: solving ({})", self.solvers));
+                let message = format!("n = {n}: solving ({})", self.solvers);
+                match (&self.bar, self.mode) {
+                    (_, ProgressMode::None) => {}
+                    (Some(bar), _) => bar.set_message(message),
+                    // Without a live line, -v shows each step as it starts.
+                    (None, _) => detail!("pq-sat: {message}"),
                 }
             }
             Progress::Done(step) => {

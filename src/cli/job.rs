@@ -54,6 +54,10 @@ pub enum Job {
         Vec<(String, BackendSpec)>,
         Option<ProofFormat>,
     ),
+    /// Print the completion script for a shell.
+    Completions(clap_complete::Shell),
+    /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
+    Man(Option<String>),
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -189,6 +193,21 @@ impl Args {
                 ))
             }
             Command::Solvers { format } => Ok(Job::Solvers(format)),
+            Command::Completions { shell } => Ok(Job::Completions(shell)),
+            Command::Man { command } => {
+                if let Some(name) = &command {
+                    let cli = <Args as clap::CommandFactory>::command();
+                    if cli.find_subcommand(name).is_none() {
+                        let names: Vec<&str> =
+                            cli.get_subcommands().map(|c| c.get_name()).collect();
+                        return Err(format!(
+                            "man: no command '{name}' (one of: {})",
+                            names.join(", ")
+                        ));
+                    }
+                }
+                Ok(Job::Man(command))
+            }
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {

@@ -39,6 +39,25 @@ pub struct Args {
     /// {cnf} where the CNF goes if not last); minisat writes no proofs
     #[arg(long, global = true)]
     pub check_unsat: bool,
+    /// No progress or diagnostic lines on stderr; results, warnings about wrong answers and
+    /// errors are still printed
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// More detail on stderr: each solver step as it starts, the size of each formula
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
+impl Args {
+    /// How much to say on stderr, from `--quiet` and `-v`.
+    pub fn verbosity(&self) -> crate::progress::Verbosity {
+        use crate::progress::Verbosity;
+        match (self.quiet, self.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (false, 0) => Verbosity::Normal,
+            (false, _) => Verbosity::Verbose,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -104,6 +123,26 @@ pub enum Command {
         /// Output format
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Print a shell completion script on standard output.
+    ///
+    /// bash: `pq-sat completions bash > ~/.local/share/bash-completion/completions/pq-sat`;
+    /// zsh: `pq-sat completions zsh > DIR/_pq-sat` with DIR in $fpath; fish:
+    /// `pq-sat completions fish > ~/.config/fish/completions/pq-sat.fish`.
+    Completions {
+        /// The shell
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output: pq-sat's, or one command's.
+    ///
+    /// Install it with `pq-sat man > ~/.local/share/man/man1/pq-sat.1` (and
+    /// `pq-sat man encode > ~/.local/share/man/man1/pq-sat-encode.1` for each command), or
+    /// read it at once with `pq-sat man | man -l -`.
+    Man {
+        /// The command whose page to print (e.g. solve) [default: pq-sat's own page]
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
     },
 }
 

@@ -1,11 +1,12 @@
 //! `check-proof`, `check-certificate` and `solvers`: what pq-sat checks without solving.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use pq_engine::proof::ProofFormat;
 use pq_solve::control::check_interrupt;
 
 use super::Interruptible;
 use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
+use crate::compress;
 use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
 use crate::report::emit;
 
@@ -13,10 +14,15 @@ use crate::report::emit;
 pub fn proof(a: &CheckProofArgs) -> Result<u8> {
     let proof_format = a
         .proof_format
-        .unwrap_or_else(|| ProofFormat::from_path(&a.proof));
+        .unwrap_or_else(|| ProofFormat::from_path(&compress::stripped(&a.proof)));
+    // The checkers read plain files only: compressed ones are checked as plain copies.
+    let plain = |path: &std::path::Path| {
+        compress::plain_file(path).with_context(|| format!("cannot decompress {}", path.display()))
+    };
+    let (cnf, proof) = (plain(&a.cnf)?, plain(&a.proof)?);
     let r = {
         let _guard = Interruptible::enter();
-        pq_engine::proof::check_proof(&a.cnf, &a.proof, proof_format, a.timeout)?
+        pq_engine::proof::check_proof(cnf.path(), proof.path(), proof_format, a.timeout)?
     };
     check_interrupt()?;
     let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);

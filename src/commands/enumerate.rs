@@ -12,6 +12,7 @@ use pq_solve::BackendSpec;
 
 use super::Interruptible;
 use crate::cli::{EnumerateArgs, Format};
+use crate::progress::note;
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
 
 /// Lists the placements of `request` (at the optimum when `n` is `None`; with
@@ -35,9 +36,9 @@ pub fn run(
             let problem = &request.problem;
             if is_queens_preset(problem) {
                 let d = problem.rules.layout.rows;
-                eprintln!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
+                note!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
             } else {
-                eprintln!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
+                note!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
             }
             n
         }
@@ -49,7 +50,7 @@ pub fn run(
     let mut write_error: Option<io::Error> = None;
     let mut on_found = |found: &Found, summary: &Summary| {
         if last_progress.elapsed() >= Duration::from_secs(2) {
-            eprintln!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
+            note!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
             last_progress = Instant::now();
         }
         if count_only || write_error.is_some() {

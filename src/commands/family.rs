@@ -6,6 +6,7 @@ use pq_engine::proof::ProofFormat;
 
 use super::Interruptible;
 use crate::cli::{FamilyArgs, Solvers};
+use crate::progress::note;
 
 /// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
 /// (within that time per instance) by the default portfolio.
@@ -27,14 +28,14 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
         let _guard = Interruptible::enter();
         write_family(spec, &a.output, verify.as_ref(), &mut |event| match event {
             Event::Instance(e) if verify.is_some() => {
-                eprintln!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source)
+                note!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source)
             }
             Event::Instance(_) => {}
             Event::Optimum {
                 member,
                 optimum,
                 seconds,
-            } => eprintln!(
+            } => note!(
                 "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
                 member.label()
             ),

@@ -5,6 +5,7 @@
 
 pub mod canon;
 pub mod check;
+pub mod docs;
 pub mod enumerate;
 pub mod family;
 pub mod race;
@@ -49,6 +50,8 @@ pub fn run(job: Job) -> Result<u8> {
         Job::CheckProof(a) => check::proof(&a),
         Job::CheckCertificate(a) => check::certificate(&a),
         Job::Solvers(format) => check::solvers(format),
+        Job::Completions(shell) => docs::completions(shell),
+        Job::Man(command) => docs::man(command.as_deref()),
     }
 }
 

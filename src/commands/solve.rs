@@ -4,7 +4,7 @@
 //! asked for and hands the outcome to [`crate::report::solve`].
 
 use std::fs::File;
-use std::io::{self, BufReader, IsTerminal};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -26,8 +26,9 @@ use super::{
     Interruptible, EXIT_UNSAT,
 };
 use crate::cli::{EncodeArgs, RunSettings};
+use crate::compress;
 use crate::files::{write_atomically, write_svg};
-use crate::progress::Reporter;
+use crate::progress::{detail, note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
 
@@ -35,8 +36,12 @@ use crate::report::{emit, is_queens_preset, CertificateSummary};
 /// output.
 pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
     let formula = encode_problem(problem, n, &a.encoding.options());
+    sizes(&formula);
     match &a.output {
-        Some(path) => write_atomically(path, |w| dimacs::write(&formula, w))?,
+        // Compressed when the name ends in .xz, .gz or .bz2.
+        Some(path) => write_atomically(path, |w| {
+            compress::write_as_named(path, w, |w| dimacs::write(&formula, w))
+        })?,
         None => dimacs::write(&formula, io::stdout().lock())?,
     }
     Ok(0)
@@ -49,6 +54,7 @@ pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let limits = Limits::timeout(run.args.timeout);
     let options = &run.args.encoding.options();
     let formula = encode_problem(problem, n, options);
+    sizes(&formula);
     let certifies = || certified_formula(problem, options);
     // pq-sat encoded this formula: its answer must agree with the table of proven values.
     let judge = |a: &Answer| agrees(problem, n, a);
@@ -135,6 +141,7 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     // --timeout bounds the whole run, reading the file included.
     let limits = Limits::timeout(run.args.timeout);
     let formula = read_formula(path, &limits)?;
+    sizes(&formula);
     let n = header::number(&formula.comments, "n");
     let (problem, n) = match formula.pieces.as_ref() {
         Some(map) if map.is_queens() && header::is_queens(&formula.comments) => {
@@ -172,22 +179,33 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
-/// Parses the DIMACS formula at `path` (standard input when `None`); a read that `limits`
-/// stop (time limit, Ctrl-C) is an error.
+/// With `-v`: the size of the formula about to be written or solved.
+fn sizes(formula: &Formula) {
+    detail!(
+        "pq-sat: formula: {} variables, {} clauses",
+        formula.n_vars,
+        formula.n_clauses()
+    );
+}
+
+/// Parses the DIMACS formula at `path` (standard input when `None`; .cnf.xz, .cnf.gz and
+/// .cnf.bz2 too, known by their first bytes); a read that `limits` stop (time limit,
+/// Ctrl-C) is an error.
 fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
     Ok(match path {
         Some(p) => {
             let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-            dimacs::parse(BufReader::new(Watched {
+            let input = compress::decompressed(Watched {
                 inner: file,
                 limits,
-            }))
-            .with_context(|| format!("cannot read {}", p.display()))?
+            })
+            .with_context(|| format!("cannot read {}", p.display()))?;
+            dimacs::parse(input).with_context(|| format!("cannot read {}", p.display()))?
         }
         None => {
             let stdin = io::stdin();
             if stdin.is_terminal() {
-                eprintln!(
+                note!(
                     "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
                 );
             }
@@ -195,7 +213,8 @@ fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
                 inner: stdin.lock(),
                 limits,
             };
-            dimacs::parse(BufReader::new(stdin)).context("cannot read standard input")?
+            let input = compress::decompressed(stdin).context("cannot read standard input")?;
+            dimacs::parse(input).context("cannot read standard input")?
         }
     })
 }
@@ -290,7 +309,7 @@ fn certify_optimum(
     };
     let _guard = Interruptible::enter();
     let claim = pq_engine::certificate::claim(problem, optimum);
-    eprintln!(
+    note!(
         "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
         optimum + 1,
         format.name().to_uppercase()

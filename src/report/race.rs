@@ -111,7 +111,7 @@ pub fn run_line(family: &Family, racers: &[Racer], run: &Run, done: usize, total
         Verdict::Error(e) | Verdict::Disputed(e) => format!(" ({e})"),
         _ => String::new(),
     };
-    eprintln!(
+    crate::progress::note!(
         "pq-sat: [{done}/{total}] {who} on {file}: {} ({:.2} s){detail}",
         run.verdict.name(),
         run.seconds

@@ -13,6 +13,7 @@ mod commands;
 mod encodings;
 mod enumerate;
 mod family;
+mod formats;
 mod optimise;
 mod oracle_selftest;
 mod placement_oracle_selftest;

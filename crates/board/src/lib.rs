@@ -16,6 +16,41 @@
 //! let symbols = Placement::symbols(&rules);
 //! assert_eq!(p.rows_as_strings(&symbols), vec!["W..", "..B", "..."]);
 //! ```
+//!
+//! # Checking a board
+//!
+//! A board from anywhere (a solver's model decoded by `pq-encode`, a file, a paper) is read
+//! with [`placement::Placement::from_rows`] and checked with [`rules::check_placement`], which
+//! returns every [`rules::RuleViolation`]; [`symmetry::SymmetryGroup`] gives its canonical
+//! form and the size of its orbit. Here: one of the optimal 8×8 boards, a(8) = 9.
+//!
+//! ```
+//! use pq_board::placement::{Placement, Rules};
+//! use pq_board::rules::{check_placement, RuleViolation};
+//! use pq_board::symmetry::SymmetryGroup;
+//!
+//! let rules = Rules::peaceable_queens(8);
+//! let symbols = Placement::symbols(&rules); // W for group 0, B for group 1
+//! let rows = [
+//!     "BB...BB.", "BB...BB.", ".B......", "........",
+//!     ".......W", "...W...W", "..WWW...", "..WWW...",
+//! ];
+//! let board = Placement::from_rows(&rules.layout, &rows, &symbols).unwrap();
+//! // Exactly 9 white (group 0) and 9 black (group 1) queens, none attacking the other army.
+//! check_placement(&rules, &board, &[Some(9), Some(9)]).unwrap();
+//!
+//! // One more white queen on a3 attacks the black queens of the first rows.
+//! let mut worse = board.clone();
+//! worse.set(2, 0, Some(0));
+//! let violations = check_placement(&rules, &worse, &[]).unwrap_err();
+//! assert!(violations.iter().any(|v| matches!(v, RuleViolation::Attack { .. })));
+//!
+//! // Its orbit under the 8 board symmetries and the colour swap.
+//! let group = SymmetryGroup::new(&rules, &[9, 9]);
+//! let canonical = group.canonical(&board);
+//! assert!(group.is_canonical(&canonical));
+//! assert_eq!(group.orbit_size(&canonical), group.orbit_size(&board));
+//! ```
 
 pub mod placement;
 pub mod rules;
@@ -38,3 +73,8 @@ pub fn column_label(col: usize) -> String {
 pub fn square_name(row: usize, col: usize) -> String {
     format!("{}{}", column_label(col), row + 1)
 }
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

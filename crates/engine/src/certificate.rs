@@ -5,7 +5,7 @@
 //! alone: hashes, the witness with the independent validator, the CNF against a fresh
 //! encoding of the claim, and the proof with the independent checker. Claims are derived,
 //! never read: the writer and the checker build the manifest with the same function
-//! ([`assemble`]) from the evidence, so every field the checker can derive it compares, and
+//! (`assemble`) from the evidence, so every field the checker can derive it compares, and
 //! any disagreement makes the bundle invalid.
 
 use std::fs;
@@ -453,7 +453,7 @@ impl Checked {
 /// Re-checks the bundle in `dir` from its files alone: the hashes, the witness (lower
 /// bound), the CNF against a fresh encoding of `optimum + 1`, the proof with the
 /// independent checker (upper bound); then every field of the manifest against the one
-/// derived from those files ([`assemble`]). The bundle is valid when every item is ok.
+/// derived from those files (`assemble`). The bundle is valid when every item is ok.
 ///
 /// # Errors
 /// A manifest that cannot be read or is not a certificate (unknown fields, a file name
