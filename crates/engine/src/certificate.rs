@@ -376,6 +376,14 @@ pub fn check_certificate(
             return Ok((cert, items));
         }
     };
+    // The manifest's sizes take the same checked path as every size from outside: a lying
+    // one must not overflow `optimum + 1` below.
+    for (what, v) in [("optimum", cert.optimum), ("unsat.n", cert.unsat.n)] {
+        if let Err(e) = pq_board::limits::PIECES.named(what).check(v) {
+            item("the manifest's sizes", false, e.to_string());
+            return Ok((cert, items));
+        }
+    }
     let a = cert.optimum;
     let derived = claim(&problem, a);
     item(

@@ -212,3 +212,40 @@ fn groups_beyond_the_limit_are_refused_and_the_limit_is_quick() {
     let out = run(&["encode", "--problem", problem(8).to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
+
+/// Class 7 in manifests: `check-certificate` computed `optimum + 1` from a lying manifest and
+/// overflowed; the manifest's sizes are checked against the limits first.
+#[test]
+fn certificate_sizes_beyond_the_limits_are_invalid_not_a_panic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c5");
+    let dir_s = dir.to_str().unwrap();
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--certify",
+        dir_s,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let manifest = dir.join("certificate.json");
+    let valid = std::fs::read_to_string(&manifest).unwrap();
+    for (optimum, n) in [
+        ("18446744073709551615", "5"),
+        ("9223372036854775807", "9223372036854775808"),
+        ("4", "9223372036854775808"),
+    ] {
+        let lying = valid
+            .replacen("\"optimum\": 4,", &format!("\"optimum\": {optimum},"), 1)
+            .replacen("\"n\": 5,", &format!("\"n\": {n},"), 1);
+        assert_ne!(lying, valid);
+        std::fs::write(&manifest, lying).unwrap();
+        let out = run(&["check-certificate", dir_s]);
+        let err = stderr(&out) + &crate::util::stdout(&out);
+        assert_eq!(code(&out), 1, "{optimum} {n}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.contains("from 0 to 4096"), "{optimum} {n}: {err}");
+    }
+}
