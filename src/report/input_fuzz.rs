@@ -30,6 +30,19 @@ fn row() -> impl Strategy<Value = String> {
     prop_oneof!["[WBwb.\\-_ ]{0,10}", "[RGBQ1-3. ]{0,8}", "\\PC{0,12}"]
 }
 
+/// A board of `d` rows of `d` squares (`d` up to one past the limit), with pieces of the
+/// queens and of three armies.
+fn square_board() -> impl Strategy<Value = String> {
+    prop_oneof![1usize..8, Just(MAX_SIDE), Just(MAX_SIDE + 1)].prop_flat_map(|d| {
+        let square = prop_oneof![
+            40 => prop::sample::select(vec!['W', 'B', '.']),
+            1 => prop::sample::select(vec!['R', 'G', 'w']),
+        ];
+        let row = prop::collection::vec(square, d).prop_map(|r| r.into_iter().collect::<String>());
+        prop::collection::vec(row, d).prop_map(|rows| rows.join("\n"))
+    })
+}
+
 /// A number where sizes break: small, at the limit and past it, at the ends of the types.
 fn number() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -73,21 +86,41 @@ fn json() -> impl Strategy<Value = String> {
                 r#"{{"problem":"fuzz","board":{{"rows":{r},"cols":{c}}},"groups":[{}],"no_attack":[],"placement":{p}}}"#,
                 g.join(",")
             )),
-        rows()
-            .prop_map(|b| format!(r#"{{"canonical":{b}}}"#)),
+        rows().prop_map(|b| format!(r#"{{"canonical":{b}}}"#)),
         rows(),
+        square_board().prop_map(|b| {
+            let rows: Vec<&str> = b.lines().collect();
+            format!(r#"{{"dim":{},"board":{}}}"#, rows.len(), serde_json::json!(rows))
+        }),
     ]
 }
 
 /// A read placement fits its problem, which is within the limits.
-fn fits(text: &str, given: Option<&Problem>) {
-    if let Ok(read) = read_placement(text, given) {
+fn fits(text: &str, given: Option<&Problem>) -> bool {
+    let read = read_placement(text, given);
+    if let Ok(read) = &read {
         let l = read.problem.rules.layout;
         assert!(l.rows <= MAX_SIDE && l.cols <= MAX_SIDE, "{l:?}");
         assert!(read.placement.fits(&l), "{:?} on {l:?}", read.placement);
         let groups = read.problem.rules.groups.len();
         assert!(read.placement.cells.iter().flatten().all(|&g| g < groups));
     }
+    read.is_ok()
+}
+
+/// The generators are worth their cases: many of their boards are read.
+#[test]
+fn the_generators_reach_past_the_reader() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut boards, mut reports) = (0, 0);
+    for _ in 0..256 {
+        let b = square_board().new_tree(&mut runner).unwrap().current();
+        boards += usize::from(fits(&b, None));
+        let j = json().new_tree(&mut runner).unwrap().current();
+        reports += usize::from(fits(&j, None));
+    }
+    assert!(boards > 25 && reports > 5, "{boards} {reports}");
 }
 
 proptest! {
@@ -103,6 +136,12 @@ proptest! {
     #[test]
     fn text_boards_are_read_or_refused(rows in prop::collection::vec(row(), 0..80), given in given()) {
         fits(&rows.join("\n"), given.as_ref());
+    }
+
+    /// Square boards of every size up to past the limit, most of them readable.
+    #[test]
+    fn square_boards_are_read_or_refused(board in square_board(), given in given()) {
+        fits(&board, given.as_ref());
     }
 
     /// JSON reports with hostile sizes and counts.
