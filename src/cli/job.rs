@@ -211,9 +211,9 @@ impl Args {
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {
+                // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
                 let sizes = match (a.around_optimum, a.n) {
                     (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
-                    (Some(0), None) => return Err("--around-optimum must be at least 1".into()),
                     (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
                 };
                 let d = Options::default();

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use pq_board::limits::{self, Limit};
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry, MAX_DIM};
 use pq_engine::optimise::Strategy;
@@ -206,11 +207,11 @@ pub struct FamilyArgs {
     /// satisfiable and K unsatisfiable. The queens take a(d) from the table of proven values
     /// (d ≤ 15); a placement problem needs --verify, which finds each optimum first
     /// [default: 2, unless --n is given]
-    #[arg(long, value_name = "K", conflicts_with = "n")]
+    #[arg(long, value_name = "K", conflicts_with = "n", value_parser = parse_around)]
     pub around_optimum: Option<usize>,
     /// Army sizes LO..HI (inclusive) for every d instead; with --problem, the sizes of its
     /// maximised groups (a problem that maximises none has the single size 0)
-    #[arg(long, value_name = "LO..HI", value_parser = parse_range)]
+    #[arg(long, value_name = "LO..HI", value_parser = parse_sizes)]
     pub n: Option<(usize, usize)>,
     /// Attack models, comma-separated [default: colouring] (a placement problem other than
     /// the peaceable queens is written with lines in place of colouring)
@@ -424,6 +425,13 @@ impl ProblemArgs {
     /// Reads the file and applies the overrides; errors name the file or the key.
     fn load(&self) -> Result<Option<Problem>, String> {
         let Some(path) = &self.problem else {
+            // clap's `requires` lets --set through beside --dim (which conflicts with
+            // --problem): say so rather than ignore it.
+            if let Some(item) = self.set.first() {
+                return Err(format!(
+                    "--set {item}: --set changes a setting of a problem file and needs --problem FILE; the queens on --dim D have nothing to set (give their army size with --n N)"
+                ));
+            }
             return Ok(None);
         };
         let mut problem = read_problem(path)?;
@@ -558,6 +566,10 @@ pub enum ProgressMode {
     None,
 }
 
+/// The longest timeout accepted, in seconds (about 31 years): a deadline further away
+/// would overflow the clock's arithmetic on some systems.
+pub const MAX_TIMEOUT_SECS: f64 = 1e9;
+
 fn parse_dim(s: &str) -> Result<usize, String> {
     let d: usize = s
         .trim()
@@ -567,39 +579,73 @@ fn parse_dim(s: &str) -> Result<usize, String> {
     Ok(d)
 }
 
+/// An army size (`--n`): at most [`limits::MAX_PIECES`], so that no count derived from it
+/// overflows.
 fn parse_n(s: &str) -> Result<usize, String> {
     let s = s.trim();
     if s.starts_with('-') && s[1..].parse::<u64>().is_ok() {
         return Err(format!("army size must be 0 or more (got {s})"));
     }
-    s.parse()
-        .map_err(|_| format!("army size must be a whole number, 0 or more (got '{s}')"))
+    let army = limits::PIECES.named("army size");
+    army.parse(s).map_err(|e| e.to_string())
 }
 
-/// `A..B` (inclusive), `A..=B`, or a single number.
-fn parse_range(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected a range LO..HI of whole numbers, e.g. 8..12 (got '{s}')");
-    let (lo, hi) = match s.split_once("..") {
+/// `--around-optimum K`: 1 to [`limits::MAX_PIECES`] (no board holds more sizes).
+fn parse_around(s: &str) -> Result<usize, String> {
+    let k = Limit {
+        min: 1,
+        ..limits::PIECES.named("--around-optimum")
+    };
+    match k.parse(s) {
+        Err(_) if s.trim().parse::<usize>() == Ok(0) => {
+            Err("--around-optimum must be at least 1".into())
+        }
+        k => k.map_err(|e| e.to_string()),
+    }
+}
+
+/// The two ends of `A..B`, `A..=B`, or of a single number.
+fn range_ends(s: &str) -> (&str, &str) {
+    match s.split_once("..") {
         Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
         None => (s.trim(), s.trim()),
+    }
+}
+
+/// `A..B` (inclusive), `A..=B`, or a single number, each end checked against `limit`.
+fn parse_range(s: &str, limit: Limit) -> Result<(usize, usize), String> {
+    let (lo, hi) = range_ends(s);
+    let end = |t: &str| -> Result<usize, String> {
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "expected a range LO..HI of whole numbers, e.g. 8..12 (got '{s}')"
+            ));
+        }
+        limit.parse(t).map_err(|e| e.to_string())
     };
-    let (lo, hi): (usize, usize) = (
-        lo.parse().map_err(|_| bad())?,
-        hi.parse().map_err(|_| bad())?,
-    );
+    let (lo, hi) = (end(lo)?, end(hi)?);
     if lo > hi {
         return Err(format!("the range {s} is empty (LO must not exceed HI)"));
     }
     Ok((lo, hi))
 }
 
-/// Board sizes: a range or a comma-separated list, each checked like --dim.
+/// `family --n LO..HI`: army sizes, each at most [`limits::MAX_PIECES`].
+fn parse_sizes(s: &str) -> Result<(usize, usize), String> {
+    parse_range(s, limits::PIECES.named("army size"))
+}
+
+/// Board sizes: a range or a comma-separated list, each end checked like --dim (so the
+/// range lies within the limits).
 fn parse_dims(s: &str) -> Result<Dims, String> {
     let mut out = Vec::new();
     for part in s.split(',') {
-        let (lo, hi) = parse_range(part)?;
+        let (lo, hi) = range_ends(part);
+        let (lo, hi) = (parse_dim(lo)?, parse_dim(hi)?);
+        if lo > hi {
+            return Err(format!("the range {part} is empty (LO must not exceed HI)"));
+        }
         for d in lo..=hi {
-            parse_dim(&d.to_string())?;
             if !out.contains(&d) {
                 out.push(d);
             }
@@ -622,10 +668,51 @@ fn parse_timeout(s: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("timeout must be a number of seconds (got '{s}')"))?;
-    if !(secs > 0.0 && secs.is_finite() && secs < 1e9) {
+    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
         return Err(format!(
-            "timeout must be a positive number of seconds (got '{s}')"
+            "timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS:.0} (about 31 years; got '{s}')"
         ));
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_beyond_their_limits_are_refused_with_the_limit() {
+        let max = limits::MAX_PIECES.to_string();
+        for bad in ["4097", "9223372036854775808", "18446744073709551615", "1e3"] {
+            let e = parse_n(bad).unwrap_err();
+            assert!(e.contains(&max), "{bad}: {e}");
+            let e = parse_around(bad).unwrap_err();
+            assert!(e.contains(&max), "{bad}: {e}");
+            let e = parse_sizes(&format!("0..{bad}")).unwrap_err();
+            assert!(
+                e.contains(&max) || e.contains("expected a range"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(parse_n("4096"), Ok(limits::MAX_PIECES));
+        assert!(parse_around("0").unwrap_err().contains("at least 1"));
+        assert_eq!(parse_sizes("2..=5"), Ok((2, 5)));
+        assert_eq!(parse_dims("4..6,5").unwrap().0, vec![4, 5, 6]);
+        assert!(parse_dims("60..18446744073709551615")
+            .unwrap_err()
+            .contains("1 to 64"));
+        assert!(parse_dims("0..3").unwrap_err().contains("at least 1"));
+        assert!(parse_dims("9..4").unwrap_err().contains("empty"));
+        for bad in ["1e18", "1000000001", "inf", "NaN", "0", "-1"] {
+            let e = parse_timeout(bad).unwrap_err();
+            assert!(
+                e.contains("1000000000") || e.contains("number of seconds"),
+                "{bad}: {e}"
+            );
+        }
+        assert!(parse_timeout("1e18")
+            .unwrap_err()
+            .contains("at most 1000000000"));
+        assert_eq!(parse_timeout("1e9"), Ok(Duration::from_secs(1_000_000_000)));
+    }
 }

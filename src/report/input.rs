@@ -3,6 +3,7 @@
 //! `render`.
 
 use anyhow::{bail, Context, Result};
+use pq_board::limits;
 use pq_board::placement::{Group, Kind, Placement, Rules};
 use pq_encode::spec::{Count, Problem};
 use serde::Deserialize;
@@ -139,11 +140,13 @@ fn queens_board(rows: &[String]) -> Result<Placement> {
         bail!("the board is empty");
     }
     let d = rows.len();
+    // Checked before the d² squares are allocated: 100000 one-letter lines are not a board.
+    limits::SIDE.named("the board's number of rows").check(d)?;
+    if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != d) {
+        bail!("row {} has {} squares, expected {d}", r + 1, row.len());
+    }
     let mut p = Placement::empty(&Rules::peaceable_queens(d).layout);
     for (r, row) in rows.iter().enumerate() {
-        if row.len() != d {
-            bail!("row {} has {} squares, expected {d}", r + 1, row.len());
-        }
         for (c, &ch) in row.iter().enumerate() {
             let group = match ch {
                 '.' | '-' | '_' => None,

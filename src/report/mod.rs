@@ -4,6 +4,8 @@
 
 pub mod check;
 pub mod input;
+#[cfg(test)]
+mod input_fuzz;
 pub mod race;
 pub mod solve;
 

@@ -5,7 +5,9 @@
 //! [`placement::Rules::peaceable_queens`] (group 0 white, group 1 black). This crate also
 //! holds the [independent validator](rules::check_placement) of every placement, the
 //! [symmetries](symmetry) and the text and [SVG](svg) renderings; it knows nothing about
-//! SAT encodings, so that the validator cannot share a mistake with the encoder.
+//! SAT encodings, so that the validator cannot share a mistake with the encoder. The
+//! [limits] on board sides and piece counts are stated here, the lowest crate that needs
+//! them, and every reader of outside sizes checks them there.
 //!
 //! ```
 //! use pq_board::placement::{Placement, Rules};
@@ -52,6 +54,7 @@
 //! assert_eq!(group.orbit_size(&canonical), group.orbit_size(&board));
 //! ```
 
+pub mod limits;
 pub mod placement;
 pub mod rules;
 pub mod svg;

@@ -258,6 +258,13 @@ impl Placement {
                 layout.rows
             ));
         }
+        // Nothing is allocated for a board beyond the limits (a lying manifest's).
+        for (what, v) in [("rows", layout.rows), ("columns", layout.cols)] {
+            crate::limits::SIDE
+                .named(what)
+                .check(v)
+                .map_err(|e| format!("the board: {e}"))?;
+        }
         let mut p = Placement::empty(layout);
         for (r, line) in rows.iter().enumerate() {
             let chars: Vec<char> = line

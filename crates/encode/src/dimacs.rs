@@ -13,6 +13,10 @@ use pq_board::placement::Kind;
 
 use crate::formula::{Formula, PieceMap, PieceVar};
 
+/// The most variables a DIMACS file may declare: literals are signed 32-bit integers in
+/// the solvers' interfaces (IPASIR), so `p cnf V C` with `V` above this is refused.
+pub const MAX_VARIABLES: u32 = i32::MAX as u32;
+
 /// Writes `formula` as DIMACS CNF.
 pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
@@ -130,7 +134,8 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
             }
             let fields: Vec<&str> = rest.split_whitespace().collect();
             let parsed = match fields.as_slice() {
-                ["cnf", v, c] => v.parse::<u32>().ok().zip(c.parse::<usize>().ok()),
+                // Read wider than u32 so that a count beyond it is "too many", not malformed.
+                ["cnf", v, c] => v.parse::<u64>().ok().zip(c.parse::<usize>().ok()),
                 _ => None,
             };
             let (v, c) = parsed.ok_or_else(|| {
@@ -139,12 +144,12 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
                     format!("malformed header '{trimmed}' (expected 'p cnf VARIABLES CLAUSES')"),
                 )
             })?;
-            if v > (i32::MAX as u32) {
+            let Some(v) = u32::try_from(v).ok().filter(|&v| v <= MAX_VARIABLES) else {
                 return Err(syntax(
                     lineno,
-                    format!("{v} variables are more than DIMACS allows"),
+                    format!("{v} variables are more than DIMACS allows (at most {MAX_VARIABLES})"),
                 ));
-            }
+            };
             header = Some((v, c, lineno));
             continue;
         }
@@ -235,8 +240,15 @@ fn parse_var_comment(rest: &str) -> Option<Result<VarLine, String>> {
         let dimacs: u32 = k.parse().map_err(|_| bad())?;
         let row: usize = r.parse().map_err(|_| bad())?;
         let col: usize = c.parse().map_err(|_| bad())?;
-        if dimacs == 0 || row == 0 || col == 0 || row > crate::MAX_DIM || col > crate::MAX_DIM {
+        if dimacs == 0 || row == 0 || col == 0 {
             return Err(bad());
+        }
+        // A map beyond the largest board would make the reader allocate that board.
+        if row > crate::MAX_DIM || col > crate::MAX_DIM {
+            return Err(format!(
+                "variable map line 'c {rest}': rows and columns go from 1 to {}",
+                crate::MAX_DIM
+            ));
         }
         let var = PieceVar {
             dimacs,
@@ -346,6 +358,14 @@ mod tests {
         );
         assert!(parse_err("p cnf 2 1\nc var 1 red 1 1\n1 0\n")
             .starts_with("line 2: malformed variable map"));
+        assert_eq!(
+            parse_err("p cnf 4294967296 1\n1 0\n"),
+            "line 1: 4294967296 variables are more than DIMACS allows (at most 2147483647)"
+        );
+        assert_eq!(
+            parse_err("c var 1 white 1 65\np cnf 1 0\n"),
+            "line 1: variable map line 'c var 1 white 1 65': rows and columns go from 1 to 64"
+        );
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! board (`dim D`, or `rows R`, `cols C`, `torus B`), its groups and counts (`n N`, or
 //! `group NAME KIND at least|exactly K`), its rules (`no-attack ...`) and its encoding
 //! (`model`, `card`, `symmetry`); `c var` lines (written by [`crate::dimacs`]) follow.
-//! Readers never believe a size above [`MAX_DIM`].
+//! Readers never believe a size above [`MAX_DIM`] nor a count above
+//! [`pq_board::limits::MAX_PIECES`].
 
+use pq_board::limits::PIECES;
 use pq_board::placement::{Group, Layout};
 
 use crate::general::group_size;
@@ -137,9 +139,11 @@ pub fn word<'a>(comments: &'a [String], key: &str) -> Option<&'a str> {
     })
 }
 
-/// The number after `KEY` in a `KEY N` header line.
+/// The number after `KEY` in a `KEY N` header line; `None` also when it is above
+/// [`pq_board::limits::MAX_PIECES`], the largest number a header states (a side or a count),
+/// so that a lying header cannot make a reader allocate or overflow.
 pub fn number(comments: &[String], key: &str) -> Option<usize> {
-    word(comments, key)?.parse().ok()
+    PIECES.parse(word(comments, key)?).ok()
 }
 
 /// The board size the header states (`dim D`, or `rows R` and `cols C`), each part `None`
@@ -180,7 +184,7 @@ pub fn options(comments: &[String]) -> Options {
 pub fn read_problem(comments: &[String]) -> Option<Problem> {
     if let (Some(dim), true) = (word(comments, "dim"), is_queens(comments)) {
         let dim: usize = dim.parse().ok().filter(|&d| (1..=MAX_DIM).contains(&d))?;
-        let n: usize = word(comments, "n").map_or(Some(0), |n| n.parse().ok())?;
+        let n: usize = word(comments, "n").map_or(Some(0), |n| PIECES.parse(n).ok())?;
         let mut problem = Problem::peaceable_queens(dim);
         problem.counts = vec![Count::Exactly(n); 2];
         return Some(problem);
@@ -282,5 +286,19 @@ mod tests {
         let lying = vec![format!("dim {}", MAX_DIM + 1), "rows 100000".into()];
         assert_eq!(size(&lying), (None, None));
         assert_eq!(read_problem(&lying), None);
+        for n in ["4097", "9223372036854775808", "18446744073709551616"] {
+            let lying = vec!["dim 4".to_string(), format!("n {n}")];
+            assert_eq!(number(&lying, "n"), None, "{n}");
+            assert_eq!(read_problem(&lying), None, "{n}");
+        }
+        let huge_counts: Vec<String> = [
+            "rows 4",
+            "cols 4",
+            "group a king exactly 18446744073709551615",
+            "group b king exactly 1",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(read_problem(&huge_counts), None);
     }
 }

@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The largest board side pq-sat accepts. Formulas grow like `d³` (pairwise) or `d²`
-/// (line models); 64 keeps every model's file within a few hundred MB.
-pub const MAX_DIM: usize = 64;
+/// The largest board side pq-sat accepts: [`pq_board::limits::MAX_SIDE`], where every
+/// limit on sizes is stated.
+pub const MAX_DIM: usize = pq_board::limits::MAX_SIDE;
 
 /// How attacks between the two armies are forbidden. See `encodings/README.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -125,7 +125,8 @@ pub enum InstanceError {
     DimTooLarge(usize),
     #[error(
         "{n} white and {n} black queens need {} squares, but a {dim}×{dim} board has only {}",
-        2 * n,
+        // Wide enough for any `n`: the message must not wrap around.
+        2 * (*n as u128),
         dim * dim
     )]
     /// The two armies need more squares than the board has.
@@ -141,7 +142,7 @@ impl Instance {
     /// Checks the sizes; the only instances rejected are those impossible on their face.
     pub fn new(dim: usize, n: usize) -> Result<Instance, InstanceError> {
         check_dim(dim)?;
-        if 2 * n > dim * dim {
+        if n.checked_mul(2).is_none_or(|need| need > dim * dim) {
             return Err(InstanceError::TooManyQueens { dim, n });
         }
         Ok(Instance {
@@ -212,5 +213,15 @@ mod tests {
         assert!(Instance::new(3, 4).is_ok());
         assert!(Instance::new(1, 0).is_ok());
         assert!(Instance::new(64, 10).is_ok());
+        // No `2n` wraps around: the message states the squares really needed.
+        for n in [1 << 63, usize::MAX] {
+            let e = Instance::new(8, n).unwrap_err();
+            assert_eq!(e, InstanceError::TooManyQueens { dim: 8, n });
+            let need = 2 * n as u128;
+            assert!(
+                e.to_string().contains(&format!("need {need} squares")),
+                "{e}"
+            );
+        }
     }
 }

@@ -26,6 +26,7 @@
 
 use std::collections::HashSet;
 
+use pq_board::limits::{self, MAX_GROUPS, PIECES, SIDE};
 use pq_board::placement::{Group, Kind, Layout, Rules};
 use serde::{Deserialize, Serialize};
 
@@ -275,11 +276,12 @@ impl Problem {
                 layout.cols = c;
             }
             "rows" | "cols" => {
-                let n: usize = value.parse().map_err(|_| {
+                let n = whole_side(value).ok_or_else(|| {
                     SpecError(format!(
                         "--set {key}: expected a whole number, got '{value}'"
                     ))
                 })?;
+                let n = n.map_err(|e| SpecError(format!("--set {key}: {e}")))?;
                 if key == "rows" {
                     layout.rows = n;
                 } else {
@@ -329,9 +331,10 @@ impl Problem {
         if tied == 0 {
             return None;
         }
-        let fixed: usize = self.demands(0).iter().sum();
         let squares = self.rules.layout.squares();
-        let counting = squares.saturating_sub(fixed) / tied;
+        // A checked problem's counts add up to at most its squares.
+        let fixed = limits::total(self.demands(0), squares).unwrap_or(squares);
+        let counting = (squares - fixed) / tied;
         let queens = crate::general::is_peaceable_queens(self) && self.maximised() == [0, 1];
         Some(if queens {
             counting.min(squares / 4)
@@ -378,6 +381,12 @@ impl Problem {
                 c.escape_default()
             ));
         }
+        if self.rules.groups.len() > MAX_GROUPS {
+            return err(format!(
+                "the problem has {} groups (at most {MAX_GROUPS})",
+                self.rules.groups.len()
+            ));
+        }
         // Two groups of one name: refused by `from_parts`, the only way to name groups.
         for g in &self.rules.groups {
             if g.name.is_empty()
@@ -393,8 +402,14 @@ impl Problem {
                 ));
             }
         }
+        for (g, &k) in self.rules.groups.iter().zip(&self.demands(0)) {
+            PIECES
+                .check(k)
+                .map_err(|e| SpecError(format!("group '{}': count: {e}", g.name)))?;
+        }
+        // Every count is at most MAX_PIECES and there are at most MAX_GROUPS: no overflow.
         let fixed: usize = self.demands(0).iter().sum();
-        if fixed > l.squares() {
+        if limits::total(self.demands(0), l.squares()).is_none() {
             return err(format!(
                 "the counts ask for {fixed} pieces but the {}x{} board has {} squares",
                 l.rows,
@@ -445,7 +460,10 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let parts: Vec<&str> = s.split(['x', 'X', '×']).map(str::trim).collect();
     let nums: Vec<usize> = parts
         .iter()
-        .map(|p| p.parse::<usize>().map_err(|_| bad()))
+        .map(|p| match whole_side(p) {
+            Some(side) => side.map_err(|e| e.to_string()),
+            None => Err(bad()),
+        })
         .collect::<Result<_, _>>()?;
     match nums.as_slice() {
         [n] => Ok((*n, *n)),
@@ -454,16 +472,33 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     }
 }
 
-/// `N` (exactly), or `"max"` / `"maximise"` / `"maximize"`.
+/// A board side as written: `None` when `text` is not a whole number; a number beyond
+/// `usize` is the limit's error, not malformed. Sides within `usize` are checked (with the
+/// problem's own messages) by [`Problem::check`].
+fn whole_side(text: &str) -> Option<Result<usize, limits::SizeError>> {
+    match text.trim().parse::<usize>() {
+        Ok(v) => Some(Ok(v)),
+        Err(_) if text.trim().bytes().all(|b| b.is_ascii_digit()) && !text.trim().is_empty() => {
+            Some(SIDE.parse(text))
+        }
+        Err(_) => None,
+    }
+}
+
+/// `N` (exactly, at most [`limits::MAX_PIECES`]), or `"max"` / `"maximise"` / `"maximize"`.
 fn parse_count(v: &toml::Value) -> Result<Count, String> {
     match v {
-        toml::Value::Integer(n) if *n >= 0 => Ok(Count::Exactly(*n as usize)),
+        toml::Value::Integer(n) if *n >= 0 => PIECES
+            .check_i128(i128::from(*n))
+            .map(Count::Exactly)
+            .map_err(|e| e.to_string()),
         toml::Value::String(s) => match s.trim() {
             "max" | "maximise" | "maximize" => Ok(Count::Maximise),
-            t => t
-                .parse::<usize>()
+            t if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => PIECES
+                .parse(t)
                 .map(Count::Exactly)
-                .map_err(|_| format!("expected a number of pieces or \"max\", got '{t}'")),
+                .map_err(|e| e.to_string()),
+            t => Err(format!("expected a number of pieces or \"max\", got '{t}'")),
         },
         other => Err(format!(
             "expected a number of pieces or \"max\", got {other}"
@@ -534,6 +569,52 @@ kind = "knight"
 count = "max"
 "#;
 
+    /// Counts that add up beyond `usize` are refused like any other excess, in a file or
+    /// with `--set`, with the same message (issue 11: the sum used to wrap around to 0).
+    #[test]
+    fn huge_counts_are_refused_the_same_way_everywhere() {
+        let three = DUDENEY.replace("count = 8\n", "count = 9223372036854775807\n");
+        let e = Problem::from_toml(&three).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("from 0 to {}", limits::MAX_PIECES)),
+            "{e}"
+        );
+        let mut p = Problem::from_toml(DUDENEY).unwrap();
+        let e = p
+            .set_all([
+                ("queens", "9223372036854775807"),
+                ("rooks", "9223372036854775807"),
+                ("bishops", "2"),
+            ])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("from 0 to {}", limits::MAX_PIECES)),
+            "{e}"
+        );
+        // From a header or a report (no text to parse): the check itself refuses.
+        let huge = Problem::from_parts(
+            "x".into(),
+            p.rules.layout,
+            vec![
+                (p.rules.groups[0].clone(), Count::Exactly(usize::MAX)),
+                (p.rules.groups[1].clone(), Count::Exactly(2)),
+            ],
+            &[],
+        );
+        assert!(huge.unwrap_err().to_string().contains("from 0 to"));
+        let groups = (0..=MAX_GROUPS).map(|i| {
+            let g = Group {
+                name: format!("g{i}"),
+                kind: Kind::King,
+            };
+            (g, Count::Exactly(0))
+        });
+        let many = Problem::from_parts("x".into(), p.rules.layout, groups.collect(), &[]);
+        let e = many.unwrap_err().to_string();
+        assert!(e.contains(&format!("at most {MAX_GROUPS}")), "{e}");
+    }
+
     #[test]
     fn spec_reads_and_overrides() {
         let mut p = Problem::from_toml(DUDENEY).unwrap();
@@ -588,6 +669,9 @@ count = "max"
             ("knights", "many", "--set knights"),
             ("torus", "maybe", "--set torus"),
             ("board", "100x100", "too large"),
+            ("board", "99999999999999999999x3", "from 1 to 64"),
+            ("rows", "18446744073709551616", "from 1 to 64"),
+            ("knights", "9223372036854775807", "from 0 to 4096"),
         ] {
             let e = p.set(k, v).unwrap_err().to_string();
             assert!(e.contains(needle), "{k}={v}: {e}");

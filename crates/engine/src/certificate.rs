@@ -530,6 +530,14 @@ pub fn check_certificate(
             return Ok(checked);
         }
     };
+    // The manifest's sizes take the same checked path as every size from outside: a lying
+    // one must not overflow `optimum + 1` below.
+    for (what, v) in [("optimum", cert.optimum), ("unsat.n", cert.unsat.n)] {
+        if let Err(e) = pq_board::limits::PIECES.named(what).check(v) {
+            item("the manifest's sizes", false, e.to_string());
+            return Ok(checked);
+        }
+    }
     // A hostile optimum must not reach the encoder: a witness has `optimum` pieces in each
     // maximised group, so it is at most the number of squares.
     let a = cert.optimum;

@@ -406,8 +406,8 @@ pub struct Planned {
 /// True when `n` pieces in each maximised group, with the fixed counts, fit on the board
 /// at all (one square per piece); the queens' `2n ≤ d²`.
 fn fits(problem: &Problem, n: usize) -> bool {
-    let need: usize = problem.demands(n).iter().sum();
-    need <= problem.rules.layout.squares()
+    let squares = problem.rules.layout.squares();
+    pq_board::limits::total(problem.demands(n), squares).is_some()
 }
 
 /// The options the encoder really uses for `problem`: `colouring` is the peaceable queens'
@@ -493,12 +493,16 @@ impl Spec {
                                 )
                             })
                         })?;
-                        ((a + 1).saturating_sub(k).max(1), a + k)
+                        ((a + 1).saturating_sub(k).max(1), a.saturating_add(k))
                     }
                     Sizes::Range(lo, hi) => (lo, hi),
                 };
-                // Sizes whose pieces cannot all have a square are not formulas.
-                (lo..=hi).filter(|&n| fits(&m.problem, n)).collect()
+                // Sizes whose pieces cannot all have a square are not formulas; none above
+                // the number of squares fits, so the walk stops there whatever HI is.
+                let squares = m.problem.rules.layout.squares();
+                (lo..=hi.min(squares))
+                    .filter(|&n| fits(&m.problem, n))
+                    .collect()
             };
             for n in sizes {
                 let mut seen: Vec<Options> = Vec::new();
@@ -1142,6 +1146,25 @@ mod tests {
         );
         let unknown = Spec::queens(&[16], spec.sizes, spec.encodings.clone(), String::new());
         assert!(unknown.plan().unwrap_err().to_string().contains("a(16)"));
+    }
+
+    /// Sizes at the end of `usize` neither wrap around nor walk 2^64 values (issue 11):
+    /// every size that fits on the board, and only those.
+    #[test]
+    fn huge_sizes_plan_every_fitting_size_and_stop() {
+        let ns = |sizes| -> Vec<usize> {
+            let spec = Spec::queens(&[3], sizes, vec![Options::default()], String::new());
+            spec.plan().unwrap().iter().map(|p| p.n).collect()
+        };
+        assert_eq!(ns(Sizes::AroundOptimum(usize::MAX)), vec![1, 2, 3, 4]);
+        assert_eq!(ns(Sizes::Range(3, usize::MAX)), vec![3, 4]);
+        let spec = Spec::queens(
+            &[3],
+            Sizes::Range(usize::MAX, usize::MAX),
+            vec![Options::default()],
+            String::new(),
+        );
+        assert!(spec.plan().unwrap_err().to_string().contains("empty"));
     }
 
     #[test]

@@ -16,6 +16,8 @@ use crate::error::SolveError;
 
 mod command;
 mod conventions;
+#[cfg(test)]
+mod conventions_fuzz;
 pub mod process;
 
 pub use conventions::Convention;
