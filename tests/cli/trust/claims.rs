@@ -134,12 +134,18 @@ fn check_certificate_refuses_hostile_numbers() {
         (
             "n",
             &|m| m["unsat"]["n"] = Value::from(1u64 << 63),
-            "unsat.n follows from the files: the manifest says 9223372036854775808, the files show 5",
+            "the manifest's sizes: unsat.n must be a whole number from 0 to 4096 (got 9223372036854775808)",
         ),
         (
             "optimum",
             &|m| m["optimum"] = Value::from(usize::MAX),
-            "the optimum fits on the board: the manifest's optimum is 18446744073709551615, but the board has 25 squares",
+            "the manifest's sizes: optimum must be a whole number from 0 to 4096 (got 18446744073709551615)",
+        ),
+        (
+            // Within the limit on any count, beyond this board.
+            "optimum-1000",
+            &|m| m["optimum"] = Value::from(1000),
+            "the optimum fits on the board: the manifest's optimum is 1000, but the board has 25 squares",
         ),
         (
             "both",
@@ -147,7 +153,7 @@ fn check_certificate_refuses_hostile_numbers() {
                 m["optimum"] = Value::from((1u64 << 63) - 1);
                 m["unsat"]["n"] = Value::from(1u64 << 63);
             },
-            "the optimum fits on the board",
+            "the manifest's sizes: optimum must be a whole number from 0 to 4096",
         ),
         (
             "dim",
@@ -202,7 +208,7 @@ fn check_certificate_of_a_problem_refuses_hostile_problem_text() {
             "count",
             "count = \"max\"",
             "count = 9223372036854775807",
-            "the counts ask for 9223372036854775807 pieces",
+            "count: number of pieces must be a whole number from 0 to 4096 (got 9223372036854775807)",
         ),
         ("rows", "rows = 4", "rows = 4000000000", "too large"),
         (
