@@ -241,9 +241,10 @@ impl Args {
                                 .into(),
                         )
                     }
-                    (Some(dims), None) => {
-                        pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
-                    }
+                    (Some(dims), None) => pq_engine::family::Spec {
+                        compress: a.compress.format(),
+                        ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+                    },
                     (None, Some(path)) => {
                         // The settings expanded into their cartesian product.
                         let members =
@@ -273,6 +274,7 @@ impl Args {
                             sizes,
                             encodings,
                             command: command_line(),
+                            compress: a.compress.format(),
                         }
                     }
                     _ => return Err("family needs --dims D or --problem FILE".into()),
