@@ -81,7 +81,8 @@ pub struct Entry {
     pub expected: Status,
     /// Who proved `expected` (empty when unknown).
     pub source: String,
-    /// SHA-256 of the file, lower-case hex.
+    /// SHA-256 of the file as written (the compressed bytes of a compressed family, which a
+    /// downloader verifies), lower-case hex.
     pub sha256: String,
 }
 
