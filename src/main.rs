@@ -3,7 +3,6 @@
 
 mod cli;
 mod commands;
-mod compress;
 mod files;
 mod plot;
 mod progress;

@@ -241,9 +241,10 @@ impl Args {
                                 .into(),
                         )
                     }
-                    (Some(dims), None) => {
-                        pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
-                    }
+                    (Some(dims), None) => pq_engine::family::Spec {
+                        compress: a.compress.format(),
+                        ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+                    },
                     (None, Some(path)) => {
                         // The settings expanded into their cartesian product.
                         let members =
@@ -273,6 +274,7 @@ impl Args {
                             sizes,
                             encodings,
                             command: command_line(),
+                            compress: a.compress.format(),
                         }
                     }
                     _ => return Err("family needs --dims D or --problem FILE".into()),
@@ -355,7 +357,9 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
             return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
         }
         Some(proof) => {
+            refuse_compressed_name("--proof", proof)?;
             let cnf_out = a.cnf_out.clone().unwrap_or_else(|| proof.with_extension("cnf"));
+            refuse_compressed_name("--cnf-out", &cnf_out)?;
             if a.cnf_out.is_none() && same_target(&cnf_out, proof) {
                 return Err(format!(
                     "--proof {}: the CNF written beside the proof takes the proof's name with .cnf, which is the proof itself; the proof file must not end in .cnf: name it .drat or .lrat, or give --cnf-out",
@@ -622,4 +626,21 @@ fn command_line() -> String {
 /// The number of cores, the default size of the portfolio.
 pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Refuses a compressed name (`.xz`, `.gz`, `.bz2`) for a file that is written as plain text
+/// beside a proof: the proof's solver reads the CNF and writes the proof as they are, and the
+/// checker checks that pair. Compressing them afterwards would keep files other than the
+/// ones checked; `check-proof` reads the pair compressed by the user.
+fn refuse_compressed_name(option: &str, path: &std::path::Path) -> Result<(), String> {
+    use pq_engine::compress::{stripped, Compression};
+    match Compression::of_name(path) {
+        Compression::None => Ok(()),
+        c => Err(format!(
+            "{option} {}: the CNF and proof of --proof are written as plain text (the solver and the checker read them as they are), not {}; name it {} and compress the pair afterwards if you like: check-proof reads compressed files",
+            path.display(),
+            c.name(),
+            stripped(path).display()
+        )),
+    }
 }

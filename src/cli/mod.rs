@@ -147,6 +147,32 @@ pub enum Command {
     },
 }
 
+/// How `family` compresses its instance files.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompressArg {
+    /// Plain DIMACS (`NAME.cnf`)
+    None,
+    /// xz (`NAME.cnf.xz`), as the SAT competitions ship instances
+    Xz,
+    /// gzip (`NAME.cnf.gz`)
+    Gz,
+    /// bzip2 (`NAME.cnf.bz2`)
+    Bz2,
+}
+
+impl CompressArg {
+    /// The engine's name for the format.
+    pub fn format(self) -> pq_engine::compress::Compression {
+        use pq_engine::compress::Compression;
+        match self {
+            CompressArg::None => Compression::None,
+            CompressArg::Xz => Compression::Xz,
+            CompressArg::Gz => Compression::Gzip,
+            CompressArg::Bz2 => Compression::Bzip2,
+        }
+    }
+}
+
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UpTo {
@@ -228,6 +254,10 @@ pub struct FamilyArgs {
     /// --problem and --around-optimum, first find each problem's optimum (SEC per step)
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub verify: Option<Duration>,
+    /// Compress every instance file (NAME.cnf.xz, .gz, .bz2); the manifest's SHA-256 is of
+    /// the compressed file, as downloaded. `race` reads them as they are
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CompressArg::None)]
+    pub compress: CompressArg,
     /// The directory to create (it must not exist, or be empty; --force replaces an earlier
     /// family)
     #[arg(short, long, value_name = "DIR")]

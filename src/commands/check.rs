@@ -6,9 +6,9 @@ use pq_solve::control::check_interrupt;
 
 use super::Interruptible;
 use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
-use crate::compress;
 use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
 use crate::report::emit;
+use pq_engine::compress;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
 pub fn proof(a: &CheckProofArgs) -> Result<u8> {

@@ -26,11 +26,11 @@ use super::{
     Interruptible, EXIT_UNSAT,
 };
 use crate::cli::{EncodeArgs, RunSettings};
-use crate::compress;
 use crate::files::{write_atomically, write_svg};
 use crate::progress::{detail, note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
+use pq_engine::compress;
 
 /// Writes the formula of `problem` at size `n` to `--output` (atomically) or standard
 /// output.

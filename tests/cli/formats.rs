@@ -1,7 +1,11 @@
 //! Issue 13: the conventions people expect of a command-line tool and of a library:
 //! shell completions, a man page, NO_COLOR, --quiet / -v.
 
+use std::io::Read;
+use std::path::PathBuf;
 use std::process::Command;
+
+use serde_json::Value;
 
 use crate::util::{code, run, stderr, stdout, BIN};
 
@@ -398,4 +402,232 @@ fn check_proof_reads_compressed_cnf_and_proof() {
     assert_eq!(report["proof_format"], "drat");
     // The report names the files given, not the temporary copies.
     assert_eq!(report["cnf"], cnf.to_str().unwrap());
+}
+
+/// A family read back: its directory and manifest.
+fn compressed_family(root: &std::path::Path, name: &str, extra: &[&str]) -> (PathBuf, Value) {
+    let dir = root.join(name);
+    let mut args = vec!["family", "--dims", "4", "-o", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{name}: {}", stderr(&out));
+    let text = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    (dir, serde_json::from_str(&text).unwrap())
+}
+
+/// `family --compress` writes `NAME.cnf.xz` (`.gz`, `.bz2`): the plain family's DIMACS,
+/// compressed, with the manifest's SHA-256 of the file as written. `race` reads them, and
+/// kissat and a command that records its input are given plain DIMACS.
+#[test]
+fn compressed_families_are_hashed_as_written_and_raced_on_plain_dimacs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (plain_dir, plain) = compressed_family(tmp.path(), "plain", &[]);
+    let plain_entries = plain["instances"].as_array().unwrap();
+    let plain_texts: Vec<Vec<u8>> = plain_entries
+        .iter()
+        .map(|e| std::fs::read(plain_dir.join(e["file"].as_str().unwrap())).unwrap())
+        .collect();
+    let seen = tmp.path().join("seen");
+    let recorder = crate::util::fake_solver(
+        tmp.path(),
+        "recorder",
+        &format!(
+            "cp \"$1\" \"{}/$(basename \"$1\")\"; echo 's UNKNOWN'; exit 0",
+            seen.display()
+        ),
+    );
+    for (ext, magic) in COMPRESSED {
+        let (dir, manifest) = compressed_family(tmp.path(), ext, &["--compress", ext]);
+        let entries = manifest["instances"].as_array().unwrap();
+        assert_eq!(entries.len(), plain_entries.len(), "{ext}");
+        for ((e, p), text) in entries.iter().zip(plain_entries).zip(&plain_texts) {
+            let file = e["file"].as_str().unwrap();
+            assert_eq!(file, format!("{}.{ext}", p["file"].as_str().unwrap()));
+            let bytes = std::fs::read(dir.join(file)).unwrap();
+            assert!(bytes.starts_with(magic), "{file}: not compressed");
+            // The hash a downloader checks: of the compressed bytes, not of the DIMACS.
+            assert_eq!(e["sha256"], pq_engine::family::sha256_hex(&bytes), "{file}");
+            assert_ne!(e["sha256"], p["sha256"], "{file}");
+            let mut back = Vec::new();
+            pq_engine::compress::open(&dir.join(file))
+                .unwrap()
+                .read_to_end(&mut back)
+                .unwrap();
+            assert_eq!(&back, text, "{file}: not the plain family's DIMACS");
+            for key in ["variables", "clauses", "expected", "dim", "n"] {
+                assert_eq!(e[key], p[key], "{file}: {key}");
+            }
+        }
+        let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+        assert!(
+            readme.contains(&format!(
+                "`*.cnf.{ext}`; the SHA-256 is of the compressed file"
+            )),
+            "{readme}"
+        );
+
+        let _ = std::fs::remove_dir_all(&seen);
+        std::fs::create_dir(&seen).unwrap();
+        let out = run(&[
+            "race",
+            dir.to_str().unwrap(),
+            "--solver",
+            "kissat",
+            "--solver",
+            &recorder,
+            "--timeout",
+            "30",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), 0, "{ext}: {}", stderr(&out));
+        let v = crate::util::json(&out);
+        let solvers = v["solvers"].as_array().unwrap();
+        assert_eq!(solvers[0]["solved"], entries.len(), "{ext}: {}", solvers[0]);
+        assert_eq!(solvers[0]["wrong"], 0, "{ext}");
+        // The recorder was given each instance's DIMACS text, byte for byte.
+        let mut received: Vec<Vec<u8>> = std::fs::read_dir(&seen)
+            .unwrap()
+            .map(|f| std::fs::read(f.unwrap().path()).unwrap())
+            .collect();
+        received.sort();
+        let mut expected = plain_texts.clone();
+        expected.sort();
+        assert_eq!(received.len(), entries.len(), "{ext}");
+        assert!(
+            received == expected,
+            "{ext}: the solver was not given the plain DIMACS"
+        );
+    }
+}
+
+/// A compressed instance that does not decompress is refused by name, before any solver
+/// runs (its hash in the manifest matches: the file was packed wrong, not changed).
+#[test]
+fn race_refuses_a_compressed_instance_that_does_not_decompress() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, mut manifest) = compressed_family(tmp.path(), "f", &["--compress", "xz"]);
+    let file = manifest["instances"][0]["file"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bytes = std::fs::read(dir.join(&file)).unwrap();
+    let cut = &bytes[..bytes.len() / 2];
+    std::fs::write(dir.join(&file), cut).unwrap();
+    manifest["instances"][0]["sha256"] = pq_engine::family::sha256_hex(cut).into();
+    std::fs::write(dir.join("manifest.json"), manifest.to_string()).unwrap();
+    let out = run(&["race", dir.to_str().unwrap(), "--solver", "kissat"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&file) && err.contains("cannot decompress"),
+        "{err}"
+    );
+}
+
+/// A certificate bundle whose CNF and proof were packed (xz, bzip2) after it was written,
+/// the manifest's names, hashes and proof size updated to the packed files, checks: every
+/// part is read through its compression. A packed CNF of another formula is still caught.
+#[test]
+fn a_certificate_bundle_with_compressed_parts_checks() {
+    use pq_engine::compress::{compressed, Compression};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cert");
+    let out = run(&["solve", "--dim", "4", "--certify", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let path = dir.join("certificate.json");
+    let mut m: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (name, hash, format) in [
+        ("cnf", "cnf_sha256", Compression::Xz),
+        ("proof", "proof_sha256", Compression::Bzip2),
+    ] {
+        let file = m["unsat"][name].as_str().unwrap().to_string();
+        let packed = compressed(format, &std::fs::read(dir.join(&file)).unwrap()).unwrap();
+        let new = format!("{file}{}", format.extension());
+        std::fs::write(dir.join(&new), &packed).unwrap();
+        std::fs::remove_file(dir.join(&file)).unwrap();
+        m["unsat"][name] = new.clone().into();
+        m["unsat"][hash] = pq_engine::family::sha256_hex(&packed).into();
+        if name == "proof" {
+            m["unsat"]["proof_bytes"] = packed.len().into();
+        }
+        let statement = m["statement"].as_str().unwrap().replace(&file, &new);
+        m["statement"] = statement.into();
+    }
+    std::fs::write(&path, m.to_string()).unwrap();
+    let out = run(&[
+        "check-certificate",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(crate::util::json(&out)["valid"], true);
+
+    // The packed CNF must still be the claimed formula: another one, packed and hashed to
+    // match the manifest, fails the re-encoding check.
+    let other = tmp.path().join("other.cnf.xz");
+    let out = run(&[
+        "encode",
+        "--dim",
+        "4",
+        "--n",
+        "2",
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let packed = std::fs::read(&other).unwrap();
+    let cnf = m["unsat"]["cnf"].as_str().unwrap().to_string();
+    std::fs::write(dir.join(&cnf), &packed).unwrap();
+    m["unsat"]["cnf_sha256"] = pq_engine::family::sha256_hex(&packed).into();
+    std::fs::write(&path, m.to_string()).unwrap();
+    let out = run(&[
+        "check-certificate",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    let report = crate::util::json(&out);
+    assert_eq!(report["valid"], false);
+    assert!(
+        stdout(&out).contains("the CNF is not the claimed formula"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// The CNF and proof beside `--proof` are written as plain text: a compressed name for
+/// either is refused before any work, not filled with plain text.
+#[test]
+fn proof_outputs_with_compressed_names_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = |name: &str| tmp.path().join(name).to_str().unwrap().to_string();
+    for (ext, _) in COMPRESSED {
+        for args in [
+            vec![
+                "--proof".to_string(),
+                p("q.drat"),
+                "--cnf-out".into(),
+                p(&format!("q.cnf.{ext}")),
+            ],
+            vec!["--proof".to_string(), p(&format!("q.drat.{ext}"))],
+        ] {
+            let mut all = vec!["solve", "--dim", "4", "--n", "3", "--backend", "kissat"];
+            all.extend(args.iter().map(String::as_str));
+            let out = run(&all);
+            assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+            let err = stderr(&out);
+            assert!(
+                err.contains("written as plain text") && err.lines().count() == 1,
+                "{err}"
+            );
+        }
+        assert_eq!(
+            std::fs::read_dir(tmp.path()).unwrap().count(),
+            0,
+            "nothing written"
+        );
+    }
 }

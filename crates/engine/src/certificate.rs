@@ -9,6 +9,7 @@
 //! any disagreement makes the bundle invalid.
 
 use std::fs;
+use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
@@ -18,6 +19,7 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
+use crate::compress;
 use crate::family::{
     check_target, distinct_plain_names, move_into_place, sha256_file, sha256_hex, stage,
 };
@@ -501,17 +503,14 @@ pub fn check_certificate(
         })
     };
 
-    // Every file is the one the manifest describes.
-    let mut cnf_hash = None;
+    // Every file is the one the manifest describes: hashed as it is stored (compressed, when
+    // someone packed the bundle with xz, gzip or bzip2; every part is read through that).
     for (file, expected) in [
         (&cert.witness.file, &cert.witness.sha256),
         (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
         (&cert.unsat.proof, &cert.unsat.proof_sha256),
     ] {
         let found = sha256_file(&dir.join(file));
-        if file == &cert.unsat.cnf {
-            cnf_hash = found.as_ref().ok().cloned();
-        }
         let (ok, detail) = match found {
             Ok(h) if &h == expected => (true, h),
             Ok(h) => (
@@ -558,8 +557,8 @@ pub fn check_certificate(
     let symbols = Placement::symbols(&problem.rules);
     let witness = match Placement::from_rows(layout, &cert.witness.board, &symbols) {
         Ok(p) => {
-            let same_file = fs::read_to_string(dir.join(&cert.witness.file))
-                .is_ok_and(|t| t == p.to_labelled_text(&symbols));
+            let same_file = read_text(&dir.join(&cert.witness.file))
+                .is_ok_and(|t| t == p.to_labelled_text(&symbols).as_bytes());
             item(
                 "witness file matches the manifest's board",
                 same_file,
@@ -599,9 +598,11 @@ pub fn check_certificate(
             let mut bytes = Vec::new();
             dimacs::write(&arranged_for(&formula, *format), &mut bytes)
                 .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
-            // The file itself, not the manifest's word for it, is compared.
+            // The file itself, not the manifest's word for it, is compared (its DIMACS text
+            // when it is compressed).
             let h = sha256_hex(&bytes);
-            let ok = cnf_hash.as_ref() == Some(&h);
+            let cnf_hash = read_text(&dir.join(&cert.unsat.cnf)).map(|t| sha256_hex(&t));
+            let ok = cnf_hash.is_ok_and(|c| c == h);
             let detail = if ok {
                 format!(
                     "re-encoded with {} {}: identical",
@@ -623,14 +624,17 @@ pub fn check_certificate(
         _ => None,
     };
 
-    // The upper bound: the proof, by the independent checker.
+    // The upper bound: the proof, by the independent checker, which reads plain files only:
+    // compressed parts are checked as plain copies.
+    let plain = |file: &str| {
+        let path = dir.join(file);
+        compress::plain_file(&path).map_err(SolveError::io(&path))
+    };
     let report = match format {
-        Ok(format) => match check_proof(
-            &dir.join(&cert.unsat.cnf),
-            &dir.join(&cert.unsat.proof),
-            format,
-            check_timeout,
-        ) {
+        Ok(format) => match plain(&cert.unsat.cnf).and_then(|cnf| {
+            let proof = plain(&cert.unsat.proof)?;
+            check_proof(cnf.path(), proof.path(), format, check_timeout)
+        }) {
             Ok(r) => {
                 item(
                     &format!(
@@ -715,6 +719,13 @@ pub fn check_certificate(
     }
     checked.derived = Some(derived);
     Ok(checked)
+}
+
+/// The contents of a bundle's file, decompressed when it is compressed.
+fn read_text(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    compress::open(path)?.read_to_end(&mut text)?;
+    Ok(text)
 }
 
 /// Collects the fields (dotted paths below `path`) where `said` and `shows` differ, each

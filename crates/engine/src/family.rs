@@ -21,6 +21,7 @@ use pq_encode::{dimacs, encode, Instance, Model, Options};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::compress::{self, Compression};
 use crate::pipeline::{solve_formula, Status};
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
@@ -80,7 +81,8 @@ pub struct Entry {
     pub expected: Status,
     /// Who proved `expected` (empty when unknown).
     pub source: String,
-    /// SHA-256 of the file, lower-case hex.
+    /// SHA-256 of the file as written (the compressed bytes of a compressed family, which a
+    /// downloader verifies), lower-case hex.
     pub sha256: String,
 }
 
@@ -390,6 +392,9 @@ pub struct Spec {
     pub encodings: Vec<Options>,
     /// The command line, recorded in the manifest and README.
     pub command: String,
+    /// How the instance files are compressed (`--compress`): each is written as
+    /// `NAME.cnf.xz` (`.gz`, `.bz2`), or plain.
+    pub compress: Compression,
 }
 
 /// One planned instance.
@@ -436,6 +441,7 @@ impl Spec {
             sizes,
             encodings,
             command,
+            compress: Compression::None,
         }
     }
 
@@ -544,14 +550,20 @@ impl Spec {
     /// `queens-d05-n003-colouring-totalizer-lex-leader.cnf`; a placement problem: the
     /// problem file's stem, the board (`-torus` on a torus), every group count set by
     /// `--set`, the size (when something is maximised) and the encoding, e.g.
-    /// `three-armies-5x5-n3-lines-totalizer-lex-leader.cnf`.
+    /// `three-armies-5x5-n3-lines-totalizer-lex-leader.cnf`; a compressed family's names
+    /// end in the compression's extension after `.cnf` (`.cnf.xz`).
     pub fn file_name(&self, p: &Planned) -> String {
+        format!("{}.cnf{}", self.name_stem(p), self.compress.extension())
+    }
+
+    /// [`Spec::file_name`] without `.cnf` and the compression's extension.
+    fn name_stem(&self, p: &Planned) -> String {
         let o = &p.options;
         let encoding = format!("{}-{}-{}", o.model, o.card, o.symmetry);
         let member = &self.members[p.member];
         let l = &member.problem.rules.layout;
         let FamilyKind::Problem { stem, .. } = &self.family else {
-            return format!("queens-d{:02}-n{:03}-{encoding}.cnf", l.rows, p.n);
+            return format!("queens-d{:02}-n{:03}-{encoding}", l.rows, p.n);
         };
         let mut parts = vec![stem.clone(), format!("{}x{}", l.rows, l.cols)];
         if l.torus {
@@ -566,7 +578,7 @@ impl Spec {
             parts.push(format!("n{}", p.n));
         }
         parts.push(encoding);
-        format!("{}.cnf", parts.join("-"))
+        parts.join("-")
     }
 }
 
@@ -710,7 +722,10 @@ pub fn write_family(
         let path = staging.path().join(&name);
         let mut bytes = Vec::new();
         dimacs::write(&formula, &mut bytes).map_err(SolveError::io(&path))?;
-        fs::write(&path, &bytes).map_err(SolveError::io(&path))?;
+        // The manifest's SHA-256 is of the file as written (compressed, when it is): the
+        // bytes a downloader verifies before unpacking.
+        let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
+        fs::write(&path, &written).map_err(SolveError::io(&path))?;
         // The queens' optima are the table's; a placement problem's were found by pq-sat.
         let optimum = optima[p.member];
         let (mut expected, mut source) = match optimum {
@@ -770,7 +785,7 @@ pub fn write_family(
             clauses: formula.n_clauses(),
             expected,
             source,
-            sha256: sha256_hex(&bytes),
+            sha256: sha256_hex(&written),
         };
         on_event(Event::Instance(&entry));
         instances.push(entry);
@@ -924,11 +939,19 @@ is proven: from pq-sat's own solution of the file {status}\n\
 ## Files\n\
 \n\
 - `manifest.json`, `manifest.csv`: {columns}, its source, SHA-256 of the file.\n\
-- `*.cnf`: DIMACS CNF.\n\
+- `*.cnf`: DIMACS CNF{compressed}.\n\
 \n\
 Run any solver on the family and check its answers with\n\
 `pq-sat race DIR --solver kissat --solver minisat --timeout 60`.\n",
         title = t.title,
+        compressed = match spec.compress {
+            Compression::None => String::new(),
+            c => format!(
+                " compressed with {} (`*.cnf{}`; the SHA-256 is of the compressed file)",
+                c.name(),
+                c.extension()
+            ),
+        },
         generator = m.generator,
         command = m.command,
         problem = t.problem,
@@ -1119,6 +1142,7 @@ mod tests {
             sizes,
             encodings: vec![Options::default()],
             command: String::new(),
+            compress: Compression::None,
         }
     }
 
@@ -1372,7 +1396,7 @@ mod tests {
 
         // Nothing maximised: the single size 0, and no n in the name.
         let dudeney = Problem::from_toml(DUDENEY).unwrap();
-        let spec = Spec {
+        let mut spec = Spec {
             family: FamilyKind::Problem {
                 stem: "crowded-chessboard".into(),
                 file: "crowded-chessboard.toml".into(),
@@ -1391,14 +1415,24 @@ mod tests {
             sizes: Sizes::AroundOptimum(2),
             encodings: vec![Options::default()],
             command: String::new(),
+            compress: Compression::None,
         };
         assert!(!spec.needs_optima());
         let plan = spec.plan().unwrap();
         assert!(plan.iter().all(|p| p.n == 0));
-        assert_eq!(
-            spec.file_name(&plan[1]),
-            "crowded-chessboard-4x4-queens2-rooks2-bishops2-knights4-lines-totalizer-lex-leader.cnf"
-        );
+        let name = "crowded-chessboard-4x4-queens2-rooks2-bishops2-knights4-lines-totalizer-lex-leader.cnf";
+        assert_eq!(spec.file_name(&plan[1]), name);
+        // A compressed family's names end in the compression's extension after `.cnf`.
+        for (compress, ext) in [
+            (Compression::Xz, ".xz"),
+            (Compression::Gzip, ".gz"),
+            (Compression::Bzip2, ".bz2"),
+        ] {
+            spec.compress = compress;
+            let named = spec.file_name(&plan[1]);
+            assert_eq!(named, format!("{name}{ext}"));
+            assert_eq!(Compression::of_name(Path::new(&named)), compress);
+        }
     }
 
     #[test]

@@ -18,10 +18,13 @@
 //! - [`enumerate`]: every board, or one per symmetry orbit;
 //! - [`checked`]: `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
 //! - [`proof`] and [`certificate`]: clausal proofs, independent checkers, certified optima;
-//! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them.
+//! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them;
+//! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
+//!   written by their names, for every reader and writer above.
 
 pub mod certificate;
 pub mod checked;
+pub mod compress;
 pub mod enumerate;
 pub mod family;
 pub mod greedy;

@@ -10,6 +10,7 @@
 //! manifest makes the instance [disputed](Dispute), never the solver wrong.
 
 use std::fs;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -17,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
+use crate::compress::{self, Compression};
 use crate::family::{sha256_hex, Entry, FamilyError, Manifest, MANIFEST_JSON};
 use crate::pipeline::{validated, Status};
 use pq_encode::spec::Problem;
@@ -102,12 +104,16 @@ pub struct Family {
     pub manifest: Manifest,
     /// The parsed instances, in manifest order.
     pub formulas: Vec<Formula>,
+    /// For each compressed instance, a plain copy of its DIMACS (removed with the family):
+    /// what the solvers are given (see [`Family::solver_file`]).
+    plain: Vec<Option<tempfile::TempPath>>,
 }
 
 impl Family {
     /// Reads `dir`'s manifest and every instance; a missing file, a hash or a variable or
     /// clause count that does not match is an error (a race on a tampered family would be
-    /// meaningless).
+    /// meaningless). Instances compressed with xz, gzip or bzip2 (told by their first
+    /// bytes) are hashed as they are stored and parsed decompressed.
     pub fn load(dir: &Path) -> Result<Family, FamilyError> {
         let manifest = Manifest::read(dir)?;
         if manifest.instances.is_empty() {
@@ -117,6 +123,7 @@ impl Family {
             )));
         }
         let mut formulas = Vec::with_capacity(manifest.instances.len());
+        let mut plain = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
             let bytes = fs::read(&path).map_err(SolveError::io(&path))?;
@@ -128,7 +135,20 @@ impl Family {
                     e.sha256
                 )));
             }
-            let formula = dimacs::parse(&bytes[..])
+            let text = if Compression::of_magic(&bytes) == Compression::None {
+                plain.push(None);
+                bytes
+            } else {
+                let mut text = Vec::new();
+                compress::decompressed(&bytes[..])
+                    .and_then(|mut r| r.read_to_end(&mut text))
+                    .map_err(|e| {
+                        FamilyError::Invalid(format!("{}: cannot decompress: {e}", path.display()))
+                    })?;
+                plain.push(Some(plain_copy(&e.file, &text)?));
+                text
+            };
+            let formula = dimacs::parse(&text[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
             // The manifest's sizes are claims about the file like its status: checked.
             let found = (formula.n_vars, formula.n_clauses());
@@ -148,8 +168,40 @@ impl Family {
             dir: dir.to_path_buf(),
             manifest,
             formulas,
+            plain,
         })
     }
+
+    /// The file a solver is given for instance `i`: the instance itself when it is plain,
+    /// else its plain copy. Every solver gets plain DIMACS: kissat and CaDiCaL open
+    /// compressed files only through the external `xz`, `gzip` or `bzip2` programs, which
+    /// need not be installed, and other solvers not at all.
+    pub fn solver_file(&self, i: usize) -> PathBuf {
+        match &self.plain[i] {
+            Some(copy) => copy.to_path_buf(),
+            None => self.dir.join(&self.manifest.instances[i].file),
+        }
+    }
+}
+
+/// A temporary plain DIMACS file holding `text`, the decompressed instance `file`; named
+/// after it (without the compression's extension) so that a solver's messages still say
+/// which instance it is.
+fn plain_copy(file: &str, text: &[u8]) -> Result<tempfile::TempPath, FamilyError> {
+    let name = compress::stripped(Path::new(file));
+    let stem = name.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let temp = std::env::temp_dir();
+    let mut copy = tempfile::Builder::new()
+        .prefix(&format!("pq-sat-{}-", stem.unwrap_or_default()))
+        .suffix(".cnf")
+        .tempfile()
+        .map_err(SolveError::io(&temp))?;
+    let path = copy.path().to_path_buf();
+    copy.as_file_mut()
+        .write_all(text)
+        .and_then(|()| copy.as_file_mut().flush())
+        .map_err(SolveError::io(&path))?;
+    Ok(copy.into_temp_path())
 }
 
 /// Runs every racer on every instance, `jobs` runs at a time, each within `timeout`.
@@ -179,7 +231,7 @@ pub fn race(
                 let (i, s) = (k / racers.len(), k % racers.len());
                 let entry = &family.manifest.instances[i];
                 let formula = &family.formulas[i];
-                let path = family.dir.join(&entry.file);
+                let path = family.solver_file(i);
                 let limits = Limits::timeout(Some(timeout));
                 let start = Instant::now();
                 let answer = racers[s].backend.solve_path(&path, formula, &limits);

@@ -1,8 +1,8 @@
 //! Compressed instances, as the SAT competitions ship them: `.cnf.xz`, `.cnf.gz`,
 //! `.cnf.bz2`. Reading goes by the first bytes of the data (each format's magic number),
 //! so a file reads whatever its name, and so does standard input; writing goes by the name
-//! the user chose. Solvers never see the compressed bytes: pq-sat reads the formula and
-//! hands each solver a plain DIMACS file.
+//! the user chose (or, for a family, by `--compress`). Solvers never see the compressed
+//! bytes: pq-sat reads the formula and hands each solver a plain DIMACS file.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -22,6 +22,27 @@ pub enum Compression {
 }
 
 impl Compression {
+    /// The format's name as `--compress` takes it: `none`, `gz`, `bz2`, `xz`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::None => "none",
+            Compression::Gzip => "gz",
+            Compression::Bzip2 => "bz2",
+            Compression::Xz => "xz",
+        }
+    }
+
+    /// The extension a compressed file's name ends in, with its dot (`.xz`); empty for
+    /// plain text. [`Compression::of_name`] reads it back.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Compression::None => "",
+            Compression::Gzip => ".gz",
+            Compression::Bzip2 => ".bz2",
+            Compression::Xz => ".xz",
+        }
+    }
+
     /// The format a file name asks for, by its last extension (any case).
     pub fn of_name(path: &Path) -> Compression {
         let ext = path
@@ -81,7 +102,23 @@ pub fn write_as_named(
     out: &mut dyn Write,
     body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    match Compression::of_name(path) {
+    write_as(Compression::of_name(path), out, body)
+}
+
+/// `bytes` compressed in `format` (a copy of them for [`Compression::None`]).
+pub fn compressed(format: Compression, bytes: &[u8]) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    write_as(format, &mut out, |w| w.write_all(bytes))?;
+    Ok(out)
+}
+
+/// Runs `body` on a writer that compresses into `out` in `format`, and finishes the stream.
+pub fn write_as(
+    format: Compression,
+    out: &mut dyn Write,
+    body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    match format {
         Compression::None => body(out),
         Compression::Gzip => {
             let mut w = flate2::write::GzEncoder::new(out, flate2::Compression::default());
@@ -185,6 +222,9 @@ mod tests {
             ("q.cnf.XZ", Compression::Xz),
         ] {
             assert_eq!(Compression::of_name(Path::new(name)), format);
+            let named = format!("q{}", format.extension());
+            assert_eq!(Compression::of_name(Path::new(&named)), format, "{named}");
+            assert_eq!(compressed(format, TEXT).unwrap(), written(name), "{name}");
             let bytes = written(name);
             assert_eq!(Compression::of_magic(&bytes), format, "{name}");
             let back = io::read_to_string(decompressed(&bytes[..]).unwrap()).unwrap();
