@@ -11,7 +11,6 @@
 //! with its source. Everything else is `unknown`.
 
 use std::fs;
-use std::io;
 use std::path::Path;
 use std::time::Duration;
 
@@ -19,14 +18,15 @@ use pq_encode::general::{encode_problem, is_peaceable_queens};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
+use crate::hashing::gbd_hash;
 use crate::pipeline::{solve_formula, Status};
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use pq_solve::output;
 
+pub use crate::hashing::{sha256_file, sha256_hex};
 pub use crate::known::{known_optimum, A250000, A250000_SOURCE};
 
 /// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
@@ -82,6 +82,10 @@ pub struct Entry {
     pub source: String,
     /// SHA-256 of the file, lower-case hex.
     pub sha256: String,
+    /// The file's GBD hash ([`crate::hashing::gbd_hash`]), the id the SAT competitions
+    /// use; empty in a manifest written before pq-sat recorded it.
+    #[serde(default)]
+    pub gbd: String,
 }
 
 /// A family's manifest.
@@ -771,6 +775,8 @@ pub fn write_family(
             expected,
             source,
             sha256: sha256_hex(&bytes),
+            // pq-sat's DIMACS (a header, then clauses of integers) always has one.
+            gbd: gbd_hash(&bytes[..]).expect("pq-sat's DIMACS has a GBD hash"),
         };
         on_event(Event::Instance(&entry));
         instances.push(entry);
@@ -862,18 +868,6 @@ pub fn distinct_plain_names<S: AsRef<str>>(names: &[S]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// SHA-256 of `bytes` in lower-case hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    format!("{:x}", Sha256::digest(bytes))
-}
-
-/// SHA-256 of a file, read in pieces.
-pub fn sha256_file(path: &Path) -> io::Result<String> {
-    let mut hasher = Sha256::new();
-    io::copy(&mut fs::File::open(path)?, &mut hasher)?;
-    Ok(format!("{:x}", hasher.finalize()))
 }
 
 /// What a README says that depends on the kind of family.
@@ -1420,6 +1414,7 @@ mod tests {
             expected: Status::Sat,
             source: "x, y".into(),
             sha256: "ab".into(),
+            gbd: "cd".into(),
         };
         let json = serde_json::to_string(&queens).unwrap();
         assert!(
@@ -1447,8 +1442,8 @@ mod tests {
         };
         assert_eq!(
             m.to_csv(),
-            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256\n\
-             q.cnf,three armies,board=5x5 red=3,5,5,false,4,colouring,totalizer,none,1,2,sat,\"x, y\",ab\n"
+            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256,gbd\n\
+             q.cnf,three armies,board=5x5 red=3,5,5,false,4,colouring,totalizer,none,1,2,sat,\"x, y\",ab,cd\n"
         );
         m.instances = vec![queens];
         assert!(m.to_csv().starts_with("file,dim,n,model"));
@@ -1505,17 +1500,6 @@ mod tests {
         assert!(e.contains("'a.cnf' is named twice"), "{e}");
         let e = read(&[entry("../a.cnf", "sat")]).unwrap_err();
         assert!(e.contains("'../a.cnf' is not a plain file name"), "{e}");
-    }
-
-    #[test]
-    fn sha256_of_bytes_and_of_a_file() {
-        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
-        assert_eq!(sha256_hex(b"abc"), abc);
-        let tmp = tempfile::tempdir().unwrap();
-        let path = tmp.path().join("abc");
-        fs::write(&path, "abc").unwrap();
-        assert_eq!(sha256_file(&path).unwrap(), abc);
-        assert!(sha256_file(&tmp.path().join("absent")).is_err());
     }
 
     #[test]

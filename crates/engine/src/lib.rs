@@ -18,13 +18,15 @@
 //! - [`enumerate`]: every board, or one per symmetry orbit;
 //! - [`checked`]: `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
 //! - [`proof`] and [`certificate`]: clausal proofs, independent checkers, certified optima;
-//! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them.
+//! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them;
+//! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
 
 pub mod certificate;
 pub mod checked;
 pub mod enumerate;
 pub mod family;
 pub mod greedy;
+pub mod hashing;
 pub mod known;
 pub mod optimise;
 pub mod pipeline;

@@ -416,6 +416,7 @@ mod tests {
             expected,
             source: "a test".into(),
             sha256: String::new(),
+            gbd: String::new(),
         }
     }
 
