@@ -56,7 +56,7 @@ pub enum GbdError {
     #[error("the file is empty, and GBD defines no hash for an empty file")]
     Empty,
     /// Something other than a literal where GBD expects one.
-    #[error("byte {offset}: {found} where a literal belongs, so GBD refuses this file (DIMACS allows comment lines only before or between clauses, starting with c)")]
+    #[error("byte {offset}: {found} where a literal belongs; GBD refuses such a file (only lines starting with c or p may hold anything but integers)")]
     NotALiteral {
         /// The byte's offset in the (decompressed) text, from 0.
         offset: u64,
