@@ -17,6 +17,7 @@ const COMMANDS: &[&str] = &[
     "race",
     "render",
     "solvers",
+    "hash",
     "completions",
     "man",
 ];

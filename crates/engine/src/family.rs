@@ -917,7 +917,7 @@ is proven: from pq-sat's own solution of the file {status}\n\
 \n\
 ## Files\n\
 \n\
-- `manifest.json`, `manifest.csv`: {columns}, its source, SHA-256 of the file.\n\
+- `manifest.json`, `manifest.csv`: {columns}, its source, SHA-256 of the file and its GBD hash (the instance id of the Global Benchmark Database and the SAT competitions).\n\
 - `*.cnf`: DIMACS CNF.\n\
 \n\
 Run any solver on the family and check its answers with\n\
