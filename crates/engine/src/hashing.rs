@@ -282,6 +282,8 @@ fn quoted(b: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
 
     fn gbd(text: &str) -> String {
         gbd_hash(text.as_bytes()).unwrap()
@@ -382,6 +384,44 @@ mod tests {
             gbd_hash(long.as_bytes()),
             Err(GbdError::TokenTooLong { .. })
         ));
+    }
+
+    /// A clause list written out in some of the ways DIMACS allows (random whitespace,
+    /// clauses split over lines, comment lines between clauses, CRLF), and its normalised
+    /// form; the text ends in a newline, so no GBD quirk applies.
+    fn written(clauses: &[Vec<i32>], layout: &[u8]) -> (String, String) {
+        let mut text = String::from("c generated\np cnf 99 9\n");
+        let mut normal = Vec::new();
+        let mut way = layout.iter().cycle();
+        for clause in clauses {
+            let mut tokens: Vec<String> = clause.iter().map(i32::to_string).collect();
+            tokens.push("0".into());
+            normal.push(tokens.join(" "));
+            if way.next().unwrap().is_multiple_of(5) {
+                text += "c between clauses 1 2 0\n";
+            }
+            for token in tokens {
+                text += &token;
+                text += [" ", "\t", "\n", "  ", "\r\n", " \x0b"][*way.next().unwrap() as usize % 6];
+            }
+            text += "\n";
+        }
+        (text, normal.join(" "))
+    }
+
+    fn literal() -> impl Strategy<Value = i32> {
+        (1i32..2000, any::<bool>()).prop_map(|(v, negative)| if negative { -v } else { v })
+    }
+
+    proptest! {
+        #[test]
+        fn any_layout_of_a_clause_list_hashes_as_the_list(
+            clauses in vec(vec(literal(), 0..6), 0..300),
+            layout in vec(0u8..30, 1..40),
+        ) {
+            let (text, normal) = written(&clauses, &layout);
+            prop_assert_eq!(gbd(&text), md5_hex(&normal));
+        }
     }
 
     /// A reader that hands out one byte per call, as a pipe may.
