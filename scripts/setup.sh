@@ -5,6 +5,8 @@
 #   - kissat (PyPI passagemath-kissat ships a kissat executable; linked onto the PATH)
 #   - rate (crates.io: the DRAT proof checker behind `pq-sat check-proof`)
 #   - acl2-books (Debian: ACL2 and its verified LRAT checker; a large package, ~0.5 GB)
+#   - gbd-tools (PyPI: the Global Benchmark Database's tools; the tests check pq-sat's GBD
+#     hash against its gbdc module)
 # Running it twice is cheap: every step checks first.
 set -euo pipefail
 
@@ -48,6 +50,12 @@ if ! command -v rate >/dev/null 2>&1; then
   [ -w "$root/bin" ] || root="$HOME/.local"
   cargo install -q --locked rate --version 0.3.0 --root "$root"
 fi
+
+if ! python3 -c "from gbdc import gbdhash" >/dev/null 2>&1; then
+  echo "setup: installing gbd-tools (PyPI)" >&2
+  python3 -m pip install -q --disable-pip-version-check gbd-tools
+fi
+python3 -c "from gbdc import gbdhash" >/dev/null 2>&1 || { echo "setup: gbd-tools is still missing" >&2; exit 1; }
 
 for tool in kissat minisat cadical rate acl2; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing" >&2; exit 1; }

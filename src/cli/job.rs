@@ -56,6 +56,8 @@ pub enum Job {
     ),
     /// Print the completion script for a shell.
     Completions(clap_complete::Shell),
+    /// Print the SHA-256 and GBD hash of files.
+    Hash(super::HashArgs),
     /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
     Man(Option<String>),
 }
@@ -194,6 +196,7 @@ impl Args {
             }
             Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::Completions { shell } => Ok(Job::Completions(shell)),
+            Command::Hash(a) => Ok(Job::Hash(a)),
             Command::Man { command } => {
                 if let Some(name) = &command {
                     let cli = <Args as clap::CommandFactory>::command();

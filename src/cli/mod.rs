@@ -135,6 +135,15 @@ pub enum Command {
         #[arg(value_enum, value_name = "SHELL")]
         shell: clap_complete::Shell,
     },
+    /// Print the SHA-256 and the GBD hash of CNF files, the ids a competition names an
+    /// instance by.
+    ///
+    /// One line per file: the GBD hash (the Global Benchmark Database's id, the MD5 of the
+    /// normalised clause list, computed as GBD's own tool does), the SHA-256 of the bytes as
+    /// stored (what `sha256sum` prints) and the file name. A compressed file (.xz, .gz,
+    /// .bz2, recognised by its content) has the GBD hash of its decompressed text, as GBD
+    /// computes it.
+    Hash(HashArgs),
     /// Print the manual page (roff) on standard output: pq-sat's, or one command's.
     ///
     /// Install it with `pq-sat man > ~/.local/share/man/man1/pq-sat.1` (and
@@ -171,6 +180,17 @@ impl CompressArg {
             CompressArg::Bz2 => Compression::Bzip2,
         }
     }
+}
+
+/// `pq-sat hash`: the instance ids of CNF files.
+#[derive(ClapArgs, Debug)]
+pub struct HashArgs {
+    /// The CNF files (plain or compressed)
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format (json: an array of {file, gbd, sha256})
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Which boards `enumerate` counts separately.

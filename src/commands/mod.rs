@@ -8,6 +8,7 @@ pub mod check;
 pub mod docs;
 pub mod enumerate;
 pub mod family;
+pub mod hash;
 pub mod race;
 pub mod render;
 pub mod solve;
@@ -51,6 +52,7 @@ pub fn run(job: Job) -> Result<u8> {
         Job::CheckCertificate(a) => check::certificate(&a),
         Job::Solvers(format) => check::solvers(format),
         Job::Completions(shell) => docs::completions(shell),
+        Job::Hash(a) => hash::run(&a),
         Job::Man(command) => docs::man(command.as_deref()),
     }
 }

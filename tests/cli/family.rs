@@ -93,13 +93,18 @@ fn family_manifest_matches_the_files() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "file,dim,n,model,card,symmetry,variables,clauses,expected,source,sha256"
+        "file,dim,n,model,card,symmetry,variables,clauses,expected,source,sha256,gbd"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 24);
     for (row, e) in rows.iter().zip(instances) {
         assert!(row.starts_with(e["file"].as_str().unwrap()), "{row}");
-        assert!(row.ends_with(e["sha256"].as_str().unwrap()), "{row}");
+        let ids = format!(
+            ",{},{}",
+            e["sha256"].as_str().unwrap(),
+            e["gbd"].as_str().unwrap()
+        );
+        assert!(row.ends_with(&ids), "{row}");
     }
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
     assert!(
@@ -373,13 +378,18 @@ fn check_problem_manifest(dir: &Path, v: &Value) {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256"
+        "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256,gbd"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), instances.len());
     for (row, e) in rows.iter().zip(instances) {
         assert!(row.starts_with(e["file"].as_str().unwrap()), "{row}");
-        assert!(row.ends_with(e["sha256"].as_str().unwrap()), "{row}");
+        let ids = format!(
+            ",{},{}",
+            e["sha256"].as_str().unwrap(),
+            e["gbd"].as_str().unwrap()
+        );
+        assert!(row.ends_with(&ids), "{row}");
     }
 }
 
@@ -417,7 +427,8 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
     // The digests were taken from the family pq-sat wrote before placement problems came
     // in (commit 82120be), with the version in each file's first line (and the command
     // line in the README) written as placeholders. A deliberate change to the queens
-    // encoder or to the README text changes them.
+    // encoder or to the README text changes them (the README digests changed when the
+    // README named the manifest's GBD hash, issue 13; the files' digests did not).
     let version = format!("pq-sat {}", env!("CARGO_PKG_VERSION"));
     let tmp = tempfile::tempdir().unwrap();
     for (args, files, digest, readme_digest) in [
@@ -425,7 +436,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
             &["--dims", "4..6"][..],
             12,
             "a77290fdf3be33058e276b322c8b47be8ea938f683d8a5477d834dcfe302e34d",
-            "985cefc057fe8b192bdf7d9747f0e1f965fc904952d131a2cd59cf8da7fafe9d",
+            "b779141805929a51c89b2f6642a14aabe153d7e796d253a7c5588e75760f9cc5",
         ),
         (
             &[
@@ -440,7 +451,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
             ][..],
             60,
             "2a4f6b9c51aeaab3f2b2dbf1af98cc48c00f08d546dabf32fd0525ebe76cddbe",
-            "38e8059b94ff6bd63fae351b69125c48673efe8dbf12cc28ec7c58acb385fa1c",
+            "348eb5391cd003c6589e1af042c9ddc299f756106dc5d80671c847e5cdc87d6f",
         ),
     ] {
         let dir = tmp.path().join(format!("q{files}"));
@@ -458,7 +469,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
         let keys: Vec<&str> = text
             .lines()
             .filter(|l| l.starts_with("      \""))
-            .take(11)
+            .take(12)
             .map(|l| l.trim().split('"').nth(1).unwrap())
             .collect();
         assert_eq!(
@@ -474,7 +485,8 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
                 "clauses",
                 "expected",
                 "source",
-                "sha256"
+                "sha256",
+                "gbd"
             ]
         );
         // Every file's bytes and every manifest value, through the CSV.
@@ -483,7 +495,9 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
         let rows: Vec<&str> = csv.lines().skip(1).collect();
         assert_eq!(rows.len(), files);
         for row in rows {
-            let (rest, _sha) = row.rsplit_once(',').unwrap();
+            // The ids (sha256, gbd) follow from the file's bytes, which are hashed here.
+            let (rest, _gbd) = row.rsplit_once(',').unwrap();
+            let (rest, _sha) = rest.rsplit_once(',').unwrap();
             all.push_str(rest);
             all.push('\n');
             let file = row.split(',').next().unwrap();

@@ -21,6 +21,7 @@ const COMMANDS: &[&str] = &[
     "race",
     "render",
     "solvers",
+    "hash",
     "completions",
     "man",
 ];

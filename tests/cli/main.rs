@@ -14,6 +14,7 @@ mod encodings;
 mod enumerate;
 mod family;
 mod formats;
+mod gbd;
 mod optimise;
 mod oracle_selftest;
 mod placement_oracle_selftest;

@@ -11,7 +11,6 @@
 //! with its source. Everything else is `unknown`.
 
 use std::fs;
-use std::io;
 use std::path::Path;
 use std::time::Duration;
 
@@ -19,15 +18,16 @@ use pq_encode::general::{encode_problem, is_peaceable_queens};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::compress::{self, Compression};
+use crate::hashing::gbd_hash;
 use crate::pipeline::{solve_formula, Status};
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use pq_solve::output;
 
+pub use crate::hashing::{sha256_file, sha256_hex};
 pub use crate::known::{known_optimum, A250000, A250000_SOURCE};
 
 /// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
@@ -84,6 +84,10 @@ pub struct Entry {
     /// SHA-256 of the file as written (the compressed bytes of a compressed family, which a
     /// downloader verifies), lower-case hex.
     pub sha256: String,
+    /// The file's GBD hash ([`crate::hashing::gbd_hash`]), the id the SAT competitions
+    /// use; empty in a manifest written before pq-sat recorded it.
+    #[serde(default)]
+    pub gbd: String,
 }
 
 /// A family's manifest.
@@ -786,6 +790,8 @@ pub fn write_family(
             expected,
             source,
             sha256: sha256_hex(&written),
+            // pq-sat's DIMACS (a header, then clauses of integers) always has one.
+            gbd: gbd_hash(&bytes[..]).expect("pq-sat's DIMACS has a GBD hash"),
         };
         on_event(Event::Instance(&entry));
         instances.push(entry);
@@ -879,18 +885,6 @@ pub fn distinct_plain_names<S: AsRef<str>>(names: &[S]) -> Result<(), String> {
     Ok(())
 }
 
-/// SHA-256 of `bytes` in lower-case hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    format!("{:x}", Sha256::digest(bytes))
-}
-
-/// SHA-256 of a file, read in pieces.
-pub fn sha256_file(path: &Path) -> io::Result<String> {
-    let mut hasher = Sha256::new();
-    io::copy(&mut fs::File::open(path)?, &mut hasher)?;
-    Ok(format!("{:x}", hasher.finalize()))
-}
-
 /// What a README says that depends on the kind of family.
 struct ReadmeText {
     title: String,
@@ -938,7 +932,7 @@ is proven: from pq-sat's own solution of the file {status}\n\
 \n\
 ## Files\n\
 \n\
-- `manifest.json`, `manifest.csv`: {columns}, its source, SHA-256 of the file.\n\
+- `manifest.json`, `manifest.csv`: {columns}, its source, SHA-256 of the file and its GBD hash (the instance id of the Global Benchmark Database and the SAT competitions).\n\
 - `*.cnf`: DIMACS CNF{compressed}.\n\
 \n\
 Run any solver on the family and check its answers with\n\
@@ -1454,6 +1448,7 @@ mod tests {
             expected: Status::Sat,
             source: "x, y".into(),
             sha256: "ab".into(),
+            gbd: "cd".into(),
         };
         let json = serde_json::to_string(&queens).unwrap();
         assert!(
@@ -1481,8 +1476,8 @@ mod tests {
         };
         assert_eq!(
             m.to_csv(),
-            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256\n\
-             q.cnf,three armies,board=5x5 red=3,5,5,false,4,colouring,totalizer,none,1,2,sat,\"x, y\",ab\n"
+            "file,problem,settings,rows,cols,torus,n,model,card,symmetry,variables,clauses,expected,source,sha256,gbd\n\
+             q.cnf,three armies,board=5x5 red=3,5,5,false,4,colouring,totalizer,none,1,2,sat,\"x, y\",ab,cd\n"
         );
         m.instances = vec![queens];
         assert!(m.to_csv().starts_with("file,dim,n,model"));
@@ -1539,17 +1534,6 @@ mod tests {
         assert!(e.contains("'a.cnf' is named twice"), "{e}");
         let e = read(&[entry("../a.cnf", "sat")]).unwrap_err();
         assert!(e.contains("'../a.cnf' is not a plain file name"), "{e}");
-    }
-
-    #[test]
-    fn sha256_of_bytes_and_of_a_file() {
-        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
-        assert_eq!(sha256_hex(b"abc"), abc);
-        let tmp = tempfile::tempdir().unwrap();
-        let path = tmp.path().join("abc");
-        fs::write(&path, "abc").unwrap();
-        assert_eq!(sha256_file(&path).unwrap(), abc);
-        assert!(sha256_file(&tmp.path().join("absent")).is_err());
     }
 
     #[test]

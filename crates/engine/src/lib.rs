@@ -21,6 +21,7 @@
 //! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them;
 //! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
 //!   written by their names, for every reader and writer above.
+//! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
 
 pub mod certificate;
 pub mod checked;
@@ -28,6 +29,7 @@ pub mod compress;
 pub mod enumerate;
 pub mod family;
 pub mod greedy;
+pub mod hashing;
 pub mod known;
 pub mod optimise;
 pub mod pipeline;

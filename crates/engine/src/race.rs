@@ -468,6 +468,7 @@ mod tests {
             expected,
             source: "a test".into(),
             sha256: String::new(),
+            gbd: String::new(),
         }
     }
 

@@ -1,0 +1,43 @@
+//! `pq-sat hash FILE...`: the two ids of an instance file, its GBD hash and its SHA-256, for
+//! any CNF file, pq-sat's or not, plain or compressed. A command of its own rather than an
+//! option of `encode`, because organisers name the files they already have (downloaded,
+//! compressed, written by other generators) and check a family's manifest against them.
+
+use anyhow::{Context, Result};
+use pq_engine::hashing::{gbd_hash, sha256_file};
+use serde::Serialize;
+
+use crate::cli::HashArgs;
+use crate::report::emit;
+use pq_engine::compress;
+
+/// The ids of one file.
+#[derive(Serialize)]
+struct Ids {
+    file: String,
+    gbd: String,
+    sha256: String,
+}
+
+/// Prints the ids of every file, in the order given; the first file without one (unreadable,
+/// or not a CNF that GBD can hash) stops the command with exit code 1.
+pub fn run(a: &HashArgs) -> Result<u8> {
+    let mut all = Vec::with_capacity(a.files.len());
+    for path in &a.files {
+        let shown = path.display();
+        let text = compress::open(path).with_context(|| format!("cannot read {shown}"))?;
+        let gbd = gbd_hash(text).with_context(|| format!("{shown}: no GBD hash"))?;
+        let sha256 = sha256_file(path).with_context(|| format!("cannot read {shown}"))?;
+        all.push(Ids {
+            file: shown.to_string(),
+            gbd,
+            sha256,
+        });
+    }
+    emit(a.format, &all, || {
+        all.iter()
+            .map(|i| format!("{}  {}  {}\n", i.gbd, i.sha256, i.file))
+            .collect()
+    })?;
+    Ok(0)
+}
