@@ -63,9 +63,16 @@ pub enum ParseError {
         /// What is wrong there.
         message: String,
     },
-    /// Reading the input failed.
+    /// Reading the input failed. The OS error is the message and deliberately not also
+    /// its source, which `{:#}` would print a second time ("premature eof: premature eof").
     #[error("{0}")]
-    Io(#[from] io::Error),
+    Io(io::Error),
+}
+
+impl From<io::Error> for ParseError {
+    fn from(error: io::Error) -> ParseError {
+        ParseError::Io(error)
+    }
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> ParseError {

@@ -67,3 +67,73 @@ fn a_header_declaring_two_billion_unused_variables_costs_no_memory() {
         assert_eq!(json(&out)["verified"], true, "{backend}");
     }
 }
+
+/// The one line of an error: exit code 1, nothing on stdout, `path` named once, and no
+/// part of the message repeated (`{:#}` printing an error and then its source again).
+fn one_line_error(out: &Output, path: &str) -> String {
+    assert_eq!(code(out), 1, "{}", stderr(out));
+    assert!(stdout(out).is_empty(), "{}", stdout(out));
+    let err = stderr(out);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert_eq!(err.matches(path).count(), 1, "{err}");
+    let parts: Vec<&str> = err.trim_end().split(": ").collect();
+    for (i, part) in parts.iter().enumerate() {
+        assert!(
+            !parts[i + 1..].contains(part),
+            "'{part}' printed twice: {err}"
+        );
+    }
+    err
+}
+
+#[test]
+fn an_error_prints_once_and_names_the_path_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let at = |name: &str| tmp.path().join(name).to_str().unwrap().to_string();
+    let missing = at("missing.cnf");
+    let err = one_line_error(&run(&["solve", "--cnf", &missing]), &missing);
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+    // A cut-off .xz: the decoder's "premature eof" once (it was "premature eof: premature eof").
+    let whole = at("whole.cnf.xz");
+    let made = run(&["encode", "--dim", "6", "--n", "5", "-o", &whole]);
+    assert_eq!(code(&made), 0, "{}", stderr(&made));
+    let bytes = std::fs::read(&whole).unwrap();
+    let cut = at("cut.cnf.xz");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let err = one_line_error(&run(&["solve", "--cnf", &cut]), &cut);
+    assert_eq!(err.matches("premature eof").count(), 1, "{err}");
+    let out = run_with_stdin(&["solve"], Some(&bytes[..bytes.len() / 2]));
+    let err = one_line_error(&out, "standard input");
+    assert_eq!(err.matches("premature eof").count(), 1, "{err}");
+    // A solver that cannot be started: the OS error once.
+    let broken = fake_solver(tmp.path(), "broken.sh", "");
+    std::fs::write(&broken, "#!/no/such/interpreter\n").unwrap();
+    let out = run(&["solve", "--dim", "4", "--n", "2", "--solver-cmd", &broken]);
+    let err = one_line_error(&out, &broken);
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}
+
+#[test]
+fn a_missing_input_directory_is_named_with_what_to_do() {
+    let tmp = tempfile::tempdir().unwrap();
+    let nodir = tmp.path().join("nodir");
+    let nodir = nodir.to_str().unwrap();
+    let out = run(&["race", nodir, "--solver", "cadical"]);
+    let err = one_line_error(&out, nodir);
+    assert!(
+        err.contains("no such family directory") && err.contains("pq-sat family"),
+        "{err}"
+    );
+    assert!(!err.contains("manifest.json"), "{err}");
+    let err = one_line_error(&run(&["check-certificate", nodir]), nodir);
+    assert!(
+        err.contains("no such certificate directory") && err.contains("--certify"),
+        "{err}"
+    );
+    // A file where the directory should be says so.
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    let err = one_line_error(&run(&["race", file, "--solver", "cadical"]), file);
+    assert!(err.contains("not a directory"), "{err}");
+}
