@@ -137,3 +137,106 @@ fn a_missing_input_directory_is_named_with_what_to_do() {
     let err = one_line_error(&run(&["race", file, "--solver", "cadical"]), file);
     assert!(err.contains("not a directory"), "{err}");
 }
+
+/// `family --dims 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
+fn family(root: &std::path::Path) -> std::path::PathBuf {
+    let dir = root.join("fam");
+    let out = run(&[
+        "family",
+        "--dims",
+        "5",
+        "--n",
+        "3..5",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    dir
+}
+
+/// The verdicts of a `race --format json` report's runs of solver `solver`.
+fn verdicts(v: &serde_json::Value, solver: &str) -> Vec<String> {
+    v["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["solver"] == solver)
+        .map(|r| r["verdict"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Classes 2 and 3: under `race --check-unsat` a proof the checker rejects refutes its
+/// solver (wrong, PAR-2 penalty, exit 1), on a SAT and on an UNSAT instance alike; and a
+/// checked UNSAT outweighs a manifest that says `sat`.
+#[test]
+fn race_check_unsat_calls_a_failed_proof_wrong_and_a_checked_one_right() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = family(tmp.path());
+    let liar = fake_solver(
+        tmp.path(),
+        "liar.sh",
+        "echo 'this is not a proof' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
+    );
+    let liar = format!("{liar} {{proof}}");
+    let out = run(&[
+        "race",
+        dir.to_str().unwrap(),
+        "--check-unsat",
+        "--solver",
+        &liar,
+        "--solver",
+        "cadical",
+        "--timeout",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 1, "a wrong answer: {}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(verdicts(&v, &liar), ["wrong", "wrong", "wrong"], "{v}");
+    assert_eq!(verdicts(&v, "cadical"), ["sat", "sat", "unsat"], "{v}");
+    let score = &v["solvers"][0];
+    assert_eq!(
+        (score["wrong"].as_u64(), score["errors"].as_u64()),
+        (Some(3), Some(0)),
+        "{score}"
+    );
+    assert!(
+        score["par2"].as_f64().unwrap() >= 20.0,
+        "penalised: {score}"
+    );
+    assert!(stderr(&out).contains("does not check"), "{}", stderr(&out));
+    // n = 5 is UNSAT; a manifest that says sat is refuted by cadical's checked proof.
+    let manifest = dir.join("manifest.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    m["instances"][2]["expected"] = "sat".into();
+    std::fs::write(&manifest, m.to_string()).unwrap();
+    let out = run(&[
+        "race",
+        dir.to_str().unwrap(),
+        "--check-unsat",
+        "--solver",
+        "cadical",
+        "--timeout",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(verdicts(&v, "cadical"), ["sat", "sat", "unsat"], "{v}");
+    let score = &v["solvers"][0];
+    assert_eq!(
+        (score["unsat"].as_u64(), score["disputed"].as_u64()),
+        (Some(1), Some(0)),
+        "{score}"
+    );
+    let disputed = v["disputed"].as_array().unwrap();
+    assert_eq!(disputed.len(), 1, "{v}");
+    let detail = disputed[0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("checker verified") && detail.contains("the manifest is wrong"),
+        "{detail}"
+    );
+}
