@@ -2,7 +2,7 @@
 //! two billion variables no clause uses costs no memory in any backend (class 8); errors
 //! print once, naming the user's path once (class 17); `race` names a missing family
 //! directory and what to do; a proof that fails `race --check-unsat` refutes its solver
-//! (classes 2 and 3).
+//! (classes 2 and 3); a symmetry group too large to list is refused before it is built.
 
 use std::process::Output;
 
@@ -238,5 +238,57 @@ fn race_check_unsat_calls_a_failed_proof_wrong_and_a_checked_one_right() {
     assert!(
         detail.contains("checker verified") && detail.contains("the manifest is wrong"),
         "{detail}"
+    );
+}
+
+/// A `size` × `size` text board with one white and one black queen.
+fn board(size: usize) -> String {
+    let mut rows = vec![".".repeat(size); size];
+    rows[0].replace_range(0..1, "W");
+    rows[5].replace_range(10..11, "B");
+    rows.join("\n") + "\n"
+}
+
+/// Class 8: the symmetries of a 64 × 64 torus (65536 maps of 4096 squares, 2 GB) are
+/// refused before they are allocated, with the limit; a 32 × 32 torus still works.
+#[test]
+fn a_symmetry_group_too_large_to_list_is_refused_before_allocation() {
+    let tmp = tempfile::tempdir().unwrap();
+    let torus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/encodings/peaceable-queens-torus.toml"
+    );
+    let file = tmp.path().join("b64.txt");
+    std::fs::write(&file, board(64)).unwrap();
+    let file = file.to_str().unwrap();
+    let out = run_limited(&["canon", file, "--problem", torus, "--set", "board=64x64"]);
+    let err = one_line_error(&out, "65536 symmetries");
+    assert!(
+        err.contains("33554432") && err.contains("smaller board"),
+        "{err}"
+    );
+    let out = run_limited(&[
+        "enumerate",
+        "--problem",
+        torus,
+        "--set",
+        "board=64x64",
+        "--n",
+        "1",
+        "--count",
+    ]);
+    let err = one_line_error(&out, "65536 symmetries");
+    assert!(err.contains("--up-to total"), "{err}");
+    let file = tmp.path().join("b32.txt");
+    std::fs::write(&file, board(32)).unwrap();
+    let file = file.to_str().unwrap();
+    let out = run_limited(&["canon", file, "--problem", torus, "--set", "board=32x32"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // 16384 symmetries (1024 translations × 8 point symmetries × the colour swap); a
+    // point-and-colour swap fixes this board, so each image is met twice.
+    assert!(
+        stdout(&out).starts_with("# orbit of 8192\n"),
+        "{}",
+        stdout(&out)
     );
 }
