@@ -220,6 +220,17 @@ pub fn prove(
             let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof))?;
             let target = Box::new(std::io::BufWriter::new(file));
             let answer = varisat_solve(&arranged, limits, Some(target))?;
+            if answer == Answer::Unsat {
+                // varisat 0.2.2 ends its proof without the empty clause when the clauses
+                // contradict by unit propagation alone (`1 0` and `-1 0`: an empty proof),
+                // which a checker then rejects. The empty clause added here is still
+                // checked (it must follow by unit propagation), so nothing unchecked counts.
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(proof_tmp.path())
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, b"0\n"))
+                    .map_err(SolveError::io(proof))?;
+            }
             (answer, "varisat".into())
         }
         BackendSpec::Command(cmd) => {
