@@ -22,7 +22,7 @@ pub fn run(a: &CanonArgs, problem: Option<&Problem>) -> Result<u8> {
         .min()
         .unwrap_or(0);
     let demands = problem.demands(n);
-    let group = SymmetryGroup::new(&problem.rules, &demands);
+    let group = SymmetryGroup::bounded(&problem.rules, &demands)?;
     let canonical = group.canonical(p);
     let report = Canon {
         subject: Subject::of(problem, Some(n)),

@@ -32,6 +32,11 @@ pub fn proof(a: &CheckProofArgs) -> Result<u8> {
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
 pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
+    super::input_dir(
+        &a.dir,
+        "certificate",
+        "make one with pq-sat solve --certify DIR",
+    )?;
     let checked = {
         let _guard = Interruptible::enter();
         pq_engine::certificate::check_certificate(&a.dir, a.timeout)?

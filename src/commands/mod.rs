@@ -34,6 +34,23 @@ pub const EXIT_UNSAT: u8 = 20;
 /// The shell's code for "stopped by Ctrl-C" (128 + SIGINT).
 pub const EXIT_INTERRUPTED: u8 = 130;
 
+/// Checks that `dir`, an input directory of kind `what` ("family", "certificate"), is
+/// there before anything inside it is read, so that a mistyped name is reported as itself
+/// with `make` (how to make one), not as a missing file inside it.
+pub fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => anyhow::bail!(
+            "{} is not a directory; give a {what} directory ({make})",
+            dir.display()
+        ),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            anyhow::bail!("{}: no such {what} directory ({make})", dir.display())
+        }
+        Err(e) => anyhow::bail!("{}: {}", dir.display(), pq_solve::error::os_message(&e)),
+    }
+}
+
 /// Runs `job`; the result is the exit code. Every output path is checked first, so that
 /// nothing is solved for a result that could not be written.
 pub fn run(job: Job) -> Result<u8> {

@@ -21,6 +21,7 @@ pub fn run(
     check_unsat: Option<ProofFormat>,
 ) -> Result<u8> {
     let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::cli::default_jobs));
+    super::input_dir(&a.dir, "family", "make one with pq-sat family")?;
     let family = Family::load(&a.dir)?;
     let racers = solvers
         .into_iter()

@@ -58,6 +58,16 @@ pub struct Symmetry {
     pub groups: Vec<usize>,
 }
 
+impl Symmetry {
+    /// The identity of the problem given by `rules`: every square and group to itself.
+    pub fn identity(rules: &Rules) -> Symmetry {
+        Symmetry {
+            squares: (0..rules.layout.rows * rules.layout.cols).collect(),
+            groups: (0..rules.groups.len()).collect(),
+        }
+    }
+}
+
 /// The distinct square maps of `layout` (row-major indices), identity first: the point
 /// symmetries in the order of the module documentation, on a torus each followed by every
 /// translation. Distinct because on tiny boards different combinations coincide (on a 1 × 1
@@ -209,18 +219,72 @@ pub struct SymmetryGroup {
     symmetries: Vec<Symmetry>,
 }
 
+/// The most images (of squares and groups, over all symmetries) a [`SymmetryGroup`] may
+/// hold: 2^25 of 8 bytes, 256 MiB. A 32 × 32 torus (8 point symmetries × 1024
+/// translations × 1024 squares) fits; a 64 × 64 torus (1 GB per group permutation) does not.
+pub const MAX_SYMMETRY_IMAGES: usize = 1 << 25;
+
+/// A problem whose symmetries are too many to list ([`MAX_SYMMETRY_IMAGES`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this problem has up to {symmetries} symmetries of {squares} squares each, more than pq-sat lists \
+     (at most {max} square images, 256 MiB); canonical forms and orbits need them all: \
+     use a smaller board, or one that is not a torus",
+    max = MAX_SYMMETRY_IMAGES
+)]
+pub struct TooManySymmetries {
+    /// How many symmetries the problem may have (point symmetries × translations × group
+    /// permutations; a few may coincide).
+    pub symmetries: usize,
+    /// The board's number of squares.
+    pub squares: usize,
+}
+
 impl SymmetryGroup {
     /// The group [`symmetries`] lists for `rules` and `demands`.
     ///
     /// # Panics
     ///
-    /// If `demands` does not have one entry per group.
+    /// If `demands` does not have one entry per group, or the group is too large to list
+    /// (see [`SymmetryGroup::bounded`]).
     pub fn new(rules: &Rules, demands: &[usize]) -> SymmetryGroup {
-        SymmetryGroup {
+        SymmetryGroup::bounded(rules, demands).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The group [`symmetries`] lists for `rules` and `demands`, if it holds at most
+    /// [`MAX_SYMMETRY_IMAGES`] images: the size is bounded before anything is allocated.
+    ///
+    /// # Errors
+    ///
+    /// Too many symmetries to list, with the limit in the message.
+    ///
+    /// # Panics
+    ///
+    /// If `demands` does not have one entry per group.
+    pub fn bounded(rules: &Rules, demands: &[usize]) -> Result<SymmetryGroup, TooManySymmetries> {
+        let layout = &rules.layout;
+        let squares = layout.rows.saturating_mul(layout.cols);
+        let points = if layout.rows == layout.cols { 8 } else { 4 };
+        let shifts = if layout.torus { squares } else { 1 };
+        // group_permutations is small (at most 8! lists of 8 groups), the square maps are not.
+        let perms = if demands.len() == rules.groups.len() {
+            group_permutations(rules, demands).len()
+        } else {
+            1 // symmetries() panics below with its own message
+        };
+        let count = (points * shifts.max(1)).saturating_mul(perms);
+        let images = count.saturating_mul(squares + rules.groups.len());
+        if images > MAX_SYMMETRY_IMAGES {
+            return Err(TooManySymmetries {
+                symmetries: count,
+                squares,
+            });
+        }
+        Ok(SymmetryGroup {
             layout: rules.layout,
             groups: rules.groups.len(),
             symmetries: symmetries(rules, demands),
-        }
+        })
     }
 
     /// The symmetries, identity first (as [`symmetries`] returns them).
@@ -780,6 +844,26 @@ mod tests {
             c.count(1),
             1,
             "swapping colours moves the queen into the black bits"
+        );
+    }
+
+    #[test]
+    fn a_group_too_large_to_list_is_refused_before_it_is_built() {
+        // 8 point symmetries × 4096 translations × 2 colourings, of 4096 squares each.
+        let e = SymmetryGroup::bounded(&two_armies(64, 64, true), &[1, 1]).unwrap_err();
+        assert_eq!((e.symmetries, e.squares), (65536, 4096));
+        assert!(
+            e.to_string().contains(&MAX_SYMMETRY_IMAGES.to_string()),
+            "{e}"
+        );
+        // The largest board without a torus, and a 32 × 32 torus, are listed in full.
+        let g = SymmetryGroup::bounded(&two_armies(64, 64, false), &[1, 1]).unwrap();
+        assert_eq!(g.symmetries().len(), 16);
+        let g = SymmetryGroup::bounded(&two_armies(32, 32, true), &[1, 1]).unwrap();
+        assert_eq!(g.symmetries().len(), 16 * 1024);
+        assert_eq!(
+            g.symmetries()[0],
+            Symmetry::identity(&two_armies(32, 32, true))
         );
     }
 }

@@ -19,6 +19,12 @@ pub const MAX_VARIABLES: u32 = i32::MAX as u32;
 
 /// Writes `formula` as DIMACS CNF.
 pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
+    write_declaring(formula, formula.n_vars, out)
+}
+
+/// Writes `formula` as DIMACS CNF whose header declares `n_vars` variables (at least
+/// [`Formula::used_vars`], or the file is not valid DIMACS).
+pub fn write_declaring<W: Write>(formula: &Formula, n_vars: u32, out: W) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     for line in &formula.comments {
         writeln!(out, "c {line}")?;
@@ -36,7 +42,7 @@ pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
             }
         }
     }
-    writeln!(out, "p cnf {} {}", formula.n_vars, formula.n_clauses())?;
+    writeln!(out, "p cnf {} {}", n_vars, formula.n_clauses())?;
     for clause in formula.cnf.iter() {
         for &lit in clause.iter() {
             write!(out, "{} ", lit.to_ipasir())?;
@@ -57,9 +63,16 @@ pub enum ParseError {
         /// What is wrong there.
         message: String,
     },
-    /// Reading the input failed.
+    /// Reading the input failed. The OS error is the message and deliberately not also
+    /// its source, which `{:#}` would print a second time ("premature eof: premature eof").
     #[error("{0}")]
-    Io(#[from] io::Error),
+    Io(io::Error),
+}
+
+impl From<io::Error> for ParseError {
+    fn from(error: io::Error) -> ParseError {
+        ParseError::Io(error)
+    }
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> ParseError {

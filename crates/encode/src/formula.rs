@@ -107,6 +107,18 @@ impl Formula {
     pub fn n_clauses(&self) -> usize {
         self.cnf.len()
     }
+
+    /// The largest DIMACS variable a clause uses (0 for none): what a solver must
+    /// reserve. A header may declare far more (`p cnf 2147483647 1`), and those unused
+    /// variables are free, so reserving them would only cost memory.
+    pub fn used_vars(&self) -> u32 {
+        self.cnf
+            .iter()
+            .flat_map(|clause| clause.iter())
+            .map(|lit| lit.var().idx32() + 1)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// Hands out fresh variables, in DIMACS order from 1.

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use pq_board::placement::Placement;
 use pq_board::rules::addable_squares;
-use pq_board::symmetry::{apply, SymmetryGroup};
+use pq_board::symmetry::{self, apply, SymmetryGroup};
 use pq_encode::general::encode_extent;
 use pq_encode::spec::Problem;
 use pq_encode::{Extent, Model, Options, Symmetry};
@@ -114,6 +114,16 @@ pub fn enumerate(
             "maximal configurations need a problem that maximises some group",
         ));
     }
+    // Bounded before the encoding and the search: a 64 × 64 torus has too many symmetries
+    // to list. Counting every placement needs only the identity.
+    let group = match request.up_to {
+        UpTo::Total => None,
+        UpTo::Symmetry => Some(
+            SymmetryGroup::bounded(&problem.rules, &problem.demands(request.n)).map_err(|e| {
+                SolveError::Invalid(format!("{e}; or count every placement (--up-to total)"))
+            })?,
+        ),
+    };
     let options = Options {
         symmetry: match request.up_to {
             UpTo::Total => Symmetry::None,
@@ -131,11 +141,11 @@ pub fn enumerate(
         .pieces
         .clone()
         .expect("pq-sat formulas carry a piece map");
-    let group = SymmetryGroup::new(&problem.rules, &problem.demands(request.n));
-    // The identity comes first: counting every placement blocks just the placement itself.
-    let symmetries = match request.up_to {
-        UpTo::Total => &group.symmetries()[..1],
-        UpTo::Symmetry => group.symmetries(),
+    // Counting every placement blocks just the placement itself.
+    let identity = [symmetry::Symmetry::identity(&problem.rules)];
+    let symmetries = match &group {
+        None => &identity[..],
+        Some(group) => group.symmetries(),
     };
     let mut solver = cadical_with(&formula)?;
     attach_limits(&mut solver, limits);
@@ -194,9 +204,9 @@ pub fn enumerate(
                 .collect();
             solver.add_clause(blocking).map_err(cadical_error)?;
         }
-        let placement = match request.up_to {
-            UpTo::Total => raw,
-            UpTo::Symmetry => group.canonical(&raw),
+        let placement = match &group {
+            None => raw,
+            Some(group) => group.canonical(&raw),
         };
         let sizes: Vec<usize> = problem
             .maximised()

@@ -39,7 +39,8 @@ pub enum Verdict {
     /// The solver crashed or printed something unreadable.
     Error(String),
     /// A wrong answer, refuted by checked evidence: a model that violates the instance or the
-    /// validator, or an UNSAT where another solver's model checks out.
+    /// validator, an UNSAT where another solver's model checks out, or an UNSAT whose proof
+    /// the checker rejects (`--check-unsat`).
     Wrong(String),
     /// An UNSAT that only the manifest contradicts (it says `sat`) and no solver's model
     /// settles: the instance is disputed; neither solved nor penalised in PAR-2.
@@ -240,7 +241,8 @@ pub fn race(
                     // Cut short by Ctrl-C: not a result of the solver.
                     break;
                 }
-                let verdict = judge(entry, formula, answer);
+                let checked = racers[s].backend.checks_unsat();
+                let verdict = judge(entry, formula, answer, checked);
                 let run = Run {
                     solver: s,
                     instance: i,
@@ -270,18 +272,26 @@ fn manifest_says(entry: &Entry) -> String {
 
 /// Checks one answer against the instance, and an UNSAT against the manifest (a SAT
 /// answer's model is its own evidence; [`disputes`] compares it with the manifest).
+/// `checked`: the solver's UNSAT answers come with a proof the checker verified
+/// (`--check-unsat`), evidence that outweighs the manifest.
 fn judge(
     entry: &Entry,
     formula: &Formula,
     answer: Result<Answer, pq_solve::SolveError>,
+    checked: bool,
 ) -> Verdict {
     match answer {
+        // Refuted by what pq-sat checked (a proof that does not verify): a wrong answer,
+        // not a crash.
+        Err(SolveError::Rejected { reason, .. }) => Verdict::Wrong(reason),
         Err(e) => Verdict::Error(e.to_string()),
         Ok(Answer::Unknown(reason)) => Verdict::Unknown(reason),
-        Ok(Answer::Unsat) if entry.expected == Status::Sat => Verdict::Disputed(format!(
-            "answered UNSAT, but {}; no model settles it",
-            manifest_says(entry)
-        )),
+        Ok(Answer::Unsat) if entry.expected == Status::Sat && !checked => {
+            Verdict::Disputed(format!(
+                "answered UNSAT, but {}; no model settles it",
+                manifest_says(entry)
+            ))
+        }
         Ok(Answer::Unsat) => Verdict::Unsat,
         Ok(Answer::Sat(model)) => {
             if let Some(k) = first_falsified_clause(formula, &model) {
@@ -343,8 +353,9 @@ pub struct Dispute {
 }
 
 /// The disputed instances, in manifest order: a checked model where the manifest says
-/// `unsat` (the manifest is wrong), or an UNSAT that no model refutes where it says `sat`
-/// (the manifest or the solver is wrong; a checked proof would settle it).
+/// `unsat`, or a checked UNSAT (`--check-unsat`) where it says `sat` (the manifest is
+/// wrong), or an unchecked UNSAT that no model refutes where it says `sat` (the manifest or
+/// the solver is wrong; a checked proof would settle it).
 pub fn disputes(runs: &[Run], family: &Family, racers: &[Racer]) -> Vec<Dispute> {
     let mut out = Vec::new();
     for (i, entry) in family.manifest.instances.iter().enumerate() {
@@ -357,10 +368,22 @@ pub fn disputes(runs: &[Run], family: &Family, racers: &[Racer]) -> Vec<Dispute>
         let says = manifest_says(entry);
         let sat = labels(&|v| *v == Verdict::Sat);
         let unsat = labels(&|v| matches!(v, Verdict::Disputed(_)));
+        // Only judged Unsat (not Wrong) where the manifest says sat when it was checked.
+        let proved: Vec<&str> = runs
+            .iter()
+            .filter(|r| r.instance == i && r.verdict == Verdict::Unsat)
+            .filter(|r| racers[r.solver].backend.checks_unsat())
+            .map(|r| racers[r.solver].label.as_str())
+            .collect();
         let detail = if entry.expected == Status::Unsat && !sat.is_empty() {
             format!(
                 "{says}, but the model from {} satisfies every clause: the manifest is wrong",
                 sat.join(", ")
+            )
+        } else if entry.expected == Status::Sat && !proved.is_empty() {
+            format!(
+                "{says}, but {} answered UNSAT with a proof the checker verified: the manifest is wrong",
+                proved.join(", ")
             )
         } else if !unsat.is_empty() {
             format!(
@@ -479,25 +502,39 @@ mod tests {
         let model = |lit| Ok(Answer::Sat(Assignment::from_dimacs_lits(1, &[lit])));
         // A model that checks out is right, even where the manifest says unsat.
         assert_eq!(
-            judge(&entry(Status::Unsat), &formula, model(1)),
+            judge(&entry(Status::Unsat), &formula, model(1), false),
             Verdict::Sat
         );
         // A model that violates the formula is wrong, whatever the manifest says.
         assert!(matches!(
-            judge(&entry(Status::Sat), &formula, model(-1)),
+            judge(&entry(Status::Sat), &formula, model(-1), false),
             Verdict::Wrong(_)
         ));
         // An UNSAT that only the manifest contradicts is disputed, not wrong.
-        let v = judge(&entry(Status::Sat), &formula, Ok(Answer::Unsat));
+        let v = judge(&entry(Status::Sat), &formula, Ok(Answer::Unsat), false);
         assert_eq!(v.name(), "disputed");
         assert!(v
             .detail()
             .unwrap()
             .contains("the manifest says sat (a test)"));
         assert_eq!(
-            judge(&entry(Status::Unknown), &formula, Ok(Answer::Unsat)),
+            judge(&entry(Status::Unknown), &formula, Ok(Answer::Unsat), false),
             Verdict::Unsat
         );
+        // A checked UNSAT outweighs the manifest (disputes says the manifest is wrong).
+        assert_eq!(
+            judge(&entry(Status::Sat), &formula, Ok(Answer::Unsat), true),
+            Verdict::Unsat
+        );
+        // A proof the checker rejects refutes the solver: wrong, not an error.
+        let rejected = Err(SolveError::Rejected {
+            program: "s".into(),
+            reason: "answered UNSAT, but its DRAT proof does not check".into(),
+        });
+        assert!(matches!(
+            judge(&entry(Status::Unsat), &formula, rejected, true),
+            Verdict::Wrong(ref why) if why.contains("does not check")
+        ));
     }
 
     #[test]

@@ -262,7 +262,9 @@ pub(crate) fn varisat_solve(
 ) -> Result<Answer, SolveError> {
     let n_vars = formula.n_vars as usize;
     let mut cnf = varisat::CnfFormula::new();
-    cnf.set_var_count(n_vars);
+    // Only the variables the clauses use (a header may declare two billion); the model
+    // still covers all `n_vars`.
+    cnf.set_var_count(formula.used_vars() as usize);
     let loaded = load(formula, limits, |clause| {
         let lits: Vec<varisat::Lit> = clause
             .iter()
@@ -351,10 +353,10 @@ pub(crate) fn cadical_solve(
         std::fs::File::create(path).map_err(SolveError::io(path))?;
         solver.trace_proof(path, format).map_err(|e| err(&e))?;
     }
-    if formula.n_vars > 0 {
-        solver
-            .reserve(Var::new(formula.n_vars - 1))
-            .map_err(|e| err(&e))?;
+    // Only the variables the clauses use: a header's declared count may be two billion.
+    let used = formula.used_vars();
+    if used > 0 {
+        solver.reserve(Var::new(used - 1)).map_err(|e| err(&e))?;
     }
     // A traced proof is left incomplete when the limits stop the loading, which the
     // caller's Unknown tells it.
@@ -364,8 +366,9 @@ pub(crate) fn cadical_solve(
     attach_limits(&mut solver, limits);
     let answer = match solver.solve().map_err(|e| err(&e))? {
         SolverResult::Sat => {
+            // The declared variables no clause uses are false without being stored.
             let mut model = Assignment::all_false(formula.n_vars as usize);
-            for v in 0..formula.n_vars {
+            for v in 0..used {
                 let value = solver.lit_val(Var::new(v).pos_lit()).map_err(|e| err(&e))?;
                 model.set(v as usize + 1, value == TernaryVal::True);
             }
@@ -404,10 +407,15 @@ pub fn load<E>(
 /// and the look (a clock read) costs far less.
 const LOAD_CHECK: usize = 1024;
 
-/// Writes `formula` as DIMACS to `path`.
-pub(crate) fn write_cnf(formula: &Formula, path: &std::path::Path) -> Result<(), SolveError> {
+/// Writes `formula` as DIMACS to `path`, for a solver: its header declares only the
+/// variables the clauses use (kissat refuses, and the CaDiCaL binary dies allocating, a
+/// header of two billion unused variables); for pq-sat's own formulas that is the same
+/// header. Returns the declared count, the length of model to expect.
+pub(crate) fn write_cnf(formula: &Formula, path: &std::path::Path) -> Result<usize, SolveError> {
     let file = std::fs::File::create(path).map_err(SolveError::io(path))?;
-    pq_encode::dimacs::write(formula, file).map_err(SolveError::io(path))
+    let used = formula.used_vars();
+    pq_encode::dimacs::write_declaring(formula, used, file).map_err(SolveError::io(path))?;
+    Ok(used as usize)
 }
 
 /// Makes an in-process CaDiCaL stop when `limits` say so.
@@ -432,8 +440,12 @@ impl Backend for ExternalSolver {
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         let dir = tempfile::tempdir().map_err(SolveError::io(&std::env::temp_dir()))?;
         let path = dir.path().join("formula.cnf");
-        write_cnf(formula, &path)?;
-        self.solve_file(&path, formula.n_vars as usize, limits)
+        let used = write_cnf(formula, &path)?;
+        let mut answer = self.solve_file(&path, used, limits)?;
+        if let Answer::Sat(model) = &mut answer {
+            model.cover(formula.n_vars as usize);
+        }
+        Ok(answer)
     }
 
     fn solve_path(

@@ -17,13 +17,14 @@ pub enum SolveError {
     #[error("bad solver command '{0}': {1}")]
     BadCommand(String, String),
     /// Starting the process or talking to it failed.
-    #[error("could not run solver '{program}': {source}")]
+    /// The OS error is in the message and deliberately not a source, which `{:#}` would
+    /// print a second time.
+    #[error("could not run solver '{program}': {}", os_message(.error))]
     Spawn {
         /// The program's name.
         program: String,
         /// What the operating system said.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The solver died from a signal, exited with an unexpected code, or printed nonsense.
     #[error("solver '{program}' failed: {reason}{}", stderr_suffix(.stderr))]

@@ -189,7 +189,9 @@ pub fn prove(
     let arranged = arranged_for(formula, format);
     let cnf_tmp = output::temp_file(cnf, "out")?;
     let proof_tmp = output::temp_file(proof, "out")?;
-    write_cnf(&arranged, cnf_tmp.path()).map_err(output::naming(cnf))?;
+    // The CNF beside the proof is the one the solver reads: its header declares only the
+    // variables the clauses use (the same header for pq-sat's own formulas).
+    let used = write_cnf(&arranged, cnf_tmp.path()).map_err(output::naming(cnf))?;
     let start = Instant::now();
     check_capable(spec, format)
         .map_err(|message| SolveError::in_process(&spec.to_string(), message))?;
@@ -203,7 +205,7 @@ pub fn prove(
                 args_after: vec![proof_tmp.path().display().to_string(), "--no-binary".into()],
                 ..base
             };
-            let answer = solver.solve_file(cnf_tmp.path(), arranged.n_vars as usize, limits)?;
+            let answer = solver.solve_file(cnf_tmp.path(), used, limits)?;
             (answer, solver.name)
         }
         BackendSpec::Cadical => {
@@ -218,16 +220,30 @@ pub fn prove(
             let file = File::create(proof_tmp.path()).map_err(SolveError::io(proof))?;
             let target = Box::new(std::io::BufWriter::new(file));
             let answer = varisat_solve(&arranged, limits, Some(target))?;
+            if answer == Answer::Unsat {
+                // varisat 0.2.2 ends its proof without the empty clause when the clauses
+                // contradict by unit propagation alone (`1 0` and `-1 0`: an empty proof),
+                // which a checker then rejects. The empty clause added here is still
+                // checked (it must follow by unit propagation), so nothing unchecked counts.
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(proof_tmp.path())
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, b"0\n"))
+                    .map_err(SolveError::io(proof))?;
+            }
             (answer, "varisat".into())
         }
         BackendSpec::Command(cmd) => {
             let solver = placed(ExternalSolver::from_command(cmd)?, proof_tmp.path());
-            let answer = solver.solve_file(cnf_tmp.path(), arranged.n_vars as usize, limits)?;
+            let answer = solver.solve_file(cnf_tmp.path(), used, limits)?;
             (answer, solver.name)
         }
         BackendSpec::Minisat => unreachable!("checked above"),
     };
-    let (answer, name) = checked_model(&arranged, solved)?;
+    let (mut answer, name) = checked_model(&arranged, solved)?;
+    if let Answer::Sat(model) = &mut answer {
+        model.cover(arranged.n_vars as usize);
+    }
     let seconds = start.elapsed().as_secs_f64();
     let mut proof_bytes = None;
     if answer == Answer::Unsat {

@@ -4,6 +4,7 @@
 
 mod claims;
 mod files;
+mod leftovers;
 mod processes;
 mod sizes;
 mod unsat;

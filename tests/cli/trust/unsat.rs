@@ -323,10 +323,15 @@ fn check_unsat_in_a_race_counts_only_checked_unsat() {
         (&4.into(), &2.into()),
         "{v}"
     );
-    // Even on the UNSAT instances the liar's word does not count without a proof.
+    // Even on the UNSAT instances the liar's word does not count without a proof, and a
+    // proof the checker rejects refutes it: wrong, not an error (trust::leftovers).
     assert_eq!(
-        (&solvers[1]["unsat"], &solvers[1]["errors"]),
-        (&0.into(), &4.into()),
+        (
+            &solvers[1]["unsat"],
+            &solvers[1]["wrong"],
+            &solvers[1]["errors"]
+        ),
+        (&0.into(), &4.into(), &0.into()),
         "{v}"
     );
     let out = run(&[

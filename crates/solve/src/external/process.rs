@@ -147,9 +147,9 @@ pub fn supervise<T: Send + 'static>(
         });
     }
 
-    let spawn_error = |source| SolveError::Spawn {
+    let spawn_error = |error| SolveError::Spawn {
         program: name.to_string(),
-        source,
+        error,
     };
     let start = Instant::now();
     // Spawning under the registry lock means kill_all_running cannot slip in between the
