@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use pq_engine::proof::ProofFormat;
 use pq_engine::race::{race, scores, Family, Racer};
 use pq_solve::control::check_interrupt;
@@ -27,8 +27,14 @@ pub fn run(
         .into_iter()
         .map(|(label, spec)| {
             Ok(Racer {
-                backend: super::member(&spec, check_unsat)
-                    .with_context(|| format!("--solver '{label}'"))?,
+                backend: super::member(&spec, check_unsat).map_err(|e| {
+                    // Name the flag's value, unless the message already does.
+                    if e.to_string().contains(&format!("'{label}'")) {
+                        e
+                    } else {
+                        e.context(format!("--solver '{label}'"))
+                    }
+                })?,
                 label,
             })
         })

@@ -134,6 +134,19 @@ fn a_missing_input_directory_is_named_with_what_to_do() {
     assert!(err.contains("not a directory"), "{err}");
 }
 
+/// A race solver that is not installed is named once; a command's label stays in front.
+#[test]
+fn a_missing_race_solver_is_named_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = family(tmp.path());
+    let dir = dir.to_str().unwrap();
+    let err = one_line_error(&run(&["race", dir, "--solver", "nosuch"]), "'nosuch'");
+    assert!(err.contains("not installed"), "{err}");
+    let out = run(&["race", dir, "--solver", "nosuch -q"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("--solver 'nosuch -q': solver 'nosuch' is not installed"));
+}
+
 /// `family --dims 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
 fn family(root: &std::path::Path) -> std::path::PathBuf {
     let dir = root.join("fam");
