@@ -2,12 +2,12 @@
 //! shell completions, a man page, NO_COLOR, --quiet / -v.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
-use crate::util::{code, run, stderr, stdout, BIN};
+use crate::util::{assert_fails_saying, code, run, s, stderr, stdout, BIN};
 
 /// Every subcommand a completion script or the man page must name.
 const COMMANDS: &[&str] = &[
@@ -93,12 +93,7 @@ fn man_page_of_one_command_and_of_an_unknown_one() {
     );
     assert!(page.contains("\\-\\-backend"), "{page}");
     let out = run(&["man", "solvr"]);
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("no command 'solvr'"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 2, "no command 'solvr'");
 }
 
 /// pq-sat itself prints no colour; clap's (usage errors, help) is switched off by NO_COLOR
@@ -202,6 +197,12 @@ fn quiet_and_verbose_conflict() {
 
 // Compressed instances (.cnf.xz, .cnf.gz, .cnf.bz2).
 
+/// `encode --dim D --n N -o path`, which must succeed.
+fn encode_to(dim: &str, n: &str, path: &Path) {
+    let out = run(&["encode", "--dim", dim, "--n", n, "-o", s(path)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
 /// Each format with the first bytes of its files.
 const COMPRESSED: &[(&str, &[u8])] = &[
     ("xz", &[0xfd, b'7', b'z', b'X', b'Z', 0x00]),
@@ -213,18 +214,7 @@ const COMPRESSED: &[(&str, &[u8])] = &[
 fn encode_writes_compressed_files_that_solve_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("q.cnf");
-    assert_eq!(
-        code(&run(&[
-            "encode",
-            "--dim",
-            "6",
-            "--n",
-            "5",
-            "-o",
-            plain.to_str().unwrap()
-        ])),
-        0
-    );
+    encode_to("6", "5", &plain);
     let plain_size = std::fs::metadata(&plain).unwrap().len();
     let expect = crate::util::json(&run(&[
         "solve",
@@ -270,10 +260,7 @@ fn compressed_standard_input_is_read_too() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q.cnf.gz");
     let path = path.to_str().unwrap();
-    assert_eq!(
-        code(&run(&["encode", "--dim", "5", "--n", "5", "-o", path])),
-        0
-    );
+    encode_to("5", "5", Path::new(path));
     let bytes = std::fs::read(path).unwrap();
     let out = crate::util::run_with_stdin(&["solve", "--backend", "varisat"], Some(&bytes));
     assert_eq!(code(&out), 20, "{}", stderr(&out));
@@ -292,18 +279,7 @@ fn compressed_standard_input_is_read_too() {
 fn compressed_input_goes_by_content_and_truncation_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let xz = dir.path().join("q.cnf.xz");
-    assert_eq!(
-        code(&run(&[
-            "encode",
-            "--dim",
-            "6",
-            "--n",
-            "5",
-            "-o",
-            xz.to_str().unwrap()
-        ])),
-        0
-    );
+    encode_to("6", "5", &xz);
     let misnamed = dir.path().join("q.cnf");
     std::fs::copy(&xz, &misnamed).unwrap();
     assert_eq!(
@@ -339,18 +315,7 @@ fn compressed_input_goes_by_content_and_truncation_is_an_error() {
 fn external_solvers_get_plain_dimacs() {
     let dir = tempfile::tempdir().unwrap();
     let xz = dir.path().join("q.cnf.xz");
-    assert_eq!(
-        code(&run(&[
-            "encode",
-            "--dim",
-            "4",
-            "--n",
-            "2",
-            "-o",
-            xz.to_str().unwrap()
-        ])),
-        0
-    );
+    encode_to("4", "2", &xz);
     let seen = dir.path().join("seen.cnf");
     let cmd = crate::util::fake_solver(
         dir.path(),

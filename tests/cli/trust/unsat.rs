@@ -250,12 +250,7 @@ fn check_unsat_rejects_a_proof_that_does_not_check() {
         "--progress",
         "none",
     ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("proof does not check"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 1, "proof does not check");
 }
 
 #[test]
