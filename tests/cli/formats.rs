@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::util::{assert_fails_saying, code, run, s, stderr, stdout, BIN};
+use crate::util::{assert_fails_saying, code, encode_to, run, stderr, stdout, BIN};
 
 /// Every subcommand a completion script or the man page must name.
 const COMMANDS: &[&str] = &[
@@ -196,12 +196,6 @@ fn quiet_and_verbose_conflict() {
 }
 
 // Compressed instances (.cnf.xz, .cnf.gz, .cnf.bz2).
-
-/// `encode --dim D --n N -o path`, which must succeed.
-fn encode_to(dim: &str, n: &str, path: &Path) {
-    let out = run(&["encode", "--dim", dim, "--n", n, "-o", s(path)]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-}
 
 /// Each format with the first bytes of its files.
 const COMPRESSED: &[(&str, &[u8])] = &[

@@ -158,3 +158,9 @@ pub fn assert_fails_saying(out: &Output, want: i32, needle: &str) {
     assert_eq!(code(out), want, "{}", stderr(out));
     assert!(stderr(out).contains(needle), "{}", stderr(out));
 }
+
+/// `encode --dim D --n N -o path`, which must succeed.
+pub fn encode_to(dim: &str, n: &str, path: &Path) {
+    let out = run(&["encode", "--dim", dim, "--n", n, "-o", s(path)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}

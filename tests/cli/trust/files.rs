@@ -322,16 +322,7 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     let running = start_long_proof(d);
     let theirs: Vec<String> = names(d);
     // Another run writing into the same directory leaves the running one's files alone.
-    let out = run(&[
-        "encode",
-        "--dim",
-        "4",
-        "--n",
-        "2",
-        "-o",
-        s(&d.join("a.cnf")),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    encode_to("4", "2", &d.join("a.cnf"));
     for name in &theirs {
         assert!(
             d.join(name).exists(),
@@ -346,16 +337,7 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     fs::write(staged.join("x.cnf"), "half").unwrap();
     // Not pq-sat's: never touched.
     fs::write(d.join(".pq-notes"), "mine").unwrap();
-    let out = run(&[
-        "encode",
-        "--dim",
-        "4",
-        "--n",
-        "2",
-        "-o",
-        s(&d.join("b.cnf")),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    encode_to("4", "2", &d.join("b.cnf"));
     assert_eq!(names(d), [".pq-notes", "a.cnf", "b.cnf"]);
 }
 

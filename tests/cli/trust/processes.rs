@@ -3,7 +3,7 @@
 
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::util::{
@@ -39,6 +39,21 @@ fn pq_sat(args: &[&str], tmp: &Path, memory: Option<u64>) -> Command {
 
 // Class 9: solver output is read with a cap; the solver is killed, temporary files removed.
 
+/// `solve --dim 5 --n 4` with `solver`, its temporary files in `tmp`, under a 1 GiB cap on
+/// pq-sat's memory; it must exit 1. Returns the run and its standard error.
+fn refused_under_a_memory_cap(solver: &str, tmp: &Path) -> (Output, String) {
+    let out = pq_sat(
+        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", solver],
+        tmp,
+        Some(1 << 30),
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    (out, err)
+}
+
 #[test]
 fn endless_model_is_refused_and_the_solver_killed() {
     let dir = tempfile::tempdir().unwrap();
@@ -52,15 +67,7 @@ fn endless_model_is_refused_and_the_solver_killed() {
             pid.display()
         ),
     );
-    let out = pq_sat(
-        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", &solver],
-        tmp.path(),
-        Some(1 << 30),
-    )
-    .output()
-    .unwrap();
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    let err = stderr(&out);
+    let (out, err) = refused_under_a_memory_cap(&solver, tmp.path());
     assert!(
         err.contains("printed a model of more than") && err.contains("pq-sat killed it"),
         "{err}"
@@ -76,15 +83,7 @@ fn endless_output_is_cut_at_the_cap() {
     let tmp = tempfile::tempdir().unwrap();
     // One endless line: no newline ever comes, so only a byte cap can stop it.
     let solver = fake_solver(dir.path(), "noise", "exec tr '\\0' x < /dev/zero");
-    let out = pq_sat(
-        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", &solver],
-        tmp.path(),
-        Some(1 << 30),
-    )
-    .output()
-    .unwrap();
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    let err = stderr(&out);
+    let (_, err) = refused_under_a_memory_cap(&solver, tmp.path());
     assert!(
         err.contains("printed more than 64") && err.contains("standard output"),
         "{err}"

@@ -42,20 +42,9 @@ fn an_unsat_that_contradicts_the_table_is_a_solver_error() {
 fn a_rejected_liar_never_wins_a_portfolio() {
     let tmp = tempfile::tempdir().unwrap();
     let liar = liar(tmp.path());
+    let on_8 = ["solve", "--dim", "8", "--n", "8", "--solver-cmd", &liar];
     // The liar answers first every time; the in-process CaDiCaL's answer is the result.
-    let out = run(&[
-        "solve",
-        "--dim",
-        "8",
-        "--n",
-        "8",
-        "--solver-cmd",
-        &liar,
-        "--backend",
-        "cadical",
-        "--format",
-        "json",
-    ]);
+    let out = run(&[&on_8[..], &["--backend", "cadical", "--format", "json"]].concat());
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     assert_eq!(json(&out)["solver"], "cadical");
     // When the liar surely answers first (the honest solver waits), the answer is still the
@@ -66,17 +55,7 @@ fn a_rejected_liar_never_wins_a_portfolio() {
         "sleep 0.5
 exec kissat -q \"$@\"",
     );
-    let out = run(&[
-        "solve",
-        "--dim",
-        "8",
-        "--n",
-        "8",
-        "--solver-cmd",
-        &liar,
-        "--solver-cmd",
-        &slow,
-    ]);
+    let out = run(&[&on_8[..], &["--solver-cmd", &slow]].concat());
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("warning") && err.contains(&liar), "{err}");
