@@ -166,6 +166,12 @@ fn escaping_solver(dir: &Path, then: &str) -> (String, PathBuf, PathBuf) {
     (solver, pid, grandchild)
 }
 
+/// `solve --dim 4 --n 3` (UNSAT) with the escaping `solver` and `extra` arguments.
+fn escaper_run(solver: &str, extra: &[&str], dir: &Path) -> Command {
+    let args = ["solve", "--dim", "4", "--n", "3", "--solver-cmd", solver];
+    pq_sat(&[&args[..], extra].concat(), dir, None)
+}
+
 /// Neither the escaped helper nor its child outlived pq-sat.
 fn assert_escapers_gone(pid: &Path, grandchild: &Path) {
     assert!(gone(read_pid(pid)), "the setsid helper outlived pq-sat");
@@ -179,13 +185,7 @@ fn assert_escapers_gone(pid: &Path, grandchild: &Path) {
 fn escaped_helper_is_killed_when_the_solver_answers() {
     let dir = tempfile::tempdir().unwrap();
     let (solver, pid, grandchild) = escaping_solver(dir.path(), "echo 's UNSATISFIABLE'; exit 20");
-    let out = pq_sat(
-        &["solve", "--dim", "4", "--n", "3", "--solver-cmd", &solver],
-        dir.path(),
-        None,
-    )
-    .output()
-    .unwrap();
+    let out = escaper_run(&solver, &[], dir.path()).output().unwrap();
     assert_eq!(code(&out), 20, "{}", stderr(&out));
     assert_escapers_gone(&pid, &grandchild);
 }
@@ -194,23 +194,9 @@ fn escaped_helper_is_killed_when_the_solver_answers() {
 fn escaped_helper_is_killed_at_the_time_limit() {
     let dir = tempfile::tempdir().unwrap();
     let (solver, pid, grandchild) = escaping_solver(dir.path(), "sleep 300");
-    let out = pq_sat(
-        &[
-            "solve",
-            "--dim",
-            "4",
-            "--n",
-            "3",
-            "--solver-cmd",
-            &solver,
-            "--timeout",
-            "1",
-        ],
-        dir.path(),
-        None,
-    )
-    .output()
-    .unwrap();
+    let out = escaper_run(&solver, &["--timeout", "1"], dir.path())
+        .output()
+        .unwrap();
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("UNKNOWN") || stdout(&out).contains("unknown"));
     assert_escapers_gone(&pid, &grandchild);
@@ -220,13 +206,7 @@ fn escaped_helper_is_killed_at_the_time_limit() {
 fn escaped_helper_is_killed_on_ctrl_c() {
     let dir = tempfile::tempdir().unwrap();
     let (solver, pid, grandchild) = escaping_solver(dir.path(), "sleep 300");
-    let child = pq_sat(
-        &["solve", "--dim", "4", "--n", "3", "--solver-cmd", &solver],
-        dir.path(),
-        None,
-    )
-    .spawn()
-    .unwrap();
+    let child = escaper_run(&solver, &[], dir.path()).spawn().unwrap();
     let out = signal_when(child, libc::SIGINT, || grandchild.exists() && pid.exists());
     assert_eq!(code(&out), 130, "{}", stderr(&out));
     assert_escapers_gone(&pid, &grandchild);

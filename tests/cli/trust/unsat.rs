@@ -104,7 +104,7 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
     ]);
     assert_eq!(json(&out)["verified"], false);
     // The optimiser's UNSAT step says so, and the claim resting on it is flagged.
-    let out = run(&[
+    let on_4 = [
         "solve",
         "--dim",
         "4",
@@ -112,9 +112,8 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
         &liar,
         "--progress",
         "none",
-        "--format",
-        "json",
-    ]);
+    ];
+    let out = run(&[&on_4[..], &["--format", "json"]].concat());
     let v = json(&out);
     let last = v["steps"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(
@@ -122,15 +121,7 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
         (Some(3), &false.into()),
         "{v}"
     );
-    let out = run(&[
-        "solve",
-        "--dim",
-        "4",
-        "--solver-cmd",
-        &liar,
-        "--progress",
-        "none",
-    ]);
+    let out = run(&on_4);
     assert!(stdout(&out).starts_with("a(4) = 2") && stdout(&out).contains("unverified"));
 }
 
