@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::util::{assert_fails_saying, code, encode_to, run, stderr, stdout, BIN};
+use crate::util::{assert_fails_saying, code, encode_to, run, s, stderr, stdout, BIN};
 
 /// Every subcommand a completion script or the man page must name.
 const COMMANDS: &[&str] = &[
@@ -276,26 +276,12 @@ fn compressed_input_goes_by_content_and_truncation_is_an_error() {
     encode_to("6", "5", &xz);
     let misnamed = dir.path().join("q.cnf");
     std::fs::copy(&xz, &misnamed).unwrap();
-    assert_eq!(
-        code(&run(&[
-            "solve",
-            "--cnf",
-            misnamed.to_str().unwrap(),
-            "--backend",
-            "varisat"
-        ])),
-        10
-    );
+    let by_varisat = |cnf: &Path| run(&["solve", "--cnf", s(cnf), "--backend", "varisat"]);
+    assert_eq!(code(&by_varisat(&misnamed)), 10);
     let bytes = std::fs::read(&xz).unwrap();
     let cut = dir.path().join("cut.cnf.xz");
     std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
-    let out = run(&[
-        "solve",
-        "--cnf",
-        cut.to_str().unwrap(),
-        "--backend",
-        "varisat",
-    ]);
+    let out = by_varisat(&cut);
     assert_eq!(code(&out), 1);
     assert!(
         stderr(&out).contains("cannot read") && stderr(&out).contains("cut.cnf.xz"),

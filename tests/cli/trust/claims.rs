@@ -283,16 +283,8 @@ fn race_disputes_the_manifest_instead_of_blaming_the_solver() {
         m["instances"][0]["expected"] = "unsat".into();
         m["instances"][2]["expected"] = "sat".into();
     });
-    let out = run(&[
-        "race",
-        s(&dir),
-        "--solver",
-        "kissat",
-        "--timeout",
-        "10",
-        "--format",
-        "json",
-    ]);
+    let race = ["race", s(&dir), "--solver", "kissat", "--timeout", "10"];
+    let out = run(&[&race[..], &["--format", "json"]].concat());
     assert_eq!(code(&out), 0, "not a failure: {}", stderr(&out));
     assert!(!stderr(&out).contains("WRONG"), "{}", stderr(&out));
     let v = json(&out);
@@ -320,14 +312,7 @@ fn race_disputes_the_manifest_instead_of_blaming_the_solver() {
         .ends_with("the manifest is wrong"));
     assert_eq!(disputed[1]["expected"], "sat");
 
-    let text = stdout(&run(&[
-        "race",
-        s(&dir),
-        "--solver",
-        "kissat",
-        "--timeout",
-        "10",
-    ]));
+    let text = stdout(&run(&race));
     assert!(text.contains("disputed: queens-d05-n003"), "{text}");
     assert!(text.contains("disputed: queens-d05-n005"), "{text}");
     assert!(!text.contains("WRONG:"), "{text}");
