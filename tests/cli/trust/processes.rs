@@ -214,6 +214,15 @@ fn escaped_helper_is_killed_on_ctrl_c() {
 
 // Class 12: SIGINT and SIGTERM stop every command with exit 130 and no partial output.
 
+/// True once a family's staging directory in `parent` holds an instance: the job is under
+/// way.
+fn staging_has_an_instance(parent: &Path) -> bool {
+    names(parent)
+        .iter()
+        .filter(|n| n.starts_with(".pq-family-"))
+        .any(|n| !names(&parent.join(n)).is_empty())
+}
+
 #[test]
 fn family_interrupted_writes_nothing() {
     for signal in [libc::SIGINT, libc::SIGTERM] {
@@ -239,12 +248,7 @@ fn family_interrupted_writes_nothing() {
         .unwrap();
         // Under way once the staging directory holds an instance.
         let parent = dir.path().to_path_buf();
-        let out = signal_when(child, signal, || {
-            names(&parent)
-                .iter()
-                .filter(|n| n.starts_with(".pq-family-"))
-                .any(|n| !names(&parent.join(n)).is_empty())
-        });
+        let out = signal_when(child, signal, || staging_has_an_instance(&parent));
         assert_eq!(code(&out), 130, "signal {signal}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{}", stdout(&out));
         assert!(!target.exists(), "an interrupted family was written");
@@ -278,12 +282,7 @@ fn family_without_verify_interrupted_writes_nothing() {
     .spawn()
     .unwrap();
     let parent = dir.path().to_path_buf();
-    let out = signal_when(child, libc::SIGINT, || {
-        names(&parent)
-            .iter()
-            .filter(|n| n.starts_with(".pq-family-"))
-            .any(|n| !names(&parent.join(n)).is_empty())
-    });
+    let out = signal_when(child, libc::SIGINT, || staging_has_an_instance(&parent));
     assert_eq!(code(&out), 130, "{}", stderr(&out));
     assert!(!target.exists(), "an interrupted family was written");
     assert!(

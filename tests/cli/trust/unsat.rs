@@ -179,15 +179,20 @@ fn check_unsat_verifies_the_proof_of_every_backend() {
     assert!(proof.exists());
 }
 
+/// A solver that answers UNSAT with garbage for a proof (its first argument).
+fn garbage_prover(dir: &std::path::Path) -> String {
+    fake_solver(
+        dir,
+        "garbage.sh",
+        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
+    )
+}
+
 #[test]
 fn check_unsat_rejects_a_proof_that_does_not_check() {
     let tmp = tempfile::tempdir().unwrap();
     // Answers UNSAT (rightly, for 5 on 5x5) with garbage, or nothing, for a proof.
-    let garbage = fake_solver(
-        tmp.path(),
-        "garbage.sh",
-        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
-    );
+    let garbage = garbage_prover(tmp.path());
     let silent = fake_solver(tmp.path(), "silent.sh", "echo 's UNSATISFIABLE'\nexit 20");
     for liar in [&garbage, &silent] {
         let cmd = format!("{liar} {{proof}}");
@@ -259,11 +264,7 @@ fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
 #[test]
 fn check_unsat_in_a_race_counts_only_checked_unsat() {
     let tmp = tempfile::tempdir().unwrap();
-    let garbage = fake_solver(
-        tmp.path(),
-        "garbage.sh",
-        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
-    );
+    let garbage = garbage_prover(tmp.path());
     let dir = tmp.path().join("fam");
     let out = run(&["family", "--dims", "4", "-o", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
