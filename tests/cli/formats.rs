@@ -481,6 +481,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
     let dir = tmp.path().join("cert");
     let out = run(&["solve", "--dim", "4", "--certify", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let check = |dir: &Path| run(&["check-certificate", s(dir), "--format", "json"]);
     let path = dir.join("certificate.json");
     let mut m: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     for (name, hash, format) in [
@@ -501,39 +502,20 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
         m["statement"] = statement.into();
     }
     std::fs::write(&path, m.to_string()).unwrap();
-    let out = run(&[
-        "check-certificate",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = check(&dir);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
     assert_eq!(crate::util::json(&out)["valid"], true);
 
     // The packed CNF must still be the claimed formula: another one, packed and hashed to
     // match the manifest, fails the re-encoding check.
     let other = tmp.path().join("other.cnf.xz");
-    let out = run(&[
-        "encode",
-        "--dim",
-        "4",
-        "--n",
-        "2",
-        "-o",
-        other.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    encode_to("4", "2", &other);
     let packed = std::fs::read(&other).unwrap();
     let cnf = m["unsat"]["cnf"].as_str().unwrap().to_string();
     std::fs::write(dir.join(&cnf), &packed).unwrap();
     m["unsat"]["cnf_sha256"] = pq_engine::family::sha256_hex(&packed).into();
     std::fs::write(&path, m.to_string()).unwrap();
-    let out = run(&[
-        "check-certificate",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = check(&dir);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     let report = crate::util::json(&out);
     assert_eq!(report["valid"], false);
