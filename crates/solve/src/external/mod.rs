@@ -700,25 +700,19 @@ pub(crate) mod tests {
         }
         assert_eq!(run.stdout.unwrap().len(), 10_000);
         // One byte beyond the cap is too much; exactly the cap is fine.
-        let run = process::supervise(
-            "quiet",
-            command("printf 'hello'"),
-            None,
-            &limits,
-            4,
-            process::read_tail,
-        )
-        .unwrap();
-        assert!(matches!(run.end, process::End::Cut(_)));
-        let run = process::supervise(
-            "quiet",
-            command("printf 'hello'"),
-            None,
-            &limits,
-            5,
-            process::read_tail,
-        )
-        .unwrap();
+        let hello = |cap| {
+            process::supervise(
+                "quiet",
+                command("printf 'hello'"),
+                None,
+                &limits,
+                cap,
+                process::read_tail,
+            )
+            .unwrap()
+        };
+        assert!(matches!(hello(4).end, process::End::Cut(_)));
+        let run = hello(5);
         assert!(matches!(run.end, process::End::Exited(s) if s.success()));
         assert_eq!(run.stdout.as_deref(), Some("hello"));
     }
