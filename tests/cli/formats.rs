@@ -2,12 +2,12 @@
 //! shell completions, a man page, NO_COLOR, --quiet / -v.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
-use crate::util::{code, run, stderr, stdout, BIN};
+use crate::util::{assert_fails_saying, code, encode_to, run, s, stderr, stdout, BIN};
 
 /// Every subcommand a completion script or the man page must name.
 const COMMANDS: &[&str] = &[
@@ -93,12 +93,7 @@ fn man_page_of_one_command_and_of_an_unknown_one() {
     );
     assert!(page.contains("\\-\\-backend"), "{page}");
     let out = run(&["man", "solvr"]);
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("no command 'solvr'"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 2, "no command 'solvr'");
 }
 
 /// pq-sat itself prints no colour; clap's (usage errors, help) is switched off by NO_COLOR
@@ -213,18 +208,7 @@ const COMPRESSED: &[(&str, &[u8])] = &[
 fn encode_writes_compressed_files_that_solve_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("q.cnf");
-    assert_eq!(
-        code(&run(&[
-            "encode",
-            "--dim",
-            "6",
-            "--n",
-            "5",
-            "-o",
-            plain.to_str().unwrap()
-        ])),
-        0
-    );
+    encode_to("6", "5", &plain);
     let plain_size = std::fs::metadata(&plain).unwrap().len();
     let expect = crate::util::json(&run(&[
         "solve",
@@ -270,10 +254,7 @@ fn compressed_standard_input_is_read_too() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q.cnf.gz");
     let path = path.to_str().unwrap();
-    assert_eq!(
-        code(&run(&["encode", "--dim", "5", "--n", "5", "-o", path])),
-        0
-    );
+    encode_to("5", "5", Path::new(path));
     let bytes = std::fs::read(path).unwrap();
     let out = crate::util::run_with_stdin(&["solve", "--backend", "varisat"], Some(&bytes));
     assert_eq!(code(&out), 20, "{}", stderr(&out));
@@ -292,40 +273,15 @@ fn compressed_standard_input_is_read_too() {
 fn compressed_input_goes_by_content_and_truncation_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let xz = dir.path().join("q.cnf.xz");
-    assert_eq!(
-        code(&run(&[
-            "encode",
-            "--dim",
-            "6",
-            "--n",
-            "5",
-            "-o",
-            xz.to_str().unwrap()
-        ])),
-        0
-    );
+    encode_to("6", "5", &xz);
     let misnamed = dir.path().join("q.cnf");
     std::fs::copy(&xz, &misnamed).unwrap();
-    assert_eq!(
-        code(&run(&[
-            "solve",
-            "--cnf",
-            misnamed.to_str().unwrap(),
-            "--backend",
-            "varisat"
-        ])),
-        10
-    );
+    let by_varisat = |cnf: &Path| run(&["solve", "--cnf", s(cnf), "--backend", "varisat"]);
+    assert_eq!(code(&by_varisat(&misnamed)), 10);
     let bytes = std::fs::read(&xz).unwrap();
     let cut = dir.path().join("cut.cnf.xz");
     std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
-    let out = run(&[
-        "solve",
-        "--cnf",
-        cut.to_str().unwrap(),
-        "--backend",
-        "varisat",
-    ]);
+    let out = by_varisat(&cut);
     assert_eq!(code(&out), 1);
     assert!(
         stderr(&out).contains("cannot read") && stderr(&out).contains("cut.cnf.xz"),
@@ -339,18 +295,7 @@ fn compressed_input_goes_by_content_and_truncation_is_an_error() {
 fn external_solvers_get_plain_dimacs() {
     let dir = tempfile::tempdir().unwrap();
     let xz = dir.path().join("q.cnf.xz");
-    assert_eq!(
-        code(&run(&[
-            "encode",
-            "--dim",
-            "4",
-            "--n",
-            "2",
-            "-o",
-            xz.to_str().unwrap()
-        ])),
-        0
-    );
+    encode_to("4", "2", &xz);
     let seen = dir.path().join("seen.cnf");
     let cmd = crate::util::fake_solver(
         dir.path(),
@@ -536,6 +481,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
     let dir = tmp.path().join("cert");
     let out = run(&["solve", "--dim", "4", "--certify", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let check = |dir: &Path| run(&["check-certificate", s(dir), "--format", "json"]);
     let path = dir.join("certificate.json");
     let mut m: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     for (name, hash, format) in [
@@ -556,39 +502,20 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
         m["statement"] = statement.into();
     }
     std::fs::write(&path, m.to_string()).unwrap();
-    let out = run(&[
-        "check-certificate",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = check(&dir);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
     assert_eq!(crate::util::json(&out)["valid"], true);
 
     // The packed CNF must still be the claimed formula: another one, packed and hashed to
     // match the manifest, fails the re-encoding check.
     let other = tmp.path().join("other.cnf.xz");
-    let out = run(&[
-        "encode",
-        "--dim",
-        "4",
-        "--n",
-        "2",
-        "-o",
-        other.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    encode_to("4", "2", &other);
     let packed = std::fs::read(&other).unwrap();
     let cnf = m["unsat"]["cnf"].as_str().unwrap().to_string();
     std::fs::write(dir.join(&cnf), &packed).unwrap();
     m["unsat"]["cnf_sha256"] = pq_engine::family::sha256_hex(&packed).into();
     std::fs::write(&path, m.to_string()).unwrap();
-    let out = run(&[
-        "check-certificate",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = check(&dir);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     let report = crate::util::json(&out);
     assert_eq!(report["valid"], false);

@@ -11,7 +11,7 @@ use std::process::Command;
 use md5::{Digest, Md5};
 use serde_json::Value;
 
-use crate::util::{code, json, run, stderr, stdout};
+use crate::util::{code, encode_to, json, run, stderr, stdout};
 
 /// Hand-written edge cases and the hash GBD's tool (gbdc 0.4.3, `gbdc.gbdhash`) gives each.
 const EDGE_CASES: &[(&str, &str, &str)] = &[
@@ -261,16 +261,7 @@ fn compressed_files_have_the_gbd_hash_of_their_text() {
     let names = ["q.cnf", "q.cnf.xz", "q.cnf.gz", "q.cnf.bz2"];
     for name in names {
         let path = tmp.path().join(name);
-        let out = run(&[
-            "encode",
-            "--dim",
-            "5",
-            "--n",
-            "4",
-            "-o",
-            path.to_str().unwrap(),
-        ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        encode_to("5", "4", &path);
     }
     let paths: Vec<_> = names.iter().map(|n| tmp.path().join(n)).collect();
     let files: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();

@@ -10,10 +10,6 @@ use std::process::Command;
 
 use serde_json::Value;
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
 /// a(d) for the boards used here (OEIS A250000).
 fn a(d: usize) -> usize {
     [0, 0, 0, 1, 2, 4, 5, 7, 9][d]

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -56,4 +57,110 @@ pub fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path.to_str().unwrap().to_string()
+}
+
+/// A path as the `&str` an argument list takes (every test path is UTF-8).
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The names in `dir`, sorted, to show what a run left behind.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Makes a FIFO at `path`.
+pub fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(s(path)).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// A copy of the directory `from` (flat, files only) at `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// Rewrites the JSON file `path` with `edit`.
+pub fn edit_json(path: &Path, edit: &dyn Fn(&mut Value)) {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut v);
+    std::fs::write(path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
+/// Waits until `path` holds a pid, and returns it.
+pub fn read_pid(path: &Path) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(pid) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no pid appeared in {}",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// True once `pid` has ended (a zombie counts as ended: reaping it is its new parent's job).
+pub fn gone(pid: i32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| s.rsplit(')').next().and_then(|r| r.trim().chars().next()));
+        if matches!(state, None | Some('Z') | Some('X')) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            // Not left running for the next test either.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` to pq-sat once `ready` says the job is under way, and waits for the end.
+pub fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> Output {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        if child.try_wait().unwrap().is_some() {
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "pq-sat ended before the signal: exit {:?}\n{}",
+                out.status.code(),
+                stderr(&out)
+            );
+        }
+        assert!(Instant::now() < deadline, "the job never got under way");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    unsafe { libc::kill(child.id() as i32, signal) };
+    child.wait_with_output().unwrap()
+}
+
+/// pq-sat exited with `want` and said `needle` on standard error.
+pub fn assert_fails_saying(out: &Output, want: i32, needle: &str) {
+    assert_eq!(code(out), want, "{}", stderr(out));
+    assert!(stderr(out).contains(needle), "{}", stderr(out));
+}
+
+/// `encode --dim D --n N -o path`, which must succeed.
+pub fn encode_to(dim: &str, n: &str, path: &Path) {
+    let out = run(&["encode", "--dim", dim, "--n", n, "-o", s(path)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
 }

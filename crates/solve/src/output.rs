@@ -58,6 +58,20 @@ fn special_refusal(path: &Path, what: &str) -> SolveError {
     ))
 }
 
+/// What stands at `path` (not following a link): nothing (`None`), or its metadata; any
+/// other failure to look is the refusal "cannot write".
+fn standing_at(path: &Path) -> Result<Option<fs::Metadata>, SolveError> {
+    match fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(refuse(format!(
+            "cannot write {}: {}",
+            path.display(),
+            os_message(&e)
+        ))),
+    }
+}
+
 /// Checks that the directory `path` goes into exists, and that pq-sat can create files in
 /// it; removes what killed runs left there ([`remove_leftovers`]).
 fn check_parent(path: &Path) -> Result<(), SolveError> {
@@ -113,22 +127,15 @@ pub fn check_file(path: &Path, force: bool) -> Result<(), SolveError> {
             path.display()
         )));
     }
-    match fs::symlink_metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => {
-            return Err(refuse(format!(
-                "cannot write {}: {}",
-                path.display(),
-                os_message(&e)
-            )))
-        }
-        Ok(m) if m.is_dir() => {
+    match standing_at(path)? {
+        None => {}
+        Some(m) if m.is_dir() => {
             return Err(refuse(format!(
                 "{} is a directory; give the path of a file",
                 path.display()
             )))
         }
-        Ok(m) => {
+        Some(m) => {
             if let Some(what) = special(m.file_type()) {
                 return Err(special_refusal(path, what));
             }
@@ -148,16 +155,9 @@ pub fn check_file(path: &Path, force: bool) -> Result<(), SolveError> {
 /// its `marker` file (a family's `manifest.json`, a certificate's `certificate.json`).
 /// Any other directory is never replaced: `--force` does not delete a user's files.
 pub fn check_dir(dir: &Path, marker: &str, force: bool) -> Result<(), SolveError> {
-    match fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => {
-            return Err(refuse(format!(
-                "cannot write {}: {}",
-                dir.display(),
-                os_message(&e)
-            )))
-        }
-        Ok(m) if m.is_dir() => match dir_state(dir, marker)? {
+    match standing_at(dir)? {
+        None => {}
+        Some(m) if m.is_dir() => match dir_state(dir, marker)? {
             DirState::Empty => {}
             DirState::Ours if force => {}
             DirState::Ours => {
@@ -173,7 +173,7 @@ pub fn check_dir(dir: &Path, marker: &str, force: bool) -> Result<(), SolveError
                 )))
             }
         },
-        Ok(m) => {
+        Some(m) => {
             if let Some(what) = special(m.file_type()) {
                 return Err(special_refusal(dir, what));
             }

@@ -8,33 +8,13 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::util::{code, json, run, stderr, stdout};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// A copy of the directory `from` (flat, files only) at `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-    }
-}
+use crate::util::{assert_fails_saying, code, copy_dir, edit_json, json, run, s, stderr, stdout};
 
 /// An edit of a manifest.
 type Edit<'a> = &'a dyn Fn(&mut Value);
 
 /// A named tampering: the edit, and what the refusal must say.
 type Case<'a> = (&'a str, Edit<'a>, &'a str);
-
-/// Rewrites the JSON file `path` with `edit`.
-fn edit_json(path: &Path, edit: &dyn Fn(&mut Value)) {
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    edit(&mut v);
-    std::fs::write(path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
-}
 
 /// The bundle of `solve --dim 5 --certify` in `root/c5`.
 fn bundle(root: &Path) -> std::path::PathBuf {
@@ -178,12 +158,7 @@ fn check_certificate_refuses_hostile_numbers() {
     });
     let out = run(&["check-certificate", s(&copy)]);
     no_panic(&out);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("not a pq-sat certificate"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 1, "not a pq-sat certificate");
 }
 
 /// Class 1 for any problem: the problem text in certificate.json is evidence of nothing
@@ -286,12 +261,7 @@ fn certificate_names_only_its_own_files() {
         m["unsat"]["note"] = "a(5) = 7, proven".into()
     });
     let out = run(&["check-certificate", s(&copy)]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("unknown field `note`"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 1, "unknown field `note`");
 }
 
 /// `family --dims 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
@@ -313,16 +283,8 @@ fn race_disputes_the_manifest_instead_of_blaming_the_solver() {
         m["instances"][0]["expected"] = "unsat".into();
         m["instances"][2]["expected"] = "sat".into();
     });
-    let out = run(&[
-        "race",
-        s(&dir),
-        "--solver",
-        "kissat",
-        "--timeout",
-        "10",
-        "--format",
-        "json",
-    ]);
+    let race = ["race", s(&dir), "--solver", "kissat", "--timeout", "10"];
+    let out = run(&[&race[..], &["--format", "json"]].concat());
     assert_eq!(code(&out), 0, "not a failure: {}", stderr(&out));
     assert!(!stderr(&out).contains("WRONG"), "{}", stderr(&out));
     let v = json(&out);
@@ -350,14 +312,7 @@ fn race_disputes_the_manifest_instead_of_blaming_the_solver() {
         .ends_with("the manifest is wrong"));
     assert_eq!(disputed[1]["expected"], "sat");
 
-    let text = stdout(&run(&[
-        "race",
-        s(&dir),
-        "--solver",
-        "kissat",
-        "--timeout",
-        "10",
-    ]));
+    let text = stdout(&run(&race));
     assert!(text.contains("disputed: queens-d05-n003"), "{text}");
     assert!(text.contains("disputed: queens-d05-n005"), "{text}");
     assert!(!text.contains("WRONG:"), "{text}");

@@ -11,24 +11,6 @@ use std::time::{Duration, Instant};
 
 use crate::util::*;
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-fn mkfifo(path: &Path) {
-    let c = std::ffi::CString::new(s(path)).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
-}
-
 /// `solve --dim D --n N` by the in-process CaDiCaL, writing its proof to `proof`.
 fn prove_on<'a>(dim: &'a str, n: &'a str, proof: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
@@ -67,6 +49,15 @@ fn fails(args: &[&str], want: i32, words: &[&str]) -> String {
     );
     assert!(!err.contains(".pq-"), "no temporary names: {err}");
     err
+}
+
+/// No temporary file of pq-sat's (`.pq-*`) is left in `dir`.
+fn assert_no_temporaries(dir: &Path) {
+    let leftovers: Vec<String> = names(dir)
+        .into_iter()
+        .filter(|n| n.starts_with(".pq-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
 /// Class 4: a FIFO, a symbolic link, a directory or a device at an output path is never
@@ -220,11 +211,7 @@ fn existing_outputs_are_replaced_only_with_force() {
         &["--plot", "already exists"],
     );
     assert!(!marker.exists(), "no solver ran");
-    let leftovers: Vec<String> = names(d)
-        .into_iter()
-        .filter(|n| n.starts_with(".pq-"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_no_temporaries(d);
 }
 
 /// Class 5, the window after the check: an output that appears while pq-sat works (here
@@ -250,11 +237,7 @@ fn an_output_that_appears_during_the_run_is_replaced_only_with_force() {
     let out = run(&[&race[..], &["--force"]].concat());
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(fs::read_to_string(&plot).unwrap().contains("<svg"));
-    let leftovers: Vec<String> = names(d)
-        .into_iter()
-        .filter(|n| n.starts_with(".pq-"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_no_temporaries(d);
 }
 
 /// Class 6: a problem's name is one line; a line break in it would be a second `p cnf`
@@ -339,16 +322,7 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     let running = start_long_proof(d);
     let theirs: Vec<String> = names(d);
     // Another run writing into the same directory leaves the running one's files alone.
-    let out = run(&[
-        "encode",
-        "--dim",
-        "4",
-        "--n",
-        "2",
-        "-o",
-        s(&d.join("a.cnf")),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    encode_to("4", "2", &d.join("a.cnf"));
     for name in &theirs {
         assert!(
             d.join(name).exists(),
@@ -363,16 +337,7 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     fs::write(staged.join("x.cnf"), "half").unwrap();
     // Not pq-sat's: never touched.
     fs::write(d.join(".pq-notes"), "mine").unwrap();
-    let out = run(&[
-        "encode",
-        "--dim",
-        "4",
-        "--n",
-        "2",
-        "-o",
-        s(&d.join("b.cnf")),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    encode_to("4", "2", &d.join("b.cnf"));
     assert_eq!(names(d), [".pq-notes", "a.cnf", "b.cnf"]);
 }
 

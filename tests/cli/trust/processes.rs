@@ -2,11 +2,13 @@
 //! leaves its process group, and Ctrl-C / SIGTERM during every kind of long job.
 
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::util::{code, fake_solver, stderr, stdout, BIN};
+use crate::util::{
+    assert_fails_saying, code, fake_solver, gone, names, read_pid, signal_when, stderr, stdout, BIN,
+};
 
 /// pq-sat with `args`, its temporary files in `tmp`, its address space capped at `memory`
 /// bytes (so a run that buffers without limit dies instead of thrashing the machine).
@@ -35,74 +37,22 @@ fn pq_sat(args: &[&str], tmp: &Path, memory: Option<u64>) -> Command {
     cmd
 }
 
-/// Waits until `path` holds a pid, and returns it.
-fn read_pid(path: &Path) -> i32 {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(pid) = std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| t.trim().parse().ok())
-        {
-            return pid;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no pid appeared in {}",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// True once `pid` has ended (a zombie counts as ended: reaping it is its new parent's job).
-fn gone(pid: i32) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(3);
-    loop {
-        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .ok()
-            .and_then(|s| s.rsplit(')').next().and_then(|r| r.trim().chars().next()));
-        if matches!(state, None | Some('Z') | Some('X')) {
-            return true;
-        }
-        if Instant::now() >= deadline {
-            // Not left running for the next test either.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Sends `signal` to pq-sat once `ready` says the job is under way, and waits for the end.
-fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> Output {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !ready() {
-        if child.try_wait().unwrap().is_some() {
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "pq-sat ended before the signal: exit {:?}\n{}",
-                out.status.code(),
-                stderr(&out)
-            );
-        }
-        assert!(Instant::now() < deadline, "the job never got under way");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    unsafe { libc::kill(child.id() as i32, signal) };
-    child.wait_with_output().unwrap()
-}
-
-/// Names in `dir` (sorted), to show what a run left behind.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 // Class 9: solver output is read with a cap; the solver is killed, temporary files removed.
+
+/// `solve --dim 5 --n 4` with `solver`, its temporary files in `tmp`, under a 1 GiB cap on
+/// pq-sat's memory; it must exit 1. Returns the run and its standard error.
+fn refused_under_a_memory_cap(solver: &str, tmp: &Path) -> (Output, String) {
+    let out = pq_sat(
+        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", solver],
+        tmp,
+        Some(1 << 30),
+    )
+    .output()
+    .unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    (out, err)
+}
 
 #[test]
 fn endless_model_is_refused_and_the_solver_killed() {
@@ -117,22 +67,14 @@ fn endless_model_is_refused_and_the_solver_killed() {
             pid.display()
         ),
     );
-    let out = pq_sat(
-        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", &solver],
-        tmp.path(),
-        Some(1 << 30),
-    )
-    .output()
-    .unwrap();
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    let err = stderr(&out);
+    let (out, err) = refused_under_a_memory_cap(&solver, tmp.path());
     assert!(
         err.contains("printed a model of more than") && err.contains("pq-sat killed it"),
         "{err}"
     );
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
     assert!(gone(read_pid(&pid)), "the flooding solver survived");
-    assert!(listing(tmp.path()).is_empty(), "{:?}", listing(tmp.path()));
+    assert!(names(tmp.path()).is_empty(), "{:?}", names(tmp.path()));
 }
 
 #[test]
@@ -141,20 +83,12 @@ fn endless_output_is_cut_at_the_cap() {
     let tmp = tempfile::tempdir().unwrap();
     // One endless line: no newline ever comes, so only a byte cap can stop it.
     let solver = fake_solver(dir.path(), "noise", "exec tr '\\0' x < /dev/zero");
-    let out = pq_sat(
-        &["solve", "--dim", "5", "--n", "4", "--solver-cmd", &solver],
-        tmp.path(),
-        Some(1 << 30),
-    )
-    .output()
-    .unwrap();
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    let err = stderr(&out);
+    let (_, err) = refused_under_a_memory_cap(&solver, tmp.path());
     assert!(
         err.contains("printed more than 64") && err.contains("standard output"),
         "{err}"
     );
-    assert!(listing(tmp.path()).is_empty(), "{:?}", listing(tmp.path()));
+    assert!(names(tmp.path()).is_empty(), "{:?}", names(tmp.path()));
 }
 
 // Class 10: the limits hold while a formula is read and loaded, not only while it is solved.
@@ -192,11 +126,10 @@ fn timeout_ends_a_slow_read_of_the_formula() {
         "{:?}",
         start.elapsed()
     );
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("time limit of 1.0 s reached before the formula was read"),
-        "{}",
-        stderr(&out)
+    assert_fails_saying(
+        &out,
+        1,
+        "time limit of 1.0 s reached before the formula was read",
     );
 }
 
@@ -214,10 +147,12 @@ fn ctrl_c_ends_a_slow_read_of_the_formula() {
 
 // Class 11: what leaves the solver's process group is still found and killed.
 
-/// A solver whose helper calls `setsid` (writing its pid to `pid`, and that of a child of its
-/// own to `grandchild`), then does `then`.
-fn escaping_solver(dir: &Path, pid: &Path, grandchild: &Path, then: &str) -> String {
-    fake_solver(
+/// A solver in `dir` whose helper calls `setsid` (writing its pid to `dir/pid`, and that of
+/// a child of its own to `dir/grandchild`), then does `then`; returns the solver and the two
+/// pid files.
+fn escaping_solver(dir: &Path, then: &str) -> (String, PathBuf, PathBuf) {
+    let (pid, grandchild) = (dir.join("pid"), dir.join("grandchild"));
+    let solver = fake_solver(
         dir,
         "escaper",
         &format!(
@@ -227,87 +162,66 @@ fn escaping_solver(dir: &Path, pid: &Path, grandchild: &Path, then: &str) -> Str
             pid.display(),
             pid.display(),
         ),
-    )
+    );
+    (solver, pid, grandchild)
+}
+
+/// `solve --dim 4 --n 3` (UNSAT) with the escaping `solver` and `extra` arguments.
+fn escaper_run(solver: &str, extra: &[&str], dir: &Path) -> Command {
+    let args = ["solve", "--dim", "4", "--n", "3", "--solver-cmd", solver];
+    pq_sat(&[&args[..], extra].concat(), dir, None)
+}
+
+/// Neither the escaped helper nor its child outlived pq-sat.
+fn assert_escapers_gone(pid: &Path, grandchild: &Path) {
+    assert!(gone(read_pid(pid)), "the setsid helper outlived pq-sat");
+    assert!(
+        gone(read_pid(grandchild)),
+        "the helper's child outlived pq-sat"
+    );
 }
 
 #[test]
 fn escaped_helper_is_killed_when_the_solver_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let (pid, grandchild) = (dir.path().join("pid"), dir.path().join("grandchild"));
-    let solver = escaping_solver(
-        dir.path(),
-        &pid,
-        &grandchild,
-        "echo 's UNSATISFIABLE'; exit 20",
-    );
-    let out = pq_sat(
-        &["solve", "--dim", "4", "--n", "3", "--solver-cmd", &solver],
-        dir.path(),
-        None,
-    )
-    .output()
-    .unwrap();
+    let (solver, pid, grandchild) = escaping_solver(dir.path(), "echo 's UNSATISFIABLE'; exit 20");
+    let out = escaper_run(&solver, &[], dir.path()).output().unwrap();
     assert_eq!(code(&out), 20, "{}", stderr(&out));
-    assert!(gone(read_pid(&pid)), "the setsid helper outlived pq-sat");
-    assert!(
-        gone(read_pid(&grandchild)),
-        "the helper's child outlived pq-sat"
-    );
+    assert_escapers_gone(&pid, &grandchild);
 }
 
 #[test]
 fn escaped_helper_is_killed_at_the_time_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let (pid, grandchild) = (dir.path().join("pid"), dir.path().join("grandchild"));
-    let solver = escaping_solver(dir.path(), &pid, &grandchild, "sleep 300");
-    let out = pq_sat(
-        &[
-            "solve",
-            "--dim",
-            "4",
-            "--n",
-            "3",
-            "--solver-cmd",
-            &solver,
-            "--timeout",
-            "1",
-        ],
-        dir.path(),
-        None,
-    )
-    .output()
-    .unwrap();
+    let (solver, pid, grandchild) = escaping_solver(dir.path(), "sleep 300");
+    let out = escaper_run(&solver, &["--timeout", "1"], dir.path())
+        .output()
+        .unwrap();
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("UNKNOWN") || stdout(&out).contains("unknown"));
-    assert!(gone(read_pid(&pid)), "the setsid helper outlived pq-sat");
-    assert!(
-        gone(read_pid(&grandchild)),
-        "the helper's child outlived pq-sat"
-    );
+    assert_escapers_gone(&pid, &grandchild);
 }
 
 #[test]
 fn escaped_helper_is_killed_on_ctrl_c() {
     let dir = tempfile::tempdir().unwrap();
-    let (pid, grandchild) = (dir.path().join("pid"), dir.path().join("grandchild"));
-    let solver = escaping_solver(dir.path(), &pid, &grandchild, "sleep 300");
-    let child = pq_sat(
-        &["solve", "--dim", "4", "--n", "3", "--solver-cmd", &solver],
-        dir.path(),
-        None,
-    )
-    .spawn()
-    .unwrap();
+    let (solver, pid, grandchild) = escaping_solver(dir.path(), "sleep 300");
+    let child = escaper_run(&solver, &[], dir.path()).spawn().unwrap();
     let out = signal_when(child, libc::SIGINT, || grandchild.exists() && pid.exists());
     assert_eq!(code(&out), 130, "{}", stderr(&out));
-    assert!(gone(read_pid(&pid)), "the setsid helper outlived pq-sat");
-    assert!(
-        gone(read_pid(&grandchild)),
-        "the helper's child outlived pq-sat"
-    );
+    assert_escapers_gone(&pid, &grandchild);
 }
 
 // Class 12: SIGINT and SIGTERM stop every command with exit 130 and no partial output.
+
+/// True once a family's staging directory in `parent` holds an instance: the job is under
+/// way.
+fn staging_has_an_instance(parent: &Path) -> bool {
+    names(parent)
+        .iter()
+        .filter(|n| n.starts_with(".pq-family-"))
+        .any(|n| !names(&parent.join(n)).is_empty())
+}
 
 #[test]
 fn family_interrupted_writes_nothing() {
@@ -334,17 +248,12 @@ fn family_interrupted_writes_nothing() {
         .unwrap();
         // Under way once the staging directory holds an instance.
         let parent = dir.path().to_path_buf();
-        let out = signal_when(child, signal, || {
-            listing(&parent)
-                .iter()
-                .filter(|n| n.starts_with(".pq-family-"))
-                .any(|n| !listing(&parent.join(n)).is_empty())
-        });
+        let out = signal_when(child, signal, || staging_has_an_instance(&parent));
         assert_eq!(code(&out), 130, "signal {signal}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{}", stdout(&out));
         assert!(!target.exists(), "an interrupted family was written");
         // No staging directory, no solver's temporary file.
-        assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
     }
 }
 
@@ -373,18 +282,13 @@ fn family_without_verify_interrupted_writes_nothing() {
     .spawn()
     .unwrap();
     let parent = dir.path().to_path_buf();
-    let out = signal_when(child, libc::SIGINT, || {
-        listing(&parent)
-            .iter()
-            .filter(|n| n.starts_with(".pq-family-"))
-            .any(|n| !listing(&parent.join(n)).is_empty())
-    });
+    let out = signal_when(child, libc::SIGINT, || staging_has_an_instance(&parent));
     assert_eq!(code(&out), 130, "{}", stderr(&out));
     assert!(!target.exists(), "an interrupted family was written");
     assert!(
-        !listing(dir.path()).iter().any(|n| n.starts_with(".pq-")),
+        !names(dir.path()).iter().any(|n| n.starts_with(".pq-")),
         "{:?}",
-        listing(dir.path())
+        names(dir.path())
     );
 }
 
@@ -495,8 +399,8 @@ fn optimise_with_certify_interrupted_prints_the_bound_and_writes_no_bundle() {
     assert!(v["optimum"].is_null(), "{v}");
     assert!(!cert.exists(), "an interrupted run wrote a certificate");
     assert!(
-        !listing(dir.path()).iter().any(|n| n.starts_with(".pq-")),
+        !names(dir.path()).iter().any(|n| n.starts_with(".pq-")),
         "{:?}",
-        listing(dir.path())
+        names(dir.path())
     );
 }

@@ -5,7 +5,7 @@
 
 use std::process::Output;
 
-use crate::util::{code, run, run_with_stdin, stderr};
+use crate::util::{assert_fails_saying, code, run, run_with_stdin, stderr};
 
 const THREE_ARMIES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/three-armies.toml");
 
@@ -51,12 +51,7 @@ fn army_sizes_beyond_any_board_are_refused_with_the_limit() {
     assert!(!std::path::Path::new(family_out).exists());
     // Below the limit, the message states the squares really needed.
     let out = run(&["encode", "--dim", "8", "--n", "4096"]);
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("need 8192 squares"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 2, "need 8192 squares");
 }
 
 /// Class 8: a lying `c dim` header made the reader index out of bounds or allocate

@@ -42,20 +42,9 @@ fn an_unsat_that_contradicts_the_table_is_a_solver_error() {
 fn a_rejected_liar_never_wins_a_portfolio() {
     let tmp = tempfile::tempdir().unwrap();
     let liar = liar(tmp.path());
+    let on_8 = ["solve", "--dim", "8", "--n", "8", "--solver-cmd", &liar];
     // The liar answers first every time; the in-process CaDiCaL's answer is the result.
-    let out = run(&[
-        "solve",
-        "--dim",
-        "8",
-        "--n",
-        "8",
-        "--solver-cmd",
-        &liar,
-        "--backend",
-        "cadical",
-        "--format",
-        "json",
-    ]);
+    let out = run(&[&on_8[..], &["--backend", "cadical", "--format", "json"]].concat());
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     assert_eq!(json(&out)["solver"], "cadical");
     // When the liar surely answers first (the honest solver waits), the answer is still the
@@ -66,17 +55,7 @@ fn a_rejected_liar_never_wins_a_portfolio() {
         "sleep 0.5
 exec kissat -q \"$@\"",
     );
-    let out = run(&[
-        "solve",
-        "--dim",
-        "8",
-        "--n",
-        "8",
-        "--solver-cmd",
-        &liar,
-        "--solver-cmd",
-        &slow,
-    ]);
+    let out = run(&[&on_8[..], &["--solver-cmd", &slow]].concat());
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("warning") && err.contains(&liar), "{err}");
@@ -125,7 +104,7 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
     ]);
     assert_eq!(json(&out)["verified"], false);
     // The optimiser's UNSAT step says so, and the claim resting on it is flagged.
-    let out = run(&[
+    let on_4 = [
         "solve",
         "--dim",
         "4",
@@ -133,9 +112,8 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
         &liar,
         "--progress",
         "none",
-        "--format",
-        "json",
-    ]);
+    ];
+    let out = run(&[&on_4[..], &["--format", "json"]].concat());
     let v = json(&out);
     let last = v["steps"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(
@@ -143,15 +121,7 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
         (Some(3), &false.into()),
         "{v}"
     );
-    let out = run(&[
-        "solve",
-        "--dim",
-        "4",
-        "--solver-cmd",
-        &liar,
-        "--progress",
-        "none",
-    ]);
+    let out = run(&on_4);
     assert!(stdout(&out).starts_with("a(4) = 2") && stdout(&out).contains("unverified"));
 }
 
@@ -209,15 +179,20 @@ fn check_unsat_verifies_the_proof_of_every_backend() {
     assert!(proof.exists());
 }
 
+/// A solver that answers UNSAT with garbage for a proof (its first argument).
+fn garbage_prover(dir: &std::path::Path) -> String {
+    fake_solver(
+        dir,
+        "garbage.sh",
+        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
+    )
+}
+
 #[test]
 fn check_unsat_rejects_a_proof_that_does_not_check() {
     let tmp = tempfile::tempdir().unwrap();
     // Answers UNSAT (rightly, for 5 on 5x5) with garbage, or nothing, for a proof.
-    let garbage = fake_solver(
-        tmp.path(),
-        "garbage.sh",
-        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
-    );
+    let garbage = garbage_prover(tmp.path());
     let silent = fake_solver(tmp.path(), "silent.sh", "echo 's UNSATISFIABLE'\nexit 20");
     for liar in [&garbage, &silent] {
         let cmd = format!("{liar} {{proof}}");
@@ -250,12 +225,7 @@ fn check_unsat_rejects_a_proof_that_does_not_check() {
         "--progress",
         "none",
     ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("proof does not check"),
-        "{}",
-        stderr(&out)
-    );
+    assert_fails_saying(&out, 1, "proof does not check");
 }
 
 #[test]
@@ -294,11 +264,7 @@ fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
 #[test]
 fn check_unsat_in_a_race_counts_only_checked_unsat() {
     let tmp = tempfile::tempdir().unwrap();
-    let garbage = fake_solver(
-        tmp.path(),
-        "garbage.sh",
-        "echo '1 2 garbage' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20",
-    );
+    let garbage = garbage_prover(tmp.path());
     let dir = tmp.path().join("fam");
     let out = run(&["family", "--dims", "4", "-o", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));

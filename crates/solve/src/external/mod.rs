@@ -232,6 +232,27 @@ pub(crate) mod tests {
         ExternalSolver::from_command(&format!("/bin/sh '{}'", script.display())).unwrap()
     }
 
+    /// `solver` on `cnf` (two variables) with a time limit of half a second, which must end
+    /// it within two seconds.
+    fn half_a_second(solver: &ExternalSolver, cnf: &Path) -> Answer {
+        let start = Instant::now();
+        let answer = solver
+            .solve_file(cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
+            .unwrap();
+        let elapsed = start.elapsed();
+        assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+        answer
+    }
+
+    /// A temporary directory holding `sat.cnf` ([`SAT_CNF`]), and the path of a pid file in it
+    /// for a fake solver to write.
+    fn sat_with_pid_file() -> (tempfile::TempDir, PathBuf, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
+        let pid_file = dir.path().join("pid");
+        (dir, cnf, pid_file)
+    }
+
     fn fake_minisat(dir: &Path, name: &str, body: &str) -> ExternalSolver {
         ExternalSolver {
             convention: Convention::Minisat,
@@ -529,24 +550,17 @@ pub(crate) mod tests {
     #[test]
     fn external_timeout_kills_the_solver() {
         let _g = shared();
-        let dir = tempfile::tempdir().unwrap();
-        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
-        let pid_file = dir.path().join("pid");
+        let (dir, cnf, pid_file) = sat_with_pid_file();
         let solver = fake(
             dir.path(),
             "sleepy",
             &format!("echo $$ > '{}'\nsleep 30\n", pid_file.display()),
         );
-        let start = Instant::now();
-        let answer = solver
-            .solve_file(&cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
-            .unwrap();
-        let elapsed = start.elapsed();
+        let answer = half_a_second(&solver, &cnf);
         assert!(
             matches!(answer, Answer::Unknown(ref r) if r.contains("time limit")),
             "{answer:?}"
         );
-        assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
         let pid = read_pid(&pid_file);
         assert!(gone(pid));
         assert!(!process::registry().iter().any(|e| e.pgid == pid));
@@ -555,9 +569,7 @@ pub(crate) mod tests {
     #[test]
     fn external_timeout_kills_the_whole_group() {
         let _g = shared();
-        let dir = tempfile::tempdir().unwrap();
-        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
-        let pid_file = dir.path().join("pid");
+        let (dir, cnf, pid_file) = sat_with_pid_file();
         let child_file = dir.path().join("child");
         let solver = fake(
             dir.path(),
@@ -568,16 +580,8 @@ pub(crate) mod tests {
                 pid_file.display()
             ),
         );
-        let start = Instant::now();
-        let answer = solver
-            .solve_file(&cnf, 2, &Limits::timeout(Some(Duration::from_millis(500))))
-            .unwrap();
+        let answer = half_a_second(&solver, &cnf);
         assert!(matches!(answer, Answer::Unknown(_)), "{answer:?}");
-        assert!(
-            start.elapsed() < Duration::from_secs(2),
-            "{:?}",
-            start.elapsed()
-        );
         assert!(gone(read_pid(&pid_file)), "solver survived");
         assert!(gone(read_pid(&child_file)), "solver's child survived");
     }
@@ -651,9 +655,7 @@ pub(crate) mod tests {
     #[test]
     fn external_endless_model_is_cut() {
         let _g = shared();
-        let dir = tempfile::tempdir().unwrap();
-        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
-        let pid_file = dir.path().join("pid");
+        let (dir, cnf, pid_file) = sat_with_pid_file();
         let solver = fake(
             dir.path(),
             "flood",
@@ -698,25 +700,19 @@ pub(crate) mod tests {
         }
         assert_eq!(run.stdout.unwrap().len(), 10_000);
         // One byte beyond the cap is too much; exactly the cap is fine.
-        let run = process::supervise(
-            "quiet",
-            command("printf 'hello'"),
-            None,
-            &limits,
-            4,
-            process::read_tail,
-        )
-        .unwrap();
-        assert!(matches!(run.end, process::End::Cut(_)));
-        let run = process::supervise(
-            "quiet",
-            command("printf 'hello'"),
-            None,
-            &limits,
-            5,
-            process::read_tail,
-        )
-        .unwrap();
+        let hello = |cap| {
+            process::supervise(
+                "quiet",
+                command("printf 'hello'"),
+                None,
+                &limits,
+                cap,
+                process::read_tail,
+            )
+            .unwrap()
+        };
+        assert!(matches!(hello(4).end, process::End::Cut(_)));
+        let run = hello(5);
         assert!(matches!(run.end, process::End::Exited(s) if s.success()));
         assert_eq!(run.stdout.as_deref(), Some("hello"));
     }
@@ -724,9 +720,7 @@ pub(crate) mod tests {
     #[test]
     fn external_kill_all_running_interrupts() {
         let _g = exclusive();
-        let dir = tempfile::tempdir().unwrap();
-        let cnf = write(dir.path(), "sat.cnf", SAT_CNF);
-        let pid_file = dir.path().join("pid");
+        let (dir, cnf, pid_file) = sat_with_pid_file();
         let solver = fake(
             dir.path(),
             "victim",
