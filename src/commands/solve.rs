@@ -142,14 +142,7 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     let limits = Limits::timeout(run.args.timeout);
     let formula = read_formula(path, &limits)?;
     sizes(&formula);
-    let n = header::number(&formula.comments, "n");
-    let (problem, n) = match formula.pieces.as_ref() {
-        Some(map) if map.is_queens() && header::is_queens(&formula.comments) => {
-            (Some(Problem::peaceable_queens(map.rows)), n)
-        }
-        Some(_) => (Problem::from_header(&formula.comments), None),
-        None => (None, None),
-    };
+    let (problem, n) = header::subject(&formula);
     let size = n.unwrap_or(0);
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
     let (backend, outcome, proof) = answer(

@@ -9,6 +9,7 @@
 use pq_board::limits::PIECES;
 use pq_board::placement::{Group, Layout};
 
+use crate::formula::Formula;
 use crate::general::group_size;
 use crate::problem::{Extent, Instance, Model, Options, Symmetry, MAX_DIM};
 use crate::spec::{Count, Problem};
@@ -173,6 +174,21 @@ pub fn options(comments: &[String]) -> Options {
         model: stated(comments, "model", d.model),
         card: stated(comments, "card", d.card),
         symmetry: stated(comments, "symmetry", d.symmetry),
+    }
+}
+
+/// What a DIMACS formula read from a file was made for, as `solve --cnf` decodes its
+/// models: the peaceable queens on its variable map's board with the army size `n` the
+/// header states, or the problem the header describes (size not stated); `(None, None)`
+/// without a variable map (`c var` lines) or a header that describes a problem.
+pub fn subject(formula: &Formula) -> (Option<Problem>, Option<usize>) {
+    match formula.pieces.as_ref() {
+        Some(map) if map.is_queens() && is_queens(&formula.comments) => (
+            Some(Problem::peaceable_queens(map.rows)),
+            number(&formula.comments, "n"),
+        ),
+        Some(_) => (Problem::from_header(&formula.comments), None),
+        None => (None, None),
     }
 }
 

@@ -4,7 +4,6 @@
 //! the decoder index out of bounds or allocate gigabytes) give an answer or an error, never
 //! a panic. A fixed number of cases keeps CI fast.
 
-use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header};
 use pq_engine::pipeline::decoded;
 use pq_solve::{Answer, Assignment};
@@ -123,14 +122,7 @@ fn decode_as_solve_does(text: &str, model: &[bool]) -> bool {
         return false;
     };
     // The problem and size exactly as `solve --cnf` takes them.
-    let n = header::number(&formula.comments, "n");
-    let (problem, n) = match formula.pieces.as_ref() {
-        Some(map) if map.is_queens() && header::is_queens(&formula.comments) => {
-            (Some(Problem::peaceable_queens(map.rows)), n)
-        }
-        Some(_) => (Problem::from_header(&formula.comments), None),
-        None => (None, None),
-    };
+    let (problem, n) = header::subject(&formula);
     let lits: Vec<i64> = model
         .iter()
         .enumerate()
