@@ -21,11 +21,14 @@
 //! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them;
 //! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
 //!   written by their names, for every reader and writer above.
+//! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
+//!   every way of conquering them (locally, GNU parallel, Slurm);
 //! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
 
 pub mod certificate;
 pub mod checked;
 pub mod compress;
+pub mod cube;
 pub mod enumerate;
 pub mod family;
 pub mod greedy;

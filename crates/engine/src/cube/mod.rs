@@ -1,0 +1,432 @@
+//! Cube-and-conquer (Heule, Kullmann, Wieringa & Biere, "Cube and conquer: guiding CDCL SAT
+//! solvers by lookaheads", HVC 2011): one hard formula split into many cubes (conjunctions
+//! of literals) whose disjunction the formula implies, each solved on its own, on any
+//! number of cores or machines. The formula is UNSAT exactly when every cube is; a SAT cube
+//! gives a model of the formula.
+//!
+//! This module is the on-disk form that every part shares, so that a cube directory made
+//! by `pq-sat cube` can be conquered by `pq-sat conquer`, by `pq-sat solve-cube` under GNU
+//! parallel or a Slurm job array, or by any script that reads JSON:
+//!
+//! ```text
+//! DIR/manifest.json      the formula's hashes, how it was split, and the cubes (ids 1..=N)
+//! DIR/formula.cnf        the formula, plain DIMACS with pq-sat's header (decodable)
+//! DIR/cubes.icnf         the same clauses as `p inccnf`, one `a LITS 0` line per cube
+//!                        (the format march_cu writes and iLingeling/iGlucose read)
+//! DIR/results/ID.json    one file per finished cube, written atomically by its worker
+//! DIR/proofs/ID.drat     a cube's proof, when asked for
+//! ```
+//!
+//! Results are one file per cube rather than lines appended to one file: workers on many
+//! machines may share DIR over a network file system, where appends from several writers
+//! are not atomic, while renaming a finished file into place is. A rerun skips every cube
+//! that has a result file, and a worker killed mid-cube leaves no result, so its cube is
+//! simply solved again.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use pq_solve::error::SolveError;
+use pq_solve::output;
+
+/// The manifest's file name in a cube directory.
+pub const MANIFEST_JSON: &str = "manifest.json";
+/// The formula's file name in a cube directory.
+pub const FORMULA_CNF: &str = "formula.cnf";
+/// The iCNF file's name in a cube directory.
+pub const CUBES_ICNF: &str = "cubes.icnf";
+/// The directory of per-cube results.
+pub const RESULTS_DIR: &str = "results";
+/// The directory of per-cube proofs.
+pub const PROOFS_DIR: &str = "proofs";
+/// The `format` field of every manifest this version writes.
+pub const FORMAT: &str = "pq-sat cubes 1";
+
+/// One cube: a conjunction of DIMACS literals, solved as assumptions (or as unit clauses).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cube {
+    /// 1-based, the cube's line number among the iCNF's `a` lines, and a job array's index.
+    pub id: usize,
+    /// The literals, DIMACS style (a negative number is a negated variable).
+    pub lits: Vec<i32>,
+}
+
+/// `DIR/manifest.json`: what was split, how, and into which cubes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Always [`FORMAT`]; a reader refuses any other.
+    pub format: String,
+    /// The pq-sat version that wrote it (`pq-sat X.Y.Z`).
+    pub generator: String,
+    /// The command line that made it.
+    pub command: String,
+    /// The formula's file name in the directory ([`FORMULA_CNF`]).
+    pub formula: String,
+    /// The iCNF file's name in the directory ([`CUBES_ICNF`]).
+    pub icnf: String,
+    /// SHA-256 of the formula file's bytes.
+    pub sha256: String,
+    /// The formula's GBD hash ([`crate::hashing::gbd_hash`]).
+    pub gbd: String,
+    /// The formula's number of variables.
+    pub variables: u32,
+    /// The formula's number of clauses.
+    pub clauses: usize,
+    /// One line saying what the formula is (the problem and its size), for people.
+    pub problem: String,
+    /// How the formula was split, in words and parameters (the splitter's own record).
+    pub split: serde_json::Value,
+    /// The cubes, ids 1..=N in order.
+    pub cubes: Vec<Cube>,
+}
+
+/// What one cube's solver said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CubeStatus {
+    /// The formula has a model extending the cube (decoded and validated).
+    Sat,
+    /// The formula and the cube together are unsatisfiable.
+    Unsat,
+    /// No answer: a time limit, or the solver gave up.
+    Unknown,
+}
+
+/// `DIR/results/ID.json`: one cube's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CubeResult {
+    /// The cube's id.
+    pub id: usize,
+    /// SAT, UNSAT or unknown.
+    pub status: CubeStatus,
+    /// Wall-clock seconds the solver took.
+    pub seconds: f64,
+    /// The solver that answered.
+    pub solver: String,
+    /// For UNSAT: whether the independent checker verified a proof (`--check-unsat` or
+    /// `--proof`); `None` for SAT and unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+    /// The proof's file name under [`PROOFS_DIR`], when one was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
+    /// For SAT: the model's true literals among the formula's piece variables, or every
+    /// variable for a formula without a variable map, so that anyone can re-check it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<Vec<i32>>,
+    /// Which worker wrote it (`host:pid`), to tell machines apart in a merged status.
+    pub worker: String,
+}
+
+/// A cube directory's errors.
+#[derive(Debug, thiserror::Error)]
+pub enum CubeError {
+    /// A file could not be read or written.
+    #[error(transparent)]
+    Io(#[from] SolveError),
+    /// The directory's contents are not what pq-sat wrote.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Manifest {
+    /// Reads `DIR/manifest.json`, refusing another format, file names outside `DIR`, and
+    /// cube ids that are not 1..=N in order.
+    pub fn read(dir: &Path) -> Result<Manifest, CubeError> {
+        let path = dir.join(MANIFEST_JSON);
+        let text = fs::read_to_string(&path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                CubeError::Invalid(format!(
+                    "{}: no {MANIFEST_JSON}: not a cube directory (make one with `pq-sat cube ... -o {}`)",
+                    dir.display(),
+                    dir.display()
+                ))
+            } else {
+                CubeError::Io(SolveError::io(&path)(e))
+            }
+        })?;
+        let invalid = |why: String| CubeError::Invalid(format!("{}: {why}", path.display()));
+        let manifest: Manifest = serde_json::from_str(&text)
+            .map_err(|e| invalid(format!("not a pq-sat cube manifest: {e}")))?;
+        if manifest.format != FORMAT {
+            return Err(invalid(format!(
+                "format {:?}, but this pq-sat reads {FORMAT:?}",
+                manifest.format
+            )));
+        }
+        crate::family::distinct_plain_names(&[&manifest.formula, &manifest.icnf])
+            .map_err(|e| invalid(format!("file {e}")))?;
+        if let Some((i, c)) = (manifest.cubes.iter().enumerate()).find(|(i, c)| c.id != i + 1) {
+            return Err(invalid(format!(
+                "cube number {} has id {}; ids run 1..=N in order",
+                i + 1,
+                c.id
+            )));
+        }
+        let limit = i64::from(manifest.variables);
+        if let Some(c) = (manifest.cubes.iter())
+            .find(|c| c.lits.iter().any(|&l| l == 0 || i64::from(l).abs() > limit))
+        {
+            return Err(invalid(format!(
+                "cube {} has a literal that is 0 or beyond the formula's {} variables",
+                c.id, manifest.variables
+            )));
+        }
+        Ok(manifest)
+    }
+
+    /// The cube with this id, or an error naming the valid range.
+    pub fn cube(&self, id: usize) -> Result<&Cube, CubeError> {
+        id.checked_sub(1)
+            .and_then(|i| self.cubes.get(i))
+            .ok_or_else(|| {
+                CubeError::Invalid(format!(
+                    "no cube {id}: the directory has cubes 1 to {}",
+                    self.cubes.len()
+                ))
+            })
+    }
+}
+
+/// Writes the iCNF form of `formula` with these cubes: the clauses under `p inccnf`, then
+/// one `a LITS 0` line per cube, in id order.
+pub fn write_icnf(
+    formula: &pq_encode::Formula,
+    cubes: &[Cube],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    for c in &formula.comments {
+        writeln!(out, "c {c}")?;
+    }
+    writeln!(out, "p inccnf")?;
+    for clause in formula.cnf.iter() {
+        for lit in clause.iter() {
+            write!(out, "{} ", lit.to_ipasir())?;
+        }
+        writeln!(out, "0")?;
+    }
+    for cube in cubes {
+        write!(out, "a ")?;
+        for l in &cube.lits {
+            write!(out, "{l} ")?;
+        }
+        writeln!(out, "0")?;
+    }
+    Ok(())
+}
+
+/// The path of cube `id`'s result file in `dir`.
+pub fn result_path(dir: &Path, id: usize) -> PathBuf {
+    dir.join(RESULTS_DIR).join(format!("{id}.json"))
+}
+
+/// Writes one cube's result atomically (a temporary beside it, renamed into place), so a
+/// reader sees the whole file or none; an earlier result for the cube is replaced.
+pub fn write_result(dir: &Path, result: &CubeResult) -> Result<(), CubeError> {
+    let results = dir.join(RESULTS_DIR);
+    fs::create_dir_all(&results).map_err(SolveError::io(&results))?;
+    let path = result_path(dir, result.id);
+    let mut tmp = output::temp_file(&path, "result")?;
+    let text = serde_json::to_string_pretty(result).expect("a result serialises");
+    writeln!(tmp, "{text}").map_err(SolveError::io(&path))?;
+    tmp.as_file().sync_all().map_err(SolveError::io(&path))?;
+    tmp.persist(&path)
+        .map_err(|e| SolveError::io(&path)(e.error))?;
+    Ok(())
+}
+
+/// Every result in `dir`, by cube id; a result file that does not parse, or names a cube
+/// the manifest lacks, is an error naming the file (a cube's result is evidence, so a
+/// damaged one must not be skipped silently).
+pub fn read_results(dir: &Path, manifest: &Manifest) -> Result<Vec<Option<CubeResult>>, CubeError> {
+    let mut results = vec![None; manifest.cubes.len()];
+    let path = dir.join(RESULTS_DIR);
+    let entries = match fs::read_dir(&path) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(results),
+        Err(e) => return Err(SolveError::io(&path)(e).into()),
+    };
+    for entry in entries {
+        let entry = entry.map_err(SolveError::io(&path))?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        // Temporaries of running workers (`.pq-result-…`) are not results yet.
+        let Some(stem) = name
+            .strip_suffix(".json")
+            .filter(|_| !name.starts_with('.'))
+        else {
+            continue;
+        };
+        let file = entry.path();
+        let invalid = |why: String| CubeError::Invalid(format!("{}: {why}", file.display()));
+        let text = fs::read_to_string(&file).map_err(SolveError::io(&file))?;
+        let result: CubeResult =
+            serde_json::from_str(&text).map_err(|e| invalid(format!("not a cube result: {e}")))?;
+        if stem != result.id.to_string() {
+            return Err(invalid(format!("holds the result of cube {}", result.id)));
+        }
+        let slot = (result.id.checked_sub(1))
+            .and_then(|i| results.get_mut(i))
+            .ok_or_else(|| invalid(format!("no cube {} in the manifest", result.id)))?;
+        *slot = Some(result);
+    }
+    Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(cubes: Vec<Cube>) -> Manifest {
+        Manifest {
+            format: FORMAT.into(),
+            generator: "pq-sat test".into(),
+            command: "test".into(),
+            formula: FORMULA_CNF.into(),
+            icnf: CUBES_ICNF.into(),
+            sha256: String::new(),
+            gbd: String::new(),
+            variables: 3,
+            clauses: 0,
+            problem: "test".into(),
+            split: serde_json::json!({}),
+            cubes,
+        }
+    }
+
+    fn write(dir: &Path, m: &Manifest) {
+        fs::write(dir.join(MANIFEST_JSON), serde_json::to_string(m).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn manifest_round_trip_and_refusals() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = manifest(vec![
+            Cube {
+                id: 1,
+                lits: vec![1, -2],
+            },
+            Cube {
+                id: 2,
+                lits: vec![-1],
+            },
+        ]);
+        write(dir.path(), &good);
+        assert_eq!(Manifest::read(dir.path()).unwrap(), good);
+        assert!(good.cube(2).is_ok());
+        assert!(good.cube(0).is_err() && good.cube(3).is_err());
+
+        let mut bad = good.clone();
+        bad.cubes[1].id = 5;
+        write(dir.path(), &bad);
+        assert!(Manifest::read(dir.path())
+            .unwrap_err()
+            .to_string()
+            .contains("ids run"));
+
+        let mut bad = good.clone();
+        bad.cubes[0].lits = vec![4];
+        write(dir.path(), &bad);
+        assert!(Manifest::read(dir.path()).is_err());
+
+        let mut bad = good.clone();
+        bad.formula = "../x.cnf".into();
+        write(dir.path(), &bad);
+        assert!(Manifest::read(dir.path()).is_err());
+
+        let mut bad = good;
+        bad.format = "pq-sat cubes 99".into();
+        write(dir.path(), &bad);
+        assert!(Manifest::read(dir.path())
+            .unwrap_err()
+            .to_string()
+            .contains("format"));
+
+        let empty = tempfile::tempdir().unwrap();
+        let e = Manifest::read(empty.path()).unwrap_err().to_string();
+        assert!(e.contains("not a cube directory"), "{e}");
+    }
+
+    #[test]
+    fn results_are_written_whole_and_read_back_by_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = manifest(vec![
+            Cube {
+                id: 1,
+                lits: vec![1],
+            },
+            Cube {
+                id: 2,
+                lits: vec![-1],
+            },
+        ]);
+        assert_eq!(read_results(dir.path(), &m).unwrap(), vec![None, None]);
+        let r = CubeResult {
+            id: 2,
+            status: CubeStatus::Unsat,
+            seconds: 0.5,
+            solver: "kissat".into(),
+            verified: Some(false),
+            proof: None,
+            model: None,
+            worker: "host:1".into(),
+        };
+        write_result(dir.path(), &r).unwrap();
+        write_result(dir.path(), &r).unwrap();
+        // A running worker's temporary is not a result.
+        fs::write(
+            dir.path().join(RESULTS_DIR).join(".pq-result-1-2-x.json"),
+            "{",
+        )
+        .unwrap();
+        assert_eq!(
+            read_results(dir.path(), &m).unwrap(),
+            vec![None, Some(r.clone())]
+        );
+
+        fs::write(result_path(dir.path(), 1), "{ torn").unwrap();
+        let e = read_results(dir.path(), &m).unwrap_err().to_string();
+        assert!(
+            e.contains("1.json") && e.contains("not a cube result"),
+            "{e}"
+        );
+
+        let mut other = r;
+        other.id = 3;
+        fs::write(
+            result_path(dir.path(), 1),
+            serde_json::to_string(&other).unwrap(),
+        )
+        .unwrap();
+        assert!(read_results(dir.path(), &m).is_err());
+    }
+
+    #[test]
+    fn icnf_has_the_clauses_then_one_a_line_per_cube() {
+        let formula = pq_encode::encode(
+            &pq_encode::Instance::new(3, 1).unwrap(),
+            &pq_encode::Options::default(),
+        );
+        let cubes = [
+            Cube {
+                id: 1,
+                lits: vec![1, -2],
+            },
+            Cube {
+                id: 2,
+                lits: vec![3],
+            },
+        ];
+        let mut out = Vec::new();
+        write_icnf(&formula, &cubes, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('c')).collect();
+        assert_eq!(lines[0], "p inccnf");
+        assert_eq!(lines.len(), 1 + formula.n_clauses() + 2);
+        assert_eq!(lines[lines.len() - 2..], ["a 1 -2 0", "a 3 0"]);
+    }
+}
