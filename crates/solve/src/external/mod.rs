@@ -641,15 +641,57 @@ pub(crate) mod tests {
         assert!(gone(read_pid(&grandchild)), "the helper's child survived");
     }
 
+    /// pq-solve is a library: the sweep of strays must leave the calling program's own
+    /// children alone, running or ended. It once killed them (and reaped their zombies under
+    /// their owner's `wait`), which made end-to-end tests die with SIGKILL whenever another
+    /// test solved in-process.
     #[test]
-    fn external_children_are_read_from_proc() {
-        // Exclusive: a sweep from another test would take this unsupervised child for a stray.
-        let _g = exclusive();
-        let mut child = Command::new("sleep").arg("5").spawn().unwrap();
-        let pid = child.id() as i32;
+    fn external_sweeps_spare_children_they_did_not_start() {
+        let _g = shared();
+        let mut running = Command::new("sleep").arg("30").spawn().unwrap();
+        let mut ended = Command::new("true").spawn().unwrap();
+        let ended_pid = ended.id() as i32;
+        let pid = running.id() as i32;
         assert!(process::children().iter().any(|&(p, _)| p == pid));
-        child.kill().unwrap();
-        child.wait().unwrap();
+        // Wait until `true` is a zombie, awaiting our `wait`.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !process::children().contains(&(ended_pid, b'Z')) {
+            assert!(Instant::now() < deadline, "`true` did not end");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // A solver whose helper escapes its group: its end sweeps, and so does end_all's
+        // sweep of everything (without end_all's lock, which would stop the other tests).
+        let dir = tempfile::tempdir().unwrap();
+        let cnf = write(dir.path(), "unsat.cnf", UNSAT_CNF);
+        let helper = dir.path().join("helper");
+        let solver = fake(
+            dir.path(),
+            "escaper",
+            &format!(
+                "setsid sleep 30 &
+echo $! > '{}'
+echo 's UNSATISFIABLE'
+exit 20
+",
+                helper.display()
+            ),
+        );
+        assert_eq!(
+            solver.solve_file(&cnf, 1, &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
+        assert!(gone(read_pid(&helper)), "the escaped helper survived");
+        process::sweep_everything_for_test();
+        assert!(
+            running.try_wait().unwrap().is_none(),
+            "our own child was killed"
+        );
+        assert!(
+            ended.wait().unwrap().success(),
+            "our own zombie was reaped by the sweep"
+        );
+        running.kill().unwrap();
+        running.wait().unwrap();
     }
 
     #[test]

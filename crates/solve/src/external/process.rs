@@ -10,14 +10,25 @@
 //! A process group does not hold everything: a solver's helper can call `setsid` (or
 //! `setpgid`) and leave it. So pq-sat makes itself a child subreaper
 //! (`PR_SET_CHILD_SUBREAPER`): a descendant whose parent dies is re-parented to pq-sat rather
-//! than to init, and is then found among pq-sat's children that no supervisor owns, killed and
-//! reaped (`sweep`). That happens when a supervised child ends while no other one runs (a
-//! stray cannot be told apart from a running rival's helper), and in [`end_all`] before
-//! pq-sat exits.
+//! than to init, and is then found among pq-sat's children, killed and reaped (`sweep`).
+//!
+//! Only strays are swept, never another child of the process: pq-solve is a library, and
+//! the program calling it (a test harness, a user's tool) has children of its own that are
+//! none of its business; killing them, or reaping them under their owner's `wait`, once made
+//! unrelated tests die with SIGKILL whenever a test solved in-process. So every supervised
+//! child is marked by an environment variable, [`MARK`] = `PID.SEQ` (this process, the
+//! supervision's number), which every descendant inherits and cannot change afterwards
+//! (`/proc/PID/environ` is what was passed at `exec`). A child carrying our mark whose
+//! supervision has ended is a stray: it is killed when that supervision ends (whatever else
+//! runs meanwhile) and in [`end_all`] before pq-sat exits. A descendant that wipes its
+//! environment before `exec` and leaves its group is not recognised; it is still killed by
+//! its `PR_SET_PDEATHSIG`, if it kept that, when its parent dies.
 
+use std::collections::HashSet;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -44,6 +55,13 @@ pub const STDOUT_CAP: u64 = 64 * 1024 * 1024;
 /// How long one sweep keeps killing strays; only a process stuck in the kernel (which SIGKILL
 /// cannot end) makes it last that long.
 const SWEEP_LIMIT: Duration = Duration::from_secs(2);
+
+/// The environment variable that marks every process a supervision started, and their
+/// descendants: `PID.SEQ`, pq-sat's process id and the supervision's number.
+pub const MARK: &str = "PQ_SAT_SUPERVISED";
+
+/// Numbers the supervisions, so a stray tells whose it was.
+static NEXT_SEQ: AtomicU64 = AtomicU64::new(1);
 
 /// What a supervised child left behind.
 pub struct Supervised<T> {
@@ -124,6 +142,8 @@ pub fn supervise<T: Send + 'static>(
 ) -> Result<Supervised<T>, SolveError> {
     become_subreaper();
     let parent = std::process::id();
+    let seq = NEXT_SEQ.fetch_add(1, Ordering::Relaxed);
+    cmd.env(MARK, format!("{parent}.{seq}"));
     cmd.stdin(if stdin.is_some() {
         Stdio::piped()
     } else {
@@ -160,6 +180,7 @@ pub fn supervise<T: Send + 'static>(
         let pgid = child.id() as i32;
         running.push(Entry {
             pgid,
+            seq,
             killed: false,
             closing: false,
         });
@@ -264,39 +285,81 @@ fn become_subreaper() {
     });
 }
 
-/// Kills and reaps every child of this process that no entry of `running` owns (with
-/// `everything`, kills the owned ones too, leaving their reaping to their supervisors): the
-/// descendants that left their process group and were re-parented here. Killing one
-/// re-parents its own children here, so it repeats until a scan finds no stray (or
-/// [`SWEEP_LIMIT`] passes). The caller holds the registry lock, so no child is started
-/// meanwhile and no owned pid is reaped (and recycled) under it.
+/// Kills and reaps the strays: children of this process that carry its [`MARK`] but are no
+/// supervision's group leader, whose supervision has ended (with `everything`, those of
+/// running supervisions too, and the owned leaders, whose reaping stays with their
+/// supervisors). Killing one re-parents its own children here, so it repeats until a scan
+/// finds no stray (or [`SWEEP_LIMIT`] passes). The caller holds the registry lock, so no
+/// child is started meanwhile and no owned pid is reaped (and recycled) under it.
 fn sweep(running: &[Entry], everything: bool) {
     let deadline = Instant::now() + SWEEP_LIMIT;
+    let me = std::process::id();
+    // Strays seen alive and killed, to be reaped once they are zombies: a zombie's
+    // environment cannot be read any more, and any other zombie may be awaited by its owner.
+    let mut killed = killed_strays();
     loop {
         let mut found = false;
         for (pid, state) in children() {
-            if let Some(owner) = running.iter().find(|e| e.pgid == pid) {
-                // Its supervisor reaps it; a closing one may be reaped at any moment.
-                if !everything || state == b'Z' || owner.closing {
-                    continue;
+            if state == b'Z' {
+                if killed.remove(&pid) {
+                    // SAFETY: our own child, marked as ours when it was alive; a zombie's pid
+                    // cannot have been recycled.
+                    unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) };
                 }
+                continue;
+            }
+            let owner = running.iter().find(|e| e.pgid == pid);
+            if owner.is_some_and(|o| !everything || o.closing) {
+                // Its supervisor kills and reaps it.
+                continue;
+            }
+            let Some(seq) = mark_of(pid, me) else {
+                continue;
+            };
+            if !everything && running.iter().any(|e| e.seq == seq && !e.closing) {
+                // A running solver's helper, re-parented here because its own parent ended:
+                // its supervision decides when it goes.
+                continue;
             }
             found = true;
-            // SAFETY: plain system calls on our own child, which nobody else reaps, so its pid
-            // cannot have been recycled.
-            unsafe {
-                if state == b'Z' {
-                    libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG);
-                } else {
-                    libc::kill(pid, libc::SIGKILL);
-                }
-            }
+            killed.insert(pid);
+            // SAFETY: plain system call on our own child, which nobody else reaps (it carries
+            // our mark, and only `sweep` reaps marked non-leaders), so its pid is not recycled.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
         }
-        if !found || Instant::now() >= deadline {
+        if !found && !killed.iter().any(|p| children().iter().any(|c| c.0 == *p)) {
+            return;
+        }
+        if Instant::now() >= deadline {
             return;
         }
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// `end_all`'s sweep of everything, without keeping the registry locked afterwards.
+#[cfg(test)]
+pub(crate) fn sweep_everything_for_test() {
+    let running = registry();
+    sweep(&running, true);
+}
+
+/// The strays killed but not reaped yet (a sweep that hit its limit leaves them for the next).
+fn killed_strays() -> MutexGuard<'static, HashSet<i32>> {
+    static KILLED: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
+    let lock = KILLED.get_or_init(|| Mutex::new(HashSet::new()));
+    lock.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The supervision number in `pid`'s [`MARK`] when the mark is this process's (`me`), read
+/// from the environment it was started with.
+fn mark_of(pid: i32, me: u32) -> Option<u64> {
+    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    let prefix = format!("{MARK}={me}.");
+    environ
+        .split(|&b| b == 0)
+        .find_map(|var| var.strip_prefix(prefix.as_bytes()))
+        .and_then(|seq| std::str::from_utf8(seq).ok()?.parse().ok())
 }
 
 /// This process's children and their states (`R`, `S`, `Z`, ...), read from `/proc`.
@@ -329,6 +392,8 @@ fn parse_stat(stat: &[u8]) -> Option<(u8, i32)> {
 /// A process group we started and have not reaped yet.
 pub(crate) struct Entry {
     pub(crate) pgid: i32,
+    /// The supervision's number in its children's [`MARK`].
+    seq: u64,
     /// Set by `kill_all_running`, so the waiter reports an interruption rather than a crash.
     killed: bool,
     /// Its supervisor is killing and reaping it: nobody else may signal the pgid any more.
@@ -423,8 +488,8 @@ impl Guard {
     }
 
     /// Kills what is left of the group (a solver's helpers, or a wrapper script's background
-    /// jobs that would keep our pipes open), reaps the leader, deregisters it and, when no
-    /// other child runs, sweeps what left the group. Returns whether `kill_all_running` had
+    /// jobs that would keep our pipes open), reaps the leader, deregisters it and sweeps
+    /// what left the group. Returns whether `kill_all_running` had
     /// killed it, and the leader's exit status.
     fn reap(&mut self) -> std::io::Result<(bool, ExitStatus)> {
         let killed = {
@@ -443,9 +508,7 @@ impl Guard {
         let status = self.child.wait();
         let mut running = registry();
         running.retain(|e| e.pgid != self.pgid);
-        if running.is_empty() {
-            sweep(&running, false);
-        }
+        sweep(&running, false);
         Ok((killed, status?))
     }
 }
