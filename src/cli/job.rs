@@ -186,6 +186,10 @@ impl Args {
                         symmetry: Symmetry::None,
                     },
                     limit: a.limit,
+                    split: a
+                        .split
+                        .unwrap_or(if a.jobs.unwrap_or(1) > 1 { 4 } else { 0 }),
+                    jobs: a.jobs.unwrap_or(1),
                 };
                 Ok(Job::Enumerate(
                     request,

@@ -220,6 +220,14 @@ pub struct EnumerateArgs {
     /// Stop after K boards (orbits, up to symmetry)
     #[arg(long, value_name = "K")]
     pub limit: Option<usize>,
+    /// Split the search into cubes that fix the pieces on K squares (from the centre out;
+    /// up to (groups+1)^K cubes, each orbit counted once, in the cube of its lex-leader
+    /// member), solved by --jobs threads. 0: one search [default: 0, or 4 with --jobs > 1]
+    #[arg(long, value_name = "K", value_parser = parse_split)]
+    pub split: Option<usize>,
+    /// Threads solving cubes [default: 1]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
     /// Attack model: lines or pairwise (colouring cannot leave an allowed square empty)
     /// [default: lines]
     #[arg(long, value_name = "MODEL")]
@@ -702,6 +710,15 @@ fn parse_dims(s: &str) -> Result<Dims, String> {
         }
     }
     Ok(Dims(out))
+}
+
+fn parse_split(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(k) if k <= 12 => Ok(k),
+        _ => Err(format!(
+            "--split must be a whole number from 0 to 12 (squares to split on; 12 already makes up to 3^12 = 531441 cubes for two groups) (got '{s}')"
+        )),
+    }
 }
 
 fn parse_jobs(s: &str) -> Result<usize, String> {

@@ -102,6 +102,8 @@ pub fn run(
             complete: summary.complete,
             stopped: summary.stopped.clone(),
             seconds: summary.seconds,
+            cubes: summary.cubes,
+            jobs: request.jobs,
             boards: (!count_only).then_some(boards),
             orbit_sizes: (!count_only).then_some(orbit_sizes),
         })?,
@@ -137,8 +139,13 @@ fn summary_line(request: &Request, summary: &Summary) -> String {
         (None, false) => " (stopped at --limit: not all)".to_string(),
         (None, true) => String::new(),
     };
+    let split = if summary.cubes > 1 {
+        format!(", {} cubes on {} threads", summary.cubes, request.jobs)
+    } else {
+        String::new()
+    };
     format!(
-        "{counted}{unequal}: {what}{stopped} ({:.2} s)\n",
+        "{counted}{unequal}: {what}{stopped} ({:.2} s{split})\n",
         summary.seconds
     )
 }

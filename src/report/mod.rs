@@ -219,6 +219,12 @@ pub struct Enumeration {
     pub stopped: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The cubes the search was split into (1: one search; `--split`).
+    #[serde(default = "one")]
+    pub cubes: usize,
+    /// Threads that solved them (`--jobs`).
+    #[serde(default = "one")]
+    pub jobs: usize,
     /// Each placement as rows of symbols (absent with `--count`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boards: Option<Vec<Vec<String>>>,
@@ -298,6 +304,11 @@ impl CertificateSummary {
     }
 }
 
+/// The default of counts that were 1 before they were reported.
+fn one() -> usize {
+    1
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -332,6 +343,8 @@ pub(crate) mod tests {
                 complete: false,
                 stopped: Some("time limit".into()),
                 seconds: 0.25,
+                cubes: 81,
+                jobs: 2,
                 boards: Some(vec![vec!["W.".into(), ".B".into()]]),
                 orbit_sizes: Some(vec![8]),
             });

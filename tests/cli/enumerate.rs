@@ -18,6 +18,19 @@ fn is_canonical(b: &Placement) -> bool {
 }
 
 fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary, Vec<Found>) {
+    run_split(d, n, up_to, maximal, model, 0, 1)
+}
+
+/// [`run`] on cubes that fix `split` squares, solved by `jobs` threads.
+fn run_split(
+    d: usize,
+    n: usize,
+    up_to: UpTo,
+    maximal: bool,
+    model: Model,
+    split: usize,
+    jobs: usize,
+) -> (Summary, Vec<Found>) {
     let request = Request {
         problem: Problem::peaceable_queens(d),
         n,
@@ -29,6 +42,8 @@ fn run(d: usize, n: usize, up_to: UpTo, maximal: bool, model: Model) -> (Summary
             symmetry: Symmetry::None,
         },
         limit: None,
+        split,
+        jobs,
     };
     let mut found = Vec::new();
     let summary = enumerate(&request, &Limits::none(), &mut |f, _| found.push(f.clone())).unwrap();
@@ -91,6 +106,37 @@ fn exact_boards_match_brute_force_up_to_d5() {
     }
 }
 
+/// The search split into cubes (each orbit counted in the cube of its lex-leader member)
+/// finds exactly the brute-force boards and orbits, each once.
+#[test]
+fn split_searches_match_brute_force() {
+    for (d, split) in [(4, 2), (5, 3), (6, 4)] {
+        for n in 1..=oracle::optimum(d) {
+            for maximal in [false, true] {
+                let expected = if maximal {
+                    oracle::all_maximal(d, n)
+                } else {
+                    oracle::all_boards_exact(d, n)
+                };
+                let what = format!("d={d} n={n} maximal={maximal} split={split}");
+                let (orbits, reps) =
+                    run_split(d, n, UpTo::Symmetry, maximal, Model::Lines, split, 2);
+                assert_eq!(orbits.count, oracle::count_orbits(&expected), "{what}");
+                assert_eq!(orbits.total_boards, expected.len(), "{what}");
+                let reps = set(reps.into_iter().map(|f| f.placement));
+                assert_eq!(reps.len(), orbits.count, "{what}: an orbit listed twice");
+                assert!(reps.iter().all(is_canonical), "{what}");
+                if d < 6 {
+                    let (_, boards) =
+                        run_split(d, n, UpTo::Total, maximal, Model::Pairwise, split, 2);
+                    let boards = set(boards.into_iter().map(|f| f.placement));
+                    assert_eq!(boards, set(expected.iter().cloned()), "{what}: total");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn exact_boards_match_brute_force_at_d6() {
     let d = 6;
@@ -140,5 +186,34 @@ fn maximal_configurations_match_brute_force_at_d6() {
     for n in 0..=oracle::optimum(d) {
         let expected = oracle::all_maximal(d, n);
         check_against(&expected, d, n, true, Model::Lines, false);
+    }
+}
+
+#[test]
+fn cli_splits_on_cubes_with_jobs_and_refuses_a_bad_split() {
+    use crate::util::{code, json, run, stderr};
+    let one = json(&run(&[
+        "enumerate",
+        "--dim",
+        "6",
+        "--count",
+        "--format",
+        "json",
+    ]));
+    let out = run(&["enumerate", "--dim", "6", "--jobs", "2", "--format", "json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let split = json(&out);
+    // --jobs 2 splits on 4 squares by default: 3^4 cubes for two colours.
+    assert_eq!(
+        (split["cubes"].as_u64(), split["jobs"].as_u64()),
+        (Some(81), Some(2))
+    );
+    assert_eq!(split["count"], one["count"]);
+    assert_eq!(split["total_boards"], one["total_boards"]);
+    assert_eq!(one["cubes"], 1);
+    for bad in ["13", "x", "2.5"] {
+        let out = run(&["enumerate", "--dim", "5", "--split", bad]);
+        assert_eq!(code(&out), 2, "--split {bad}");
+        assert!(stderr(&out).contains("--split must be a whole number from 0 to 12"));
     }
 }

@@ -12,7 +12,21 @@
 //! an orbit, and the blocking makes counting independent of how many members they keep.
 //! Each placement is checked by the independent validator and printed in its orbit's
 //! canonical form.
+//!
+//! **On cubes** ([`Request::split`]), the search is split, as in cube-and-conquer (Heule,
+//! Kullmann, Wieringa & Biere, HVC 2011), into cubes that fix the pieces on a few squares,
+//! every combination once, and the cubes are shared among [`Request::jobs`] threads with a
+//! CaDiCaL each, solving cube after cube under assumptions. The cubes partition the
+//! placements, since each fixes every piece variable of its squares. An orbit may meet
+//! several cubes, so it is counted only in the cube holding its *leader*: the member whose
+//! piece variables, read in the lex-leader order, form the lexicographically least vector
+//! (false before true). The leader satisfies every lex-leader constraint, so the cube holding
+//! it finds that orbit (some member of it) for sure, and exactly one cube holds it. An orbit
+//! found in another cube is blocked there only (its blocking clauses carry the cube's
+//! negation); a counted orbit is blocked for good.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use pq_board::placement::Placement;
@@ -20,12 +34,12 @@ use pq_board::rules::addable_squares;
 use pq_board::symmetry::{self, apply, SymmetryGroup};
 use pq_encode::general::encode_extent;
 use pq_encode::spec::Problem;
-use pq_encode::{Extent, Model, Options, Symmetry};
-use rustsat::solvers::{Solve, SolverResult};
+use pq_encode::{Extent, Model, Options, PieceMap, Symmetry};
+use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit, TernaryVal};
 
 use pq_solve::backend::attach_limits;
-use pq_solve::control::{check_interrupt, Limits};
+use pq_solve::control::{check_interrupt, Limits, Stop};
 use pq_solve::error::SolveError;
 
 use crate::pipeline::{cadical_error, cadical_with};
@@ -65,6 +79,10 @@ pub struct Request {
     pub options: Options,
     /// Stop after this many placements (orbits, up to symmetry).
     pub limit: Option<usize>,
+    /// Split the search into cubes on the pieces of this many squares (0: one search).
+    pub split: usize,
+    /// Threads solving cubes (with `split` 0, one search on one thread).
+    pub jobs: usize,
 }
 
 /// One placement found.
@@ -91,6 +109,8 @@ pub struct Summary {
     pub stopped: Option<String>,
     /// Wall-clock seconds so far.
     pub seconds: f64,
+    /// The cubes the search was split into (1 for one search).
+    pub cubes: usize,
 }
 
 /// Enumerates the placements of `request` until done or `limits` say stop, calling
@@ -147,88 +167,264 @@ pub fn enumerate(
         None => &identity[..],
         Some(group) => group.symmetries(),
     };
-    let mut solver = cadical_with(&formula)?;
-    attach_limits(&mut solver, limits);
-    let piece_lits: Vec<Lit> = map
-        .vars
-        .iter()
+    let piece_lits: Vec<Lit> = (map.vars.iter())
         .map(|v| Lit::positive(v.dimacs - 1))
         .collect();
-    let mut summary = Summary::default();
-    loop {
-        if request.limit.is_some_and(|k| summary.count >= k) {
-            break;
+    let cubes = cubes(&map, request.split);
+    let search = Search {
+        request,
+        formula: &formula,
+        map: &map,
+        piece_lits: &piece_lits,
+        symmetries,
+        group: group.as_ref(),
+        cubes: &cubes,
+        next: AtomicUsize::new(0),
+        stop: Stop::default(),
+    };
+    let mut summary = Summary {
+        cubes: cubes.len(),
+        ..Summary::default()
+    };
+    let jobs = request.jobs.clamp(1, cubes.len());
+    let (sender, found) = mpsc::channel::<Result<Event, SolveError>>();
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let (search, sender) = (&search, sender.clone());
+            let limits = limits.with_stop(&search.stop);
+            scope.spawn(move || {
+                if let Err(e) = search.work(&limits, &sender) {
+                    search.stop.request();
+                    let _ = sender.send(Err(e));
+                }
+            });
         }
-        match solver.solve().map_err(cadical_error)? {
-            SolverResult::Sat => {}
-            SolverResult::Unsat => {
-                summary.complete = true;
-                break;
-            }
-            SolverResult::Interrupted => {
-                // Ctrl-C ends the job; a time limit or --limit ends the list, which says so.
-                check_interrupt()?;
-                summary.stopped = Some(limits.unknown_reason());
-                break;
+        drop(sender);
+        // Every found orbit passes through here, so the count, the limit and the callback
+        // see one sequence whatever the number of threads.
+        for event in found {
+            match event {
+                Ok(Event::Found(f)) if failure.is_none() && !limit_reached(request, &summary) => {
+                    let sizes: Vec<usize> = (problem.maximised().iter())
+                        .map(|&g| f.placement.count(g))
+                        .collect();
+                    if sizes.windows(2).any(|w| w[0] != w[1]) {
+                        summary.unequal += 1;
+                    }
+                    summary.count += 1;
+                    summary.total_boards += f.orbit_size;
+                    summary.seconds = start.elapsed().as_secs_f64();
+                    on_found(&f, &summary);
+                    if limit_reached(request, &summary) {
+                        search.stop.request();
+                    }
+                }
+                Ok(Event::Found(_)) => {}
+                Ok(Event::Stopped(reason)) => {
+                    summary.stopped.get_or_insert(reason);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
             }
         }
-        let mut by_var = vec![false; formula.n_vars as usize + 1];
-        for (v, &lit) in map.vars.iter().zip(&piece_lits) {
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    // Ctrl-C ends the job; a time limit or --limit ends the list, which says so.
+    check_interrupt()?;
+    if limit_reached(request, &summary) {
+        summary.stopped = None;
+    }
+    summary.complete = summary.stopped.is_none() && !limit_reached(request, &summary);
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+fn limit_reached(request: &Request, summary: &Summary) -> bool {
+    request.limit.is_some_and(|k| summary.count >= k)
+}
+
+/// What a worker tells the collector.
+enum Event {
+    /// An orbit (or a placement), counted in the cube that holds its leader.
+    Found(Found),
+    /// A solve stopped without an answer (time limit, `--limit`, Ctrl-C), with the reason.
+    Stopped(String),
+}
+
+/// The cubes on the pieces of `squares` squares: for each square, empty or one group's piece,
+/// every combination once, as assumptions over the piece variables. The squares are taken
+/// from the middle row outwards, where a piece's lines cross most of the board.
+fn cubes(map: &PieceMap, squares: usize) -> Vec<Vec<Lit>> {
+    let (rows, cols) = (map.rows, map.cols);
+    let mut order: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .collect();
+    let centre = |(r, c): (usize, usize)| (r.abs_diff(rows / 2), c.abs_diff(cols / 2));
+    order.sort_by_key(|&sq| centre(sq));
+    let mut cubes: Vec<Vec<Lit>> = vec![Vec::new()];
+    for &(row, col) in order.iter().take(squares) {
+        let here: Vec<Lit> = (map.vars.iter())
+            .filter(|v| (v.row, v.col) == (row, col))
+            .map(|v| Lit::positive(v.dimacs - 1))
+            .collect();
+        let choices = (0..=here.len()).map(|piece| {
+            // Piece `piece` of the square's variables is true (none when it is `len`).
+            here.iter()
+                .enumerate()
+                .map(|(i, &lit)| if i == piece { lit } else { !lit })
+                .collect::<Vec<Lit>>()
+        });
+        let choices: Vec<Vec<Lit>> = choices.collect();
+        cubes = cubes
+            .iter()
+            .flat_map(|cube| {
+                choices.iter().map(move |choice| {
+                    let mut c = cube.clone();
+                    c.extend(choice);
+                    c
+                })
+            })
+            .collect();
+    }
+    cubes
+}
+
+/// One enumeration's shared state: the formula, the cubes and the next cube to take.
+struct Search<'a> {
+    request: &'a Request,
+    formula: &'a pq_encode::Formula,
+    map: &'a PieceMap,
+    piece_lits: &'a [Lit],
+    symmetries: &'a [symmetry::Symmetry],
+    group: Option<&'a SymmetryGroup>,
+    cubes: &'a [Vec<Lit>],
+    next: AtomicUsize,
+    stop: Stop,
+}
+
+impl Search<'_> {
+    /// Takes cubes until none is left, enumerating each with one CaDiCaL kept across them.
+    fn work(
+        &self,
+        limits: &Limits,
+        found: &mpsc::Sender<Result<Event, SolveError>>,
+    ) -> Result<(), SolveError> {
+        let mut solver = cadical_with(self.formula)?;
+        attach_limits(&mut solver, limits);
+        loop {
+            let i = self.next.fetch_add(1, Ordering::SeqCst);
+            let Some(cube) = self.cubes.get(i) else {
+                return Ok(());
+            };
+            loop {
+                match solver.solve_assumps(cube).map_err(cadical_error)? {
+                    SolverResult::Sat => {}
+                    SolverResult::Unsat => break,
+                    SolverResult::Interrupted => {
+                        let _ = found.send(Ok(Event::Stopped(limits.unknown_reason())));
+                        return Ok(());
+                    }
+                }
+                let (orbit, counted_here) = self.orbit_of_model(&solver, cube)?;
+                // A counted orbit is blocked for good: every cube would only skip it again.
+                // Otherwise only in this cube, whose negation the clauses then carry.
+                let guard: Vec<Lit> = if counted_here {
+                    Vec::new()
+                } else {
+                    cube.iter().map(|&l| !l).collect()
+                };
+                for image in &orbit.images {
+                    let mut blocking: Clause = (self.map.vars.iter())
+                        .zip(self.piece_lits)
+                        .map(|(v, &lit)| {
+                            if image.get(v.row, v.col) == Some(v.group) {
+                                !lit
+                            } else {
+                                lit
+                            }
+                        })
+                        .collect();
+                    for &l in &guard {
+                        blocking.add(l);
+                    }
+                    solver.add_clause(blocking).map_err(cadical_error)?;
+                }
+                if counted_here {
+                    let placement = match self.group {
+                        None => orbit.raw,
+                        Some(group) => group.canonical(&orbit.raw),
+                    };
+                    let event = Event::Found(Found {
+                        placement,
+                        orbit_size: orbit.images.len(),
+                    });
+                    if found.send(Ok(event)).is_err() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The model's placement, checked, with its orbit; and whether `cube` holds the orbit's
+    /// leader (the member least in the lex-leader order), the one cube that counts it.
+    fn orbit_of_model(
+        &self,
+        solver: &rustsat_cadical::CaDiCaL<'_, '_>,
+        cube: &[Lit],
+    ) -> Result<(Orbit, bool), SolveError> {
+        let mut by_var = vec![false; self.formula.n_vars as usize + 1];
+        for (v, &lit) in self.map.vars.iter().zip(self.piece_lits) {
             let value = solver.lit_val(lit).map_err(cadical_error)?;
             by_var[v.dimacs as usize] = value == TernaryVal::True;
         }
-        let raw = map.decode(|var| by_var[var as usize]).map_err(|(r, c)| {
-            invalid(format!("row {}, column {} holds two pieces", r + 1, c + 1))
-        })?;
-        check(&raw, request)?;
+        let raw = (self.map)
+            .decode(|var| by_var[var as usize])
+            .map_err(|(r, c)| {
+                invalid(format!("row {}, column {} holds two pieces", r + 1, c + 1))
+            })?;
+        check(&raw, self.request)?;
         let mut images: Vec<Placement> = Vec::new();
-        for s in symmetries {
+        for s in self.symmetries {
             let image = apply(s, &raw);
             if !images.contains(&image) {
                 images.push(image);
             }
         }
-        // Block the placement and its images: some piece variable must differ from each.
-        for image in &images {
-            let blocking: Clause = map
-                .vars
-                .iter()
-                .zip(&piece_lits)
-                .map(|(v, &lit)| {
-                    if image.get(v.row, v.col) == Some(v.group) {
-                        !lit
-                    } else {
-                        lit
-                    }
-                })
-                .collect();
-            solver.add_clause(blocking).map_err(cadical_error)?;
-        }
-        let placement = match &group {
-            None => raw,
-            Some(group) => group.canonical(&raw),
+        let bits = |p: &Placement| -> Vec<bool> {
+            (self.map.vars.iter())
+                .map(|v| p.get(v.row, v.col) == Some(v.group))
+                .collect()
         };
-        let sizes: Vec<usize> = problem
-            .maximised()
+        let leader = images
             .iter()
-            .map(|&g| placement.count(g))
+            .map(bits)
+            .min()
+            .expect("the identity is an image");
+        let value: std::collections::HashMap<Lit, bool> = (self.piece_lits.iter())
+            .zip(&leader)
+            .map(|(&lit, &b)| (lit, b))
             .collect();
-        if sizes.windows(2).any(|w| w[0] != w[1]) {
-            summary.unequal += 1;
-        }
-        summary.count += 1;
-        summary.total_boards += images.len();
-        summary.seconds = start.elapsed().as_secs_f64();
-        on_found(
-            &Found {
-                placement,
-                orbit_size: images.len(),
-            },
-            &summary,
-        );
+        let holds = cube.iter().all(|&l| {
+            let v = value[&l.var().pos_lit()];
+            if l.is_neg() {
+                !v
+            } else {
+                v
+            }
+        });
+        Ok((Orbit { raw, images }, holds))
     }
-    summary.seconds = start.elapsed().as_secs_f64();
-    Ok(summary)
+}
+
+/// A placement found and the distinct images of it under the symmetries counted together.
+struct Orbit {
+    raw: Placement,
+    images: Vec<Placement>,
 }
 
 /// The size `enumerate` lists when none is given: the problem's optimum (0 when it
@@ -317,6 +513,8 @@ mod tests {
                 ..Options::default()
             },
             limit: None,
+            split: 0,
+            jobs: 1,
         }
     }
 
@@ -363,6 +561,72 @@ mod tests {
         q.counts = vec![pq_encode::spec::Count::Exactly(1); 2];
         let r = request(q, 0, UpTo::Total, true);
         assert!(enumerate(&r, &Limits::none(), &mut |_, _| {}).is_err());
+    }
+
+    /// Every placement found, in canonical form, sorted: what a split search must find
+    /// exactly once each, as the single search does.
+    fn listed(r: &Request) -> (Vec<Placement>, Summary) {
+        let mut seen = Vec::new();
+        let summary = enumerate(r, &Limits::none(), &mut |f, _| {
+            seen.push(f.placement.clone())
+        })
+        .unwrap();
+        seen.sort_by_key(|p| format!("{p:?}"));
+        (seen, summary)
+    }
+
+    #[test]
+    fn cubes_count_every_orbit_once() {
+        let file = |text: &str, board: &str| {
+            let mut p = Problem::from_toml(text).unwrap();
+            p.set("board", board).unwrap();
+            p
+        };
+        let three = file(include_str!("../../../encodings/three-armies.toml"), "4x4");
+        let torus = file(
+            include_str!("../../../encodings/peaceable-queens-torus.toml"),
+            "5x5",
+        );
+        let cases = [
+            (Problem::peaceable_queens(5), 3, false),
+            (Problem::peaceable_queens(5), 2, false),
+            (Problem::peaceable_queens(6), 5, false),
+            (Problem::peaceable_queens(5), 3, true),
+            (three, 1, false),
+            (torus, 2, false),
+        ];
+        for (problem, n, maximal) in cases {
+            for up_to in [UpTo::Symmetry, UpTo::Total] {
+                let one = request(problem.clone(), n, up_to, maximal);
+                let (want, single) = listed(&one);
+                assert!(single.complete && single.cubes == 1);
+                for (split, jobs) in [(1, 1), (3, 2), (5, 2)] {
+                    let r = Request {
+                        split,
+                        jobs,
+                        ..one.clone()
+                    };
+                    let (got, summary) = listed(&r);
+                    let what = format!(
+                        "{} n={n} {up_to:?} maximal={maximal} split={split}",
+                        problem.name
+                    );
+                    assert_eq!(got.len(), want.len(), "{what}");
+                    assert_eq!(got, want, "{what}");
+                    assert_eq!(summary.total_boards, single.total_boards, "{what}");
+                    assert!(summary.complete && summary.cubes > 1, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_limit_stops_a_split_search_too() {
+        let mut r = request(Problem::peaceable_queens(6), 4, UpTo::Total, false);
+        (r.limit, r.split, r.jobs) = (Some(5), 3, 2);
+        let s = count(&r);
+        assert_eq!(s.count, 5);
+        assert!(!s.complete && s.stopped.is_none());
     }
 
     #[test]
