@@ -343,6 +343,15 @@ impl Args {
 fn cube_job(a: super::CubeArgs) -> Result<Job, String> {
     use pq_engine::cube::split::Settings;
     let problem = match (a.problem.load_or_queens(a.dim)?, &a.cnf) {
+        // An existing directory, to estimate (clap keeps the formula's options away).
+        _ if a.dir.is_some() => {
+            if let Some(flag) = a.encoding.given() {
+                return Err(format!(
+                    "{flag} applies when pq-sat builds the formula; an existing cube directory is estimated as it is"
+                ));
+            }
+            None
+        }
         (Some(problem), _) => {
             let what = if a.dim.is_some() {
                 "--dim D"
@@ -601,11 +610,13 @@ impl Job {
             ),
             Job::Race(a, _, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
             Job::Cube(job) => (
-                vec![Output {
-                    flag: "-o",
-                    path: &job.args.output,
-                    dir: Some(pq_engine::cube::MANIFEST_JSON),
-                }],
+                (job.args.output.iter())
+                    .map(|path| Output {
+                        flag: "-o",
+                        path,
+                        dir: Some(pq_engine::cube::MANIFEST_JSON),
+                    })
+                    .collect(),
                 job.args.force,
             ),
             _ => (Vec::new(), false),

@@ -363,6 +363,9 @@ impl SplitArg {
 
 #[derive(ClapArgs, Debug)]
 pub struct CubeArgs {
+    /// An existing cube directory to estimate (with --estimate) instead of splitting
+    #[arg(value_name = "DIR", requires = "estimate", conflicts_with_all = ["dim", "problem", "cnf", "output", "prefix", "depth", "free"])]
+    pub dir: Option<PathBuf>,
     /// Board side d (1 to 64): the peaceable queens on d×d (needs --n)
     #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
     pub dim: Option<usize>,
@@ -398,13 +401,32 @@ pub struct CubeArgs {
     pub free: Option<usize>,
     /// The directory to create (it must not exist, or be empty; --force replaces an earlier
     /// cube directory)
-    #[arg(short, long, value_name = "DIR")]
-    pub output: PathBuf,
+    #[arg(short, long, value_name = "DIR", required_unless_present = "dir")]
+    pub output: Option<PathBuf>,
     /// Replace an existing output (a directory pq-sat wrote before); without it an
     /// existing output is refused before any work. A link, a special file or a user's
     /// non-empty directory is never replaced
     #[arg(long)]
     pub force: bool,
+    /// Predict the cost of conquering the cubes: solve a random sample of them, one at a
+    /// time, and print the total CPU time and the wall time on 1, 2, 16, 128 and 1024
+    /// workers (longest-first scheduling), each with a 95% bootstrap interval
+    #[arg(long)]
+    pub estimate: bool,
+    /// With --estimate: how many cubes to solve [default: 30]
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub sample: Option<u64>,
+    /// With --estimate: the seed of the sample and of the bootstrap [default: 1]
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
+    /// With --estimate: the solver of the sample: cadical (in-process), kissat,
+    /// cadical-bin, minisat, varisat [default: cadical]
+    #[arg(long, value_name = "B", requires = "estimate")]
+    pub backend: Option<BackendSpec>,
+    /// With --estimate: a time limit per cube, in seconds (a cube that reaches it counts
+    /// with the limit, and the prediction is then a lower bound)
+    #[arg(long, value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -268,3 +268,139 @@ fn bad_requests_are_refused_with_what_to_do() {
         assert!(!o.exists(), "{args:?} left {o:?}");
     }
 }
+
+/// `--estimate`: a repeatable sample of distinct cubes, a total of N times the sample's
+/// mean, wall times falling with the workers down to the largest sampled cube.
+#[test]
+fn estimate_predicts_from_a_repeatable_sample() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c");
+    let (m, _) = cube(&dir, &["--dim", "6", "--n", "6"]);
+    let n_cubes = m.cubes.len() as f64;
+    let args = [
+        "cube",
+        s(&dir),
+        "--estimate",
+        "--sample",
+        "4",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ];
+    let first = run(&args);
+    assert_eq!(code(&first), 0, "{}", stderr(&first));
+    let e = json(&first);
+    let ids = |v: &serde_json::Value| -> Vec<u64> {
+        (v["sample"].as_array().unwrap().iter())
+            .map(|c| c["id"].as_u64().unwrap())
+            .collect()
+    };
+    let sampled = ids(&e);
+    assert_eq!(
+        sampled,
+        ids(&json(&run(&args))),
+        "the seed repeats the sample"
+    );
+    assert_eq!(sampled.len(), 4);
+    assert_eq!(sampled.iter().collect::<BTreeSet<_>>().len(), 4);
+    assert!(sampled
+        .iter()
+        .all(|&i| i >= 1 && i as usize <= m.cubes.len()));
+    let times: Vec<f64> = (e["sample"].as_array().unwrap().iter())
+        .map(|c| {
+            assert_eq!(c["status"], "unsat");
+            c["seconds"].as_f64().unwrap()
+        })
+        .collect();
+    let total = &e["total_cpu"];
+    let mean = times.iter().sum::<f64>() / 4.0;
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-6 + 1e-6 * b;
+    assert!(
+        close(total["estimate"].as_f64().unwrap(), n_cubes * mean),
+        "{e}"
+    );
+    assert!(total["low"].as_f64() <= total["high"].as_f64());
+    let wall: Vec<f64> = (e["wall"].as_array().unwrap().iter())
+        .map(|w| w["seconds"]["estimate"].as_f64().unwrap())
+        .collect();
+    let workers: Vec<u64> = (e["wall"].as_array().unwrap().iter())
+        .map(|w| w["workers"].as_u64().unwrap())
+        .collect();
+    assert_eq!(workers, [1, 2, 16, 128, 1024]);
+    assert!(close(wall[0], n_cubes * mean));
+    assert!(wall.windows(2).all(|w| w[1] <= w[0] + 1e-9), "{wall:?}");
+    let largest = times.iter().copied().fold(0.0, f64::max);
+    assert!(close(wall[4], largest), "{wall:?} {largest}");
+    assert_eq!(e["sat"], serde_json::Value::Null);
+    assert_eq!(e["lower_bound"], false);
+
+    // The text table, with the solver named.
+    let out = run(&["cube", s(&dir), "--estimate", "--sample", "2", "-q"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("from a sample of 2 (cadical") && text.contains("1024"),
+        "{text}"
+    );
+}
+
+#[test]
+fn estimate_after_a_split_finds_a_sat_cube_and_refuses_a_changed_formula() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c");
+    // a(5) = 4: some cube is SAT; a sample of every cube finds it and validates its board.
+    let out = run(&[
+        "cube",
+        "--dim",
+        "5",
+        "--n",
+        "4",
+        "-o",
+        s(&dir),
+        "--estimate",
+        "--sample",
+        "100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["split"]["method"], "rows");
+    let e = &v["estimate"];
+    assert_eq!(
+        e["sample"].as_array().unwrap().len(),
+        v["cubes"].as_u64().unwrap() as usize
+    );
+    let sat = e["sat"].as_u64().expect("a SAT cube");
+    assert!(e["sample"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["id"] == sat && c["status"] == "sat"));
+
+    let cnf = dir.join(FORMULA_CNF);
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    std::fs::write(&cnf, text.replacen("c ", "c edited ", 1)).unwrap();
+    let out = run(&["cube", s(&dir), "--estimate"]);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("SHA-256"), "{}", stderr(&out));
+    let out = run(&["cube", s(&tmp.path().join("none")), "--estimate"]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("no such cube directory"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&[
+        "cube",
+        "--dim",
+        "5",
+        "--n",
+        "4",
+        "-o",
+        s(&dir),
+        "--sample",
+        "3",
+    ]);
+    assert_eq!(code(&out), 2, "--sample needs --estimate");
+}

@@ -23,6 +23,7 @@
 //! that has a result file, and a worker killed mid-cube leaves no result, so its cube is
 //! simply solved again.
 
+pub mod estimate;
 pub mod propagate;
 pub mod split;
 
