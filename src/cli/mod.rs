@@ -108,6 +108,8 @@ pub enum Command {
     /// white or black rows and columns rule out; then, and for any other formula, a
     /// look-ahead splits each cube until it is easy (--free, --depth). Every cube dropped is
     /// refuted by the formula (with --symmetry none the cubes are complete up to symmetry).
+    /// `pq-sat cube DIR --estimate` (or --estimate on a new split) solves a random sample of
+    /// the cubes and predicts the total CPU time and the wall time on 1 to 1024 workers.
     Cube(CubeArgs),
     /// Check a clausal proof of unsatisfiability with an independent checker: DRAT with
     /// `rate`, LRAT with ACL2's verified LRAT checker (both installed by scripts/setup.sh).
