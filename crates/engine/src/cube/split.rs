@@ -653,6 +653,38 @@ mod tests {
         }
     }
 
+    /// The row cubes kept, counted independently: the row stabiliser acts on a row
+    /// colouring `c` as reversal (mirror top–bottom, half turn) and complement (colour
+    /// swap), and the mirror left–right fixes every row; so a cube is kept when it is ≤lex
+    /// its reverse, its complement and its reversed complement, and has room for `n` queens
+    /// of each colour (`k · d ≥ n` and `(d − k) · d ≥ n` for `k` white rows).
+    #[test]
+    fn row_cubes_are_those_least_under_reversal_and_complement() {
+        for (d, n) in [(4, 2), (5, 4), (6, 5), (7, 7), (8, 10)] {
+            let (f, lines) = queens(d, n, Symmetry::LexLeader);
+            let s = Settings {
+                depth: Some(0),
+                ..settings(Method::Rows)
+            };
+            let split = split(&f, Some(&lines), &s).unwrap();
+            let expected = (0..1u32 << d)
+                .filter(|&bits| {
+                    let c: Vec<bool> = (0..d).map(|i| bits >> (d - 1 - i) & 1 == 1).collect();
+                    let rev: Vec<bool> = c.iter().rev().copied().collect();
+                    let not = |v: &[bool]| v.iter().map(|b| !b).collect::<Vec<bool>>();
+                    let k = c.iter().filter(|&&w| w).count();
+                    c <= rev && c <= not(&c) && c <= not(&rev) && k * d >= n && (d - k) * d >= n
+                })
+                .count();
+            let r = &split.record;
+            assert_eq!(
+                r.cubes as u64 + r.refuted_by_propagation,
+                expected as u64,
+                "{d} {n}"
+            );
+        }
+    }
+
     #[test]
     fn counts_rule_out_too_few_rows_and_columns() {
         let (_, lines) = queens(4, 3, Symmetry::LexLeader);
