@@ -5,7 +5,7 @@
 #   scripts/bench-cube.sh [SAMPLE [BACKEND [D/N ...]]]
 # Defaults: a sample of 30, kissat, the steps 9/13 10/15 11/18. Builds the release binary;
 # writes bench-results/cube-<unix time>.md (one section per step: the split summary and the
-# prediction table).
+# prediction table) and bench-results/cube-D-N.svg (the prediction plot, for docs/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sample=${1:-30}
@@ -32,7 +32,8 @@ for step in "${steps[@]}"; do
     echo
     echo '```'
     "$bin" cube -q --dim "$d" --n "$n" -o "$work/$d-$n" \
-      --estimate --sample "$sample" --backend "$backend"
+      --estimate --sample "$sample" --backend "$backend" \
+      --plot "bench-results/cube-$d-$n.svg" --force
     echo '```'
     echo
   } | tee -a "$out"

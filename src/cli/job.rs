@@ -609,16 +609,17 @@ impl Job {
                 a.force,
             ),
             Job::Race(a, _, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
-            Job::Cube(job) => (
-                (job.args.output.iter())
+            Job::Cube(job) => {
+                let mut out: Vec<Output> = (job.args.output.iter())
                     .map(|path| Output {
                         flag: "-o",
                         path,
                         dir: Some(pq_engine::cube::MANIFEST_JSON),
                     })
-                    .collect(),
-                job.args.force,
-            ),
+                    .collect();
+                out.extend(job.args.plot.iter().map(|p| file("--plot", p)));
+                (out, job.args.force)
+            }
             _ => (Vec::new(), false),
         }
     }

@@ -429,6 +429,10 @@ pub struct CubeArgs {
     /// with the limit, and the prediction is then a lower bound)
     #[arg(long, value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// With --estimate: draw the predicted wall time against the workers (SVG, log scales,
+    /// with the intervals and the perfect speed-up) into FILE
+    #[arg(long, value_name = "FILE", requires = "estimate")]
+    pub plot: Option<PathBuf>,
     /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -15,6 +15,8 @@ use pq_solve::BackendSpec;
 use serde::Serialize;
 
 use crate::cli::CubeJob;
+use crate::files::write_svg;
+use crate::plot::{estimate_svg, Predicted};
 use crate::progress::note;
 use crate::report::{emit, is_queens_preset};
 
@@ -88,6 +90,23 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
             s.seconds
         )
     })?;
+    if let Some(path) = &a.plot {
+        let points: Vec<Predicted> = (e.wall.iter())
+            .map(|w| Predicted {
+                workers: w.workers,
+                seconds: w.seconds.estimate,
+                low: w.seconds.low,
+                high: w.seconds.high,
+            })
+            .collect();
+        let title = format!(
+            "{} cubes, sample of {} ({})",
+            e.cubes,
+            e.sample.len(),
+            e.solver
+        );
+        write_svg(path, &estimate_svg(&points, e.total_cpu.estimate, &title)?)?;
+    }
     Ok(e)
 }
 
