@@ -1,4 +1,4 @@
-//! Cactus plots of solver races (SVG).
+//! Cactus plots of solver races, and the wall-time prediction of `cube --estimate` (SVG).
 
 use anyhow::Result;
 use plotters::prelude::*;
@@ -163,6 +163,98 @@ pub fn cactus_svg(
                 .draw()?;
         }
 
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// One row of a wall-time prediction: workers, the predicted seconds and its interval.
+pub struct Predicted {
+    /// Workers solving cubes at once.
+    pub workers: usize,
+    /// The prediction.
+    pub seconds: f64,
+    /// The interval's ends.
+    pub low: f64,
+    /// See `low`.
+    pub high: f64,
+}
+
+/// Renders `cube --estimate`'s prediction as an SVG document: wall time against workers,
+/// both on log scales, the prediction as a line with markers and its interval as a bar at
+/// each point, and the perfect speed-up `total / workers` dashed for comparison (the gap is
+/// what the cubes' unequal sizes cost). Times are drawn no lower than a millisecond (a log
+/// axis has no 0).
+pub fn estimate_svg(points: &[Predicted], total: f64, title: &str) -> Result<String> {
+    const FLOOR: f64 = 1e-3;
+    let at_least = |t: f64| if t.is_finite() { t.max(FLOOR) } else { FLOOR };
+    let x_max = points.iter().map(|p| p.workers).max().unwrap_or(1).max(2) as f64 * 1.5;
+    let y_top = points
+        .iter()
+        .map(|p| at_least(p.high))
+        .fold(at_least(total), f64::max)
+        * 2.0;
+    let y_bottom = points
+        .iter()
+        .map(|p| at_least(p.low))
+        .chain(points.iter().map(|p| at_least(total / p.workers as f64)))
+        .fold(y_top, f64::min)
+        / 2.0;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, (FONT, 22))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(75)
+            .build_cartesian_2d((0.7..x_max).log_scale(), (y_bottom..y_top).log_scale())?;
+        chart
+            .configure_mesh()
+            .x_desc("workers")
+            .y_desc("predicted wall time (s)")
+            .axis_desc_style((FONT, 15))
+            .label_style((FONT, 14))
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_formatter(&|v| format!("{v}"))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()?;
+        let ideal: Vec<(f64, f64)> = (points.iter())
+            .map(|p| (p.workers as f64, at_least(total / p.workers as f64)))
+            .collect();
+        chart
+            .draw_series(DashedLineSeries::new(ideal, 8, 5, BLACK.stroke_width(1)))?
+            .label("perfect speed-up (total CPU / workers)")
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+        let colour = PALETTE[0];
+        for p in points {
+            let x = p.workers as f64;
+            chart.draw_series(std::iter::once(PathElement::new(
+                [(x, at_least(p.low)), (x, at_least(p.high))],
+                colour.stroke_width(2),
+            )))?;
+        }
+        let line: Vec<(f64, f64)> = (points.iter())
+            .map(|p| (p.workers as f64, at_least(p.seconds)))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(line, colour.stroke_width(2)).point_size(4))?
+            .label("predicted (bars: 95% interval)")
+            .legend(move |(x, y)| {
+                let style = colour.stroke_width(2);
+                EmptyElement::at((x, y))
+                    + PathElement::new([(0, 0), (20, 0)], style)
+                    + Circle::new((10, 0), 3, style)
+            });
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .margin(12)
+            .label_font((FONT, 15))
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()?;
         root.present()?;
     }
     Ok(svg)

@@ -54,12 +54,27 @@ pub enum Job {
         Vec<(String, BackendSpec)>,
         Option<ProofFormat>,
     ),
+    /// Split a formula into cubes (`pq-sat cube`).
+    Cube(CubeJob),
     /// Print the completion script for a shell.
     Completions(clap_complete::Shell),
     /// Print the SHA-256 and GBD hash of files.
     Hash(super::HashArgs),
     /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
     Man(Option<String>),
+}
+
+/// What `cube` splits and how.
+#[derive(Debug)]
+pub struct CubeJob {
+    /// The arguments as given.
+    pub args: super::CubeArgs,
+    /// The problem and the size of its maximised groups, or `None` for `--cnf`.
+    pub problem: Option<(Problem, usize)>,
+    /// The splitter's settings.
+    pub settings: pq_engine::cube::split::Settings,
+    /// The command line, for the manifest.
+    pub command: String,
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -323,8 +338,73 @@ impl Args {
             Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => solve_job(a, check_unsat),
+            Command::Cube(a) => cube_job(a),
         }
     }
+}
+
+/// `cube`: the formula to split (encoded here, or a file) and the splitter's settings.
+fn cube_job(a: super::CubeArgs) -> Result<Job, String> {
+    use pq_engine::cube::split::Settings;
+    let problem = match (a.problem.load_or_queens(a.dim)?, &a.cnf) {
+        // An existing directory, to estimate (clap keeps the formula's options away).
+        _ if a.dir.is_some() => {
+            if let Some(flag) = a.encoding.given() {
+                return Err(format!(
+                    "{flag} applies when pq-sat builds the formula; an existing cube directory is estimated as it is"
+                ));
+            }
+            None
+        }
+        (Some(problem), _) => {
+            let what = if a.dim.is_some() {
+                "--dim D"
+            } else {
+                "this problem"
+            };
+            let n = problem_size(&problem, a.n)?
+                .ok_or_else(|| format!("cube splits one step: {what} needs its size, --n N"))?;
+            if let Some(dim) = a.dim {
+                Instance::new(dim, n).map_err(|e| e.to_string())?;
+            }
+            Some((problem, n))
+        }
+        (None, Some(_)) => {
+            if a.n.is_some() {
+                return Err(
+                    "--n needs --dim D or --problem FILE; a CNF file is split as it is".into(),
+                );
+            }
+            if let Some(flag) = a.encoding.given() {
+                return Err(format!(
+                    "{flag} only applies when pq-sat builds the formula (--dim, --problem); a CNF file is split as it is"
+                ));
+            }
+            None
+        }
+        (None, None) => {
+            return Err(
+                "cube needs a formula: --dim D --n N, --problem FILE --n N, or --cnf FILE".into(),
+            )
+        }
+    };
+    if a.prefix.is_some() && a.split != super::SplitArg::Lines {
+        return Err(
+            "--prefix sets the line prefix of --split lines; give --split lines too".into(),
+        );
+    }
+    let settings = Settings {
+        method: a.split.method(),
+        prefix: a.prefix,
+        depth: a.depth,
+        free: a.free,
+    };
+    Ok(Job::Cube(CubeJob {
+        args: a,
+        problem,
+        settings,
+        command: command_line(),
+    }))
 }
 
 /// `solve`: one size, an optimum, or a DIMACS file.
@@ -533,6 +613,17 @@ impl Job {
                 a.force,
             ),
             Job::Race(a, _, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
+            Job::Cube(job) => {
+                let mut out: Vec<Output> = (job.args.output.iter())
+                    .map(|path| Output {
+                        flag: "-o",
+                        path,
+                        dir: Some(pq_engine::cube::MANIFEST_JSON),
+                    })
+                    .collect();
+                out.extend(job.args.plot.iter().map(|p| file("--plot", p)));
+                (out, job.args.force)
+            }
             _ => (Vec::new(), false),
         }
     }
@@ -546,6 +637,7 @@ impl Job {
                 (run.args.problem.problem.as_deref(), run.args.cnf.as_deref())
             }
             Job::Family(_, a, _) => (a.problem.as_deref(), None),
+            Job::Cube(job) => (job.args.problem.problem.as_deref(), job.args.cnf.as_deref()),
             _ => (None, None),
         };
         let flag = if matches!(self, Job::Render(..)) {

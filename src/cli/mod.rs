@@ -3,7 +3,7 @@
 
 mod job;
 
-pub use job::{default_jobs, Job, RunSettings, Solvers};
+pub use job::{default_jobs, CubeJob, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -98,6 +98,19 @@ pub enum Command {
     /// the table of proven values a(1..15) (OEIS A250000) that pq-sat carries; otherwise
     /// `unknown`. The directory is written atomically: it appears complete or not at all.
     Family(FamilyArgs),
+    /// Split one step into cubes for cube-and-conquer: a directory with the formula, its
+    /// cubes as iCNF (`p inccnf`, one `a LITS 0` line per cube) and a manifest.
+    ///
+    /// The peaceable queens (--dim D --n N), a problem (--problem FILE --n N) or any DIMACS
+    /// file (--cnf FILE). The colouring model (the queens' default) is split on the row
+    /// colours (--split rows), or a longer prefix of the line colours (--split lines
+    /// --prefix K), keeping one cube per symmetry class and dropping the cubes too few
+    /// white or black rows and columns rule out; then, and for any other formula, a
+    /// look-ahead splits each cube until it is easy (--free, --depth). Every cube dropped is
+    /// refuted by the formula (with --symmetry none the cubes are complete up to symmetry).
+    /// `pq-sat cube DIR --estimate` (or --estimate on a new split) solves a random sample of
+    /// the cubes and predicts the total CPU time and the wall time on 1 to 1024 workers.
+    Cube(CubeArgs),
     /// Check a clausal proof of unsatisfiability with an independent checker: DRAT with
     /// `rate`, LRAT with ACL2's verified LRAT checker (both installed by scripts/setup.sh).
     ///
@@ -328,6 +341,107 @@ pub struct CheckCertificateArgs {
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How `cube` splits.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitArg {
+    /// Rows then look-ahead for the colouring model, look-ahead alone otherwise
+    Auto,
+    /// The row colours, then look-ahead
+    Rows,
+    /// The first --prefix line colours (rows, then columns, diagonals), then look-ahead
+    Lines,
+    /// Look-ahead alone, on any formula
+    Lookahead,
+}
+
+impl SplitArg {
+    /// The engine's method.
+    pub fn method(self) -> pq_engine::cube::split::Method {
+        use pq_engine::cube::split::Method;
+        match self {
+            SplitArg::Auto => Method::Auto,
+            SplitArg::Rows => Method::Rows,
+            SplitArg::Lines => Method::Lines,
+            SplitArg::Lookahead => Method::Lookahead,
+        }
+    }
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CubeArgs {
+    /// An existing cube directory to estimate (with --estimate) instead of splitting
+    #[arg(value_name = "DIR", requires = "estimate", conflicts_with_all = ["dim", "problem", "cnf", "output", "prefix", "depth", "free"])]
+    pub dir: Option<PathBuf>,
+    /// Board side d (1 to 64): the peaceable queens on d×d (needs --n)
+    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
+    pub dim: Option<usize>,
+    /// Army size n: at least n white and n black queens (with --problem: the size of the
+    /// groups it maximises)
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Split this DIMACS CNF file (plain or .xz/.gz/.bz2); a file pq-sat wrote for the
+    /// queens' colouring model is split on its lines, any other by look-ahead
+    #[arg(long, value_name = "FILE", conflicts_with = "problem")]
+    pub cnf: Option<PathBuf>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// How to split
+    #[arg(long, value_enum, default_value_t = SplitArg::Auto)]
+    pub split: SplitArg,
+    /// With --split lines: how many line colours the cubes assign, a prefix of the
+    /// lex-leader order (rows, columns, diagonals, anti-diagonals) [default: 2d, the rows
+    /// and columns]
+    #[arg(long, value_name = "K")]
+    pub prefix: Option<usize>,
+    /// At most K look-ahead decisions on top of each line cube (0: no look-ahead)
+    /// [default: 8]
+    #[arg(long, value_name = "K")]
+    pub depth: Option<usize>,
+    /// A cube is easy, and not split further, when at most T search variables (the line
+    /// colours; every variable of a formula without them) are free after unit propagation
+    /// [default: 53 for the colouring model, where a row cube leaves 5d − 2 free: rows
+    /// alone up to d = 11; 0 otherwise, so that --depth decides]
+    #[arg(long, value_name = "T")]
+    pub free: Option<usize>,
+    /// The directory to create (it must not exist, or be empty; --force replaces an earlier
+    /// cube directory)
+    #[arg(short, long, value_name = "DIR", required_unless_present = "dir")]
+    pub output: Option<PathBuf>,
+    /// Replace an existing output (a directory pq-sat wrote before); without it an
+    /// existing output is refused before any work. A link, a special file or a user's
+    /// non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
+    /// Predict the cost of conquering the cubes: solve a random sample of them, one at a
+    /// time, and print the total CPU time and the wall time on 1, 2, 16, 128 and 1024
+    /// workers (longest-first scheduling), each with a 95% bootstrap interval
+    #[arg(long)]
+    pub estimate: bool,
+    /// With --estimate: how many cubes to solve [default: 30]
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub sample: Option<u64>,
+    /// With --estimate: the seed of the sample and of the bootstrap [default: 1]
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
+    /// With --estimate: the solver of the sample: cadical (in-process), kissat,
+    /// cadical-bin, minisat, varisat [default: cadical]
+    #[arg(long, value_name = "B", requires = "estimate")]
+    pub backend: Option<BackendSpec>,
+    /// With --estimate: a time limit per cube, in seconds (a cube that reaches it counts
+    /// with the limit, and the prediction is then a lower bound)
+    #[arg(long, value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// With --estimate: draw the predicted wall time against the workers (SVG, log scales,
+    /// with the intervals and the perfect speed-up) into FILE
+    #[arg(long, value_name = "FILE", requires = "estimate")]
+    pub plot: Option<PathBuf>,
+    /// Output format of the summary
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }

@@ -5,6 +5,7 @@
 
 pub mod canon;
 pub mod check;
+pub mod cube;
 pub mod docs;
 pub mod enumerate;
 pub mod family;
@@ -70,6 +71,7 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Solvers(format) => check::solvers(format),
         Job::Completions(shell) => docs::completions(shell),
         Job::Hash(a) => hash::run(&a),
+        Job::Cube(job) => cube::run(&job),
         Job::Man(command) => docs::man(command.as_deref()),
     }
 }

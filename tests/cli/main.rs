@@ -10,6 +10,7 @@ mod oracle;
 mod util;
 
 mod commands;
+mod cube;
 mod encodings;
 mod enumerate;
 mod family;

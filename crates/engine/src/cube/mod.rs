@@ -23,6 +23,10 @@
 //! that has a result file, and a worker killed mid-cube leaves no result, so its cube is
 //! simply solved again.
 
+pub mod estimate;
+pub mod propagate;
+pub mod split;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -217,6 +221,57 @@ pub fn write_icnf(
         writeln!(out, "0")?;
     }
     Ok(())
+}
+
+/// Writes a cube directory at `dir` (absent, empty, or an earlier cube directory when
+/// replacing is allowed: [`crate::family::check_target`]): `formula.cnf`, `cubes.icnf` and
+/// `manifest.json`, staged beside it and renamed into place, so that it appears whole or
+/// not at all. `problem` is the manifest's one-line description, `split` the splitter's
+/// record.
+pub fn write_dir(
+    dir: &Path,
+    formula: &pq_encode::Formula,
+    cubes: Vec<Vec<i32>>,
+    command: &str,
+    problem: &str,
+    split: serde_json::Value,
+) -> Result<Manifest, CubeError> {
+    use crate::family::{move_into_place, stage};
+    let staging = stage(dir, "cube", MANIFEST_JSON)?;
+    let mut bytes = Vec::new();
+    pq_encode::dimacs::write(formula, &mut bytes).expect("writing to memory");
+    let path = staging.path().join(FORMULA_CNF);
+    fs::write(&path, &bytes).map_err(SolveError::io(&path))?;
+    let gbd = crate::hashing::gbd_hash(&bytes[..])
+        .map_err(|e| CubeError::Invalid(format!("{FORMULA_CNF}: {e}")))?;
+    let cubes: Vec<Cube> = (cubes.into_iter().enumerate())
+        .map(|(i, lits)| Cube { id: i + 1, lits })
+        .collect();
+    let path = staging.path().join(CUBES_ICNF);
+    let file = fs::File::create(&path).map_err(SolveError::io(&path))?;
+    let mut out = std::io::BufWriter::new(file);
+    write_icnf(formula, &cubes, &mut out)
+        .and_then(|()| out.flush())
+        .map_err(SolveError::io(&path))?;
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
+        command: command.into(),
+        formula: FORMULA_CNF.into(),
+        icnf: CUBES_ICNF.into(),
+        sha256: crate::hashing::sha256_hex(&bytes),
+        gbd,
+        variables: formula.n_vars,
+        clauses: formula.n_clauses(),
+        problem: problem.into(),
+        split,
+        cubes,
+    };
+    let path = staging.path().join(MANIFEST_JSON);
+    let text = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
+    fs::write(&path, text + "\n").map_err(SolveError::io(&path))?;
+    move_into_place(staging, dir, MANIFEST_JSON)?;
+    Ok(manifest)
 }
 
 /// The path of cube `id`'s result file in `dir`.
