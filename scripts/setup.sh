@@ -7,6 +7,8 @@
 #   - acl2-books (Debian: ACL2 and its verified LRAT checker; a large package, ~0.5 GB)
 #   - gbd-tools (PyPI: the Global Benchmark Database's tools; the tests check pq-sat's GBD
 #     hash against its gbdc module)
+#   - python-sat (PyPI: PySAT; its RC2 is the `rc2` MaxSAT backend, and the tests read
+#     pq-sat's files with it)
 # Running it twice is cheap: every step checks first.
 set -euo pipefail
 
@@ -56,6 +58,14 @@ if ! python3 -c "from gbdc import gbdhash" >/dev/null 2>&1; then
   python3 -m pip install -q --disable-pip-version-check gbd-tools
 fi
 python3 -c "from gbdc import gbdhash" >/dev/null 2>&1 || { echo "setup: gbd-tools is still missing" >&2; exit 1; }
+
+# PySAT: its RC2 MaxSAT solver is the `rc2` backend (python3 -m pysat.examples.rc2), and the
+# tests read pq-sat's DIMACS and WCNF files with it.
+if ! python3 -c "import pysat.examples.rc2" >/dev/null 2>&1; then
+  echo "setup: installing python-sat (PyPI)" >&2
+  python3 -m pip install -q --disable-pip-version-check python-sat
+fi
+python3 -c "import pysat.examples.rc2" >/dev/null 2>&1 || { echo "setup: python-sat is still missing" >&2; exit 1; }
 
 for tool in kissat minisat cadical rate acl2; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing" >&2; exit 1; }

@@ -17,6 +17,8 @@ use super::{read_problem, Args, Command, Format, SolveArgs, UpTo};
 pub enum Job {
     /// Write the formula of a problem at a size, as the arguments say.
     Encode(Problem, usize, super::EncodeArgs),
+    /// Write the optimisation of a problem's maximised groups as WCNF or OPB.
+    Export(Problem, pq_encode::maxsat::Export, super::EncodeArgs),
     /// Solve a problem at a size (the queens: `--dim D --n N`).
     Solve(Problem, usize, RunSettings),
     /// The optimum of a problem's maximised groups (the queens: a(d)).
@@ -145,6 +147,17 @@ impl Args {
             return Err("--check-unsat applies to `solve`, `race`, `family --verify` and `enumerate` without --n, the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
+            Command::Encode(a) if a.format.export().is_some() => {
+                let format = a.format.export().expect("checked");
+                if a.subject.n.is_some() {
+                    return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
+                }
+                let (problem, _) = a.subject.load()?;
+                if problem.maximised().is_empty() {
+                    return Err(format!("--format {}: this problem maximises no group, so there is nothing to optimise (maximise one with --set GROUP=max, or write --format dimacs)", format.name()));
+                }
+                Ok(Job::Export(problem, format, a))
+            }
             Command::Encode(a) => {
                 let (problem, n) = a.subject.load()?;
                 let Some(n) = problem_size(&problem, n)? else {
@@ -503,7 +516,9 @@ impl Job {
             dir: None,
         };
         match self {
-            Job::Encode(_, _, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
+            Job::Encode(_, _, a) | Job::Export(_, _, a) => {
+                (a.output.iter().map(|p| file("-o", p)).collect(), a.force)
+            }
             Job::Render(_, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
             Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
                 let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
@@ -536,7 +551,9 @@ impl Job {
     /// The files the job reads, which no output may overwrite.
     fn inputs(&self) -> Vec<(&'static str, &Path)> {
         let (problem, other) = match self {
-            Job::Encode(_, _, a) => (a.subject.problem.problem.as_deref(), None),
+            Job::Encode(_, _, a) | Job::Export(_, _, a) => {
+                (a.subject.problem.problem.as_deref(), None)
+            }
             Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
             Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
                 (run.args.problem.problem.as_deref(), run.args.cnf.as_deref())

@@ -433,7 +433,13 @@ pub struct EncodeArgs {
     pub subject: SubjectArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
-    /// Write to FILE instead of standard output (atomically: no half-written file)
+    /// File format: dimacs (the formula at --n N), or the optimisation (maximise n; no --n)
+    /// as wcnf (MaxSAT Evaluation 2022+: `h` hard clauses, weighted soft clauses) or opb
+    /// (pseudo-Boolean competition: linear constraints and a `min:` objective)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = EncodeFormat::Dimacs)]
+    pub format: EncodeFormat,
+    /// Write to FILE instead of standard output (atomically: no half-written file; a name
+    /// ending in .xz, .gz or .bz2 is compressed)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
@@ -441,6 +447,28 @@ pub struct EncodeArgs {
     /// a user's non-empty directory is never replaced
     #[arg(long)]
     pub force: bool,
+}
+
+/// The file format `encode` writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodeFormat {
+    /// DIMACS CNF: the formula for "at least n of each" (needs --n)
+    Dimacs,
+    /// WCNF: the optimisation as weighted partial MaxSAT (MaxSAT Evaluation 2022+ format)
+    Wcnf,
+    /// OPB: the optimisation as linear pseudo-Boolean constraints (PB competition format)
+    Opb,
+}
+
+impl EncodeFormat {
+    /// The optimisation's export format, `None` for DIMACS.
+    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+        match self {
+            EncodeFormat::Dimacs => None,
+            EncodeFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
+            EncodeFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
+        }
+    }
 }
 
 /// What `encode` and `enumerate` work on: the peaceable queens on d×d, or a problem file.

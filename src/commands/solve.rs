@@ -9,6 +9,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
+use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
 use pq_engine::checked::verify_unsat;
@@ -43,6 +44,20 @@ pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
             compress::write_as_named(path, w, |w| dimacs::write(&formula, w))
         })?,
         None => dimacs::write(&formula, io::stdout().lock())?,
+    }
+    Ok(0)
+}
+
+/// Writes the optimisation of `problem` as WCNF or OPB ([`pq_encode::maxsat`]) to
+/// `--output` (atomically, compressed by its name) or standard output.
+pub fn export(problem: &Problem, format: Export, a: &EncodeArgs) -> Result<u8> {
+    let opt = maxsat::export(problem, &a.encoding.options(), format)?;
+    sizes(&opt.formula);
+    match &a.output {
+        Some(path) => write_atomically(path, |w| {
+            compress::write_as_named(path, w, |w| opt.write(w))
+        })?,
+        None => opt.write(io::stdout().lock())?,
     }
     Ok(0)
 }
