@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry};
 use pq_engine::optimise::Strategy;
+use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
-use super::{read_problem, Args, Command, Format, SolveArgs, UpTo};
+use super::{read_problem, Args, BackendArg, Command, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
@@ -21,6 +22,8 @@ pub enum Job {
     Export(Problem, pq_encode::maxsat::Export, super::EncodeArgs),
     /// Solve a problem at a size (the queens: `--dim D --n N`).
     Solve(Problem, usize, RunSettings),
+    /// The optimum of a problem's maximised groups by an external optimiser.
+    OptimiseWith(Problem, Optimiser, RunSettings),
     /// The optimum of a problem's maximised groups (the queens: a(d)).
     Optimise(Problem, RunSettings),
     /// Draw the placement read back, of the problem given, if any.
@@ -338,7 +341,26 @@ impl Args {
 
 /// `solve`: one size, an optimum, or a DIMACS file.
 fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
-    let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
+    let optimisers: Vec<Optimiser> = a
+        .backend
+        .iter()
+        .filter_map(|b| match b {
+            BackendArg::Optimiser(o) => Some(*o),
+            BackendArg::Solver(_) => None,
+        })
+        .collect();
+    if let Some(&optimiser) = optimisers.first() {
+        return optimiser_job(a, optimiser, check_unsat);
+    }
+    let backends: Vec<BackendSpec> = a
+        .backend
+        .iter()
+        .filter_map(|b| match b {
+            BackendArg::Solver(spec) => Some(spec.clone()),
+            BackendArg::Optimiser(_) => None,
+        })
+        .collect();
+    let solvers = solvers(&backends, &a.solver_cmd, a.jobs)?;
     let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
@@ -465,6 +487,60 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     })
 }
 
+/// `solve --backend rc2|clasp`: the optimisation in one run of an external optimiser. With
+/// `--check-unsat`, the bound above its optimum is confirmed by the default portfolio of
+/// proof-writing solvers (DRAT, checked).
+fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Result<Job, String> {
+    let name = optimiser.name();
+    if a.backend.len() > 1 || !a.solver_cmd.is_empty() {
+        return Err(format!("--backend {name} solves the whole optimisation alone: give no other --backend or --solver-cmd"));
+    }
+    let refused = [
+        (
+            a.n.is_some(),
+            "--n (it maximises n; check one size with a SAT backend)",
+        ),
+        (
+            a.cnf.is_some(),
+            "--cnf (it reads pq-sat's own WCNF/OPB export)",
+        ),
+        (a.proof.is_some(), "--proof"),
+        (
+            a.certify.is_some(),
+            "--certify (a certificate needs pq-sat's own proof: drop --backend)",
+        ),
+        (
+            a.step_timeout.is_some(),
+            "--step-timeout (it solves in one step: use --timeout)",
+        ),
+        (a.strategy != Strategy::Up, "--strategy (it has its own)"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!("--backend {name} cannot take {flag}"));
+    }
+    let Some(problem) = a.problem.load_or_queens(a.dim)? else {
+        return Err(format!(
+            "--backend {name} optimises a board: give --dim D or --problem FILE"
+        ));
+    };
+    if problem.maximised().is_empty() {
+        return Err(format!(
+            "--backend {name} maximises: this problem maximises no group (its counts are fixed)"
+        ));
+    }
+    let run = RunSettings {
+        solvers: Solvers::Default {
+            jobs: a.jobs.unwrap_or_else(default_jobs),
+        },
+        args: a,
+        proof: None,
+        proof_format: ProofFormat::Drat,
+        prover: None,
+        check_unsat: check_unsat.then_some(ProofFormat::Drat),
+    };
+    Ok(Job::OptimiseWith(problem, optimiser, run))
+}
+
 /// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
 fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
     pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
@@ -520,7 +596,10 @@ impl Job {
                 (a.output.iter().map(|p| file("-o", p)).collect(), a.force)
             }
             Job::Render(_, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
-            Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
+            Job::Solve(_, _, run)
+            | Job::Optimise(_, run)
+            | Job::OptimiseWith(_, _, run)
+            | Job::SolveCnf(run) => {
                 let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
                 if let Some(job) = &run.proof {
                     out.push(file("--proof", &job.proof));
@@ -555,9 +634,10 @@ impl Job {
                 (a.subject.problem.problem.as_deref(), None)
             }
             Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
-            Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
-                (run.args.problem.problem.as_deref(), run.args.cnf.as_deref())
-            }
+            Job::Solve(_, _, run)
+            | Job::Optimise(_, run)
+            | Job::OptimiseWith(_, _, run)
+            | Job::SolveCnf(run) => (run.args.problem.problem.as_deref(), run.args.cnf.as_deref()),
             Job::Family(_, a, _) => (a.problem.as_deref(), None),
             _ => (None, None),
         };

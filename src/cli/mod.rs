@@ -13,6 +13,7 @@ use pq_board::limits::{self, Limit};
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry, MAX_DIM};
 use pq_engine::optimise::Strategy;
+use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
@@ -570,8 +571,13 @@ pub struct SolveArgs {
     /// several solvers on every step (a portfolio: the first answer wins, the others are
     /// stopped). [default: a portfolio of --jobs solvers from cadical, kissat, cadical-bin,
     /// minisat, those installed]
+    ///
+    /// rc2 (PySAT's MaxSAT solver, on pq-sat's WCNF) or clasp (a pseudo-Boolean solver, on
+    /// its OPB) solve the whole optimisation (--dim D or --problem, no --n) in one run; their
+    /// answer is checked (model, board, claimed optimum), and the bound above it is
+    /// confirmed by a checked UNSAT of pq-sat's own solvers with --check-unsat
     #[arg(long, value_name = "B")]
-    pub backend: Vec<BackendSpec>,
+    pub backend: Vec<BackendArg>,
     /// Any solver command that follows the SAT competition output conventions
     /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
     /// argument, or replaces a {cnf} word; {proof} stands for the path of the DRAT proof it
@@ -631,6 +637,30 @@ pub struct SolveArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// A `--backend` value: a SAT solver, or an external optimiser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendArg {
+    /// A SAT solver (one formula at a time).
+    Solver(BackendSpec),
+    /// An optimiser that solves the whole optimisation in one run.
+    Optimiser(Optimiser),
+}
+
+impl std::str::FromStr for BackendArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if let Ok(o) = s.parse::<Optimiser>() {
+            return Ok(BackendArg::Optimiser(o));
+        }
+        s.parse::<BackendSpec>()
+            .map(BackendArg::Solver)
+            .map_err(|e| {
+                let optimisers: Vec<&str> = Optimiser::ALL.iter().map(|o| o.name()).collect();
+                format!("{e}; optimisers: {}", optimisers.join(", "))
+            })
+    }
 }
 
 /// How progress is shown on stderr.

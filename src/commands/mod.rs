@@ -60,6 +60,7 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Export(problem, format, a) => solve::export(&problem, format, &a),
         Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
         Job::Optimise(problem, run) => solve::optimum(&problem, &run),
+        Job::OptimiseWith(problem, optimiser, run) => solve::optimum_by(&problem, optimiser, &run),
         Job::SolveCnf(run) => solve::formula(&run),
         Job::Enumerate(request, n, a, check_unsat) => enumerate::run(request, n, &a, check_unsat),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),

@@ -230,8 +230,8 @@ fn the_opb_optimum_is_a_d_for_d_1_to_6() {
             // The last `o` line is the optimum's objective, -a(d); none when K = 0.
             let objective = answer
                 .lines()
-                .filter_map(|l| l.strip_prefix("o "))
-                .last()
+                .rev()
+                .find_map(|l| l.strip_prefix("o "))
                 .map_or(0, |o| o.trim().parse::<i64>().unwrap());
             let s_line = answer.lines().find(|l| l.starts_with("s ")).unwrap();
             assert!(
@@ -246,4 +246,244 @@ fn the_opb_optimum_is_a_d_for_d_1_to_6() {
             );
         }
     }
+}
+
+/// `pq-sat solve --dim D --backend OPTIMISER --format json` (with `extra` arguments first).
+fn solve_json(extra: &[&str], d: usize, optimiser: &str) -> Value {
+    let dim = d.to_string();
+    let mut args = extra.to_vec();
+    args.extend_from_slice(&[
+        "solve",
+        "--dim",
+        &dim,
+        "--backend",
+        optimiser,
+        "--format",
+        "json",
+    ]);
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    crate::util::json(&out)
+}
+
+#[test]
+fn rc2_and_clasp_find_a_d_for_d_1_to_6_and_their_boards_are_validated() {
+    for (optimiser, format) in [("rc2", "wcnf"), ("clasp", "opb")] {
+        let installed = match optimiser {
+            "rc2" => have_pysat("rc2_finds_a_d"),
+            _ => have_clasp("clasp_finds_a_d"),
+        };
+        if !installed {
+            continue;
+        }
+        for d in 1..=6 {
+            let report = solve_json(&[], d, optimiser);
+            let a = A[d - 1];
+            assert_eq!(report["optimum"], a, "d = {d}, {optimiser}: {report}");
+            assert_eq!(report["backend"], optimiser);
+            assert_eq!(report["strategy"], format, "the export it solved");
+            let (white, black) = validated_queens(d, &report["board"]);
+            assert_eq!(
+                (white, black),
+                (a, a),
+                "the witness has exactly a(d) of each"
+            );
+            let steps = report["steps"].as_array().unwrap();
+            assert_eq!(steps[0]["solver"], optimiser);
+            let last = steps.last().unwrap();
+            assert_eq!(last["n"], a + 1);
+            if a + 1 > d * d / 4 {
+                assert_eq!(last["method"], "counting", "d = {d}");
+            } else {
+                // The optimiser's word that one more does not fit: unverified.
+                assert_eq!(last["verified"], false, "d = {d}: {report}");
+            }
+        }
+    }
+}
+
+#[test]
+fn check_unsat_confirms_the_optimisers_bound_with_a_checked_proof() {
+    for optimiser in ["rc2", "clasp"] {
+        if optimiser == "rc2" && !have_pysat("check_unsat_confirms_rc2")
+            || optimiser == "clasp" && !have_clasp("check_unsat_confirms_clasp")
+        {
+            continue;
+        }
+        let report = solve_json(&["--check-unsat"], 5, optimiser);
+        assert_eq!(report["optimum"], 4);
+        let last = report["steps"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(
+            (last["n"].clone(), last["verified"].clone()),
+            (5.into(), true.into())
+        );
+        assert_ne!(last["solver"], optimiser, "pq-sat's own solver checked it");
+        let out = run(&[
+            "--check-unsat",
+            "solve",
+            "--dim",
+            "5",
+            "--backend",
+            optimiser,
+        ]);
+        assert!(stdout(&out).contains("proof checked"), "{}", stdout(&out));
+        let out = run(&["solve", "--dim", "5", "--backend", optimiser]);
+        assert!(stdout(&out).contains("unverified"), "{}", stdout(&out));
+    }
+}
+
+#[test]
+fn an_optimiser_is_refused_where_it_cannot_answer() {
+    let problem = concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/three-armies.toml");
+    for (args, says) in [
+        (&["--dim", "5", "--n", "3"][..], "cannot take --n"),
+        (
+            &["--dim", "5", "--certify", "x"][..],
+            "cannot take --certify",
+        ),
+        (
+            &["--dim", "5", "--backend", "kissat"][..],
+            "no other --backend",
+        ),
+        (&["--dim", "5", "--step-timeout", "3"][..], "use --timeout"),
+        (&["--dim", "5", "--strategy", "bisect"][..], "--strategy"),
+        (
+            &[
+                "--problem",
+                problem,
+                "--set",
+                "red=1",
+                "--set",
+                "green=1",
+                "--set",
+                "blue=1",
+            ][..],
+            "maximises no group",
+        ),
+    ] {
+        let mut all = vec!["solve", "--backend", "rc2"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+    let out = run(&["solve", "--dim", "5", "--backend", "glucose"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("optimisers: rc2, clasp"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_placement_problem_is_optimised_by_both() {
+    let problem = concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/three-armies.toml");
+    for optimiser in ["rc2", "clasp"] {
+        if optimiser == "rc2" && !have_pysat("problem_by_rc2")
+            || optimiser == "clasp" && !have_clasp("problem_by_clasp")
+        {
+            continue;
+        }
+        let args = [
+            "solve",
+            "--problem",
+            problem,
+            "--set",
+            "board=5x5",
+            "--backend",
+            optimiser,
+            "--format",
+            "json",
+        ];
+        let out = run(&args);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let report = crate::util::json(&out);
+        // pq-sat's own optimiser on the same problem is the expectation.
+        let own = run(&[
+            "solve",
+            "--problem",
+            problem,
+            "--set",
+            "board=5x5",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(
+            report["optimum"],
+            crate::util::json(&own)["optimum"],
+            "{report}"
+        );
+        assert_eq!(report["maximised"].as_array().unwrap().len(), 3);
+    }
+}
+
+/// Runs pq-sat with `dir` first on the PATH, so that a fake `clasp` there stands in.
+fn run_with_path(dir: &Path, args: &[&str]) -> std::process::Output {
+    let path = format!("{}:{}", s(dir), std::env::var("PATH").unwrap_or_default());
+    Command::new(crate::util::BIN)
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_optimiser_whose_claim_does_not_hold_up_is_an_error() {
+    if !have_clasp("an_optimiser_whose_claim_does_not_hold_up") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let clasp = which_clasp();
+    // The right model with a better objective than it has.
+    crate::util::fake_solver(
+        dir.path(),
+        "clasp",
+        &format!("{clasp} \"$@\" | sed 's/^o -5$/o -6/'"),
+    );
+    let out = run_with_path(dir.path(), &["solve", "--dim", "6", "--backend", "clasp"]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("claimed the objective -6 but its model's is -5"),
+        "{}",
+        stderr(&out)
+    );
+    // Any model, called optimal: the board or the table of proven values refutes it.
+    crate::util::fake_solver(
+        dir.path(),
+        "clasp",
+        &format!(
+            "{clasp} --opt-mode=ignore \"$@\" | sed 's/^s SATISFIABLE/o 0\\ns OPTIMUM FOUND/'"
+        ),
+    );
+    let out = run_with_path(dir.path(), &["solve", "--dim", "6", "--backend", "clasp"]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("solver 'clasp'") && stderr(&out).contains("rejected"),
+        "{}",
+        stderr(&out)
+    );
+    // A model that breaks the rules.
+    crate::util::fake_solver(
+        dir.path(),
+        "clasp",
+        "echo 'o -1'; echo 'v x1 x37'; echo 's OPTIMUM FOUND'",
+    );
+    let out = run_with_path(dir.path(), &["solve", "--dim", "6", "--backend", "clasp"]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stderr(&out).contains("violates"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).is_empty(),
+        "no answer printed: {}",
+        stdout(&out)
+    );
+}
+
+/// The real clasp's path (before a fake one is put first on the PATH).
+fn which_clasp() -> String {
+    let out = Command::new("sh")
+        .args(["-c", "command -v clasp"])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
