@@ -52,11 +52,12 @@ pub enum Job {
         super::FamilyArgs,
         Option<ProofFormat>,
     ),
-    /// Race the solvers, each a (label, backend) in the order given; with a proof format,
-    /// each UNSAT counts only with a checked proof (`--check-unsat`).
+    /// Race the solvers, each a (label, backend, optimiser) in the order given (an
+    /// optimiser, rc2 or clasp, on optimisation families); with a proof format, each UNSAT
+    /// counts only with a checked proof (`--check-unsat`).
     Race(
         super::RaceArgs,
-        Vec<(String, BackendSpec)>,
+        Vec<(String, BackendSpec, Option<Optimiser>)>,
         Option<ProofFormat>,
     ),
     /// Print the completion script for a shell.
@@ -230,6 +231,19 @@ impl Args {
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {
+                let export = a.instance_format.export();
+                if let Some(format) = export {
+                    let sized = if a.n.is_some() {
+                        Some("--n")
+                    } else if a.around_optimum.is_some() {
+                        Some("--around-optimum")
+                    } else {
+                        None
+                    };
+                    if let Some(flag) = sized {
+                        return Err(format!("{flag}: a {} instance states the whole optimisation (every size at once); leave it out", format.name()));
+                    }
+                }
                 // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
                 let sizes = match (a.around_optimum, a.n) {
                     (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
@@ -262,6 +276,7 @@ impl Args {
                     }
                     (Some(dims), None) => pq_engine::family::Spec {
                         compress: a.compress.format(),
+                        export,
                         ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
                     },
                     (None, Some(path)) => {
@@ -277,7 +292,7 @@ impl Args {
                             if a.around_optimum.is_some() {
                                 return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
                             }
-                        } else if a.n.is_none() && a.verify.is_none() {
+                        } else if a.n.is_none() && a.verify.is_none() && export.is_none() {
                             return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
                         }
                         let stem = path
@@ -294,6 +309,7 @@ impl Args {
                             encodings,
                             command: command_line(),
                             compress: a.compress.format(),
+                            export,
                         }
                     }
                     _ => return Err("family needs --dims D or --problem FILE".into()),
@@ -315,16 +331,22 @@ impl Args {
                     if label.is_empty() {
                         return Err("--solver needs a name or a command".into());
                     }
-                    let spec = label
-                        .parse::<BackendSpec>()
-                        .unwrap_or_else(|_| BackendSpec::Command(label.clone()));
-                    if solvers.iter().any(|(l, _)| *l == label) {
+                    // An optimiser races on optimisation families; the in-process CaDiCaL
+                    // confirms its bound under --check-unsat.
+                    let optimiser = label.parse::<Optimiser>().ok();
+                    let spec = match optimiser {
+                        Some(_) => BackendSpec::Cadical,
+                        None => label
+                            .parse::<BackendSpec>()
+                            .unwrap_or_else(|_| BackendSpec::Command(label.clone())),
+                    };
+                    if solvers.iter().any(|(l, _, _)| *l == label) {
                         return Err(format!("--solver '{label}' is given twice"));
                     }
                     if check_unsat {
                         checkable(&spec, ProofFormat::Drat)?;
                     }
-                    solvers.push((label, spec));
+                    solvers.push((label, spec, optimiser));
                 }
                 Ok(Job::Race(
                     a,

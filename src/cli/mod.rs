@@ -183,6 +183,28 @@ impl CompressArg {
     }
 }
 
+/// What `family` writes for each instance.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InstanceFormat {
+    /// DIMACS CNF, one file per size
+    Cnf,
+    /// WCNF: the optimisation as weighted partial MaxSAT, one file per board
+    Wcnf,
+    /// OPB: the optimisation as pseudo-Boolean constraints, one file per board
+    Opb,
+}
+
+impl InstanceFormat {
+    /// The optimisation's export format, `None` for DIMACS.
+    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+        match self {
+            InstanceFormat::Cnf => None,
+            InstanceFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
+            InstanceFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
+        }
+    }
+}
+
 /// `pq-sat hash`: the instance ids of CNF files.
 #[derive(ClapArgs, Debug)]
 pub struct HashArgs {
@@ -279,6 +301,11 @@ pub struct FamilyArgs {
     /// the compressed file, as downloaded. `race` reads them as they are
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CompressArg::None)]
     pub compress: CompressArg,
+    /// The instances: cnf (one DIMACS file per size), or one optimisation file per board
+    /// (maximise n, no --n or --around-optimum) as wcnf (MaxSAT) or opb (pseudo-Boolean),
+    /// its known optimum in the manifest; `race` runs optimisers on them
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = InstanceFormat::Cnf)]
+    pub instance_format: InstanceFormat,
     /// The directory to create (it must not exist, or be empty; --force replaces an earlier
     /// family)
     #[arg(short, long, value_name = "DIR")]

@@ -487,3 +487,159 @@ fn which_clasp() -> String {
         .unwrap();
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
+
+/// `pq-sat family --dims 3..5 --instance-format FORMAT` into `dir/name`, with `extra`
+/// arguments; returns the family's directory.
+fn optimisation_family(dir: &Path, name: &str, format: &str, extra: &[&str]) -> std::path::PathBuf {
+    let out_dir = dir.join(name);
+    let mut args = vec![
+        "-q",
+        "family",
+        "--dims",
+        "3..5",
+        "--instance-format",
+        format,
+        "-o",
+        s(&out_dir),
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    out_dir
+}
+
+/// `pq-sat race DIR --solver ... --format json`: the exit code and the report.
+fn race_json(dir: &Path, solvers: &[&str]) -> (i32, Value) {
+    let mut args = vec!["-q", "race", s(dir), "--format", "json", "--timeout", "60"];
+    for solver in solvers {
+        args.extend_from_slice(&["--solver", solver]);
+    }
+    let out = run(&args);
+    (
+        code(&out),
+        serde_json::from_slice(&out.stdout).unwrap_or(Value::Null),
+    )
+}
+
+#[test]
+fn optimisation_families_carry_their_optimum_and_race_every_optimiser() {
+    if !have_pysat("optimisation_families race") || !have_clasp("optimisation_families race") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (format, optimiser, extra) in [
+        ("wcnf", "rc2", &["--compress", "xz"][..]),
+        ("opb", "clasp", &[][..]),
+    ] {
+        let fam = optimisation_family(dir.path(), format, format, extra);
+        let manifest: Value =
+            serde_json::from_str(&std::fs::read_to_string(fam.join("manifest.json")).unwrap())
+                .unwrap();
+        for (e, d) in manifest["instances"].as_array().unwrap().iter().zip(3..) {
+            assert_eq!(e["format"], format);
+            assert_eq!(e["optimum"], A[d - 1], "from the table");
+            assert_eq!(e["expected"], "sat");
+            let file = e["file"].as_str().unwrap();
+            assert!(file.starts_with(&format!("queens-d0{d}-max-")), "{file}");
+            assert!(file.contains(&format!(".{format}")), "{file}");
+        }
+        // The optimiser on the file, pq-sat's own optimiser with CaDiCaL beside it.
+        let (status, report) = race_json(&fam, &[optimiser, "cadical"]);
+        assert_eq!(status, 0, "{report}");
+        let runs = report["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), 6);
+        for r in runs {
+            assert_eq!(r["verdict"], "sat", "{r}");
+        }
+        let optima: Vec<u64> = runs
+            .iter()
+            .map(|r| r["optimum"].as_u64().unwrap())
+            .collect();
+        assert_eq!(optima, [1, 1, 2, 2, 4, 4], "a(3..5), from each solver");
+        assert!(report["disputed"].as_array().unwrap().is_empty());
+    }
+    // An optimiser for the other format, or a DIMACS family, is refused before any run.
+    let (status, _) = race_json(&dir.path().join("opb"), &["rc2"]);
+    assert_eq!(status, 1);
+    let out = run(&[
+        "family",
+        "--dims",
+        "4",
+        "--instance-format",
+        "wcnf",
+        "--n",
+        "2",
+        "-o",
+        s(&dir.path().join("x")),
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("leave it out"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_wrong_manifest_optimum_is_disputed_and_an_edited_file_refused() {
+    if !have_clasp("a_wrong_manifest_optimum_is_disputed") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fam = optimisation_family(dir.path(), "fam", "opb", &[]);
+    let path = fam.join("manifest.json");
+    let mut manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // d = 4 (a = 2) said to be 1; d = 5 (a = 4) said to be 5.
+    manifest["instances"][1]["optimum"] = 1.into();
+    manifest["instances"][2]["optimum"] = 5.into();
+    std::fs::write(&path, manifest.to_string()).unwrap();
+    let (status, report) = race_json(&fam, &["clasp"]);
+    assert_eq!(status, 0, "disputes do not change the exit code: {report}");
+    let runs = report["runs"].as_array().unwrap();
+    assert_eq!(runs[1]["verdict"], "sat", "its board of 2 is validated");
+    assert_eq!(
+        runs[2]["verdict"], "disputed",
+        "an unchecked claim of 4 against the manifest's 5"
+    );
+    let disputed = report["disputed"].as_array().unwrap();
+    assert_eq!(disputed.len(), 2, "{report}");
+    let details: Vec<&str> = disputed
+        .iter()
+        .map(|d| d["detail"].as_str().unwrap())
+        .collect();
+    assert!(
+        details[0].contains("validated board of size 2: the manifest is wrong"),
+        "{details:?}"
+    );
+    assert!(
+        details[1].contains("clasp claimed 4 without a checked proof"),
+        "{details:?}"
+    );
+    // With --check-unsat the claim of 4 is proven: the manifest is wrong there too.
+    let out = run(&[
+        "-q",
+        "--check-unsat",
+        "race",
+        s(&fam),
+        "--solver",
+        "clasp",
+        "--format",
+        "json",
+    ]);
+    let report = crate::util::json(&out);
+    assert_eq!(report["runs"][2]["verdict"], "sat", "{report}");
+    assert!(report["disputed"][1]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("proved 5 impossible"));
+
+    // A file edited after the family was written (its hash updated too) is not pq-sat's
+    // export of the problem its header names: refused before any run.
+    let file = fam.join(manifest["instances"][0]["file"].as_str().unwrap());
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replacen(">= 1 ;", ">= 0 ;", 1);
+    std::fs::write(&file, &text).unwrap();
+    manifest["instances"][0]["sha256"] = pq_engine::family::sha256_hex(text.as_bytes()).into();
+    std::fs::write(&path, manifest.to_string()).unwrap();
+    let out = run(&["race", s(&fam), "--solver", "clasp"]);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("not pq-sat"), "{}", stderr(&out));
+}

@@ -185,6 +185,16 @@ impl Optimisation {
         self.ladder.len()
     }
 
+    /// The number of constraints the file states: hard and soft clauses (WCNF), or
+    /// inequalities without the objective (OPB).
+    pub fn n_constraints(&self) -> usize {
+        let linear = self.counted.len() + self.ladder.len().saturating_sub(1);
+        match self.export {
+            Export::Wcnf => self.formula.n_clauses() + self.ladder.len(),
+            Export::Opb => self.formula.n_clauses() + linear,
+        }
+    }
+
     /// The size `n` an objective value stands for (WCNF: the cost `K − n`; OPB: `−n`), if
     /// any size does.
     pub fn size_of(&self, objective: i64) -> Option<usize> {
@@ -313,6 +323,36 @@ impl Optimisation {
         }
         Ok(())
     }
+}
+
+/// What an exported file (its text) was made for, read back from its header comments: the
+/// format, the problem (its maximised groups marked `(maximised)` in the header, both armies
+/// for the queens) and the encoding options; `None` when the text carries no pq-sat header.
+/// Export that again and compare the bytes to know the file is pq-sat's export of it.
+pub fn read_subject(text: &str) -> Option<(Problem, Options, Export)> {
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    let (format, marker) = if first.starts_with("* #variable=") {
+        (Export::Opb, "*")
+    } else {
+        (Export::Wcnf, "c")
+    };
+    let comments: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix(marker))
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.starts_with("#variable=") && !c.starts_with("var "))
+        .collect();
+    let mut problem = Problem::from_header(&comments)?;
+    if crate::header::is_queens(&comments) {
+        problem.counts = vec![crate::spec::Count::Maximise; 2];
+    } else {
+        for c in comments.iter().filter(|c| c.ends_with("(maximised)")) {
+            let name = c.split_whitespace().nth(1)?;
+            let g = problem.rules.groups.iter().position(|g| g.name == name)?;
+            problem.counts[g] = crate::spec::Count::Maximise;
+        }
+    }
+    Some((problem, crate::header::options(&comments), format))
 }
 
 #[cfg(test)]
@@ -477,5 +517,25 @@ mod tests {
         let mut p = Problem::peaceable_queens(4);
         p.set_all([("white", "2"), ("black", "2")]).unwrap();
         assert!(export(&p, &Options::default(), Export::Wcnf).is_err());
+    }
+
+    #[test]
+    fn an_export_is_read_back_to_the_same_bytes() {
+        let three =
+            Problem::from_toml(include_str!("../../../encodings/three-armies.toml")).unwrap();
+        for problem in [Problem::peaceable_queens(4), three] {
+            for format in [Export::Wcnf, Export::Opb] {
+                let options = Options {
+                    symmetry: crate::Symmetry::None,
+                    ..Options::default()
+                };
+                let written = text(&export(&problem, &options, format).unwrap());
+                let (p, o, f) = read_subject(&written).unwrap();
+                // The general encoder names colouring `lines` (what it builds).
+                assert_eq!((o.symmetry, f), (options.symmetry, format));
+                assert_eq!(text(&export(&p, &o, f).unwrap()), written, "{format:?}");
+            }
+        }
+        assert!(read_subject("h 1 0\n").is_none());
     }
 }

@@ -89,7 +89,8 @@ impl Optimiser {
         }
     }
 
-    /// `Ok` when it is installed here; otherwise the error says how to install it.
+    /// `Ok` when it is installed here; otherwise the error says how to install it. Call it
+    /// before solvers run: the probe is a child process of its own.
     ///
     /// # Errors
     /// [`SolveError::NotInstalled`].
@@ -200,8 +201,6 @@ pub fn optimise_with(
     limits: &Limits,
     confirm: Option<&dyn Backend>,
 ) -> Result<OptimiseOutcome, SolveError> {
-    let start = Instant::now();
-    let name = optimiser.name();
     optimiser.check_installed()?;
     let opt = export(problem, options, optimiser.export())
         .map_err(|e| SolveError::Invalid(e.to_string()))?;
@@ -216,9 +215,54 @@ pub fn optimise_with(
         opt.write(std::io::BufWriter::new(std::fs::File::create(&file)?))
     };
     write().map_err(SolveError::io(&file))?;
+    let target = Target {
+        problem,
+        options,
+        opt: &opt,
+        file: &file,
+    };
+    solve_file(&target, optimiser, limits, confirm)
+}
+
+/// An exported optimisation on disk, with what it was made from.
+pub struct Target<'a> {
+    /// The problem it optimises.
+    pub problem: &'a Problem,
+    /// Its encoding options (pq-sat's own formula for a confirming UNSAT uses them too).
+    pub options: &'a Options,
+    /// The export, in the optimiser's format.
+    pub opt: &'a Optimisation,
+    /// The file holding exactly `opt`'s text (a `.wcnf` name for RC2).
+    pub file: &'a Path,
+}
+
+/// [`optimise_with`] on a file already written: `target.file` holds `target.opt` in
+/// `optimiser`'s format (a race's instance file). The caller checks first that the
+/// optimiser is installed ([`Optimiser::check_installed`]): not here, because a probe
+/// started beside supervised solvers (a race's other runs) is a stray their supervisor
+/// kills.
+///
+/// # Errors
+/// As [`optimise_with`].
+pub fn solve_file(
+    target: &Target,
+    optimiser: Optimiser,
+    limits: &Limits,
+    confirm: Option<&dyn Backend>,
+) -> Result<OptimiseOutcome, SolveError> {
+    let (problem, options, opt, file) = (target.problem, target.options, target.opt, target.file);
+    let start = Instant::now();
+    let name = optimiser.name();
+    if opt.export != optimiser.export() {
+        return Err(SolveError::Invalid(format!(
+            "{name} reads {}, not {}",
+            optimiser.export().name(),
+            opt.export.name()
+        )));
+    }
     let run = supervise(
         name,
-        optimiser.command(&file),
+        optimiser.command(file),
         None,
         limits,
         STDOUT_CAP,
@@ -254,7 +298,7 @@ pub fn optimise_with(
                 _ => return Err(failed("its output could not be read".into())),
             };
             let claim = parse_output(&text, opt.formula.n_vars).map_err(failed)?;
-            judge(problem, &opt, name, &claim, run.seconds, &mut outcome)?;
+            judge(problem, opt, name, &claim, run.seconds, &mut outcome)?;
         }
     }
     if let (Some(backend), None) = (confirm, &outcome.reason) {
