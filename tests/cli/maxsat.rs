@@ -643,3 +643,70 @@ fn a_wrong_manifest_optimum_is_disputed_and_an_edited_file_refused() {
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("not pq-sat"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_problem_family_takes_its_optimum_from_pq_sats_own_optimiser() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/three-armies.toml");
+    let fam = dir.path().join("fam");
+    let args = [
+        "-q",
+        "family",
+        "--problem",
+        problem,
+        "--set",
+        "board=4..5",
+        "--instance-format",
+        "wcnf",
+        "--verify",
+        "60",
+        "-o",
+        s(&fam),
+    ];
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(fam.join("manifest.json")).unwrap()).unwrap();
+    for (e, board) in manifest["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(["4x4", "5x5"])
+    {
+        // pq-sat's own optimisation of the same problem is the expectation.
+        let own = run(&[
+            "solve",
+            "--problem",
+            problem,
+            "--set",
+            &format!("board={board}"),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(e["optimum"], crate::util::json(&own)["optimum"], "{e}");
+        assert!(e["source"].as_str().unwrap().contains("optimiser"), "{e}");
+        assert!(
+            e["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("-max-lines-totalizer-lex-leader.wcnf"),
+            "{e}"
+        );
+    }
+    let readme = std::fs::read_to_string(fam.join("README.md")).unwrap();
+    assert!(readme.contains("an optimisation family (wcnf)"), "{readme}");
+    // Without --verify a problem family has no optimum to record: written all the same.
+    let out = run(&[
+        "-q",
+        "family",
+        "--problem",
+        problem,
+        "--set",
+        "board=4",
+        "--instance-format",
+        "opb",
+        "-o",
+        s(&dir.path().join("bare")),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
