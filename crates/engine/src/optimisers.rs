@@ -16,7 +16,7 @@
 //! ([`crate::pipeline::validated`]), and the size its board shows must be the optimum
 //! claimed (and agree with the table of proven values, [`crate::known`]). That the next size
 //! does not fit is the optimiser's word, marked unverified, unless a proof-checking backend
-//! confirms it ([`confirm`]: pq-sat's own formula one above, a checked UNSAT).
+//! confirms it (the `confirm` backend of [`optimise_with`]: pq-sat's own formula one above, a checked UNSAT).
 
 use std::collections::HashSet;
 use std::io::Read;
