@@ -514,6 +514,66 @@ mod tests {
         judge(&problem, &opt, "liar", claim, 0.0, &mut outcome).map(|()| outcome)
     }
 
+    /// The true vars of a model of `opt`'s hard clauses with exactly `n` ladder outputs set
+    /// (CaDiCaL), if there is one.
+    fn model_at(opt: &Optimisation, n: usize) -> Option<HashSet<u32>> {
+        use rustsat::solvers::{Solve, SolverResult};
+        use rustsat::types::{Lit, TernaryVal, Var};
+        let mut solver = rustsat_cadical::CaDiCaL::default();
+        solver.add_cnf(opt.formula.cnf.clone()).unwrap();
+        for (k, &y) in opt.ladder.iter().enumerate() {
+            let lit = Lit::positive(y - 1);
+            solver.add_unit(if k < n { lit } else { !lit }).unwrap();
+        }
+        if solver.solve().unwrap() != SolverResult::Sat {
+            return None;
+        }
+        let vars = 1..=opt.formula.n_vars;
+        let set = |v: &u32| solver.lit_val(Var::new(v - 1).pos_lit()).unwrap() == TernaryVal::True;
+        Some(vars.filter(set).collect())
+    }
+
+    #[test]
+    fn an_honest_optimum_stands_and_a_short_one_falls() {
+        let problem = Problem::peaceable_queens(4);
+        let opt = export(&problem, &Options::default(), Export::Wcnf).unwrap();
+        // a(4) = 2, K = 4: cost 2.
+        let claim = Claim {
+            status: Some("OPTIMUM FOUND".into()),
+            objective: Some(2),
+            true_vars: model_at(&opt, 2),
+        };
+        let outcome = judged(&claim, Export::Wcnf).unwrap();
+        assert_eq!(outcome.optimum, Some(2));
+        let (n, board) = outcome.best.unwrap();
+        assert_eq!((n, board.count(0), board.count(1)), (2, 2, 2));
+        let last = outcome.steps.last().unwrap();
+        assert_eq!(
+            (last.n, last.verified),
+            (3, Some(false)),
+            "the optimiser's word"
+        );
+        // A model with one output fewer, called optimal: its objective is honest, but the
+        // table of proven values refutes the claim that 2 do not fit.
+        let short = Claim {
+            objective: Some(3),
+            true_vars: model_at(&opt, 1),
+            ..claim.clone()
+        };
+        let err = judged(&short, Export::Wcnf).unwrap_err().to_string();
+        assert!(err.contains("liar") && err.contains("rejected"), "{err}");
+        // The right model with a forged objective.
+        let forged = Claim {
+            objective: Some(1),
+            ..claim
+        };
+        let err = judged(&forged, Export::Wcnf).unwrap_err().to_string();
+        assert!(
+            err.contains("claimed the objective 1 but its model's is 2"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn claims_that_do_not_hold_up_are_rejected() {
         // No model.
