@@ -2,11 +2,14 @@
 # Installs what pq-sat needs beyond the Rust toolchain, idempotently:
 #   - libclang-dev  (bindgen, used by rustsat-cadical at build time)
 #   - minisat, cadical (Debian packages; external backends `minisat`, `cadical-bin`)
+#   - clasp (Debian package; the `clasp` pseudo-Boolean optimiser, which reads pq-sat's OPB)
 #   - kissat (PyPI passagemath-kissat ships a kissat executable; linked onto the PATH)
 #   - rate (crates.io: the DRAT proof checker behind `pq-sat check-proof`)
 #   - acl2-books (Debian: ACL2 and its verified LRAT checker; a large package, ~0.5 GB)
 #   - gbd-tools (PyPI: the Global Benchmark Database's tools; the tests check pq-sat's GBD
 #     hash against its gbdc module)
+#   - python-sat (PyPI: PySAT; its RC2 is the `rc2` MaxSAT backend, and the tests read
+#     pq-sat's files with it)
 # Running it twice is cheap: every step checks first.
 set -euo pipefail
 
@@ -15,6 +18,7 @@ dpkg -s libclang-dev >/dev/null 2>&1 || need_apt+=(libclang-dev)
 command -v minisat >/dev/null 2>&1 || need_apt+=(minisat)
 command -v cadical >/dev/null 2>&1 || need_apt+=(cadical)
 dpkg -s acl2-books >/dev/null 2>&1 || need_apt+=(acl2-books)
+command -v clasp >/dev/null 2>&1 || need_apt+=(clasp)
 if [ "${#need_apt[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}" >&2
   SUDO=""
@@ -57,7 +61,15 @@ if ! python3 -c "from gbdc import gbdhash" >/dev/null 2>&1; then
 fi
 python3 -c "from gbdc import gbdhash" >/dev/null 2>&1 || { echo "setup: gbd-tools is still missing" >&2; exit 1; }
 
-for tool in kissat minisat cadical rate acl2; do
+# PySAT: its RC2 MaxSAT solver is the `rc2` backend (python3 -m pysat.examples.rc2), and the
+# tests read pq-sat's DIMACS and WCNF files with it.
+if ! python3 -c "import pysat.examples.rc2" >/dev/null 2>&1; then
+  echo "setup: installing python-sat (PyPI)" >&2
+  python3 -m pip install -q --disable-pip-version-check python-sat
+fi
+python3 -c "import pysat.examples.rc2" >/dev/null 2>&1 || { echo "setup: python-sat is still missing" >&2; exit 1; }
+
+for tool in kissat minisat cadical clasp rate acl2; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing" >&2; exit 1; }
 done
 echo "setup: ok (kissat $(kissat --version), minisat, cadical $(cadical --version), $(rate --version), acl2)" >&2

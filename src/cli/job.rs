@@ -6,19 +6,24 @@ use std::path::{Path, PathBuf};
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Options, Symmetry};
 use pq_engine::optimise::Strategy;
+use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
-use super::{read_problem, Args, Command, Format, SolveArgs, UpTo};
+use super::{read_problem, Args, BackendArg, Command, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
 pub enum Job {
     /// Write the formula of a problem at a size, as the arguments say.
     Encode(Problem, usize, super::EncodeArgs),
+    /// Write the optimisation of a problem's maximised groups as WCNF or OPB.
+    Export(Problem, pq_encode::maxsat::Export, super::EncodeArgs),
     /// Solve a problem at a size (the queens: `--dim D --n N`).
     Solve(Problem, usize, RunSettings),
+    /// The optimum of a problem's maximised groups by an external optimiser.
+    OptimiseWith(Problem, Optimiser, RunSettings),
     /// The optimum of a problem's maximised groups (the queens: a(d)).
     Optimise(Problem, RunSettings),
     /// Draw the placement read back, of the problem given, if any.
@@ -47,11 +52,12 @@ pub enum Job {
         super::FamilyArgs,
         Option<ProofFormat>,
     ),
-    /// Race the solvers, each a (label, backend) in the order given; with a proof format,
-    /// each UNSAT counts only with a checked proof (`--check-unsat`).
+    /// Race the solvers, each a (label, backend, optimiser) in the order given (an
+    /// optimiser, rc2 or clasp, on optimisation families); with a proof format, each UNSAT
+    /// counts only with a checked proof (`--check-unsat`).
     Race(
         super::RaceArgs,
-        Vec<(String, BackendSpec)>,
+        Vec<(String, BackendSpec, Option<Optimiser>)>,
         Option<ProofFormat>,
     ),
     /// Split a formula into cubes (`pq-sat cube`).
@@ -160,6 +166,17 @@ impl Args {
             return Err("--check-unsat applies to `solve`, `race`, `family --verify` and `enumerate` without --n, the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
+            Command::Encode(a) if a.format.export().is_some() => {
+                let format = a.format.export().expect("checked");
+                if a.subject.n.is_some() {
+                    return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
+                }
+                let (problem, _) = a.subject.load()?;
+                if problem.maximised().is_empty() {
+                    return Err(format!("--format {}: this problem maximises no group, so there is nothing to optimise (maximise one with --set GROUP=max, or write --format dimacs)", format.name()));
+                }
+                Ok(Job::Export(problem, format, a))
+            }
             Command::Encode(a) => {
                 let (problem, n) = a.subject.load()?;
                 let Some(n) = problem_size(&problem, n)? else {
@@ -233,6 +250,19 @@ impl Args {
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
             Command::Family(a) => {
+                let export = a.instance_format.export();
+                if let Some(format) = export {
+                    let sized = if a.n.is_some() {
+                        Some("--n")
+                    } else if a.around_optimum.is_some() {
+                        Some("--around-optimum")
+                    } else {
+                        None
+                    };
+                    if let Some(flag) = sized {
+                        return Err(format!("{flag}: a {} instance states the whole optimisation (every size at once); leave it out", format.name()));
+                    }
+                }
                 // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
                 let sizes = match (a.around_optimum, a.n) {
                     (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
@@ -265,6 +295,7 @@ impl Args {
                     }
                     (Some(dims), None) => pq_engine::family::Spec {
                         compress: a.compress.format(),
+                        export,
                         ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
                     },
                     (None, Some(path)) => {
@@ -280,7 +311,7 @@ impl Args {
                             if a.around_optimum.is_some() {
                                 return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
                             }
-                        } else if a.n.is_none() && a.verify.is_none() {
+                        } else if a.n.is_none() && a.verify.is_none() && export.is_none() {
                             return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
                         }
                         let stem = path
@@ -297,6 +328,7 @@ impl Args {
                             encodings,
                             command: command_line(),
                             compress: a.compress.format(),
+                            export,
                         }
                     }
                     _ => return Err("family needs --dims D or --problem FILE".into()),
@@ -318,16 +350,22 @@ impl Args {
                     if label.is_empty() {
                         return Err("--solver needs a name or a command".into());
                     }
-                    let spec = label
-                        .parse::<BackendSpec>()
-                        .unwrap_or_else(|_| BackendSpec::Command(label.clone()));
-                    if solvers.iter().any(|(l, _)| *l == label) {
+                    // An optimiser races on optimisation families; the in-process CaDiCaL
+                    // confirms its bound under --check-unsat.
+                    let optimiser = label.parse::<Optimiser>().ok();
+                    let spec = match optimiser {
+                        Some(_) => BackendSpec::Cadical,
+                        None => label
+                            .parse::<BackendSpec>()
+                            .unwrap_or_else(|_| BackendSpec::Command(label.clone())),
+                    };
+                    if solvers.iter().any(|(l, _, _)| *l == label) {
                         return Err(format!("--solver '{label}' is given twice"));
                     }
                     if check_unsat {
                         checkable(&spec, ProofFormat::Drat)?;
                     }
-                    solvers.push((label, spec));
+                    solvers.push((label, spec, optimiser));
                 }
                 Ok(Job::Race(
                     a,
@@ -409,7 +447,26 @@ fn cube_job(a: super::CubeArgs) -> Result<Job, String> {
 
 /// `solve`: one size, an optimum, or a DIMACS file.
 fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
-    let solvers = solvers(&a.backend, &a.solver_cmd, a.jobs)?;
+    let optimisers: Vec<Optimiser> = a
+        .backend
+        .iter()
+        .filter_map(|b| match b {
+            BackendArg::Optimiser(o) => Some(*o),
+            BackendArg::Solver(_) => None,
+        })
+        .collect();
+    if let Some(&optimiser) = optimisers.first() {
+        return optimiser_job(a, optimiser, check_unsat);
+    }
+    let backends: Vec<BackendSpec> = a
+        .backend
+        .iter()
+        .filter_map(|b| match b {
+            BackendArg::Solver(spec) => Some(spec.clone()),
+            BackendArg::Optimiser(_) => None,
+        })
+        .collect();
+    let solvers = solvers(&backends, &a.solver_cmd, a.jobs)?;
     let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
@@ -536,6 +593,60 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     })
 }
 
+/// `solve --backend rc2|clasp`: the optimisation in one run of an external optimiser. With
+/// `--check-unsat`, the bound above its optimum is confirmed by the default portfolio of
+/// proof-writing solvers (DRAT, checked).
+fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Result<Job, String> {
+    let name = optimiser.name();
+    if a.backend.len() > 1 || !a.solver_cmd.is_empty() {
+        return Err(format!("--backend {name} solves the whole optimisation alone: give no other --backend or --solver-cmd"));
+    }
+    let refused = [
+        (
+            a.n.is_some(),
+            "--n (it maximises n; check one size with a SAT backend)",
+        ),
+        (
+            a.cnf.is_some(),
+            "--cnf (it reads pq-sat's own WCNF/OPB export)",
+        ),
+        (a.proof.is_some(), "--proof"),
+        (
+            a.certify.is_some(),
+            "--certify (a certificate needs pq-sat's own proof: drop --backend)",
+        ),
+        (
+            a.step_timeout.is_some(),
+            "--step-timeout (it solves in one step: use --timeout)",
+        ),
+        (a.strategy != Strategy::Up, "--strategy (it has its own)"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!("--backend {name} cannot take {flag}"));
+    }
+    let Some(problem) = a.problem.load_or_queens(a.dim)? else {
+        return Err(format!(
+            "--backend {name} optimises a board: give --dim D or --problem FILE"
+        ));
+    };
+    if problem.maximised().is_empty() {
+        return Err(format!(
+            "--backend {name} maximises: this problem maximises no group (its counts are fixed)"
+        ));
+    }
+    let run = RunSettings {
+        solvers: Solvers::Default {
+            jobs: a.jobs.unwrap_or_else(default_jobs),
+        },
+        args: a,
+        proof: None,
+        proof_format: ProofFormat::Drat,
+        prover: None,
+        check_unsat: check_unsat.then_some(ProofFormat::Drat),
+    };
+    Ok(Job::OptimiseWith(problem, optimiser, run))
+}
+
 /// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
 fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
     pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
@@ -587,9 +698,14 @@ impl Job {
             dir: None,
         };
         match self {
-            Job::Encode(_, _, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
+            Job::Encode(_, _, a) | Job::Export(_, _, a) => {
+                (a.output.iter().map(|p| file("-o", p)).collect(), a.force)
+            }
             Job::Render(_, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
-            Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
+            Job::Solve(_, _, run)
+            | Job::Optimise(_, run)
+            | Job::OptimiseWith(_, _, run)
+            | Job::SolveCnf(run) => {
                 let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
                 if let Some(job) = &run.proof {
                     out.push(file("--proof", &job.proof));
@@ -631,11 +747,14 @@ impl Job {
     /// The files the job reads, which no output may overwrite.
     fn inputs(&self) -> Vec<(&'static str, &Path)> {
         let (problem, other) = match self {
-            Job::Encode(_, _, a) => (a.subject.problem.problem.as_deref(), None),
-            Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
-            Job::Solve(_, _, run) | Job::Optimise(_, run) | Job::SolveCnf(run) => {
-                (run.args.problem.problem.as_deref(), run.args.cnf.as_deref())
+            Job::Encode(_, _, a) | Job::Export(_, _, a) => {
+                (a.subject.problem.problem.as_deref(), None)
             }
+            Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
+            Job::Solve(_, _, run)
+            | Job::Optimise(_, run)
+            | Job::OptimiseWith(_, _, run)
+            | Job::SolveCnf(run) => (run.args.problem.problem.as_deref(), run.args.cnf.as_deref()),
             Job::Family(_, a, _) => (a.problem.as_deref(), None),
             Job::Cube(job) => (job.args.problem.problem.as_deref(), job.args.cnf.as_deref()),
             _ => (None, None),

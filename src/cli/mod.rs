@@ -13,6 +13,7 @@ use pq_board::limits::{self, Limit};
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry, MAX_DIM};
 use pq_engine::optimise::Strategy;
+use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
@@ -195,6 +196,28 @@ impl CompressArg {
     }
 }
 
+/// What `family` writes for each instance.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InstanceFormat {
+    /// DIMACS CNF, one file per size
+    Cnf,
+    /// WCNF: the optimisation as weighted partial MaxSAT, one file per board
+    Wcnf,
+    /// OPB: the optimisation as pseudo-Boolean constraints, one file per board
+    Opb,
+}
+
+impl InstanceFormat {
+    /// The optimisation's export format, `None` for DIMACS.
+    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+        match self {
+            InstanceFormat::Cnf => None,
+            InstanceFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
+            InstanceFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
+        }
+    }
+}
+
 /// `pq-sat hash`: the instance ids of CNF files.
 #[derive(ClapArgs, Debug)]
 pub struct HashArgs {
@@ -299,6 +322,11 @@ pub struct FamilyArgs {
     /// the compressed file, as downloaded. `race` reads them as they are
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CompressArg::None)]
     pub compress: CompressArg,
+    /// The instances: cnf (one DIMACS file per size), or one optimisation file per board
+    /// (maximise n, no --n or --around-optimum) as wcnf (MaxSAT) or opb (pseudo-Boolean),
+    /// its known optimum in the manifest; `race` runs optimisers on them
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = InstanceFormat::Cnf)]
+    pub instance_format: InstanceFormat,
     /// The directory to create (it must not exist, or be empty; --force replaces an earlier
     /// family)
     #[arg(short, long, value_name = "DIR")]
@@ -555,7 +583,13 @@ pub struct EncodeArgs {
     pub subject: SubjectArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
-    /// Write to FILE instead of standard output (atomically: no half-written file)
+    /// File format: dimacs (the formula at --n N), or the optimisation (maximise n; no --n)
+    /// as wcnf (MaxSAT Evaluation 2022+: `h` hard clauses, weighted soft clauses) or opb
+    /// (pseudo-Boolean competition: linear constraints and a `min:` objective)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = EncodeFormat::Dimacs)]
+    pub format: EncodeFormat,
+    /// Write to FILE instead of standard output (atomically: no half-written file; a name
+    /// ending in .xz, .gz or .bz2 is compressed)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
@@ -563,6 +597,28 @@ pub struct EncodeArgs {
     /// a user's non-empty directory is never replaced
     #[arg(long)]
     pub force: bool,
+}
+
+/// The file format `encode` writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodeFormat {
+    /// DIMACS CNF: the formula for "at least n of each" (needs --n)
+    Dimacs,
+    /// WCNF: the optimisation as weighted partial MaxSAT (MaxSAT Evaluation 2022+ format)
+    Wcnf,
+    /// OPB: the optimisation as linear pseudo-Boolean constraints (PB competition format)
+    Opb,
+}
+
+impl EncodeFormat {
+    /// The optimisation's export format, `None` for DIMACS.
+    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+        match self {
+            EncodeFormat::Dimacs => None,
+            EncodeFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
+            EncodeFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
+        }
+    }
 }
 
 /// What `encode` and `enumerate` work on: the peaceable queens on d×d, or a problem file.
@@ -664,8 +720,13 @@ pub struct SolveArgs {
     /// several solvers on every step (a portfolio: the first answer wins, the others are
     /// stopped). [default: a portfolio of --jobs solvers from cadical, kissat, cadical-bin,
     /// minisat, those installed]
+    ///
+    /// rc2 (PySAT's MaxSAT solver, on pq-sat's WCNF) or clasp (a pseudo-Boolean solver, on
+    /// its OPB) solve the whole optimisation (--dim D or --problem, no --n) in one run; their
+    /// answer is checked (model, board, claimed optimum), and the bound above it is
+    /// confirmed by a checked UNSAT of pq-sat's own solvers with --check-unsat
     #[arg(long, value_name = "B")]
-    pub backend: Vec<BackendSpec>,
+    pub backend: Vec<BackendArg>,
     /// Any solver command that follows the SAT competition output conventions
     /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
     /// argument, or replaces a {cnf} word; {proof} stands for the path of the DRAT proof it
@@ -725,6 +786,30 @@ pub struct SolveArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// A `--backend` value: a SAT solver, or an external optimiser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendArg {
+    /// A SAT solver (one formula at a time).
+    Solver(BackendSpec),
+    /// An optimiser that solves the whole optimisation in one run.
+    Optimiser(Optimiser),
+}
+
+impl std::str::FromStr for BackendArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if let Ok(o) = s.parse::<Optimiser>() {
+            return Ok(BackendArg::Optimiser(o));
+        }
+        s.parse::<BackendSpec>()
+            .map(BackendArg::Solver)
+            .map_err(|e| {
+                let optimisers: Vec<&str> = Optimiser::ALL.iter().map(|o| o.name()).collect();
+                format!("{e}; optimisers: {}", optimisers.join(", "))
+            })
+    }
 }
 
 /// How progress is shown on stderr.

@@ -58,8 +58,10 @@ pub fn run(job: Job) -> Result<u8> {
     job.prepare_outputs().map_err(anyhow::Error::msg)?;
     match job {
         Job::Encode(problem, n, a) => solve::encode(&problem, n, &a),
+        Job::Export(problem, format, a) => solve::export(&problem, format, &a),
         Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
         Job::Optimise(problem, run) => solve::optimum(&problem, &run),
+        Job::OptimiseWith(problem, optimiser, run) => solve::optimum_by(&problem, optimiser, &run),
         Job::SolveCnf(run) => solve::formula(&run),
         Job::Enumerate(request, n, a, check_unsat) => enumerate::run(request, n, &a, check_unsat),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::Result;
+use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_engine::race::{race, scores, Family, Racer};
 use pq_solve::control::check_interrupt;
@@ -17,16 +18,29 @@ use crate::report::race as report;
 /// With `check_unsat`, every UNSAT counts only with a checked proof in that format.
 pub fn run(
     a: &RaceArgs,
-    solvers: Vec<(String, BackendSpec)>,
+    solvers: Vec<(String, BackendSpec, Option<Optimiser>)>,
     check_unsat: Option<ProofFormat>,
 ) -> Result<u8> {
     let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::cli::default_jobs));
     super::input_dir(&a.dir, "family", "make one with pq-sat family")?;
     let family = Family::load(&a.dir)?;
+    let format = family.manifest.instances[0].format.clone();
+    for optimiser in solvers.iter().filter_map(|(_, _, o)| *o) {
+        let reads = optimiser.export().name();
+        if format.as_deref() != Some(reads) {
+            let this = format.as_deref().unwrap_or("a DIMACS (cnf)");
+            anyhow::bail!(
+                "--solver {}: an optimiser that reads {reads}; this family is {this} (write one with pq-sat family --instance-format {reads})",
+                optimiser.name()
+            );
+        }
+        optimiser.check_installed()?;
+    }
     let racers = solvers
         .into_iter()
-        .map(|(label, spec)| {
+        .map(|(label, spec, optimiser)| {
             Ok(Racer {
+                optimiser,
                 backend: super::member(&spec, check_unsat).map_err(|e| {
                     // Name the flag's value, unless the message already does.
                     if e.to_string().contains(&format!("'{label}'")) {

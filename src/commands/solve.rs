@@ -9,11 +9,13 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
+use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
 use pq_engine::checked::verify_unsat;
 use pq_engine::known::agrees;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::optimisers::{optimise_with, Optimiser};
 use pq_engine::pipeline::{decoded, solve_formula_judged};
 use pq_engine::proof::{certified_formula, prove};
 use pq_engine::{Outcome, Status};
@@ -43,6 +45,20 @@ pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
             compress::write_as_named(path, w, |w| dimacs::write(&formula, w))
         })?,
         None => dimacs::write(&formula, io::stdout().lock())?,
+    }
+    Ok(0)
+}
+
+/// Writes the optimisation of `problem` as WCNF or OPB ([`pq_encode::maxsat`]) to
+/// `--output` (atomically, compressed by its name) or standard output.
+pub fn export(problem: &Problem, format: Export, a: &EncodeArgs) -> Result<u8> {
+    let opt = maxsat::export(problem, &a.encoding.options(), format)?;
+    sizes(&opt.formula);
+    match &a.output {
+        Some(path) => write_atomically(path, |w| {
+            compress::write_as_named(path, w, |w| opt.write(w))
+        })?,
+        None => opt.write(io::stdout().lock())?,
     }
     Ok(0)
 }
@@ -126,6 +142,60 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     if let Some(e) = failed {
         return Err(e);
     }
+    Ok(unless_interrupted(if outcome.infeasible {
+        EXIT_UNSAT
+    } else {
+        0
+    }))
+}
+
+/// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
+/// `--check-unsat` the bound above it is confirmed by pq-sat's own checked UNSAT. Reported
+/// as pq-sat's own optimiser reports, `solver` naming the optimiser.
+pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Result<u8> {
+    let options = &run.args.encoding.options();
+    let limits = Limits::timeout(run.args.timeout);
+    let confirm = match run.check_unsat {
+        Some(_) => Some(backend(&run.solvers, run.check_unsat)?),
+        None => None,
+    };
+    let outcome = {
+        let _guard = Interruptible::enter();
+        note!(
+            "pq-sat: solving the optimisation with {} ({} export)",
+            optimiser.name(),
+            optimiser.export().name()
+        );
+        optimise_with(problem, options, optimiser, &limits, confirm.as_deref())
+    };
+    if let Some(b) = &confirm {
+        warn_rejections(b.as_ref());
+    }
+    let outcome = outcome?;
+    if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
+        let d = problem.rules.layout.rows;
+        write_svg(
+            path,
+            &picture(
+                problem,
+                p,
+                Some(&format!("{m} white and {m} black queens on {d}x{d}")),
+            ),
+        )?;
+    }
+    let mut report = Optimum::new(
+        problem,
+        options,
+        Strategy::Up,
+        optimiser.name().to_string(),
+        &outcome,
+        None,
+    );
+    // The optimiser's file format stands where pq-sat's strategy would.
+    report.strategy = optimiser.export().name().to_string();
+    // Its UNSAT is its word alone unless --check-unsat confirmed it: say so.
+    report.mark_commands(&[optimiser.name().to_string()]);
+    emit(run.args.format, &report, || report.text(problem, &outcome))?;
     Ok(unless_interrupted(if outcome.infeasible {
         EXIT_UNSAT
     } else {

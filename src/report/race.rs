@@ -68,6 +68,9 @@ pub struct RunReport {
     pub verdict: String,
     /// Why, for unknowns, errors, wrong answers and disputed ones.
     pub detail: Option<String>,
+    /// On an optimisation instance: the optimum the run claimed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<usize>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
@@ -107,8 +110,9 @@ pub fn run_line(family: &Family, racers: &[Racer], run: &Run, done: usize, total
         eprintln!("pq-sat: WRONG ANSWER from '{who}' on {file}: {why}");
         return;
     }
-    let detail = match &run.verdict {
-        Verdict::Error(e) | Verdict::Disputed(e) => format!(" ({e})"),
+    let detail = match (&run.verdict, run.optimum) {
+        (Verdict::Error(e) | Verdict::Disputed(e), _) => format!(" ({e})"),
+        (_, Some(n)) => format!(" (optimum {n})"),
         _ => String::new(),
     };
     crate::progress::note!(
@@ -152,6 +156,7 @@ pub fn race(
                     expected: e.expected,
                     verdict: r.verdict.name().into(),
                     detail: r.verdict.detail().map(String::from),
+                    optimum: r.optimum,
                     seconds: r.seconds,
                 }
             })
@@ -284,6 +289,7 @@ mod tests {
                 expected: Status::Sat,
                 verdict: "sat".into(),
                 detail: None,
+                optimum: None,
                 seconds: 0.5,
             }],
             disputed: vec![DisputeReport {

@@ -804,7 +804,15 @@ fn solvers_lists_backends_and_how_to_install_the_missing_ones() {
         .collect();
     assert_eq!(
         names,
-        ["cadical", "varisat", "kissat", "minisat", "cadical-bin"]
+        [
+            "cadical",
+            "varisat",
+            "kissat",
+            "minisat",
+            "cadical-bin",
+            "rc2",
+            "clasp"
+        ]
     );
     assert!(
         list.as_array()

@@ -16,6 +16,7 @@ mod enumerate;
 mod family;
 mod formats;
 mod gbd;
+mod maxsat;
 mod optimise;
 mod oracle_selftest;
 mod placement_oracle_selftest;

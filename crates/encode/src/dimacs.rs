@@ -26,22 +26,7 @@ pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
 /// [`Formula::used_vars`], or the file is not valid DIMACS).
 pub fn write_declaring<W: Write>(formula: &Formula, n_vars: u32, out: W) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
-    for line in &formula.comments {
-        writeln!(out, "c {line}")?;
-    }
-    if let Some(map) = &formula.pieces {
-        let queens = map.is_queens();
-        for v in &map.vars {
-            let (name, kind) = &map.groups[v.group];
-            let (r, c) = (v.row + 1, v.col + 1);
-            if queens {
-                // The short form of the peaceable queens: `c var K white R C`.
-                writeln!(out, "c var {} {name} {r} {c}", v.dimacs)?;
-            } else {
-                writeln!(out, "c var {} {name} {kind} {r} {c}", v.dimacs)?;
-            }
-        }
-    }
+    write_header(formula, "c", &mut out)?;
     writeln!(out, "p cnf {} {}", n_vars, formula.n_clauses())?;
     for clause in formula.cnf.iter() {
         for &lit in clause.iter() {
@@ -50,6 +35,33 @@ pub fn write_declaring<W: Write>(formula: &Formula, n_vars: u32, out: W) -> io::
         out.write_all(b"0\n")?;
     }
     out.flush()
+}
+
+/// Writes the header comments of `formula` and its variable map (`var K white R C`, or
+/// `var K GROUP KIND R C`), each line starting with `marker` (`c` in DIMACS and WCNF, `*` in
+/// OPB): the lines that let any reader decode a model into a placement.
+pub(crate) fn write_header<W: Write>(
+    formula: &Formula,
+    marker: &str,
+    out: &mut W,
+) -> io::Result<()> {
+    for line in &formula.comments {
+        writeln!(out, "{marker} {line}")?;
+    }
+    if let Some(map) = &formula.pieces {
+        let queens = map.is_queens();
+        for v in &map.vars {
+            let (name, kind) = &map.groups[v.group];
+            let (r, c) = (v.row + 1, v.col + 1);
+            if queens {
+                // The short form of the peaceable queens: `c var K white R C`.
+                writeln!(out, "{marker} var {} {name} {r} {c}", v.dimacs)?;
+            } else {
+                writeln!(out, "{marker} var {} {name} {kind} {r} {c}", v.dimacs)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A DIMACS file could not be read.

@@ -71,6 +71,7 @@ pub mod general;
 pub mod geometry;
 pub mod header;
 pub mod incremental;
+pub mod maxsat;
 mod models;
 pub mod problem;
 pub mod spec;

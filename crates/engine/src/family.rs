@@ -15,6 +15,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use pq_encode::general::{encode_problem, is_peaceable_queens};
+use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use serde::{Deserialize, Serialize};
@@ -88,6 +89,16 @@ pub struct Entry {
     /// use; empty in a manifest written before pq-sat recorded it.
     #[serde(default)]
     pub gbd: String,
+    /// `wcnf` or `opb` for an optimisation instance (`family --instance-format`); absent
+    /// for DIMACS. Such an instance states the whole optimisation (its `n` is 0, and its
+    /// `gbd` empty: the GBD hash is of CNF), and `expected` is `sat` once it is known to
+    /// have a solution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// The optimum of an optimisation instance, where known (from the table of proven
+    /// values, or pq-sat's own optimiser with `--verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<usize>,
 }
 
 /// A family's manifest.
@@ -399,6 +410,9 @@ pub struct Spec {
     /// How the instance files are compressed (`--compress`): each is written as
     /// `NAME.cnf.xz` (`.gz`, `.bz2`), or plain.
     pub compress: Compression,
+    /// `Some`: each member's optimisation as one WCNF or OPB file (`NAME.wcnf`,
+    /// `NAME.opb`; [`pq_encode::maxsat`]) instead of a DIMACS file per size.
+    pub export: Option<Export>,
 }
 
 /// One planned instance.
@@ -446,6 +460,7 @@ impl Spec {
             encodings,
             command,
             compress: Compression::None,
+            export: None,
         }
     }
 
@@ -464,7 +479,8 @@ impl Spec {
     /// True when planning needs each problem's optimum found first: `--around-optimum` on a
     /// placement problem that maximises some group (there is a table for the queens only).
     pub fn needs_optima(&self) -> bool {
-        !self.is_queens()
+        self.export.is_none()
+            && !self.is_queens()
             && matches!(self.sizes, Sizes::AroundOptimum(_))
             && self
                 .members
@@ -485,6 +501,15 @@ impl Spec {
         let mut out = Vec::new();
         for (i, m) in self.members.iter().enumerate() {
             let sizes: Vec<usize> = if m.problem.maximised().is_empty() {
+                if self.export.is_some() {
+                    return invalid(format!(
+                        "{}: maximises no group, so there is no optimisation to write; maximise one with --set GROUP=max",
+                        m.label()
+                    ));
+                }
+                vec![0]
+            } else if self.export.is_some() {
+                // One file states every size.
                 vec![0]
             } else {
                 let (lo, hi) = match self.sizes {
@@ -557,7 +582,8 @@ impl Spec {
     /// `three-armies-5x5-n3-lines-totalizer-lex-leader.cnf`; a compressed family's names
     /// end in the compression's extension after `.cnf` (`.cnf.xz`).
     pub fn file_name(&self, p: &Planned) -> String {
-        format!("{}.cnf{}", self.name_stem(p), self.compress.extension())
+        let kind = self.export.map_or("cnf", Export::name);
+        format!("{}.{kind}{}", self.name_stem(p), self.compress.extension())
     }
 
     /// [`Spec::file_name`] without `.cnf` and the compression's extension.
@@ -567,6 +593,9 @@ impl Spec {
         let member = &self.members[p.member];
         let l = &member.problem.rules.layout;
         let FamilyKind::Problem { stem, .. } = &self.family else {
+            if self.export.is_some() {
+                return format!("queens-d{:02}-max-{encoding}", l.rows);
+            }
             return format!("queens-d{:02}-n{:03}-{encoding}", l.rows, p.n);
         };
         let mut parts = vec![stem.clone(), format!("{}x{}", l.rows, l.cols)];
@@ -578,7 +607,9 @@ impl Spec {
                 parts.push(format!("{}{}", file_safe(k), file_safe(v)));
             }
         }
-        if !member.problem.maximised().is_empty() {
+        if self.export.is_some() {
+            parts.push("max".into());
+        } else if !member.problem.maximised().is_empty() {
             parts.push(format!("n{}", p.n));
         }
         parts.push(encoding);
@@ -711,6 +742,12 @@ pub fn write_family(
     for p in &planned {
         // An interrupted family is not written at all (the staging directory goes with it).
         check_interrupt()?;
+        if let Some(format) = spec.export {
+            let entry = write_optimisation(spec, p, format, staging.path(), &optima, verify)?;
+            on_event(Event::Instance(&entry));
+            instances.push(entry);
+            continue;
+        }
         let member = &spec.members[p.member];
         let (problem, n) = (&member.problem, p.n);
         let (queens, l) = (spec.is_queens(), &problem.rules.layout);
@@ -792,6 +829,8 @@ pub fn write_family(
             sha256: sha256_hex(&written),
             // pq-sat's DIMACS (a header, then clauses of integers) always has one.
             gbd: gbd_hash(&bytes[..]).expect("pq-sat's DIMACS has a GBD hash"),
+            format: None,
+            optimum: None,
         };
         on_event(Event::Instance(&entry));
         instances.push(entry);
@@ -821,6 +860,96 @@ pub fn write_family(
     check_interrupt()?;
     move_into_place(staging, dir, MANIFEST_JSON)?;
     Ok(manifest)
+}
+
+/// Writes the optimisation instance `p` of `spec` in `format` into `staging` and returns its
+/// manifest entry: the optimum from the table (the queens) and, with `verify`, from pq-sat's
+/// own optimiser (each step within its time limit), which must agree with the table.
+fn write_optimisation(
+    spec: &Spec,
+    p: &Planned,
+    format: Export,
+    staging: &Path,
+    optima: &[Option<usize>],
+    verify: Option<&Verify>,
+) -> Result<Entry, FamilyError> {
+    let member = &spec.members[p.member];
+    let (problem, l, queens) = (
+        &member.problem,
+        &member.problem.rules.layout,
+        spec.is_queens(),
+    );
+    let name = spec.file_name(p);
+    let path = staging.join(&name);
+    let opt = maxsat::export(problem, &p.options, format)
+        .map_err(|e| FamilyError::Invalid(format!("{}: {e}", member.label())))?;
+    let written_options = pq_encode::header::options(&opt.formula.comments);
+    let mut bytes = Vec::new();
+    opt.write(&mut bytes).map_err(SolveError::io(&path))?;
+    let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
+    fs::write(&path, &written).map_err(SolveError::io(&path))?;
+    let mut optimum = optima[p.member].filter(|_| queens);
+    let mut source = optimum.map_or_else(String::new, |_| A250000_SOURCE.to_string());
+    if let Some(v) = verify {
+        let limits = crate::optimise::RunLimits {
+            run: Limits::none(),
+            step: Some(v.timeout),
+        };
+        let outcome = crate::optimise::optimise(
+            problem,
+            &p.options,
+            crate::optimise::Strategy::Up,
+            v.backend,
+            &limits,
+            &mut |_| {},
+        )?;
+        check_interrupt()?;
+        if let Some(found) = outcome.optimum {
+            if optimum.is_some_and(|a| a != found) {
+                return invalid(format!(
+                    "{name}: pq-sat's optimiser found the optimum {found} but {A250000_SOURCE} says {}",
+                    optimum.unwrap_or_default()
+                ));
+            }
+            let checked = outcome.steps.iter().rev().find(|s| s.n == found + 1);
+            let proof = match checked.and_then(|s| s.verified) {
+                Some(true) => ", proof checked",
+                _ => "",
+            };
+            source = format!(
+                "pq-sat {} (optimiser, {:.2} s, witness validated{proof})",
+                env!("CARGO_PKG_VERSION"),
+                outcome.seconds
+            );
+            optimum = Some(found);
+        }
+    }
+    Ok(Entry {
+        file: name,
+        problem: (!queens).then(|| problem.name.clone()),
+        settings: (!queens).then(|| member.settings_line()),
+        rows: (!queens).then_some(l.rows),
+        cols: (!queens).then_some(l.cols),
+        torus: (!queens).then_some(l.torus),
+        dim: queens.then_some(l.rows),
+        n: 0,
+        // As the file's header says: the WCNF's general encoder writes colouring as lines.
+        model: written_options.model.name().into(),
+        card: written_options.card.name().into(),
+        symmetry: written_options.symmetry.name().into(),
+        variables: opt.formula.n_vars,
+        clauses: opt.n_constraints(),
+        expected: if optimum.is_some() {
+            Status::Sat
+        } else {
+            Status::Unknown
+        },
+        source,
+        sha256: sha256_hex(&written),
+        gbd: String::new(),
+        format: Some(format.name().into()),
+        optimum,
+    })
 }
 
 /// Fails unless an output directory can be placed at `dir` ([`move_into_place`]): it is
@@ -898,6 +1027,9 @@ struct ReadmeText {
 
 /// The family's README, in the manner of a SAT-competition benchmark description.
 fn readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> String {
+    if let Some(format) = spec.export {
+        return optimisation_readme(spec, m, format);
+    }
     let count = |s: Status| m.instances.iter().filter(|e| e.expected == s).count();
     let mut encodings: Vec<String> = Vec::new();
     for e in &m.instances {
@@ -961,6 +1093,53 @@ Run any solver on the family and check its answers with\n\
         unknown = count(Status::Unknown),
         status = t.status,
         columns = t.columns,
+    )
+}
+
+/// The README of an optimisation family (`--instance-format wcnf|opb`): one file per
+/// board, each stating the whole optimisation, its optimum in the manifest where known.
+fn optimisation_readme(spec: &Spec, m: &Manifest, format: Export) -> String {
+    let known = m.instances.iter().filter(|e| e.optimum.is_some()).count();
+    let (what, solvers) = match format {
+        Export::Wcnf => (
+            "weighted partial MaxSAT in the MaxSAT Evaluation 2022+ format (`h` hard clauses, soft unit clauses of weight 1 on a unary ladder y_1 >= ... >= y_K that counts n; cost = K - n)",
+            "--solver rc2",
+        ),
+        Export::Opb => (
+            "linear pseudo-Boolean optimisation in the PB competition's OPB format (the rules as clauses, each maximised group's pieces >= y_1 + ... + y_K, objective min: -(y_1 + ... + y_K) = -n)",
+            "--solver clasp",
+        ),
+    };
+    let subject = match &spec.family {
+        FamilyKind::Queens => "the peaceable armies of queens: the largest n such that n white and n black queens fit on a d x d board, none attacking the other colour (a(d), OEIS A250000)".to_string(),
+        FamilyKind::Problem { .. } => format!("{}: the largest common size n of its maximised groups", m.family),
+    };
+    let compressed = match spec.compress {
+        Compression::None => String::new(),
+        c => format!(
+            ", compressed with {} (the SHA-256 is of the compressed file)",
+            c.name()
+        ),
+    };
+    format!(
+        "# {family}: an optimisation family ({name})
+
+Generated by {generator} with
+
+    {command}
+
+Each of the {n} files states the optimisation of {subject}, as {what}{compressed}. Every file starts with pq-sat's header and `var` lines (as comments) mapping the piece variables to squares, so a model decodes into a board; encodings/README.md in pq-sat explains the formulation.
+
+`manifest.json` / `manifest.csv` give per file its board, encoding, variables, constraints, `optimum` (known for {known} of {n}: from OEIS A250000, or pq-sat's own optimiser with its witness validated; the `source` column says which), SHA-256 and `format`. There is no GBD hash: GBD hashes CNF.
+
+Race optimisers on the family, each optimum checked (model, decoded board, claimed value):
+`pq-sat race DIR {solvers} --solver cadical --timeout 600` (cadical: pq-sat's own optimiser).
+",
+        family = m.family,
+        name = format.name(),
+        generator = m.generator,
+        command = m.command,
+        n = m.instances.len(),
     )
 }
 
@@ -1137,6 +1316,7 @@ mod tests {
             encodings: vec![Options::default()],
             command: String::new(),
             compress: Compression::None,
+            export: None,
         }
     }
 
@@ -1410,6 +1590,7 @@ mod tests {
             encodings: vec![Options::default()],
             command: String::new(),
             compress: Compression::None,
+            export: None,
         };
         assert!(!spec.needs_optima());
         let plan = spec.plan().unwrap();
@@ -1449,6 +1630,8 @@ mod tests {
             source: "x, y".into(),
             sha256: "ab".into(),
             gbd: "cd".into(),
+            format: None,
+            optimum: None,
         };
         let json = serde_json::to_string(&queens).unwrap();
         assert!(

@@ -35,6 +35,7 @@ pub mod greedy;
 pub mod hashing;
 pub mod known;
 pub mod optimise;
+pub mod optimisers;
 pub mod pipeline;
 pub mod proof;
 pub mod race;

@@ -20,8 +20,12 @@ use pq_encode::{dimacs, Formula};
 
 use crate::compress::{self, Compression};
 use crate::family::{sha256_hex, Entry, FamilyError, Manifest, MANIFEST_JSON};
+use crate::optimise::{optimise, Method, RunLimits, Strategy};
+use crate::optimisers::{solve_file, Optimiser, Target};
 use crate::pipeline::{validated, Status};
+use pq_encode::maxsat::{self, Optimisation};
 use pq_encode::spec::Problem;
+use pq_encode::Options;
 use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
 use pq_solve::control::{interrupted, Limits};
@@ -87,14 +91,34 @@ pub struct Run {
     pub verdict: Verdict,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// On an optimisation instance: the optimum the run claimed.
+    pub optimum: Option<usize>,
+    /// On an optimisation instance: the size of the validated board the run found.
+    pub found: Option<usize>,
 }
 
 /// A solver in a race: its label (as the user wrote it) and the backend.
 pub struct Racer {
     /// The name shown in reports, tables and plots.
     pub label: String,
-    /// The solver that runs.
+    /// The solver that runs; on an optimisation family, the SAT solver of pq-sat's own
+    /// optimiser, or (with `optimiser`) the proof-checking backend that confirms the
+    /// optimiser's bound under `--check-unsat`.
     pub backend: Box<dyn Backend>,
+    /// An external optimiser (rc2, clasp) that solves each optimisation instance's file.
+    pub optimiser: Option<Optimiser>,
+}
+
+/// An optimisation instance of a family (`family --instance-format wcnf|opb`): what it was
+/// made for, read back from its header, and its export, checked to be byte for byte the
+/// instance's text.
+pub struct OptInstance {
+    /// The problem it optimises.
+    pub problem: Problem,
+    /// Its encoding options.
+    pub options: Options,
+    /// The export (constraints, ladder, variable map).
+    pub opt: Optimisation,
 }
 
 /// A family read from disk with every file checked against its manifest hash and parsed.
@@ -103,8 +127,11 @@ pub struct Family {
     pub dir: PathBuf,
     /// Its manifest.
     pub manifest: Manifest,
-    /// The parsed instances, in manifest order.
+    /// The parsed instances, in manifest order (an optimisation instance: its clauses and
+    /// variable map).
     pub formulas: Vec<Formula>,
+    /// For each optimisation instance, what it states; `None` for a DIMACS instance.
+    pub optimisations: Vec<Option<OptInstance>>,
     /// For each compressed instance, a plain copy of its DIMACS (removed with the family):
     /// what the solvers are given (see [`Family::solver_file`]).
     plain: Vec<Option<tempfile::TempPath>>,
@@ -124,6 +151,7 @@ impl Family {
             )));
         }
         let mut formulas = Vec::with_capacity(manifest.instances.len());
+        let mut optimisations = Vec::with_capacity(manifest.instances.len());
         let mut plain = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
@@ -149,6 +177,24 @@ impl Family {
                 plain.push(Some(plain_copy(&e.file, &text)?));
                 text
             };
+            if let Some(format) = &e.format {
+                let inst = optimisation(&path, format, &text)?;
+                let found = (inst.opt.formula.n_vars, inst.opt.n_constraints());
+                if found != (e.variables, e.clauses) {
+                    return Err(FamilyError::Invalid(format!(
+                        "{}: {MANIFEST_JSON} says {} variables and {} constraints, the file has {} and {}; make the family again",
+                        path.display(),
+                        e.variables,
+                        e.clauses,
+                        found.0,
+                        found.1
+                    )));
+                }
+                formulas.push(inst.opt.formula.clone());
+                optimisations.push(Some(inst));
+                continue;
+            }
+            optimisations.push(None);
             let formula = dimacs::parse(&text[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
             // The manifest's sizes are claims about the file like its status: checked.
@@ -169,6 +215,7 @@ impl Family {
             dir: dir.to_path_buf(),
             manifest,
             formulas,
+            optimisations,
             plain,
         })
     }
@@ -185,6 +232,36 @@ impl Family {
     }
 }
 
+/// The optimisation instance at `path` (its text `text`, in `format`): the problem and
+/// options its header names, exported again; anything but pq-sat's export of them, byte
+/// for byte, is refused (a race on a file pq-sat cannot decode would check nothing).
+fn optimisation(path: &Path, format: &str, text: &[u8]) -> Result<OptInstance, FamilyError> {
+    let bad = |why: &str| FamilyError::Invalid(format!("{}: {why}", path.display()));
+    let text = std::str::from_utf8(text).map_err(|_| bad("not text"))?;
+    let (problem, options, export) = maxsat::read_subject(text)
+        .ok_or_else(|| bad("no pq-sat header naming the problem it optimises"))?;
+    if export.name() != format {
+        return Err(bad(&format!(
+            "the manifest says {format}, the file is {}",
+            export.name()
+        )));
+    }
+    let opt = maxsat::export(&problem, &options, export).map_err(|e| bad(&e.to_string()))?;
+    let mut again = Vec::new();
+    opt.write(&mut again).map_err(SolveError::io(path))?;
+    if again != text.as_bytes() {
+        return Err(bad(&format!(
+            "not pq-sat {}'s {format} export of the problem its header names (was it edited, or written by another version?); make the family again",
+            env!("CARGO_PKG_VERSION")
+        )));
+    }
+    Ok(OptInstance {
+        problem,
+        options,
+        opt,
+    })
+}
+
 /// A temporary plain DIMACS file holding `text`, the decompressed instance `file`; named
 /// after it (without the compression's extension) so that a solver's messages still say
 /// which instance it is.
@@ -192,9 +269,13 @@ fn plain_copy(file: &str, text: &[u8]) -> Result<tempfile::TempPath, FamilyError
     let name = compress::stripped(Path::new(file));
     let stem = name.file_stem().map(|s| s.to_string_lossy().into_owned());
     let temp = std::env::temp_dir();
+    // The instance's own extension: RC2 tells WCNF from CNF by it.
+    let suffix = name
+        .extension()
+        .map_or(".cnf".to_string(), |e| format!(".{}", e.to_string_lossy()));
     let mut copy = tempfile::Builder::new()
         .prefix(&format!("pq-sat-{}-", stem.unwrap_or_default()))
-        .suffix(".cnf")
+        .suffix(&suffix)
         .tempfile()
         .map_err(SolveError::io(&temp))?;
     let path = copy.path().to_path_buf();
@@ -235,19 +316,26 @@ pub fn race(
                 let path = family.solver_file(i);
                 let limits = Limits::timeout(Some(timeout));
                 let start = Instant::now();
-                let answer = racers[s].backend.solve_path(&path, formula, &limits);
+                let (verdict, optimum, found) = match &family.optimisations[i] {
+                    Some(inst) => judge_optimisation(entry, inst, &racers[s], &path, &limits),
+                    None => {
+                        let answer = racers[s].backend.solve_path(&path, formula, &limits);
+                        let checked = racers[s].backend.checks_unsat();
+                        (judge(entry, formula, answer, checked), None, None)
+                    }
+                };
                 let seconds = start.elapsed().as_secs_f64();
                 if interrupted() {
                     // Cut short by Ctrl-C: not a result of the solver.
                     break;
                 }
-                let checked = racers[s].backend.checks_unsat();
-                let verdict = judge(entry, formula, answer, checked);
                 let run = Run {
                     solver: s,
                     instance: i,
                     verdict,
                     seconds,
+                    optimum,
+                    found,
                 };
                 on_run(&run);
                 results.lock().unwrap_or_else(|e| e.into_inner()).push(run);
@@ -322,10 +410,115 @@ fn judge(
     }
 }
 
+/// One racer on an optimisation instance: an external optimiser on the instance's file
+/// (with `--check-unsat`, its bound confirmed by the racer's proof-checking backend), or
+/// pq-sat's own optimiser with the racer's SAT backend. Returns the verdict, the optimum
+/// claimed and the size of the validated board found. A claimed optimum below the
+/// manifest's, resting on an unchecked UNSAT, is disputed; one above it has a validated
+/// board and stands (the manifest is wrong: [`disputes`]).
+fn judge_optimisation(
+    entry: &Entry,
+    inst: &OptInstance,
+    racer: &Racer,
+    file: &Path,
+    limits: &Limits,
+) -> (Verdict, Option<usize>, Option<usize>) {
+    let checked = racer.backend.checks_unsat();
+    let result = match racer.optimiser {
+        Some(optimiser) => {
+            let target = Target {
+                problem: &inst.problem,
+                options: &inst.options,
+                opt: &inst.opt,
+                file,
+            };
+            let confirm = checked.then_some(racer.backend.as_ref());
+            solve_file(&target, optimiser, limits, confirm)
+        }
+        None => {
+            let limits = RunLimits {
+                run: limits.clone(),
+                step: None,
+            };
+            let backend = racer.backend.as_ref();
+            optimise(
+                &inst.problem,
+                &inst.options,
+                Strategy::Up,
+                backend,
+                &limits,
+                &mut |_| {},
+            )
+        }
+    };
+    let outcome = match result {
+        Err(SolveError::Rejected { reason, .. }) => return (Verdict::Wrong(reason), None, None),
+        Err(e @ SolveError::InvalidBoard { .. }) => {
+            return (Verdict::Wrong(e.to_string()), None, None)
+        }
+        Err(e) => return (Verdict::Error(e.to_string()), None, None),
+        Ok(outcome) => outcome,
+    };
+    let found = outcome.best.as_ref().map(|b| b.0);
+    if outcome.infeasible {
+        let answer = Ok(Answer::Unsat);
+        return (judge(entry, &inst.opt.formula, answer, checked), None, None);
+    }
+    let Some(n) = outcome.optimum else {
+        let why = outcome.reason.unwrap_or_else(|| "no answer".into());
+        return (Verdict::Unknown(why), None, found);
+    };
+    // The step the claim's upper bound rests on: counting, or a (checked?) UNSAT.
+    let proven = outcome
+        .steps
+        .iter()
+        .rev()
+        .find(|s| s.n == n + 1)
+        .is_some_and(|s| s.method == Method::TooManyQueens || s.verified == Some(true));
+    let verdict = match entry.optimum {
+        Some(a) if n < a && !proven => Verdict::Disputed(format!(
+            "claimed the optimum {n}, but the manifest says {a}{}; no board settles it",
+            source_of(entry)
+        )),
+        _ => Verdict::Sat,
+    };
+    (verdict, Some(n), found)
+}
+
+/// The manifest's source for an entry, for messages (` (SOURCE)`, or nothing).
+fn source_of(entry: &Entry) -> String {
+    if entry.source.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", entry.source)
+    }
+}
+
 /// A checked model from one solver shows that another solver's UNSAT on the same instance
-/// is wrong, whatever the manifest says.
+/// is wrong, whatever the manifest says; on an optimisation instance, a validated board
+/// larger than a claimed optimum shows that claim wrong.
 fn cross_check(runs: &mut [Run], family: &Family, racers: &[Racer]) {
     for i in 0..family.formulas.len() {
+        if family.optimisations[i].is_some() {
+            let best = runs
+                .iter()
+                .filter(|r| r.instance == i && !matches!(r.verdict, Verdict::Wrong(_)))
+                .filter_map(|r| r.found.map(|m| (m, racers[r.solver].label.clone())))
+                .max_by_key(|(m, _)| *m);
+            if let Some((m, by)) = best {
+                for r in runs.iter_mut().filter(|r| r.instance == i) {
+                    if let (Some(n), Verdict::Sat | Verdict::Disputed(_)) = (r.optimum, &r.verdict)
+                    {
+                        if n < m {
+                            r.verdict = Verdict::Wrong(format!(
+                                "claimed the optimum {n}, but {by} found a validated board of size {m}"
+                            ));
+                        }
+                    }
+                }
+            }
+            continue;
+        }
         let sat_by = runs
             .iter()
             .find(|r| r.instance == i && r.verdict == Verdict::Sat)
@@ -359,6 +552,15 @@ pub struct Dispute {
 pub fn disputes(runs: &[Run], family: &Family, racers: &[Racer]) -> Vec<Dispute> {
     let mut out = Vec::new();
     for (i, entry) in family.manifest.instances.iter().enumerate() {
+        if family.optimisations[i].is_some() {
+            if let Some(detail) = optimum_dispute(runs, i, entry, racers) {
+                out.push(Dispute {
+                    instance: i,
+                    detail,
+                });
+            }
+            continue;
+        }
         let labels = |pick: &dyn Fn(&Verdict) -> bool| -> Vec<&str> {
             runs.iter()
                 .filter(|r| r.instance == i && pick(&r.verdict))
@@ -399,6 +601,49 @@ pub fn disputes(runs: &[Run], family: &Family, racers: &[Racer]) -> Vec<Dispute>
         });
     }
     out
+}
+
+/// Why the manifest's optimum of optimisation instance `i` is disputed, if it is: a
+/// validated board above it or a proven optimum below it (the manifest is wrong), or an
+/// unchecked claim below it that nothing settles.
+fn optimum_dispute(runs: &[Run], i: usize, entry: &Entry, racers: &[Racer]) -> Option<String> {
+    let a = entry.optimum?;
+    let says = format!("the manifest says the optimum is {a}{}", source_of(entry));
+    let ours = runs.iter().filter(|r| r.instance == i);
+    let label = |r: &Run| racers[r.solver].label.clone();
+    if let Some(r) = ours
+        .clone()
+        .find(|r| r.found.is_some_and(|m| m > a) && r.verdict.solved())
+    {
+        return Some(format!(
+            "{says}, but {} found a validated board of size {}: the manifest is wrong",
+            label(r),
+            r.found.unwrap_or_default()
+        ));
+    }
+    let below = |r: &&Run| r.optimum.is_some_and(|n| n < a);
+    if let Some(r) = ours
+        .clone()
+        .filter(below)
+        .find(|r| r.verdict == Verdict::Sat)
+    {
+        return Some(format!(
+            "{says}, but {} proved {} impossible: the manifest is wrong",
+            label(r),
+            r.optimum.unwrap_or_default() + 1
+        ));
+    }
+    let claims: Vec<String> = ours
+        .filter(below)
+        .filter(|r| matches!(r.verdict, Verdict::Disputed(_)))
+        .map(|r| format!("{} claimed {}", label(r), r.optimum.unwrap_or_default()))
+        .collect();
+    (!claims.is_empty()).then(|| {
+        format!(
+            "{says}, but {} without a checked proof and no board settles it: the manifest or the optimiser is wrong",
+            claims.join(", ")
+        )
+    })
 }
 
 /// One solver's totals (in `race --format json`, beside the solver's label).
@@ -469,6 +714,8 @@ mod tests {
             instance: 0,
             verdict,
             seconds,
+            optimum: None,
+            found: None,
         }
     }
 
@@ -492,6 +739,8 @@ mod tests {
             source: "a test".into(),
             sha256: String::new(),
             gbd: String::new(),
+            format: None,
+            optimum: None,
         }
     }
 

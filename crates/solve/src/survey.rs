@@ -14,7 +14,8 @@ use rustsat::solvers::Solve;
 pub struct SolverInfo {
     /// The `--backend` name.
     pub name: &'static str,
-    /// `in-process` or `external`.
+    /// `in-process`, `external`, or `optimiser` (rc2, clasp: a whole optimisation from a
+    /// WCNF or OPB file).
     pub kind: &'static str,
     /// Whether it can be used now: always for in-process ones, if found for external ones.
     pub available: bool,
@@ -84,6 +85,34 @@ pub fn survey() -> Vec<SolverInfo> {
             install,
         });
     }
+    // The external optimisers (`--backend rc2|clasp`, pq-engine's optimisers module): they
+    // solve a whole optimisation from pq-sat's WCNF or OPB, not one formula.
+    let python = which::which("python3").ok();
+    let mut pysat = Command::new(python.clone().unwrap_or_else(|| "python3".into()));
+    pysat.args([
+        "-c",
+        "import pysat, pysat.examples.rc2; print(pysat.__version__)",
+    ]);
+    let pysat = python.as_ref().and_then(|_| probe(pysat));
+    out.push(SolverInfo {
+        name: "rc2",
+        kind: "optimiser",
+        available: pysat.is_some(),
+        path: python.filter(|_| pysat.is_some()),
+        version: pysat.map(|v| format!("python-sat {}", v.trim())),
+        install: "scripts/setup.sh (PyPI python-sat)",
+    });
+    let clasp = which::which("clasp").ok();
+    out.push(SolverInfo {
+        name: "clasp",
+        kind: "optimiser",
+        available: clasp.is_some(),
+        version: clasp
+            .as_ref()
+            .and(debian_version("clasp").map(|v| format!("{v} (Debian)"))),
+        path: clasp,
+        install: "scripts/setup.sh (Debian package clasp)",
+    });
     out
 }
 
