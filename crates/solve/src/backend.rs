@@ -383,7 +383,7 @@ pub(crate) fn cadical_solve(
 }
 
 /// Gives every clause of `formula` to `add` (an in-process solver's), looking at `limits`
-/// every [`LOAD_CHECK`] clauses: loading a big formula takes seconds, and neither a time
+/// every 1,024 clauses: loading a big formula takes seconds, and neither a time
 /// limit nor Ctrl-C may wait for it. Returns false when the limits stopped it first.
 ///
 /// # Errors
