@@ -5,6 +5,7 @@
 
 pub mod canon;
 pub mod check;
+pub mod conquer;
 pub mod docs;
 pub mod enumerate;
 pub mod family;
@@ -71,6 +72,9 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Completions(shell) => docs::completions(shell),
         Job::Hash(a) => hash::run(&a),
         Job::Man(command) => docs::man(command.as_deref()),
+        Job::SolveCube(a, solver) => conquer::solve_cube(&a, &solver),
+        Job::Conquer(a, solver) => conquer::conquer(&a, &solver),
+        Job::CubeStatus(a) => conquer::status(&a),
     }
 }
 

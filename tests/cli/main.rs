@@ -10,6 +10,7 @@ mod oracle;
 mod util;
 
 mod commands;
+mod conquer;
 mod encodings;
 mod enumerate;
 mod family;
