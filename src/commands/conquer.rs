@@ -361,7 +361,7 @@ fn slurm_script(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<S
          #SBATCH --output={logs}/%A_%a.out\n\
          set -euo pipefail\n\
          exec {command}\n",
-        cmd = crate::cli::command_line(),
+        cmd = crate::cli::command_line().replace(['\n', '\r'], " "),
         dir = sh_quote(&abs.display().to_string()),
         problem = dir.manifest.problem,
         time = sh_quote(&a.time),

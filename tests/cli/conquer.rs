@@ -229,3 +229,205 @@ fn solve_cube_refuses_bad_input_with_one_line() {
     crate::util::assert_fails_saying(&out, 1, "the formula was changed after it was split");
     assert_eq!(result_count(&dir), 0, "nothing was recorded");
 }
+
+#[test]
+fn cube_status_merges_results_and_names_what_is_open() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let count = cube_dir(&dir, 5, 5, 2);
+    let out = run(&["cube-status", s(&dir)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("OPEN: 0 of 4 cubes UNSAT, 0 unknown, 4 missing"));
+    assert!(
+        stdout(&out).contains("not yet solved: 1-4"),
+        "{}",
+        stdout(&out)
+    );
+    for id in [1, 3] {
+        assert_eq!(code(&run(&["solve-cube", s(&dir), &id.to_string()])), 20);
+    }
+    let report = json(&run(&["cube-status", s(&dir), "--format", "json"]));
+    assert_eq!(report["status"], "open");
+    assert_eq!(
+        (report["unsat"].as_u64(), report["missing"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(report["open_ids"], json!([2, 4]));
+    // Results from another worker (another machine's, in a shared directory) merge in.
+    for id in [2, 4] {
+        let r = result_json(&dir, 1);
+        let mut r = r.clone();
+        r["id"] = json!(id);
+        r["worker"] = json!("elsewhere:1");
+        let path = dir.join("results").join(format!("{id}.json"));
+        std::fs::write(path, serde_json::to_string(&r).unwrap()).unwrap();
+    }
+    let out = run(&["cube-status", s(&dir), "--format", "json"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let report = json(&out);
+    assert_eq!(report["status"], "unsat");
+    assert_eq!(report["cubes"].as_u64(), Some(count as u64));
+    assert!(report["cpu_seconds"].as_f64().unwrap() > 0.0);
+    assert!(report["largest"]["id"].as_u64().is_some());
+    // A damaged result file is an error naming it, never skipped.
+    std::fs::write(dir.join("results/3.json"), "{ torn").unwrap();
+    let out = run(&["cube-status", s(&dir)]);
+    crate::util::assert_fails_saying(&out, 1, "3.json: not a cube result");
+}
+
+#[test]
+fn cube_status_revalidates_a_sat_witness() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    cube_dir(&dir, 5, 4, 1);
+    let sat_id = (1..=2)
+        .find(|id| code(&run(&["solve-cube", s(&dir), &id.to_string()])) == 10)
+        .expect("one of the two cubes is SAT");
+    let out = run(&["cube-status", s(&dir)]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!("SAT: cube {sat_id} of 2")),
+        "{text}"
+    );
+    assert_eq!(text.matches('B').count(), 4, "{text}");
+    // A result whose model breaks the rules (a white and a black queen side by side on
+    // squares 1 and 2 of the first row, here put there by hand) is refused.
+    let path = dir.join("results").join(format!("{sat_id}.json"));
+    crate::util::edit_json(&path, &|r| r["model"] = json!([1, 27]));
+    let out = run(&["cube-status", s(&dir)]);
+    crate::util::assert_fails_saying(&out, 1, &format!("{sat_id}.json"));
+}
+
+#[test]
+fn conquer_solves_every_cube_resumes_and_answers_unsat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let count = cube_dir(&dir, 5, 5, 3);
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--jobs",
+        "2",
+        "--progress",
+        "lines",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let report = json(&out);
+    assert_eq!(report["status"], "unsat");
+    assert_eq!(report["solved_now"].as_u64(), Some(count as u64));
+    assert_eq!(
+        (report["skipped"].as_u64(), report["jobs"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert!(report["wall_seconds"].as_f64().unwrap() > 0.0);
+    assert_eq!(result_count(&dir), count);
+    let progress = stderr(&out);
+    assert!(
+        progress.contains(&format!("cubes {count}/{count} done")),
+        "{progress}"
+    );
+    assert!(progress.contains("left"), "{progress}");
+    // A rerun finds everything done.
+    let out = run(&["conquer", s(&dir), "--format", "json", "--progress", "none"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let report = json(&out);
+    assert_eq!(
+        (report["solved_now"].as_u64(), report["skipped"].as_u64()),
+        (Some(0), Some(count as u64))
+    );
+    // An unknown result (a time limit ran out) is solved again; incremental workers too.
+    crate::util::edit_json(&dir.join("results/5.json"), &|r| {
+        r["status"] = json!("unknown");
+        r["verified"] = Value::Null;
+    });
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--incremental",
+        "-j",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let report = json(&out);
+    assert_eq!(report["solved_now"].as_u64(), Some(1));
+    assert_eq!(result_json(&dir, 5)["solver"], "cadical (incremental)");
+}
+
+#[test]
+fn conquer_stops_at_the_first_sat_cube_with_its_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    for incremental in [false, true] {
+        let dir = tmp.path().join(format!("cubes-{incremental}"));
+        cube_dir(&dir, 6, 5, 2);
+        let mut args = vec!["conquer", s(&dir), "-j", "1"];
+        if incremental {
+            args.push("--incremental");
+        }
+        let out = run(&args);
+        assert_eq!(code(&out), 10, "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.starts_with("SAT: cube "), "{text}");
+        assert_eq!(text.matches('W').count(), 5, "{text}");
+        // One worker stops at its first SAT cube: the later cubes are not solved.
+        let sat: usize = text[10..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(result_count(&dir), sat, "{text}");
+    }
+}
+
+#[test]
+fn ctrl_c_keeps_the_finished_cubes_and_a_rerun_solves_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let count = cube_dir(&dir, 5, 5, 2);
+    // The first cube is solved by kissat; the second hangs until interrupted.
+    let marker = tmp.path().join("first-done");
+    let pid = tmp.path().join("pid");
+    let solver = crate::util::fake_solver(
+        tmp.path(),
+        "slow-second",
+        &format!(
+            "if [ -e {m} ]; then echo $$ > {p}; exec sleep 60; fi\ntouch {m}\nexec kissat -q \"$1\"",
+            m = s(&marker),
+            p = s(&pid)
+        ),
+    );
+    let child = std::process::Command::new(crate::util::BIN)
+        .args([
+            "conquer",
+            s(&dir),
+            "-j",
+            "1",
+            "--solver-cmd",
+            &solver,
+            "--progress",
+            "none",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = crate::util::signal_when(child, libc::SIGINT, || pid.exists());
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert_eq!(
+        result_count(&dir),
+        1,
+        "the finished cube kept, the cut one not recorded"
+    );
+    let leftovers: Vec<String> = crate::util::names(&dir.join("results"));
+    assert_eq!(leftovers, ["1.json"]);
+    let out = run(&["conquer", s(&dir), "--format", "json"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let report = json(&out);
+    assert_eq!(report["skipped"].as_u64(), Some(1));
+    assert_eq!(report["solved_now"].as_u64(), Some(count as u64 - 1));
+}
