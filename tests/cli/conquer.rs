@@ -431,3 +431,167 @@ fn ctrl_c_keeps_the_finished_cubes_and_a_rerun_solves_the_rest() {
     assert_eq!(report["skipped"].as_u64(), Some(1));
     assert_eq!(report["solved_now"].as_u64(), Some(count as u64 - 1));
 }
+
+/// The lines of a GNU parallel job log, header excluded.
+fn joblog_lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().skip(1).count())
+}
+
+#[test]
+fn gnu_parallel_solves_the_cubes_and_resumes_from_its_job_log() {
+    if which("parallel").is_none() {
+        eprintln!(
+            "SKIPPED: GNU parallel is not installed (scripts/setup.sh installs Debian `parallel`)"
+        );
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let count = cube_dir(&dir, 6, 6, 3);
+    let joblog = dir.join("joblog");
+    // The command of README's "Cube and conquer" section, for real.
+    let script = format!(
+        "seq 1 {count} | parallel --will-cite --joblog {log} --resume {bin} solve-cube --exit-zero --quiet {dir} {{}}",
+        log = s(&joblog),
+        bin = crate::util::BIN,
+        dir = s(&dir)
+    );
+    let parallel = |script: &str| {
+        let out = std::process::Command::new("bash")
+            .args(["-c", script])
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        out
+    };
+    let first = parallel(&script);
+    assert_eq!(stdout(&first).matches("UNSAT").count(), count);
+    assert_eq!(joblog_lines(&joblog), count);
+    let out = run(&["cube-status", s(&dir), "--format", "json"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert_eq!(json(&out)["unsat"].as_u64(), Some(count as u64));
+    // --resume: every job is in the log, so nothing runs again.
+    let stamp = |id: usize| {
+        std::fs::metadata(dir.join(format!("results/{id}.json")))
+            .unwrap()
+            .modified()
+            .unwrap()
+    };
+    let before: Vec<_> = (1..=count).map(stamp).collect();
+    let second = parallel(&script);
+    assert_eq!(stdout(&second), "", "nothing new ran");
+    assert_eq!(joblog_lines(&joblog), count);
+    assert_eq!(before, (1..=count).map(stamp).collect::<Vec<_>>());
+}
+
+/// The program `name` on the PATH, if any.
+fn which(name: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|p| p.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+/// True when a Slurm controller answers here with a node that can run jobs.
+fn slurm_runs() -> bool {
+    if which("sbatch").is_none() {
+        return false;
+    }
+    std::process::Command::new("sinfo")
+        .args(["-h", "-o", "%T"])
+        .output()
+        .is_ok_and(|o| {
+            o.status.success()
+                && String::from_utf8_lossy(&o.stdout).lines().any(|state| {
+                    matches!(state.trim_end_matches('*'), "idle" | "mixed" | "allocated")
+                })
+        })
+}
+
+#[test]
+fn slurm_job_array_script_is_written_checked_and_run_when_slurm_is_here() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let count = cube_dir(&dir, 5, 5, 2);
+    let script = tmp.path().join("cubes.sbatch");
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--emit",
+        "slurm",
+        "-o",
+        s(&script),
+        "--time",
+        "0:10:00",
+        "--mem",
+        "200M",
+        "--max-running",
+        "2",
+        "--backend",
+        "kissat",
+        "--timeout",
+        "300",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains("sbatch"), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&script).unwrap();
+    let abs = std::fs::canonicalize(&dir).unwrap();
+    for needle in [
+        format!("#SBATCH --array=1-{count}%2"),
+        "#SBATCH --time=0:10:00".into(),
+        "#SBATCH --mem=200M".into(),
+        format!("#SBATCH --output={}/slurm/%A_%a.out", abs.display()),
+        format!(
+            "exec {} solve-cube --resume --exit-zero --backend kissat --timeout 300 {} \"$SLURM_ARRAY_TASK_ID\"",
+            crate::util::BIN,
+            abs.display()
+        ),
+    ] {
+        assert!(text.contains(&needle), "{needle}\n{text}");
+    }
+    assert!(text.starts_with("#!/bin/bash\n"));
+    let syntax = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(
+        syntax.status.success(),
+        "{}",
+        String::from_utf8_lossy(&syntax.stderr)
+    );
+    // An existing script is not replaced without --force.
+    let again = run(&["conquer", s(&dir), "--emit", "slurm", "-o", s(&script)]);
+    crate::util::assert_fails_saying(&again, 1, "give --force");
+    // Standard output by default.
+    let out = run(&["conquer", s(&dir), "--emit", "slurm"]);
+    assert!(
+        stdout(&out).contains("#SBATCH --array=1-4\n"),
+        "{}",
+        stdout(&out)
+    );
+
+    if !slurm_runs() {
+        eprintln!("SKIPPED the real Slurm run: no Slurm controller answers here (scripts/slurm-local.sh sets up a single-node Slurm)");
+        return;
+    }
+    let out = std::process::Command::new("sbatch")
+        .arg("--wait")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "sbatch: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let status = run(&["cube-status", s(&dir), "--format", "json"]);
+    assert_eq!(code(&status), 20, "{}", stderr(&status));
+    assert_eq!(json(&status)["unsat"].as_u64(), Some(count as u64));
+    assert_eq!(
+        crate::util::names(&dir.join("slurm")).len(),
+        count,
+        "one log per task"
+    );
+}

@@ -457,7 +457,13 @@ pub fn conquer(
                         record(dir, &solved, Some(stop)).map(|written| (solved, written))
                     });
                     let message = match solved {
-                        Ok((solved, true)) => Ok(solved),
+                        Ok((solved, true)) => {
+                            // This worker takes no further cube once it has a model.
+                            if solved.result.status == CubeStatus::Sat {
+                                stop.request();
+                            }
+                            Ok(solved)
+                        }
                         Ok((_, false)) => return,
                         Err(e) => Err(e),
                     };
