@@ -223,6 +223,9 @@ impl CubeTotals {
                 self.unsat, self.cubes, self.unknown, self.missing, self.problem
             ),
         };
+        if self.status == "unsat" && self.checks.is_none() {
+            text.push_str("so is the formula, provided the cubes are complete: `pq-sat cube-status DIR --check` checks the proofs of both\n");
+        }
         if !self.open_ids.is_empty() && self.status == "open" {
             text.push_str(&format!("not yet solved: {}\n", id_ranges(&self.open_ids)));
         }

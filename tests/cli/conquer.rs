@@ -595,3 +595,189 @@ fn slurm_job_array_script_is_written_checked_and_run_when_slurm_is_here() {
         "one log per task"
     );
 }
+
+/// Proves every cube of `dir` and the completeness of its cubes with kissat's DRAT proofs.
+fn prove_all(dir: &Path) {
+    let out = run(&[
+        "conquer",
+        s(dir),
+        "-j",
+        "2",
+        "--backend",
+        "kissat",
+        "--proof",
+        "--check-unsat",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&[
+        "solve-cube",
+        s(dir),
+        "--completeness",
+        "--backend",
+        "kissat",
+        "--proof",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("complete: "), "{}", stdout(&out));
+}
+
+fn check(dir: &Path) -> (i32, Value) {
+    let out = run(&["cube-status", s(dir), "--check", "--format", "json"]);
+    (code(&out), json(&out))
+}
+
+/// The `detail` of the failed checks of a `cube-status --check` report.
+fn failures(report: &Value) -> Vec<String> {
+    (report["checks"].as_array().unwrap().iter())
+        .filter(|c| c["ok"] == false)
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["what"].as_str().unwrap(),
+                c["detail"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_complete_proven_cube_set_checks_end_to_end() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let count = cube_dir(&dir, 5, 5, 2);
+    prove_all(&dir);
+    let mut proofs = crate::util::names(&dir.join("proofs"));
+    proofs.sort();
+    assert_eq!(
+        proofs,
+        [
+            "1.drat",
+            "2.drat",
+            "3.drat",
+            "4.drat",
+            "completeness.drat",
+            "completeness.json"
+        ]
+    );
+    for id in 1..=count {
+        let r = result_json(&dir, id);
+        assert_eq!(
+            (r["proof"].as_str(), r["verified"].as_bool()),
+            (Some(&*format!("{id}.drat")), Some(true))
+        );
+    }
+    let (status, report) = check(&dir);
+    assert_eq!(status, 20, "{report}");
+    assert_eq!(report["checked"], true, "{report}");
+    let checked: Vec<&str> = (report["checks"].as_array().unwrap().iter())
+        .map(|c| c["what"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        checked,
+        [
+            "formula",
+            "cube 1",
+            "cube 2",
+            "cube 3",
+            "cube 4",
+            "completeness"
+        ]
+    );
+    let text = stdout(&run(&["cube-status", s(&dir), "--check"]));
+    assert!(
+        text.contains("bundle checked: every check passed"),
+        "{text}"
+    );
+
+    // A tampered cube proof: its lemmas no longer follow.
+    let copy = tmp.path().join("tampered");
+    let cp = std::process::Command::new("cp")
+        .arg("-r")
+        .arg(&dir)
+        .arg(&copy)
+        .status();
+    assert!(cp.unwrap().success());
+    // The cube with the longest proof needs one: unit propagation alone does not refute
+    // it (the check of a cube that propagation refutes accepts any proof, rightly).
+    let longest = (1..=count)
+        .max_by_key(|id| {
+            std::fs::metadata(dir.join(format!("proofs/{id}.drat")))
+                .unwrap()
+                .len()
+        })
+        .unwrap();
+    let tampered = copy.join(format!("proofs/{longest}.drat"));
+    std::fs::write(&tampered, "0\n").unwrap();
+    let (status, report) = check(&copy);
+    assert_eq!(status, 1, "{report}");
+    let failed = failures(&report);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    let want = format!("cube {longest}: {longest}.drat does not check");
+    assert!(failed[0].starts_with(&want), "{failed:?}");
+
+    // One cube removed from the manifest (and its result): the completeness proof no
+    // longer covers the cube set.
+    std::fs::copy(dir.join(format!("proofs/{longest}.drat")), &tampered).unwrap();
+    crate::util::edit_json(&copy.join("manifest.json"), &|m| {
+        m["cubes"].as_array_mut().unwrap().pop();
+    });
+    std::fs::remove_file(copy.join("results/4.json")).unwrap();
+    let (status, report) = check(&copy);
+    assert_eq!(status, 1, "{report}");
+    let failed = failures(&report);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(
+        failed[0].contains("completeness: the completeness proof was made for another cube set"),
+        "{failed:?}"
+    );
+    // Proved again for the new set, the bundle checks.
+    let out = run(&[
+        "solve-cube",
+        s(&copy),
+        "--completeness",
+        "--backend",
+        "kissat",
+        "--proof",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (status, report) = check(&copy);
+    assert_eq!((status, &report["checked"]), (20, &json!(true)), "{report}");
+}
+
+#[test]
+fn an_incomplete_cube_set_is_caught_although_every_cube_is_unsat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("plain");
+    std::fs::create_dir(&dir).unwrap();
+    // x2 must be true; the only cube says x2 is false, so it is UNSAT, yet the formula
+    // has models: the cube set misses them.
+    std::fs::write(dir.join("formula.cnf"), "p cnf 2 2\n1 2 0\n-1 2 0\n").unwrap();
+    write_manifest(&dir, "a small formula", &[vec![-2]]);
+    let out = run(&["solve-cube", s(&dir), "1", "--backend", "kissat", "--proof"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&["cube-status", s(&dir)]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("provided the cubes are complete"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&[
+        "solve-cube",
+        s(&dir),
+        "--completeness",
+        "--backend",
+        "kissat",
+        "--proof",
+    ]);
+    crate::util::assert_fails_saying(&out, 1, "are not complete");
+    assert!(stdout(&out).starts_with("INCOMPLETE"), "{}", stdout(&out));
+    let (status, report) = check(&dir);
+    assert_eq!(status, 1, "{report}");
+    let failed = failures(&report);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(
+        failed[0].starts_with("completeness: no completeness proof"),
+        "{failed:?}"
+    );
+}

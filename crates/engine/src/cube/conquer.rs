@@ -527,8 +527,54 @@ pub fn prove_completeness(
             answer = verify_unsat(solver.clone(), &cnf, &tmp_proof, format, limits)?;
         }
         if answer == Answer::Unsat {
+            // The record first: a proof without it is refused by the check, never one
+            // with a stale record.
+            let record = CompletenessRecord {
+                cubes_sha256: cubes_sha256(&dir.manifest),
+                cubes: dir.manifest.cubes.len(),
+                proof: target
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                solver: solver.clone(),
+                verified: check,
+            };
+            let path = dir.path.join(PROOFS_DIR).join(COMPLETENESS_JSON);
+            let mut tmp = pq_solve::output::temp_file(&path, "result")?;
+            let text = serde_json::to_string_pretty(&record).expect("a record serialises");
+            std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(SolveError::io(&path))?;
+            tmp.persist(&path)
+                .map_err(|e| SolveError::io(&path)(e.error))?;
             std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;
         }
     }
     Ok((answer, solver))
+}
+
+/// `proofs/completeness.json`: which cube set the completeness proof was made for, so that
+/// a proof of another cube set (a cube added or removed since) is refused at once.
+pub const COMPLETENESS_JSON: &str = "completeness.json";
+
+/// The record beside the completeness proof.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CompletenessRecord {
+    /// SHA-256 of the manifest's cube list ([`cubes_sha256`]).
+    pub cubes_sha256: String,
+    /// How many cubes it covered.
+    pub cubes: usize,
+    /// The proof's file name under [`PROOFS_DIR`].
+    pub proof: String,
+    /// The solver that wrote it.
+    pub solver: String,
+    /// Whether the independent checker verified it when it was written.
+    pub verified: bool,
+}
+
+/// SHA-256 of the cube list as compact JSON: what a completeness proof is bound to.
+pub fn cubes_sha256(manifest: &Manifest) -> String {
+    crate::hashing::sha256_hex(
+        serde_json::to_string(&manifest.cubes)
+            .expect("cubes serialise")
+            .as_bytes(),
+    )
 }

@@ -11,7 +11,9 @@ use pq_solve::backend::first_falsified_clause;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-use super::conquer::{write_proof_cnf, CubeDir, COMPLETENESS};
+use super::conquer::{
+    cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
+};
 use super::{read_results, CubeError, CubeResult, CubeStatus, PROOFS_DIR};
 use crate::pipeline::validated;
 use crate::proof::{check_proof_within, ProofFormat};
@@ -249,6 +251,14 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
             ),
         }),
         Some((format, proof)) => {
+            if let Err(why) = completeness_record(dir) {
+                findings.push(Finding {
+                    what: COMPLETENESS.into(),
+                    ok: false,
+                    detail: why,
+                });
+                return Ok(findings);
+            }
             let cnf = work.path().join("completeness.cnf");
             write_proof_cnf(&dir.completeness_formula(), format, &cnf)?;
             findings.push(checked(COMPLETENESS.into(), &cnf, &proof, format, limits)?);
@@ -285,4 +295,25 @@ fn checked(
             ),
         },
     })
+}
+
+/// Checks that the completeness proof's record names this manifest's cube set.
+fn completeness_record(dir: &CubeDir) -> Result<(), String> {
+    let path = dir.path.join(PROOFS_DIR).join(COMPLETENESS_JSON);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "{}: {e} (make it again with `pq-sat solve-cube DIR --completeness --proof`)",
+            path.display()
+        )
+    })?;
+    let record: CompletenessRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a completeness record: {e}", path.display()))?;
+    if record.cubes_sha256 != cubes_sha256(&dir.manifest) {
+        return Err(format!(
+            "the completeness proof was made for another cube set ({} cubes; the manifest has {}): prove it again with `pq-sat solve-cube DIR --completeness --proof`",
+            record.cubes,
+            dir.manifest.cubes.len()
+        ));
+    }
+    Ok(())
 }
