@@ -578,3 +578,147 @@ pub fn cubes_sha256(manifest: &Manifest) -> String {
             .as_bytes(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::{CUBES_ICNF, FORMAT, FORMULA_CNF, MANIFEST_JSON};
+    use pq_solve::backend::Cadical;
+
+    /// A cube directory for the queens, `n` of each on `d`×`d`, cut into every sign
+    /// pattern of variables 1..=k.
+    fn cube_dir(d: usize, n: usize, k: i32) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let formula = pq_encode::encode(
+            &pq_encode::Instance::new(d, n).unwrap(),
+            &pq_encode::Options::default(),
+        );
+        let mut bytes = Vec::new();
+        dimacs::write(&formula, &mut bytes).unwrap();
+        std::fs::write(dir.path().join(FORMULA_CNF), &bytes).unwrap();
+        let cubes = (0..1 << k)
+            .map(|bits: i32| Cube {
+                id: bits as usize + 1,
+                lits: (1..=k)
+                    .map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v })
+                    .collect(),
+            })
+            .collect();
+        let manifest = Manifest {
+            format: FORMAT.into(),
+            generator: "test".into(),
+            command: "test".into(),
+            formula: FORMULA_CNF.into(),
+            icnf: CUBES_ICNF.into(),
+            sha256: crate::hashing::sha256_hex(&bytes),
+            gbd: crate::hashing::gbd_hash(&bytes[..]).unwrap(),
+            variables: formula.n_vars,
+            clauses: formula.n_clauses(),
+            problem: format!("queens {n} on {d}x{d}"),
+            split: serde_json::json!({}),
+            cubes,
+        };
+        let text = serde_json::to_string(&manifest).unwrap();
+        std::fs::write(dir.path().join(MANIFEST_JSON), text).unwrap();
+        dir
+    }
+
+    #[test]
+    fn cube_formulas_append_units_and_negated_cubes() {
+        let tmp = cube_dir(4, 3, 2);
+        let dir = CubeDir::open(tmp.path()).unwrap();
+        let base = dir.formula.n_clauses();
+        let cube = dir.manifest.cube(3).unwrap();
+        assert_eq!(cube.lits, [-1, 2]);
+        let f = dir.cube_formula(cube);
+        let tail: Vec<Vec<i32>> = (f.cnf.iter().skip(base))
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect();
+        assert_eq!(tail, [vec![-1], vec![2]]);
+        let c = dir.completeness_formula();
+        let tail: Vec<Vec<i32>> = (c.cnf.iter().skip(base))
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect();
+        assert_eq!(tail, [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]);
+    }
+
+    #[test]
+    fn a_formula_changed_after_the_split_is_refused() {
+        let tmp = cube_dir(4, 3, 1);
+        let path = tmp.path().join(FORMULA_CNF);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("1 0\n");
+        std::fs::write(&path, text).unwrap();
+        let err = CubeDir::open(tmp.path()).err().unwrap().to_string();
+        assert!(err.contains("changed after it was split"), "{err}");
+    }
+
+    #[test]
+    fn pending_cubes_go_hardest_first() {
+        let tmp = cube_dir(4, 3, 2);
+        let mut m = CubeDir::open(tmp.path()).unwrap().manifest;
+        m.cubes[3].lits = vec![1];
+        let result = |id, status, seconds| {
+            Some(CubeResult {
+                id,
+                status,
+                seconds,
+                solver: "x".into(),
+                verified: None,
+                proof: None,
+                model: None,
+                worker: "w".into(),
+            })
+        };
+        let results = vec![
+            None,
+            result(2, CubeStatus::Unknown, 1.0),
+            result(3, CubeStatus::Unsat, 9.0),
+            None,
+        ];
+        // The timed-out cube first, then the shorter cube 4, then cube 1; cube 3 is done.
+        assert_eq!(pending(&m, &results), [2, 4, 1]);
+    }
+
+    #[test]
+    fn fresh_and_incremental_workers_agree_and_record_every_cube() {
+        for incremental in [false, true] {
+            let tmp = cube_dir(4, 3, 2);
+            let dir = CubeDir::open(tmp.path()).unwrap();
+            let plan = Plan {
+                jobs: 2,
+                incremental,
+                method: Method::Backend(&Cadical),
+                per_cube: None,
+            };
+            let mut seen = Vec::new();
+            let done = conquer(&dir, &plan, &Limits::none(), &mut |r| seen.push(r.id)).unwrap();
+            seen.sort_unstable();
+            assert_eq!(seen, [1, 2, 3, 4]);
+            assert_eq!((done.solved_now, done.skipped), (4, 0));
+            assert!(done.sat.is_none());
+            let all_unsat = done
+                .results
+                .iter()
+                .flatten()
+                .all(|r| r.status == CubeStatus::Unsat);
+            assert!(all_unsat && done.results.iter().all(Option::is_some));
+            // Everything is done: a rerun solves nothing.
+            let again = conquer(&dir, &plan, &Limits::none(), &mut |_| panic!()).unwrap();
+            assert_eq!((again.solved_now, again.skipped), (0, 4));
+        }
+        // a(4) = 2: some cube of 4/2 is SAT, with a validated board.
+        let tmp = cube_dir(4, 2, 2);
+        let dir = CubeDir::open(tmp.path()).unwrap();
+        let plan = Plan {
+            jobs: 1,
+            incremental: true,
+            method: Method::Backend(&Cadical),
+            per_cube: None,
+        };
+        let done = conquer(&dir, &plan, &Limits::none(), &mut |_| {}).unwrap();
+        let sat = done.sat.expect("a SAT cube");
+        let p = sat.outcome.placement.unwrap();
+        assert_eq!((p.count(0), p.count(1)), (2, 2));
+    }
+}
