@@ -221,6 +221,12 @@ fn solve_cube_refuses_bad_input_with_one_line() {
         "--proof",
     ]);
     crate::util::assert_fails_saying(&out, 2, "cannot write DRAT proofs");
+    let out = run(&["conquer", s(&dir), "--incremental", "--check-unsat"]);
+    crate::util::assert_fails_saying(&out, 2, "`conquer` (not --incremental)");
+    let out = run(&["conquer", s(&dir), "--solver-cmd", "no-such-solver-here"]);
+    crate::util::assert_fails_saying(&out, 1, "'no-such-solver-here' is not installed");
+    let out = run(&["conquer", s(&dir), "--emit", "slurm", "--max-running", "0"]);
+    crate::util::assert_fails_saying(&out, 2, "--max-running must be at least 1");
     // A formula changed after the split.
     let formula = dir.join("formula.cnf");
     let text = std::fs::read_to_string(&formula).unwrap();
