@@ -5,6 +5,8 @@
 #   - clasp (Debian package; the `clasp` pseudo-Boolean optimiser, which reads pq-sat's OPB)
 #   - kissat (PyPI passagemath-kissat ships a kissat executable; linked onto the PATH)
 #   - rate (crates.io: the DRAT proof checker behind `pq-sat check-proof`)
+#   - parallel (Debian: GNU parallel, which runs `pq-sat solve-cube` over a cube directory's
+#     cubes on many cores or machines; tested for real by tests/cli/conquer.rs)
 #   - acl2-books (Debian: ACL2 and its verified LRAT checker; a large package, ~0.5 GB)
 #   - gbd-tools (PyPI: the Global Benchmark Database's tools; the tests check pq-sat's GBD
 #     hash against its gbdc module)
@@ -19,6 +21,7 @@ command -v minisat >/dev/null 2>&1 || need_apt+=(minisat)
 command -v cadical >/dev/null 2>&1 || need_apt+=(cadical)
 dpkg -s acl2-books >/dev/null 2>&1 || need_apt+=(acl2-books)
 command -v clasp >/dev/null 2>&1 || need_apt+=(clasp)
+command -v parallel >/dev/null 2>&1 || need_apt+=(parallel)
 if [ "${#need_apt[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}" >&2
   SUDO=""
@@ -69,7 +72,7 @@ if ! python3 -c "import pysat.examples.rc2" >/dev/null 2>&1; then
 fi
 python3 -c "import pysat.examples.rc2" >/dev/null 2>&1 || { echo "setup: python-sat is still missing" >&2; exit 1; }
 
-for tool in kissat minisat cadical clasp rate acl2; do
+for tool in kissat minisat cadical clasp rate acl2 parallel; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing" >&2; exit 1; }
 done
 echo "setup: ok (kissat $(kissat --version), minisat, cadical $(cadical --version), $(rate --version), acl2)" >&2

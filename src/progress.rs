@@ -137,3 +137,85 @@ pub fn step_line(step: &Step) -> String {
         step.seconds
     )
 }
+
+/// Shows `conquer`'s cubes as they finish: how many are done of how many, the time
+/// elapsed, and the time left estimated from the mean time per cube solved in this run
+/// (spread over the workers).
+pub struct CubeProgress {
+    mode: ProgressMode,
+    bar: Option<ProgressBar>,
+    total: usize,
+    jobs: usize,
+    start: std::time::Instant,
+    state: std::sync::Mutex<(usize, usize, f64)>,
+}
+
+impl CubeProgress {
+    /// `done` of the `total` cubes are decided already; `jobs` workers share the rest.
+    pub fn new(mode: ProgressMode, total: usize, done: usize, jobs: usize) -> CubeProgress {
+        let mode = match verbosity() {
+            Verbosity::Quiet => ProgressMode::None,
+            _ => mode,
+        };
+        let bar = (mode == ProgressMode::Auto && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(
+                ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {msg}")
+                    .expect("the template is valid"),
+            );
+            bar.set_position(done as u64);
+            bar.enable_steady_tick(Duration::from_millis(250));
+            bar
+        });
+        if mode != ProgressMode::None && done > 0 {
+            note!("pq-sat: {done} of {total} cubes decided by earlier runs; solving the rest");
+        }
+        CubeProgress {
+            mode,
+            bar,
+            total,
+            jobs: jobs.max(1),
+            start: std::time::Instant::now(),
+            state: std::sync::Mutex::new((done, 0, 0.0)),
+        }
+    }
+
+    /// One cube's result, just written.
+    pub fn done(&self, r: &pq_engine::cube::CubeResult) {
+        let mut state = self.state.lock().expect("no panics while holding it");
+        state.0 += 1;
+        state.1 += 1;
+        state.2 += r.seconds;
+        let (done, now, cpu) = *state;
+        let left = self.total.saturating_sub(done);
+        let eta = cpu / now as f64 * left as f64 / self.jobs as f64;
+        let line = format!(
+            "pq-sat: cubes {done}/{} done, {:.1} s elapsed, about {:.1} s left (cube {}: {}, {:.2} s)",
+            self.total,
+            self.start.elapsed().as_secs_f64(),
+            eta,
+            r.id,
+            crate::report::cube::status_name(r.status),
+            r.seconds
+        );
+        match (&self.bar, self.mode) {
+            (_, ProgressMode::None) => {}
+            (Some(bar), _) => {
+                bar.set_position(done as u64);
+                bar.set_message(format!(
+                    "{done}/{} cubes, about {eta:.0} s left",
+                    self.total
+                ));
+            }
+            (None, _) => eprintln!("{line}"),
+        }
+    }
+}
+
+impl Drop for CubeProgress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

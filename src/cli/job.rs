@@ -68,6 +68,12 @@ pub enum Job {
     Hash(super::HashArgs),
     /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
     Man(Option<String>),
+    /// Solve one cube of a cube directory.
+    SolveCube(super::SolveCubeArgs, super::CubeSolver),
+    /// Solve every cube of a cube directory, or write a script that does.
+    Conquer(super::ConquerArgs, super::CubeSolver),
+    /// Merge a cube directory's results, checking the bundle if asked.
+    CubeStatus(super::CubeStatusArgs),
 }
 
 /// What `cube` splits and how.
@@ -157,13 +163,15 @@ impl Args {
         let check_unsat = self.check_unsat;
         let checks = match &self.command {
             Command::Solve(_) | Command::Race(_) => true,
+            Command::SolveCube(_) => true,
+            Command::Conquer(a) => !a.incremental,
             Command::Family(a) => a.verify.is_some(),
             // The optimum found first (the enumeration's own end is no solver's answer).
             Command::Enumerate(a) => a.subject.n.is_none(),
             _ => false,
         };
         if check_unsat && !checks {
-            return Err("--check-unsat applies to `solve`, `race`, `family --verify` and `enumerate` without --n, the commands that take a solver's UNSAT as an answer".into());
+            return Err("--check-unsat applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube` and `conquer` (not --incremental), the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
             Command::Encode(a) if a.format.export().is_some() => {
@@ -377,6 +385,18 @@ impl Args {
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => solve_job(a, check_unsat),
             Command::Cube(a) => cube_job(a),
+            Command::SolveCube(a) => {
+                let solver = a.solver.validated(check_unsat)?;
+                Ok(Job::SolveCube(a, solver))
+            }
+            Command::Conquer(a) => {
+                if a.max_running == Some(0) {
+                    return Err("--max-running must be at least 1".into());
+                }
+                let solver = a.solver.validated(check_unsat)?;
+                Ok(Job::Conquer(a, solver))
+            }
+            Command::CubeStatus(a) => Ok(Job::CubeStatus(a)),
         }
     }
 }
@@ -740,6 +760,7 @@ impl Job {
                 out.extend(job.args.plot.iter().map(|p| file("--plot", p)));
                 (out, job.args.force)
             }
+            Job::Conquer(a, _) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
             _ => (Vec::new(), false),
         }
     }
@@ -828,7 +849,7 @@ fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
 }
 
 /// The command line as typed, for manifests.
-fn command_line() -> String {
+pub fn command_line() -> String {
     std::env::args()
         .map(|a| {
             if a.contains(char::is_whitespace) || a.is_empty() {

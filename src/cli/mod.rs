@@ -1,9 +1,12 @@
 //! Command-line arguments (clap), and their validation into a [`Job`] ([`job`]) that
 //! nothing runs before it is complete.
 
+mod cube;
 mod job;
 
-pub use job::{default_jobs, CubeJob, Job, RunSettings, Solvers};
+pub use cube::{ConquerArgs, CubeSolver, CubeStatusArgs, Emit, SolveCubeArgs};
+
+pub use job::{command_line, default_jobs, CubeJob, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -139,6 +142,27 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Solve one cube of a cube directory and record its result in DIR/results/ID.json.
+    ///
+    /// The formula plus the cube's literals (as unit clauses) goes to one solver; a model is
+    /// decoded and validated like `solve`'s. What GNU parallel and Slurm run, one cube per
+    /// job: `seq 1 N | parallel --joblog DIR/joblog --resume pq-sat solve-cube DIR {}`.
+    /// Exit codes as `solve`: 10 SAT, 20 UNSAT, 0 unknown (--exit-zero: 0 for all three).
+    SolveCube(SolveCubeArgs),
+    /// Solve every cube of a cube directory on N workers, or write a Slurm job array that
+    /// does (--emit slurm).
+    ///
+    /// Resumable: cubes with a SAT or UNSAT result are skipped, and Ctrl-C keeps every
+    /// finished result. Stops at the first SAT cube (its board validated and printed);
+    /// UNSAT only when every cube is. Exit codes as `solve`: 10 SAT, 20 UNSAT, 0 open.
+    Conquer(ConquerArgs),
+    /// Merge the results of a cube directory (from any number of workers and machines) and
+    /// say what is proven: SAT, UNSAT, or open (which cubes are missing).
+    ///
+    /// With --check, re-check the whole bundle: hashes, every cube's proof and the proof
+    /// that the cubes are complete. Exit codes: 10 SAT, 20 UNSAT, 0 open; with --check, 1
+    /// when a check fails.
+    CubeStatus(CubeStatusArgs),
     /// Print a shell completion script on standard output.
     ///
     /// bash: `pq-sat completions bash > ~/.local/share/bash-completion/completions/pq-sat`;
@@ -920,7 +944,7 @@ fn parse_split(s: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_jobs(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(j) if (1..=64).contains(&j) => Ok(j),
         _ => Err(format!(
@@ -929,7 +953,7 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_timeout(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_timeout(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
         .trim()
         .parse()

@@ -6,6 +6,7 @@
 pub mod canon;
 pub mod check;
 pub mod cube;
+pub mod conquer;
 pub mod docs;
 pub mod enumerate;
 pub mod family;
@@ -75,6 +76,9 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Hash(a) => hash::run(&a),
         Job::Cube(job) => cube::run(&job),
         Job::Man(command) => docs::man(command.as_deref()),
+        Job::SolveCube(a, solver) => conquer::solve_cube(&a, &solver),
+        Job::Conquer(a, solver) => conquer::conquer(&a, &solver),
+        Job::CubeStatus(a) => conquer::status(&a),
     }
 }
 

@@ -3,6 +3,7 @@
 //! same types ([`input`]). Text output is rendered from the same values.
 
 pub mod check;
+pub mod cube;
 pub mod input;
 #[cfg(test)]
 mod input_fuzz;

@@ -11,6 +11,7 @@ mod util;
 
 mod commands;
 mod cube;
+mod conquer;
 mod encodings;
 mod enumerate;
 mod family;

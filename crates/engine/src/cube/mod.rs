@@ -36,6 +36,9 @@ use serde::{Deserialize, Serialize};
 use pq_solve::error::SolveError;
 use pq_solve::output;
 
+pub mod conquer;
+pub mod status;
+
 /// The manifest's file name in a cube directory.
 pub const MANIFEST_JSON: &str = "manifest.json";
 /// The formula's file name in a cube directory.

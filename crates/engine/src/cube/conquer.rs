@@ -1,0 +1,724 @@
+//! Conquering the cubes of a cube directory ([`super`]): one cube at a time by any backend
+//! (`pq-sat solve-cube`, what GNU parallel and Slurm run), or all of them on N worker
+//! threads (`pq-sat conquer`), each result written atomically as soon as it is known.
+//!
+//! A cube is solved as the formula plus its literals as unit clauses: the same CNF for an
+//! in-process or an external solver, and a plain CNF whose clausal proof any DRAT checker
+//! can check. Such a CNF is a pure function of `formula.cnf` and the cube
+//! ([`CubeDir::cube_formula`]), so it is never stored: a checker regenerates it. With
+//! `--incremental` a worker keeps one in-process CaDiCaL for all its cubes and solves each
+//! under assumptions, keeping the clauses it learnt (Hamadi, Jabbour & Sais, "Learning for
+//! dynamic subsumption", or the iCNF mode of march_cu + iLingeling in Heule et al., "Cube
+//! and conquer", HVC 2011).
+//!
+//! A SAT model is checked against every clause, decoded through the formula's variable
+//! map and validated by the independent validator ([`crate::pipeline::decoded`]); a
+//! formula without pq-sat's header gets the clause check alone.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
+
+use pq_encode::spec::Problem;
+use pq_encode::{dimacs, header, Formula};
+use pq_solve::answer::{Answer, Assignment};
+use pq_solve::backend::{accept_all, attach_limits, judged, Backend, BackendSpec};
+use pq_solve::control::{interrupted, Limits, Stop};
+use pq_solve::error::SolveError;
+use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
+use rustsat::types::{Lit, TernaryVal, Var};
+
+use super::PROOFS_DIR;
+use super::{read_results, write_result, Cube, CubeError, CubeResult, CubeStatus, Manifest};
+use crate::checked::verify_unsat;
+use crate::pipeline::{cadical_error, decoded, Outcome, Status};
+use crate::proof::{arranged_for, prove, ProofFormat};
+
+/// An opened cube directory: its manifest, and its formula read and checked against the
+/// manifest's SHA-256, with the problem its header names (if any).
+pub struct CubeDir {
+    /// The directory.
+    pub path: PathBuf,
+    /// `manifest.json`.
+    pub manifest: Manifest,
+    /// `formula.cnf`, parsed.
+    pub formula: Formula,
+    /// The problem the formula's header names, to decode and validate a model against.
+    pub problem: Option<Problem>,
+    /// The size the header states (0 when it states none), as `solve --cnf` reads it.
+    pub n: usize,
+}
+
+impl CubeDir {
+    /// Reads `dir`'s manifest and formula; a formula whose bytes do not have the
+    /// manifest's SHA-256, or whose size differs from the manifest's, is an error (the
+    /// cubes were made for another formula).
+    pub fn open(dir: &Path) -> Result<CubeDir, CubeError> {
+        let manifest = Manifest::read(dir)?;
+        let path = dir.join(&manifest.formula);
+        let bytes = std::fs::read(&path).map_err(SolveError::io(&path))?;
+        let sha = crate::hashing::sha256_hex(&bytes);
+        if sha != manifest.sha256 {
+            return Err(CubeError::Invalid(format!(
+                "{}: its SHA-256 is {sha}, but {} says {}: the formula was changed after it was split (split it again with `pq-sat cube`)",
+                path.display(),
+                dir.join(super::MANIFEST_JSON).display(),
+                manifest.sha256
+            )));
+        }
+        let formula = dimacs::parse(&bytes[..])
+            .map_err(|e| CubeError::Invalid(format!("{}: {e}", path.display())))?;
+        if formula.n_vars != manifest.variables || formula.n_clauses() != manifest.clauses {
+            return Err(CubeError::Invalid(format!(
+                "{}: {} variables and {} clauses, but the manifest says {} and {}",
+                path.display(),
+                formula.n_vars,
+                formula.n_clauses(),
+                manifest.variables,
+                manifest.clauses
+            )));
+        }
+        let (problem, n) = header::subject(&formula);
+        Ok(CubeDir {
+            path: dir.to_path_buf(),
+            manifest,
+            formula,
+            problem,
+            n: n.unwrap_or(0),
+        })
+    }
+
+    /// The formula with `cube`'s literals as unit clauses, after the formula's clauses.
+    pub fn cube_formula(&self, cube: &Cube) -> Formula {
+        with_clauses(&self.formula, cube.lits.iter().map(|&l| vec![l]))
+    }
+
+    /// The formula plus the negation of every cube (one clause per cube, in id order): it
+    /// is UNSAT exactly when the formula implies the disjunction of the cubes, that is,
+    /// when the cubes leave no model out (the "tautology" check of Heule, Kullmann & Marek,
+    /// "Solving and verifying the Boolean Pythagorean triples problem via cube-and-conquer",
+    /// SAT 2016).
+    pub fn completeness_formula(&self) -> Formula {
+        let negated = (self.manifest.cubes.iter()).map(|c| c.lits.iter().map(|&l| -l).collect());
+        with_clauses(&self.formula, negated)
+    }
+
+    /// The path of cube `id`'s proof in `format`.
+    pub fn proof_path(&self, id: usize, format: ProofFormat) -> PathBuf {
+        (self.path.join(PROOFS_DIR)).join(format!("{id}.{}", format.name()))
+    }
+
+    /// The path of the completeness proof in `format`.
+    pub fn completeness_proof_path(&self, format: ProofFormat) -> PathBuf {
+        (self.path.join(PROOFS_DIR)).join(format!("{COMPLETENESS}.{}", format.name()))
+    }
+}
+
+/// The stem of the completeness proof's file name under [`PROOFS_DIR`].
+pub const COMPLETENESS: &str = "completeness";
+
+/// `formula` with `extra` clauses (DIMACS literals) after its own.
+fn with_clauses(formula: &Formula, extra: impl Iterator<Item = Vec<i32>>) -> Formula {
+    let mut out = formula.clone();
+    for lits in extra {
+        let clause: rustsat::types::Clause = lits.iter().map(|&l| dimacs_lit(l)).collect();
+        out.cnf.add_clause(clause);
+    }
+    out
+}
+
+/// A DIMACS literal (never 0: the manifest reader refuses it) as a rustsat literal.
+fn dimacs_lit(l: i32) -> Lit {
+    Lit::from_ipasir(l).expect("manifest literals are non-zero")
+}
+
+/// Writes `formula` [arranged](arranged_for) for `format` as the CNF a proof of it refers
+/// to, exactly as [`prove`] writes it (its header declares the variables the clauses use),
+/// so that a proof can be checked against a regenerated CNF.
+pub fn write_proof_cnf(
+    formula: &Formula,
+    format: ProofFormat,
+    path: &Path,
+) -> Result<(), SolveError> {
+    let arranged = arranged_for(formula, format);
+    let file = std::fs::File::create(path).map_err(SolveError::io(path))?;
+    dimacs::write_declaring(&arranged, arranged.used_vars(), file).map_err(SolveError::io(path))
+}
+
+/// How a cube is solved.
+pub enum Method<'a> {
+    /// By a backend (one solver, a portfolio, or a `--check-unsat` checked one), the cube
+    /// as unit clauses.
+    Backend(&'a dyn Backend),
+    /// By a proof-writing solver, leaving on UNSAT the proof at
+    /// [`CubeDir::proof_path`]; checked by the independent checker when `check`.
+    Proof {
+        /// The solver.
+        spec: &'a BackendSpec,
+        /// The proof's format.
+        format: ProofFormat,
+        /// Check the proof before the UNSAT counts.
+        check: bool,
+    },
+}
+
+/// One cube's answer: the result (as written to `results/ID.json`) and the decoded outcome
+/// (its validated placement, for SAT).
+pub struct Solved {
+    /// The result file's content.
+    pub result: CubeResult,
+    /// The outcome, decoded and validated.
+    pub outcome: Outcome,
+}
+
+/// Solves cube `id` of `dir` with `method` under `limits`. Nothing is written here (see
+/// [`record`]).
+pub fn solve_cube(
+    dir: &CubeDir,
+    id: usize,
+    method: &Method<'_>,
+    limits: &Limits,
+) -> Result<Solved, CubeError> {
+    let cube = dir.manifest.cube(id)?;
+    let formula = dir.cube_formula(cube);
+    let start = Instant::now();
+    let (answer, solver, verified, proof) = match method {
+        Method::Backend(backend) => {
+            let (answer, solver) = backend.solve_judged(&formula, limits, &accept_all)?;
+            (answer, solver, backend.checks_unsat(), None)
+        }
+        Method::Proof {
+            spec,
+            format,
+            check,
+        } => {
+            let target = dir.proof_path(id, *format);
+            let proofs = dir.path.join(PROOFS_DIR);
+            std::fs::create_dir_all(&proofs).map_err(SolveError::io(&proofs))?;
+            // Both files are made in a private directory beside the proof; only a proof
+            // of UNSAT (checked, if asked) is renamed into place. The CNF is not kept: it
+            // is regenerated for every check.
+            let work = pq_solve::output::temp_dir(&target, "cube")?;
+            let (cnf, tmp_proof) = (work.path().join("cube.cnf"), work.path().join("proof"));
+            let proved = prove(spec, &formula, &cnf, &tmp_proof, *format, limits)?;
+            let (mut answer, solver) =
+                judged(&formula, (proved.answer, proved.solver), &accept_all)?;
+            let mut proof = None;
+            if answer == Answer::Unsat {
+                if *check {
+                    answer = verify_unsat(solver.clone(), &cnf, &tmp_proof, *format, limits)?;
+                }
+                if answer == Answer::Unsat {
+                    std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;
+                    proof = target.file_name().map(|n| n.to_string_lossy().into_owned());
+                }
+            }
+            (answer, solver, *check, proof)
+        }
+    };
+    finish(
+        dir,
+        cube,
+        &formula,
+        answer,
+        solver,
+        verified,
+        proof,
+        start.elapsed(),
+    )
+}
+
+/// The result and outcome of `answer` for `cube`.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    dir: &CubeDir,
+    cube: &Cube,
+    formula: &Formula,
+    answer: Answer,
+    solver: String,
+    verified: bool,
+    proof: Option<String>,
+    took: Duration,
+) -> Result<Solved, CubeError> {
+    let seconds = took.as_secs_f64();
+    let model = match &answer {
+        Answer::Sat(model) => Some(model_lits(formula, model)),
+        _ => None,
+    };
+    let outcome = decoded(
+        dir.problem.as_ref(),
+        dir.n,
+        formula,
+        answer,
+        solver,
+        seconds,
+    )?;
+    let status = match outcome.status {
+        Status::Sat => CubeStatus::Sat,
+        Status::Unsat => CubeStatus::Unsat,
+        Status::Unknown => CubeStatus::Unknown,
+    };
+    let result = CubeResult {
+        id: cube.id,
+        status,
+        seconds,
+        solver: outcome.solver.clone(),
+        verified: (status == CubeStatus::Unsat).then_some(verified),
+        proof,
+        model,
+        worker: worker_name(),
+    };
+    Ok(Solved { result, outcome })
+}
+
+/// A model's true literals among the piece variables (every variable's literal for a
+/// formula without a variable map): what a result keeps for anyone to re-check.
+fn model_lits(formula: &Formula, model: &Assignment) -> Vec<i32> {
+    match &formula.pieces {
+        Some(map) => (map.vars.iter())
+            .filter(|v| model.value(v.dimacs as usize))
+            .map(|v| v.dimacs as i32)
+            .collect(),
+        None => (1..=formula.n_vars as usize)
+            .map(|v| {
+                if model.value(v) {
+                    v as i32
+                } else {
+                    -(v as i32)
+                }
+            })
+            .collect(),
+    }
+}
+
+/// `host:pid`, naming the worker in a result file.
+pub fn worker_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_else(|_| "localhost".into());
+    format!("{host}:{}", std::process::id())
+}
+
+/// Writes `solved`'s result into `dir`, unless it is an `unknown` caused by an interrupt
+/// or by `stop` (another worker found a model): that cube was not given its chance, so it
+/// keeps no result and a rerun solves it. Returns whether it was written.
+pub fn record(dir: &CubeDir, solved: &Solved, stop: Option<&Stop>) -> Result<bool, CubeError> {
+    let cut = interrupted() || stop.is_some_and(Stop::is_requested);
+    if solved.result.status == CubeStatus::Unknown && cut {
+        return Ok(false);
+    }
+    write_result(&dir.path, &solved.result)?;
+    Ok(true)
+}
+
+/// A worker of [`conquer`]: a fresh solve per cube, or one in-process CaDiCaL kept across
+/// its cubes, each solved under the cube's literals as assumptions.
+enum Worker<'a> {
+    Fresh(&'a Method<'a>),
+    Incremental(Option<rustsat_cadical::CaDiCaL<'static, 'static>>),
+}
+
+impl Worker<'_> {
+    fn solve(&mut self, dir: &CubeDir, id: usize, limits: &Limits) -> Result<Solved, CubeError> {
+        let slot = match self {
+            Worker::Fresh(method) => return solve_cube(dir, id, method, limits),
+            Worker::Incremental(solver) => solver,
+        };
+        let cube = dir.manifest.cube(id)?;
+        let start = Instant::now();
+        // Loaded on the worker's first cube, so that loading runs in parallel too.
+        if slot.is_none() {
+            *slot = Some(crate::pipeline::cadical_with(&dir.formula)?);
+        }
+        let solver = slot.as_mut().expect("made above");
+        attach_limits(solver, limits);
+        let assumptions: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();
+        let result = solver.solve_assumps(&assumptions).map_err(cadical_error)?;
+        let formula = &dir.formula;
+        let answer = match result {
+            SolverResult::Sat => {
+                let mut model = Assignment::all_false(formula.n_vars as usize);
+                for v in 0..formula.used_vars() {
+                    let value = (solver.lit_val(Var::new(v).pos_lit())).map_err(cadical_error)?;
+                    model.set(v as usize + 1, value == TernaryVal::True);
+                }
+                Answer::Sat(model)
+            }
+            SolverResult::Unsat => Answer::Unsat,
+            SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
+        };
+        // The model must satisfy the formula and the cube, like any backend's.
+        let cube_formula = dir.cube_formula(cube);
+        let (answer, name) = judged(
+            &cube_formula,
+            (answer, "cadical (incremental)".into()),
+            &accept_all,
+        )?;
+        finish(
+            dir,
+            cube,
+            &cube_formula,
+            answer,
+            name,
+            false,
+            None,
+            start.elapsed(),
+        )
+    }
+}
+
+/// The cubes of `dir` still to solve, hardest first as far as anything predicts it: cubes
+/// with a result are skipped, except `unknown` ones (a time limit ran out), which go first,
+/// longest earlier attempt first; then the cubes with fewer literals (each literal halves
+/// the part of the search space a cube covers, so a shorter cube is expected to be harder);
+/// then by id.
+pub fn pending(manifest: &Manifest, results: &[Option<CubeResult>]) -> Vec<usize> {
+    let mut todo: Vec<(usize, Option<f64>, usize)> = Vec::new();
+    for (cube, result) in manifest.cubes.iter().zip(results) {
+        match result {
+            Some(r) if r.status != CubeStatus::Unknown => {}
+            Some(r) => todo.push((cube.id, Some(r.seconds), cube.lits.len())),
+            None => todo.push((cube.id, None, cube.lits.len())),
+        }
+    }
+    todo.sort_by(|a, b| {
+        let earlier = |x: &Option<f64>| x.map_or(f64::NEG_INFINITY, |s| s);
+        (earlier(&b.1).total_cmp(&earlier(&a.1)))
+            .then(a.2.cmp(&b.2))
+            .then(a.0.cmp(&b.0))
+    });
+    todo.into_iter().map(|t| t.0).collect()
+}
+
+/// How [`conquer`] runs.
+pub struct Plan<'a> {
+    /// Worker threads.
+    pub jobs: usize,
+    /// Each worker keeps one in-process CaDiCaL and solves its cubes under assumptions
+    /// (otherwise every cube gets a fresh solve by `method`).
+    pub incremental: bool,
+    /// How each cube is solved when not incremental.
+    pub method: Method<'a>,
+    /// Time limit per cube (its result is then `unknown`, solved again by a rerun).
+    pub per_cube: Option<Duration>,
+}
+
+/// What [`conquer`] did.
+pub struct Conquered {
+    /// Every cube's result after the run (earlier runs' too), by id.
+    pub results: Vec<Option<CubeResult>>,
+    /// The first SAT cube found in this run, with its validated placement.
+    pub sat: Option<Solved>,
+    /// Cubes solved in this run.
+    pub solved_now: usize,
+    /// Cubes that had a decided result before the run.
+    pub skipped: usize,
+}
+
+/// Solves the pending cubes of `dir` ([`pending`]) on `plan.jobs` workers, writing each
+/// result as it comes ([`record`]) and calling `on_result` with it; stops at the first SAT
+/// cube, and when `limits` say so (Ctrl-C, the whole run's time limit), with whatever is
+/// finished already on disk.
+pub fn conquer(
+    dir: &CubeDir,
+    plan: &Plan<'_>,
+    limits: &Limits,
+    on_result: &mut dyn FnMut(&CubeResult),
+) -> Result<Conquered, CubeError> {
+    let before = read_results(&dir.path, &dir.manifest)?;
+    let order = pending(&dir.manifest, &before);
+    let skipped = dir.manifest.cubes.len() - order.len();
+    let queue = Mutex::new(VecDeque::from(order));
+    let stop = Stop::default();
+    let limits = limits.with_stop(&stop);
+    let (tx, rx) = mpsc::channel::<Result<Solved, CubeError>>();
+    let mut sat = None;
+    let mut failure = None;
+    let mut solved_now = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..plan.jobs.max(1) {
+            let (tx, queue, limits, stop) = (tx.clone(), &queue, &limits, &stop);
+            scope.spawn(move || {
+                let mut worker = if plan.incremental {
+                    Worker::Incremental(None)
+                } else {
+                    Worker::Fresh(&plan.method)
+                };
+                loop {
+                    if limits.should_stop() {
+                        return;
+                    }
+                    let Some(id) = queue.lock().expect("no worker panics").pop_front() else {
+                        return;
+                    };
+                    let cube_limits = limits.with_timeout(plan.per_cube);
+                    let solved = worker.solve(dir, id, &cube_limits).and_then(|solved| {
+                        record(dir, &solved, Some(stop)).map(|written| (solved, written))
+                    });
+                    let message = match solved {
+                        Ok((solved, true)) => {
+                            // This worker takes no further cube once it has a model.
+                            if solved.result.status == CubeStatus::Sat {
+                                stop.request();
+                            }
+                            Ok(solved)
+                        }
+                        Ok((_, false)) => return,
+                        Err(e) => Err(e),
+                    };
+                    let fatal = message.is_err();
+                    if tx.send(message).is_err() || fatal {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for message in rx {
+            match message {
+                Ok(solved) => {
+                    solved_now += 1;
+                    on_result(&solved.result);
+                    if solved.result.status == CubeStatus::Sat && sat.is_none() {
+                        stop.request();
+                        sat = Some(solved);
+                    }
+                }
+                Err(e) => {
+                    stop.request();
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(Conquered {
+        results: read_results(&dir.path, &dir.manifest)?,
+        sat,
+        solved_now,
+        skipped,
+    })
+}
+
+/// Solves the completeness formula ([`CubeDir::completeness_formula`]) with `spec`, which
+/// writes its proof in `format` to [`CubeDir::completeness_proof_path`] on UNSAT; with
+/// `check`, the proof is checked first. Returns the answer: UNSAT when the cubes are
+/// complete, SAT (with a model no cube covers) when they are not.
+pub fn prove_completeness(
+    dir: &CubeDir,
+    spec: &BackendSpec,
+    format: ProofFormat,
+    check: bool,
+    limits: &Limits,
+) -> Result<(Answer, String), CubeError> {
+    let formula = dir.completeness_formula();
+    let target = dir.completeness_proof_path(format);
+    let proofs = dir.path.join(PROOFS_DIR);
+    std::fs::create_dir_all(&proofs).map_err(SolveError::io(&proofs))?;
+    let work = pq_solve::output::temp_dir(&target, "cube")?;
+    let (cnf, tmp_proof) = (work.path().join("complete.cnf"), work.path().join("proof"));
+    let proved = prove(spec, &formula, &cnf, &tmp_proof, format, limits)?;
+    let (mut answer, solver) = judged(&formula, (proved.answer, proved.solver), &accept_all)?;
+    if answer == Answer::Unsat {
+        if check {
+            answer = verify_unsat(solver.clone(), &cnf, &tmp_proof, format, limits)?;
+        }
+        if answer == Answer::Unsat {
+            // The record first: a proof without it is refused by the check, never one
+            // with a stale record.
+            let record = CompletenessRecord {
+                cubes_sha256: cubes_sha256(&dir.manifest),
+                cubes: dir.manifest.cubes.len(),
+                proof: target
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                solver: solver.clone(),
+                verified: check,
+            };
+            let path = dir.path.join(PROOFS_DIR).join(COMPLETENESS_JSON);
+            let mut tmp = pq_solve::output::temp_file(&path, "result")?;
+            let text = serde_json::to_string_pretty(&record).expect("a record serialises");
+            std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(SolveError::io(&path))?;
+            tmp.persist(&path)
+                .map_err(|e| SolveError::io(&path)(e.error))?;
+            std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;
+        }
+    }
+    Ok((answer, solver))
+}
+
+/// `proofs/completeness.json`: which cube set the completeness proof was made for, so that
+/// a proof of another cube set (a cube added or removed since) is refused at once.
+pub const COMPLETENESS_JSON: &str = "completeness.json";
+
+/// The record beside the completeness proof.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CompletenessRecord {
+    /// SHA-256 of the manifest's cube list ([`cubes_sha256`]).
+    pub cubes_sha256: String,
+    /// How many cubes it covered.
+    pub cubes: usize,
+    /// The proof's file name under [`PROOFS_DIR`].
+    pub proof: String,
+    /// The solver that wrote it.
+    pub solver: String,
+    /// Whether the independent checker verified it when it was written.
+    pub verified: bool,
+}
+
+/// SHA-256 of the cube list as compact JSON: what a completeness proof is bound to.
+pub fn cubes_sha256(manifest: &Manifest) -> String {
+    crate::hashing::sha256_hex(
+        serde_json::to_string(&manifest.cubes)
+            .expect("cubes serialise")
+            .as_bytes(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::{CUBES_ICNF, FORMAT, FORMULA_CNF, MANIFEST_JSON};
+    use pq_solve::backend::Cadical;
+
+    /// A cube directory for the queens, `n` of each on `d`×`d`, cut into every sign
+    /// pattern of variables 1..=k.
+    fn cube_dir(d: usize, n: usize, k: i32) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let formula = pq_encode::encode(
+            &pq_encode::Instance::new(d, n).unwrap(),
+            &pq_encode::Options::default(),
+        );
+        let mut bytes = Vec::new();
+        dimacs::write(&formula, &mut bytes).unwrap();
+        std::fs::write(dir.path().join(FORMULA_CNF), &bytes).unwrap();
+        let cubes = (0..1 << k)
+            .map(|bits: i32| Cube {
+                id: bits as usize + 1,
+                lits: (1..=k)
+                    .map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v })
+                    .collect(),
+            })
+            .collect();
+        let manifest = Manifest {
+            format: FORMAT.into(),
+            generator: "test".into(),
+            command: "test".into(),
+            formula: FORMULA_CNF.into(),
+            icnf: CUBES_ICNF.into(),
+            sha256: crate::hashing::sha256_hex(&bytes),
+            gbd: crate::hashing::gbd_hash(&bytes[..]).unwrap(),
+            variables: formula.n_vars,
+            clauses: formula.n_clauses(),
+            problem: format!("queens {n} on {d}x{d}"),
+            split: serde_json::json!({}),
+            cubes,
+        };
+        let text = serde_json::to_string(&manifest).unwrap();
+        std::fs::write(dir.path().join(MANIFEST_JSON), text).unwrap();
+        dir
+    }
+
+    #[test]
+    fn cube_formulas_append_units_and_negated_cubes() {
+        let tmp = cube_dir(4, 3, 2);
+        let dir = CubeDir::open(tmp.path()).unwrap();
+        let base = dir.formula.n_clauses();
+        let cube = dir.manifest.cube(3).unwrap();
+        assert_eq!(cube.lits, [-1, 2]);
+        let f = dir.cube_formula(cube);
+        let tail: Vec<Vec<i32>> = (f.cnf.iter().skip(base))
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect();
+        assert_eq!(tail, [vec![-1], vec![2]]);
+        let c = dir.completeness_formula();
+        let tail: Vec<Vec<i32>> = (c.cnf.iter().skip(base))
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect();
+        assert_eq!(tail, [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]);
+    }
+
+    #[test]
+    fn a_formula_changed_after_the_split_is_refused() {
+        let tmp = cube_dir(4, 3, 1);
+        let path = tmp.path().join(FORMULA_CNF);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("1 0\n");
+        std::fs::write(&path, text).unwrap();
+        let err = CubeDir::open(tmp.path()).err().unwrap().to_string();
+        assert!(err.contains("changed after it was split"), "{err}");
+    }
+
+    #[test]
+    fn pending_cubes_go_hardest_first() {
+        let tmp = cube_dir(4, 3, 2);
+        let mut m = CubeDir::open(tmp.path()).unwrap().manifest;
+        m.cubes[3].lits = vec![1];
+        let result = |id, status, seconds| {
+            Some(CubeResult {
+                id,
+                status,
+                seconds,
+                solver: "x".into(),
+                verified: None,
+                proof: None,
+                model: None,
+                worker: "w".into(),
+            })
+        };
+        let results = vec![
+            None,
+            result(2, CubeStatus::Unknown, 1.0),
+            result(3, CubeStatus::Unsat, 9.0),
+            None,
+        ];
+        // The timed-out cube first, then the shorter cube 4, then cube 1; cube 3 is done.
+        assert_eq!(pending(&m, &results), [2, 4, 1]);
+    }
+
+    #[test]
+    fn fresh_and_incremental_workers_agree_and_record_every_cube() {
+        for incremental in [false, true] {
+            let tmp = cube_dir(4, 3, 2);
+            let dir = CubeDir::open(tmp.path()).unwrap();
+            let plan = Plan {
+                jobs: 2,
+                incremental,
+                method: Method::Backend(&Cadical),
+                per_cube: None,
+            };
+            let mut seen = Vec::new();
+            let done = conquer(&dir, &plan, &Limits::none(), &mut |r| seen.push(r.id)).unwrap();
+            seen.sort_unstable();
+            assert_eq!(seen, [1, 2, 3, 4]);
+            assert_eq!((done.solved_now, done.skipped), (4, 0));
+            assert!(done.sat.is_none());
+            let all_unsat = done
+                .results
+                .iter()
+                .flatten()
+                .all(|r| r.status == CubeStatus::Unsat);
+            assert!(all_unsat && done.results.iter().all(Option::is_some));
+            // Everything is done: a rerun solves nothing.
+            let again = conquer(&dir, &plan, &Limits::none(), &mut |_| panic!()).unwrap();
+            assert_eq!((again.solved_now, again.skipped), (0, 4));
+        }
+        // a(4) = 2: some cube of 4/2 is SAT, with a validated board.
+        let tmp = cube_dir(4, 2, 2);
+        let dir = CubeDir::open(tmp.path()).unwrap();
+        let plan = Plan {
+            jobs: 1,
+            incremental: true,
+            method: Method::Backend(&Cadical),
+            per_cube: None,
+        };
+        let done = conquer(&dir, &plan, &Limits::none(), &mut |_| {}).unwrap();
+        let sat = done.sat.expect("a SAT cube");
+        let p = sat.outcome.placement.unwrap();
+        assert_eq!((p.count(0), p.count(1)), (2, 2));
+    }
+}

@@ -1,0 +1,319 @@
+//! What the results of a cube directory prove, merged from every worker's result files
+//! (`pq-sat cube-status`), and the re-check of the whole bundle (`cube-status --check`):
+//! the formula's hashes, every cube's proof against the formula plus that cube, and the
+//! completeness proof that the cubes cover every model (Heule, Kullmann & Marek, "Solving
+//! and verifying the Boolean Pythagorean triples problem via cube-and-conquer", SAT 2016:
+//! the "tautology" proof beside the cube proofs).
+
+use pq_board::placement::Placement;
+use pq_solve::answer::Assignment;
+use pq_solve::backend::first_falsified_clause;
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
+
+use super::conquer::{
+    cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
+};
+use super::{read_results, CubeError, CubeResult, CubeStatus, PROOFS_DIR};
+use crate::pipeline::validated;
+use crate::proof::{check_proof_within, ProofFormat};
+
+/// What the results prove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A cube is SAT: the formula has a model (the witness re-validated).
+    Sat,
+    /// Every cube is UNSAT: so is the formula, if the cubes are complete.
+    Unsat,
+    /// Neither yet.
+    Open,
+}
+
+/// The merged results of a cube directory.
+pub struct Summary {
+    /// What they prove.
+    pub verdict: Verdict,
+    /// Every cube's result, by id (`None`: no result yet).
+    pub results: Vec<Option<CubeResult>>,
+    /// For SAT: the first SAT cube's result and, for a formula with a variable map, its
+    /// placement (validated again here, from the result file alone).
+    pub witness: Option<(CubeResult, Option<Placement>)>,
+}
+
+impl Summary {
+    /// The ids of the cubes with this status.
+    pub fn ids(&self, status: CubeStatus) -> Vec<usize> {
+        let has = |r: &Option<CubeResult>| r.as_ref().is_some_and(|r| r.status == status);
+        (self.results.iter().enumerate())
+            .filter(|(_, r)| has(r))
+            .map(|(i, _)| i + 1)
+            .collect()
+    }
+
+    /// The ids of the cubes with no result.
+    pub fn missing(&self) -> Vec<usize> {
+        (self.results.iter().enumerate())
+            .filter(|(_, r)| r.is_none())
+            .map(|(i, _)| i + 1)
+            .collect()
+    }
+
+    /// How many UNSAT results say their proof was checked.
+    pub fn verified(&self) -> usize {
+        (self.results.iter().flatten())
+            .filter(|r| r.status == CubeStatus::Unsat && r.verified == Some(true))
+            .count()
+    }
+
+    /// The solvers' seconds summed over the cubes with a result.
+    pub fn cpu_seconds(&self) -> f64 {
+        self.results.iter().flatten().map(|r| r.seconds).sum()
+    }
+
+    /// The cube that took longest, and its seconds.
+    pub fn largest(&self) -> Option<(usize, f64)> {
+        (self.results.iter().flatten())
+            .map(|r| (r.id, r.seconds))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}
+
+/// Merges the results of `dir`; a SAT result's model is re-checked: decoded and validated
+/// by the independent validator (a formula with a variable map), or checked against every
+/// clause of the formula and its cube (without one). A model that fails is an error naming
+/// the result file.
+pub fn summary(dir: &CubeDir) -> Result<Summary, CubeError> {
+    let results = read_results(&dir.path, &dir.manifest)?;
+    let sat = results
+        .iter()
+        .flatten()
+        .find(|r| r.status == CubeStatus::Sat);
+    let witness = match sat {
+        Some(r) => Some((r.clone(), revalidated(dir, r)?)),
+        None => None,
+    };
+    let all_unsat = results
+        .iter()
+        .all(|r| r.as_ref().is_some_and(|r| r.status == CubeStatus::Unsat));
+    let verdict = match (&witness, all_unsat) {
+        (Some(_), _) => Verdict::Sat,
+        (None, true) => Verdict::Unsat,
+        (None, false) => Verdict::Open,
+    };
+    Ok(Summary {
+        verdict,
+        results,
+        witness,
+    })
+}
+
+/// The placement of a SAT result, decoded from its stored model and validated.
+fn revalidated(dir: &CubeDir, r: &CubeResult) -> Result<Option<Placement>, CubeError> {
+    let file = super::result_path(&dir.path, r.id);
+    let bad = |why: String| CubeError::Invalid(format!("{}: {why}", file.display()));
+    let Some(lits) = &r.model else {
+        return Err(bad("a SAT result without its model".into()));
+    };
+    let n_vars = dir.formula.n_vars as usize;
+    if lits
+        .iter()
+        .any(|&l| l == 0 || l.unsigned_abs() as usize > n_vars)
+    {
+        return Err(bad(
+            "its model has a literal beyond the formula's variables".into(),
+        ));
+    }
+    let model = Assignment::from_dimacs_lits(
+        n_vars,
+        &lits.iter().map(|&l| i64::from(l)).collect::<Vec<_>>(),
+    );
+    let cube = dir.manifest.cube(r.id)?;
+    let (Some(problem), Some(map)) = (&dir.problem, &dir.formula.pieces) else {
+        // Every variable is stored: the model must satisfy the formula and the cube.
+        return match first_falsified_clause(&dir.cube_formula(cube), &model) {
+            Some(i) => Err(bad(format!("its model falsifies clause {}", i + 1))),
+            None => Ok(None),
+        };
+    };
+    // Only the piece variables are stored: the independent validator is the check.
+    let raw = map
+        .decode(|v| model.value(v as usize))
+        .map_err(|(row, col)| {
+            bad(format!(
+                "its model puts two pieces on row {}, column {}",
+                row + 1,
+                col + 1
+            ))
+        })?;
+    let (placement, _) =
+        validated(problem, dir.n, &raw, &r.solver).map_err(|e| bad(e.to_string()))?;
+    Ok(Some(placement))
+}
+
+/// One finding of [`check_bundle`].
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// What was checked: `formula`, `cube 3`, `completeness`, `witness`.
+    pub what: String,
+    /// Whether it passed.
+    pub ok: bool,
+    /// What was found, in one line.
+    pub detail: String,
+}
+
+/// Re-checks the bundle in `dir` from its files alone: the formula's GBD hash against the
+/// manifest (its SHA-256 was checked by [`CubeDir::open`]); then, for a SAT verdict, the
+/// witness; for UNSAT, every cube's proof against the formula plus that cube (the CNF
+/// regenerated, [`write_proof_cnf`]) and the completeness proof against the formula plus
+/// the negation of every cube, each by the independent checker. An open directory fails.
+pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, CubeError> {
+    let mut findings = Vec::new();
+    let formula_path = dir.path.join(&dir.manifest.formula);
+    let bytes = std::fs::read(&formula_path).map_err(SolveError::io(&formula_path))?;
+    let gbd = crate::hashing::gbd_hash(&bytes[..])
+        .map_err(|e| CubeError::Invalid(format!("{}: {e}", formula_path.display())))?;
+    findings.push(Finding {
+        what: "formula".into(),
+        ok: gbd == dir.manifest.gbd,
+        detail: if gbd == dir.manifest.gbd {
+            format!("SHA-256 and GBD hash {gbd} as the manifest says")
+        } else {
+            format!("GBD hash {gbd}, but the manifest says {}", dir.manifest.gbd)
+        },
+    });
+    let summary = summary(dir)?;
+    match summary.verdict {
+        Verdict::Sat => {
+            let (r, _) = summary
+                .witness
+                .as_ref()
+                .expect("a SAT verdict has a witness");
+            findings.push(Finding {
+                what: "witness".into(),
+                ok: true,
+                detail: format!("cube {}'s model re-validated", r.id),
+            });
+            return Ok(findings);
+        }
+        Verdict::Open => {
+            let missing = summary.missing().len() + summary.ids(CubeStatus::Unknown).len();
+            findings.push(Finding {
+                what: "cubes".into(),
+                ok: false,
+                detail: format!("{missing} cubes have no answer yet: nothing is proven"),
+            });
+            return Ok(findings);
+        }
+        Verdict::Unsat => {}
+    }
+    let work = tempfile::Builder::new()
+        .prefix("pq-cube-check-")
+        .tempdir()
+        .map_err(SolveError::io(&std::env::temp_dir()))?;
+    for r in summary.results.iter().flatten() {
+        pq_solve::control::check_interrupt()?;
+        let what = format!("cube {}", r.id);
+        let Some(name) = &r.proof else {
+            findings.push(Finding {
+                what,
+                ok: false,
+                detail: "no proof (solve it with `pq-sat solve-cube DIR ID --proof`)".into(),
+            });
+            continue;
+        };
+        let proof = dir.path.join(PROOFS_DIR).join(name);
+        if name.contains('/') || !proof.is_file() {
+            findings.push(Finding {
+                what,
+                ok: false,
+                detail: format!("its proof {} is missing", proof.display()),
+            });
+            continue;
+        }
+        let cube = dir.manifest.cube(r.id)?;
+        let format = ProofFormat::from_path(&proof);
+        let cnf = work.path().join(format!("{}.cnf", r.id));
+        write_proof_cnf(&dir.cube_formula(cube), format, &cnf)?;
+        findings.push(checked(what, &cnf, &proof, format, limits)?);
+        let _ = std::fs::remove_file(&cnf);
+    }
+    let complete = [ProofFormat::Drat, ProofFormat::Lrat]
+        .into_iter()
+        .map(|f| (f, dir.completeness_proof_path(f)))
+        .find(|(_, p)| p.is_file());
+    match complete {
+        None => findings.push(Finding {
+            what: COMPLETENESS.into(),
+            ok: false,
+            detail: format!(
+                "no completeness proof in {}/ (make it with `pq-sat solve-cube DIR --completeness --proof`)",
+                dir.path.join(PROOFS_DIR).display()
+            ),
+        }),
+        Some((format, proof)) => {
+            if let Err(why) = completeness_record(dir) {
+                findings.push(Finding {
+                    what: COMPLETENESS.into(),
+                    ok: false,
+                    detail: why,
+                });
+                return Ok(findings);
+            }
+            let cnf = work.path().join("completeness.cnf");
+            write_proof_cnf(&dir.completeness_formula(), format, &cnf)?;
+            findings.push(checked(COMPLETENESS.into(), &cnf, &proof, format, limits)?);
+        }
+    }
+    Ok(findings)
+}
+
+/// The checker's verdict on `proof` for `cnf`, as a finding.
+fn checked(
+    what: String,
+    cnf: &std::path::Path,
+    proof: &std::path::Path,
+    format: ProofFormat,
+    limits: &Limits,
+) -> Result<Finding, CubeError> {
+    let report = check_proof_within(cnf, proof, format, limits)?;
+    let name = proof
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Finding {
+        what,
+        ok: report.verified,
+        detail: match report.verified {
+            true => format!(
+                "{name}: {} ({}, {:.2} s)",
+                report.verdict, report.checker, report.seconds
+            ),
+            false => format!(
+                "{name} does not check ({}: {})",
+                report.checker,
+                report.note.unwrap_or(report.verdict)
+            ),
+        },
+    })
+}
+
+/// Checks that the completeness proof's record names this manifest's cube set.
+fn completeness_record(dir: &CubeDir) -> Result<(), String> {
+    let path = dir.path.join(PROOFS_DIR).join(COMPLETENESS_JSON);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "{}: {e} (make it again with `pq-sat solve-cube DIR --completeness --proof`)",
+            path.display()
+        )
+    })?;
+    let record: CompletenessRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a completeness record: {e}", path.display()))?;
+    if record.cubes_sha256 != cubes_sha256(&dir.manifest) {
+        return Err(format!(
+            "the completeness proof was made for another cube set ({} cubes; the manifest has {}): prove it again with `pq-sat solve-cube DIR --completeness --proof`",
+            record.cubes,
+            dir.manifest.cubes.len()
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,313 @@
+//! The reports of `solve-cube`, `conquer` and `cube-status`.
+
+use pq_board::placement::Placement;
+use pq_encode::spec::Problem;
+use pq_engine::cube::conquer::CubeDir;
+use pq_engine::cube::status::{Finding, Summary, Verdict};
+use pq_engine::cube::{CubeResult, CubeStatus};
+use serde::Serialize;
+
+use super::board_text;
+use super::solve::Witness;
+
+/// The name of a cube status in JSON and text.
+pub fn status_name(status: CubeStatus) -> &'static str {
+    match status {
+        CubeStatus::Sat => "sat",
+        CubeStatus::Unsat => "unsat",
+        CubeStatus::Unknown => "unknown",
+    }
+}
+
+/// `solve-cube`'s report: one cube's result, as recorded.
+#[derive(Serialize)]
+pub struct CubeSolved {
+    /// The cube directory.
+    pub dir: String,
+    /// The result written to `results/ID.json` (or, with `--resume`, found there).
+    #[serde(flatten)]
+    pub result: CubeResult,
+    /// The cube's literals.
+    pub cube: Vec<i32>,
+    /// For SAT: the validated placement.
+    #[serde(flatten)]
+    pub witness: Option<Witness>,
+    /// Why the answer is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Whether the result file was written (false: the interrupted cube keeps none, or
+    /// `--resume` found it decided already).
+    pub recorded: bool,
+}
+
+impl CubeSolved {
+    /// The text form: one line, and the board for SAT.
+    pub fn text(&self, problem: Option<&Problem>, placement: Option<&Placement>) -> String {
+        let r = &self.result;
+        let trust = match r.verified {
+            Some(true) => ", proof checked",
+            _ => "",
+        };
+        let mut text = format!(
+            "cube {}: {} ({}, {:.2} s{trust})",
+            r.id,
+            status_name(r.status).to_uppercase(),
+            r.solver,
+            r.seconds
+        );
+        if let Some(reason) = &self.reason {
+            text.push_str(&format!(": {reason}"));
+        }
+        if let Some(proof) = &r.proof {
+            text.push_str(&format!("; proof {}/proofs/{proof}", self.dir));
+        }
+        text.push('\n');
+        if let (Some(p), Some(placement)) = (problem, placement) {
+            text.push_str(&board_text(p, placement));
+        }
+        text
+    }
+}
+
+/// `solve-cube --completeness`'s report.
+#[derive(Serialize)]
+pub struct Completeness {
+    /// The cube directory.
+    pub dir: String,
+    /// `complete`, `incomplete` or `unknown`.
+    pub status: String,
+    /// The number of cubes.
+    pub cubes: usize,
+    /// The solver.
+    pub solver: String,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The proof written, with `--proof`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
+    /// Whether the independent checker verified it (`--check-unsat`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+}
+
+/// The cube that took longest.
+#[derive(Serialize)]
+pub struct Largest {
+    /// Its id.
+    pub id: usize,
+    /// Its solver's seconds.
+    pub seconds: f64,
+}
+
+/// `cube-status`'s report, and the totals `conquer` ends with.
+#[derive(Serialize)]
+pub struct CubeTotals {
+    /// The cube directory.
+    pub dir: String,
+    /// What the formula is (the manifest's `problem`).
+    pub problem: String,
+    /// `sat`, `unsat` or `open`.
+    pub status: String,
+    /// Cubes in the manifest.
+    pub cubes: usize,
+    /// Cubes with each answer, and without a result.
+    pub sat: usize,
+    /// See `sat`.
+    pub unsat: usize,
+    /// See `sat`.
+    pub unknown: usize,
+    /// See `sat`.
+    pub missing: usize,
+    /// The ids of the cubes without a result, and of those whose result is unknown.
+    pub open_ids: Vec<usize>,
+    /// UNSAT results whose proof was checked when they were solved.
+    pub verified: usize,
+    /// The solvers' seconds summed over the cubes.
+    pub cpu_seconds: f64,
+    /// The cube that took longest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub largest: Option<Largest>,
+    /// For SAT: the cube whose model is the witness.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sat_cube: Option<usize>,
+    /// For SAT: its validated placement.
+    #[serde(flatten)]
+    pub witness: Option<Witness>,
+    /// With `--check`: each check and its verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checks: Option<Vec<CheckItem>>,
+    /// With `--check`: true when every check passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked: Option<bool>,
+}
+
+/// One check of `cube-status --check`.
+#[derive(Serialize)]
+pub struct CheckItem {
+    /// What was checked.
+    pub what: String,
+    /// Whether it passed.
+    pub ok: bool,
+    /// What was found.
+    pub detail: String,
+}
+
+impl CubeTotals {
+    /// The totals of `summary` for `dir`.
+    pub fn of(dir: &CubeDir, summary: &Summary) -> CubeTotals {
+        let mut open_ids = summary.missing();
+        open_ids.extend(summary.ids(CubeStatus::Unknown));
+        open_ids.sort_unstable();
+        let witness = match (&summary.witness, &dir.problem) {
+            (Some((_, Some(p))), Some(problem)) => Some(Witness::of(problem, p)),
+            _ => None,
+        };
+        CubeTotals {
+            dir: dir.path.display().to_string(),
+            problem: dir.manifest.problem.clone(),
+            status: match summary.verdict {
+                Verdict::Sat => "sat",
+                Verdict::Unsat => "unsat",
+                Verdict::Open => "open",
+            }
+            .into(),
+            cubes: dir.manifest.cubes.len(),
+            sat: summary.ids(CubeStatus::Sat).len(),
+            unsat: summary.ids(CubeStatus::Unsat).len(),
+            unknown: summary.ids(CubeStatus::Unknown).len(),
+            missing: summary.missing().len(),
+            open_ids,
+            verified: summary.verified(),
+            cpu_seconds: summary.cpu_seconds(),
+            largest: summary
+                .largest()
+                .map(|(id, seconds)| Largest { id, seconds }),
+            sat_cube: summary.witness.as_ref().map(|(r, _)| r.id),
+            witness,
+            checks: None,
+            checked: None,
+        }
+    }
+
+    /// Adds the findings of `cube-status --check`.
+    pub fn with_checks(mut self, findings: &[Finding]) -> CubeTotals {
+        self.checked = Some(findings.iter().all(|f| f.ok));
+        self.checks = Some(
+            findings
+                .iter()
+                .map(|f| CheckItem {
+                    what: f.what.clone(),
+                    ok: f.ok,
+                    detail: f.detail.clone(),
+                })
+                .collect(),
+        );
+        self
+    }
+
+    /// The text form: what is proven, the counts, the board for SAT, the checks.
+    pub fn text(&self, problem: Option<&Problem>, placement: Option<&Placement>) -> String {
+        let mut text = match self.status.as_str() {
+            "sat" => format!(
+                "SAT: cube {} of {} has a model ({})\n",
+                self.sat_cube.unwrap_or(0),
+                self.cubes,
+                self.problem
+            ),
+            "unsat" => format!(
+                "UNSAT: all {} cubes are UNSAT ({}; {} of them with a checked proof)\n",
+                self.cubes, self.problem, self.verified
+            ),
+            _ => format!(
+                "OPEN: {} of {} cubes UNSAT, {} unknown, {} missing ({})\n",
+                self.unsat, self.cubes, self.unknown, self.missing, self.problem
+            ),
+        };
+        if self.status == "unsat" && self.checks.is_none() {
+            text.push_str("so is the formula, provided the cubes are complete: `pq-sat cube-status DIR --check` checks the proofs of both\n");
+        }
+        if !self.open_ids.is_empty() && self.status == "open" {
+            text.push_str(&format!("not yet solved: {}\n", id_ranges(&self.open_ids)));
+        }
+        let largest = self.largest.as_ref().map_or(String::new(), |l| {
+            format!(", largest cube {} ({:.2} s)", l.id, l.seconds)
+        });
+        text.push_str(&format!(
+            "cpu {:.2} s over the cubes{largest}\n",
+            self.cpu_seconds
+        ));
+        if let (Some(p), Some(placement)) = (problem, placement) {
+            text.push_str(&board_text(p, placement));
+        }
+        for c in self.checks.iter().flatten() {
+            let mark = if c.ok { "ok" } else { "FAILED" };
+            text.push_str(&format!("{mark}: {}: {}\n", c.what, c.detail));
+        }
+        match self.checked {
+            Some(true) => text.push_str("bundle checked: every check passed\n"),
+            Some(false) => text.push_str("bundle NOT checked: see the FAILED lines\n"),
+            None => {}
+        }
+        text
+    }
+}
+
+/// `1-3, 7, 9-10`: sorted ids as ranges.
+pub fn id_ranges(ids: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ids.len() {
+        let mut j = i;
+        while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            ids[i].to_string()
+        } else {
+            format!("{}-{}", ids[i], ids[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// `conquer`'s report: the totals after the run, and the run's own figures.
+#[derive(Serialize)]
+pub struct ConquerReport {
+    /// The totals over every result (earlier runs' too).
+    #[serde(flatten)]
+    pub totals: CubeTotals,
+    /// Cubes solved in this run.
+    pub solved_now: usize,
+    /// Cubes skipped because an earlier run decided them.
+    pub skipped: usize,
+    /// Wall-clock seconds of this run.
+    pub wall_seconds: f64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Whether each worker solved incrementally.
+    pub incremental: bool,
+    /// The solver.
+    pub solver: String,
+}
+
+impl ConquerReport {
+    /// The text form: the totals and the run's line.
+    pub fn text(&self, problem: Option<&Problem>, placement: Option<&Placement>) -> String {
+        let mut text = self.totals.text(problem, placement);
+        text.push_str(&format!(
+            "this run: {} cubes solved, {} skipped as done, {:.2} s wall on {} workers ({}{})\n",
+            self.solved_now,
+            self.skipped,
+            self.wall_seconds,
+            self.jobs,
+            self.solver,
+            if self.incremental {
+                ", incremental"
+            } else {
+                ""
+            }
+        ));
+        text
+    }
+}
