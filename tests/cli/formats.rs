@@ -24,6 +24,10 @@ const COMMANDS: &[&str] = &[
     "hash",
     "completions",
     "man",
+    "cube",
+    "conquer",
+    "solve-cube",
+    "cube-status",
 ];
 
 #[test]
