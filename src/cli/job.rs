@@ -486,7 +486,11 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
             BackendArg::Optimiser(_) => None,
         })
         .collect();
-    let solvers = solvers(&backends, &a.solver_cmd, a.jobs)?;
+    let solvers = if a.cubes {
+        cube_solvers(&a, &backends)?
+    } else {
+        solvers(&backends, &a.solver_cmd, a.jobs)?
+    };
     let problem = a.problem.load_or_queens(a.dim)?;
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
@@ -665,6 +669,38 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
         check_unsat: check_unsat.then_some(ProofFormat::Drat),
     };
     Ok(Job::OptimiseWith(problem, optimiser, run))
+}
+
+/// `solve --cubes`: the one solver that solves each cube (default: the in-process
+/// CaDiCaL); `--jobs` is then the number of workers, not a portfolio's size.
+fn cube_solvers(a: &SolveArgs, backends: &[BackendSpec]) -> Result<Solvers, String> {
+    let refused = [
+        (
+            a.strategy == Strategy::Incremental,
+            "--strategy incremental (it keeps one solver under assumptions)",
+        ),
+        (
+            a.proof.is_some(),
+            "--proof (a cube-and-conquer proof is one per cube: use pq-sat cube, conquer --proof)",
+        ),
+        (
+            a.certify.is_some(),
+            "--certify (its proof comes from one solver)",
+        ),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!("--cubes cannot take {flag}"));
+    }
+    let mut given = backends.to_vec();
+    given.extend(a.solver_cmd.iter().map(|c| BackendSpec::Command(c.clone())));
+    if given.len() > 1 {
+        return Err("--cubes solves every cube with one solver: give at most one --backend or --solver-cmd (--jobs says how many cubes run at once)".into());
+    }
+    Ok(Solvers::Given(if given.is_empty() {
+        vec![BackendSpec::Cadical]
+    } else {
+        given
+    }))
 }
 
 /// Checks that `--check-unsat` can ask `spec` for a proof in `format`.

@@ -759,9 +759,16 @@ pub struct SolveArgs {
     #[arg(long, value_name = "CMD")]
     pub solver_cmd: Vec<String>,
     /// How many solvers the default portfolio runs at once on each step [default: the
-    /// number of cores]
+    /// number of cores]; with --cubes, how many workers solve cubes
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    /// Solve every step by cube-and-conquer: split it as `pq-sat cube` does (rows, then
+    /// look-ahead, on the colouring model; look-ahead otherwise) and solve the cubes on
+    /// --jobs workers, each cube by the one --backend given (default: the in-process
+    /// CaDiCaL), instead of racing whole copies of the step. UNSAT only when every cube is
+    /// UNSAT (and the split is implied by the formula, as with lex-leader)
+    #[arg(long)]
+    pub cubes: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh

@@ -5,8 +5,8 @@
 
 pub mod canon;
 pub mod check;
-pub mod cube;
 pub mod conquer;
+pub mod cube;
 pub mod docs;
 pub mod enumerate;
 pub mod family;

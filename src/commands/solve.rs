@@ -95,7 +95,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
     let backend: Box<dyn Backend> = match strategy {
         Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
-        _ => backend(&run.solvers, run.check_unsat)?,
+        _ => step_backend(run)?,
     };
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
@@ -337,7 +337,7 @@ fn answer(
             (outcome.solver.clone(), outcome, Some(report))
         }
         _ => {
-            let backend = backend(&run.solvers, run.check_unsat)?;
+            let backend = step_backend(run)?;
             let _guard = Interruptible::enter();
             let outcome =
                 solve_formula_judged(problem, n, formula, backend.as_ref(), limits, judge);
@@ -389,4 +389,24 @@ fn certify_optimum(
     let cert = pq_engine::certificate::write_certificate(dir, &request)
         .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
     Ok(Some(CertificateSummary::of(dir, &cert)))
+}
+
+/// The backend of every solver step: the solvers `run` names, or with `--cubes` one of
+/// them solving cubes on `--jobs` workers.
+fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
+    let solvers = backend(&run.solvers, run.check_unsat)?;
+    if !run.args.cubes {
+        return Ok(solvers);
+    }
+    Ok(Box::new(pq_engine::cube::backend::Cubed {
+        member: solvers,
+        jobs: run.args.jobs.unwrap_or_else(crate::cli::default_jobs),
+        settings: pq_engine::cube::split::Settings {
+            method: pq_engine::cube::split::Method::Auto,
+            prefix: None,
+            depth: None,
+            free: None,
+        },
+        incremental: false,
+    }))
 }

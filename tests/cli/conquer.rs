@@ -787,3 +787,50 @@ fn an_incomplete_cube_set_is_caught_although_every_cube_is_unsat() {
         "{failed:?}"
     );
 }
+
+/// `solve --cubes`: every step by cube-and-conquer on --jobs workers, each cube by one
+/// solver; the answers are those of a single solver, the SAT board validated.
+#[test]
+fn solve_with_cubes_answers_as_one_solver_does() {
+    use crate::util::{code, json, run, stderr};
+    let out = run(&[
+        "solve", "--dim", "6", "--cubes", "--jobs", "2", "--format", "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["optimum"], 5);
+    assert_eq!(v["backend"], "cubes(cadical x 2)");
+    for (n, want) in [("4", 10), ("5", 20)] {
+        let out = run(&[
+            "solve",
+            "--dim",
+            "5",
+            "--n",
+            n,
+            "--cubes",
+            "--backend",
+            "kissat",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), want, "5/{n}: {}", stderr(&out));
+        if want == 10 {
+            assert_eq!(json(&out)["board"].as_array().unwrap().len(), 5);
+        }
+    }
+    for bad in [
+        &["--certify", "c"][..],
+        &["--strategy", "incremental"],
+        &["--backend", "kissat", "--backend", "cadical"],
+    ] {
+        let mut args = vec!["solve", "--dim", "5", "--cubes"];
+        args.extend_from_slice(bad);
+        let out = run(&args);
+        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("--cubes"),
+            "{bad:?}: {}",
+            stderr(&out)
+        );
+    }
+}

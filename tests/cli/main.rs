@@ -10,8 +10,8 @@ mod oracle;
 mod util;
 
 mod commands;
-mod cube;
 mod conquer;
+mod cube;
 mod encodings;
 mod enumerate;
 mod family;

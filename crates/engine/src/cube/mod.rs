@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use pq_solve::error::SolveError;
 use pq_solve::output;
 
+pub mod backend;
 pub mod conquer;
 pub mod status;
 

@@ -1,0 +1,188 @@
+//! Cube-and-conquer as a [`Backend`]: `solve --cubes --jobs N` hands every solver step to
+//! it, so that one hard step (the UNSAT one above the optimum) is spread over N cores
+//! instead of being raced by N copies of the same search.
+//!
+//! It is the same path as `pq-sat cube` + `pq-sat conquer`, not a second one: the formula
+//! is split by [`split::split`], written as a cube directory into a private temporary
+//! directory, and conquered by [`conquer::conquer`] with one member backend per cube.
+//! UNSAT is answered only when every cube is UNSAT and the split says the formula implies
+//! the cubes (every dropped cube is refuted by the formula itself). A SAT cube's board is
+//! turned back into a full model of the formula by fixing its piece variables and solving
+//! once more (a propagation, in practice), so that the caller checks it against every
+//! clause as it checks any answer.
+
+use pq_encode::Formula;
+use pq_solve::answer::Answer;
+use pq_solve::backend::{Backend, Cadical};
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
+use rustsat::types::Lit;
+
+use super::conquer::{conquer, CubeDir, Method, Plan};
+use super::split::{self, Lines, Settings};
+use super::CubeStatus;
+
+/// Solves each formula by splitting it into cubes and solving them on `jobs` workers with
+/// `member`.
+pub struct Cubed {
+    /// The solver of every cube.
+    pub member: Box<dyn Backend>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// How to split (the default: rows, then look-ahead, on the colouring model).
+    pub settings: Settings,
+    /// Each worker keeps one in-process CaDiCaL for all its cubes, solving each under
+    /// assumptions (`member` is then not used).
+    pub incremental: bool,
+}
+
+impl Backend for Cubed {
+    fn name(&self) -> String {
+        let solver = if self.incremental {
+            "incremental cadical".to_string()
+        } else {
+            self.member.name()
+        };
+        format!("cubes({solver} x {})", self.jobs)
+    }
+
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+        let lines = Lines::recognise(formula);
+        let split = split::split(formula, lines.as_ref(), &self.settings)
+            .map_err(|e| SolveError::Invalid(format!("cannot split the formula: {e}")))?;
+        if !split.record.implied {
+            return Err(SolveError::Invalid(
+                "the cubes are complete only up to symmetry (a formula without lex-leader clauses), so their UNSAT would not prove the formula's: use --symmetry lex-leader with --cubes".into(),
+            ));
+        }
+        let record = serde_json::to_value(&split.record).expect("a record serialises");
+        let work = tempfile::Builder::new()
+            .prefix("pq-cubes-")
+            .tempdir()
+            .map_err(SolveError::io(&std::env::temp_dir()))?;
+        let dir = work.path().join("cubes");
+        super::write_dir(&dir, formula, split.cubes, "solve --cubes", "", record)
+            .map_err(into_solve_error)?;
+        let cubes = CubeDir::open(&dir).map_err(into_solve_error)?;
+        let plan = Plan {
+            jobs: self.jobs,
+            incremental: self.incremental,
+            method: Method::Backend(self.member.as_ref()),
+            per_cube: None,
+        };
+        let done = conquer(&cubes, &plan, limits, &mut |_| {}).map_err(into_solve_error)?;
+        if let Some(sat) = done.sat {
+            let placed = sat.result.model.unwrap_or_default();
+            return full_model(formula, &placed, limits);
+        }
+        let statuses: Vec<Option<CubeStatus>> = (done.results.iter())
+            .map(|r| r.as_ref().map(|r| r.status))
+            .collect();
+        Ok(if statuses.iter().all(|s| *s == Some(CubeStatus::Unsat)) {
+            Answer::Unsat
+        } else {
+            let open = statuses.iter().filter(|s| **s != Some(CubeStatus::Unsat));
+            Answer::Unknown(format!(
+                "{} of {} cubes undecided: {}",
+                open.count(),
+                statuses.len(),
+                limits.unknown_reason()
+            ))
+        })
+    }
+}
+
+/// A full model of `formula` whose piece variables are those of `placed` (the true piece
+/// literals a SAT cube's result keeps, or every variable's literal for a formula without a
+/// variable map): the formula with them fixed, solved once more.
+fn full_model(formula: &Formula, placed: &[i32], limits: &Limits) -> Result<Answer, SolveError> {
+    let mut fixed = formula.clone();
+    let lit = |l: i32| {
+        let var = rustsat::types::Var::new(l.unsigned_abs() - 1);
+        if l > 0 {
+            var.pos_lit()
+        } else {
+            var.neg_lit()
+        }
+    };
+    let mut units: Vec<Lit> = placed.iter().map(|&l| lit(l)).collect();
+    if let Some(map) = &formula.pieces {
+        let on: std::collections::HashSet<u32> = placed.iter().map(|l| l.unsigned_abs()).collect();
+        units.extend(
+            (map.vars.iter())
+                .filter(|v| !on.contains(&v.dimacs))
+                .map(|v| lit(-(v.dimacs as i32))),
+        );
+    }
+    for unit in units {
+        fixed.cnf.add_unit(unit);
+    }
+    match Cadical.solve_once(&fixed, limits)? {
+        Answer::Sat(model) => Ok(Answer::Sat(model)),
+        Answer::Unknown(why) => Ok(Answer::Unknown(why)),
+        Answer::Unsat => Err(SolveError::in_process(
+            "cadical",
+            "a SAT cube's board does not extend to a model of the formula",
+        )),
+    }
+}
+
+fn into_solve_error(e: super::CubeError) -> SolveError {
+    match e {
+        super::CubeError::Io(e) => e,
+        super::CubeError::Invalid(why) => SolveError::Invalid(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pq_encode::{encode, Instance, Options};
+
+    fn cubed(incremental: bool) -> Cubed {
+        Cubed {
+            member: Box::new(Cadical),
+            jobs: 2,
+            settings: Settings {
+                method: split::Method::Auto,
+                prefix: None,
+                depth: None,
+                free: None,
+            },
+            incremental,
+        }
+    }
+
+    #[test]
+    fn cubes_answer_as_one_solver_does() {
+        for incremental in [false, true] {
+            let backend = cubed(incremental);
+            for (d, n, sat) in [(5, 4, true), (5, 5, false), (6, 5, true), (6, 6, false)] {
+                let formula = encode(&Instance::new(d, n).unwrap(), &Options::default());
+                let answer = backend.solve_once(&formula, &Limits::none()).unwrap();
+                match answer {
+                    Answer::Sat(model) => {
+                        assert!(sat, "{d}/{n}");
+                        let falsified = pq_solve::backend::first_falsified_clause(&formula, &model);
+                        assert_eq!(falsified, None, "{d}/{n}: not a model");
+                    }
+                    Answer::Unsat => assert!(!sat, "{d}/{n}"),
+                    Answer::Unknown(why) => panic!("{d}/{n}: {why}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cubes_refuse_a_split_complete_only_up_to_symmetry() {
+        let options = Options {
+            symmetry: pq_encode::Symmetry::None,
+            ..Options::default()
+        };
+        let formula = encode(&Instance::new(6, 6).unwrap(), &options);
+        let e = cubed(false)
+            .solve_once(&formula, &Limits::none())
+            .unwrap_err();
+        assert!(e.to_string().contains("up to symmetry"), "{e}");
+    }
+}
