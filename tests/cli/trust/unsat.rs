@@ -251,8 +251,9 @@ fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
     }
     let out = run(&["encode", "--dim", "3", "--n", "1", "--check-unsat"]);
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out)
-        .contains("applies to `solve`, `race`, `family --verify` and `enumerate` without --n"));
+    assert!(stderr(&out).contains(
+        "applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube` and `conquer` (not --incremental)"
+    ));
     // enumerate's optimum, found first, rests on a checked UNSAT.
     let out = run(&["enumerate", "--dim", "5", "--count", "--check-unsat"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
