@@ -210,8 +210,8 @@ pub(crate) mod tests {
         SERIAL.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Also for tests elsewhere in the crate whose unsupervised children a sweep would take
-    /// for strays (`output`'s zombie owner).
+    /// For tests that must run with no solver of another test running (a sweep of
+    /// everything, `kill_all_running`).
     pub(crate) fn exclusive() -> RwLockWriteGuard<'static, ()> {
         SERIAL.write().unwrap_or_else(|e| e.into_inner())
     }
@@ -647,7 +647,8 @@ pub(crate) mod tests {
     /// test solved in-process.
     #[test]
     fn external_sweeps_spare_children_they_did_not_start() {
-        let _g = shared();
+        // Exclusive: its sweep of everything also kills the solvers other tests run.
+        let _g = exclusive();
         let mut running = Command::new("sleep").arg("30").spawn().unwrap();
         let mut ended = Command::new("true").spawn().unwrap();
         let ended_pid = ended.id() as i32;

@@ -322,7 +322,10 @@ fn sweep(running: &[Entry], everything: bool) {
                 continue;
             }
             found = true;
-            killed.insert(pid);
+            if owner.is_none() {
+                // An owned leader is reaped by its supervisor, never here.
+                killed.insert(pid);
+            }
             // SAFETY: plain system call on our own child, which nobody else reaps (it carries
             // our mark, and only `sweep` reaps marked non-leaders), so its pid is not recycled.
             unsafe { libc::kill(pid, libc::SIGKILL) };
