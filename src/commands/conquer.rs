@@ -47,6 +47,22 @@ fn plain_backend(solver: &CubeSolver) -> Result<Box<dyn Backend>> {
     member(&solver.spec, solver.check_unsat)
 }
 
+/// How each cube is solved: with `--proof` by the proof-writing solver `solver` names,
+/// otherwise by its plain backend, kept in `backend` for as long as the method is used.
+fn method<'a>(
+    solver: &'a CubeSolver,
+    backend: &'a mut Option<Box<dyn Backend>>,
+) -> Result<Method<'a>> {
+    Ok(match solver.proof {
+        Some(format) => Method::Proof {
+            spec: &solver.spec,
+            format,
+            check: solver.check_unsat.is_some(),
+        },
+        None => Method::Backend(&**backend.insert(plain_backend(solver)?)),
+    })
+}
+
 /// `solve-cube DIR ID`: solves one cube and records its result.
 pub fn solve_cube(a: &SolveCubeArgs, solver: &CubeSolver) -> Result<u8> {
     let dir = open(&a.dir)?;
@@ -75,18 +91,8 @@ pub fn solve_cube(a: &SolveCubeArgs, solver: &CubeSolver) -> Result<u8> {
         }
     }
     let limits = Limits::timeout(a.solver.timeout);
-    let backend;
-    let method = match solver.proof {
-        Some(format) => Method::Proof {
-            spec: &solver.spec,
-            format,
-            check: solver.check_unsat.is_some(),
-        },
-        None => {
-            backend = plain_backend(solver)?;
-            Method::Backend(backend.as_ref())
-        }
-    };
+    let mut backend = None;
+    let method = method(solver, &mut backend)?;
     let solved = {
         let _guard = Interruptible::enter();
         solve_one(&dir, id, &method, &limits)?
@@ -182,18 +188,8 @@ pub fn conquer(a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
         return emit_slurm(&dir, a, solver);
     }
     let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
-    let backend;
-    let method = match solver.proof {
-        Some(format) => Method::Proof {
-            spec: &solver.spec,
-            format,
-            check: solver.check_unsat.is_some(),
-        },
-        None => {
-            backend = plain_backend(solver)?;
-            Method::Backend(backend.as_ref())
-        }
-    };
+    let mut backend = None;
+    let method = method(solver, &mut backend)?;
     let solver_name = if a.incremental {
         "cadical (incremental)".to_string()
     } else {

@@ -100,7 +100,7 @@ pub struct RunLimits {
 }
 
 /// The result of an optimisation run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct OptimiseOutcome {
     /// `Some(n)` only when proven: a witness at `n` and UNSAT at `n + 1`.
     pub optimum: Option<usize>,

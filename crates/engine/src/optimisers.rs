@@ -276,14 +276,7 @@ pub fn solve_file(
         reason,
         stderr: run.stderr.clone(),
     };
-    let mut outcome = OptimiseOutcome {
-        optimum: None,
-        best: None,
-        infeasible: false,
-        steps: Vec::new(),
-        reason: None,
-        seconds: 0.0,
-    };
+    let mut outcome = OptimiseOutcome::default();
     match &run.end {
         End::Stopped(reason) => outcome.reason = Some(reason.clone()),
         End::Interrupted => outcome.reason = Some("interrupted".into()),
@@ -503,14 +496,7 @@ mod tests {
     fn judged(claim: &Claim, format: Export) -> Result<OptimiseOutcome, SolveError> {
         let problem = Problem::peaceable_queens(4);
         let opt = export(&problem, &Options::default(), format).unwrap();
-        let mut outcome = OptimiseOutcome {
-            optimum: None,
-            best: None,
-            infeasible: false,
-            steps: Vec::new(),
-            reason: None,
-            seconds: 0.0,
-        };
+        let mut outcome = OptimiseOutcome::default();
         judge(&problem, &opt, "liar", claim, 0.0, &mut outcome).map(|()| outcome)
     }
 
