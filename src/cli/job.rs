@@ -11,7 +11,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
-use super::{read_problem, Args, BackendArg, Command, Format, SolveArgs, UpTo};
+use super::{read_problem, Args, BackendArg, Command, CubesWhen, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
@@ -104,6 +104,22 @@ pub struct RunSettings {
     pub prover: Option<BackendSpec>,
     /// With `--check-unsat`: the format of the proof every UNSAT needs before it counts.
     pub check_unsat: Option<ProofFormat>,
+    /// Which steps are solved by cube-and-conquer.
+    pub cubing: Cubing,
+}
+
+/// Which solver steps are split into cubes (`--cubes`, resolved against the other flags).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cubing {
+    /// None: each step is raced by the solvers.
+    Never,
+    /// Every step, each cube by the one solver in [`RunSettings::solvers`].
+    Always,
+    /// A step the solvers have not answered within `probe`, each cube by `member`.
+    After {
+        probe: std::time::Duration,
+        member: BackendSpec,
+    },
 }
 
 /// Where a proof goes, and who writes it.
@@ -486,7 +502,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
             BackendArg::Optimiser(_) => None,
         })
         .collect();
-    let solvers = if a.cubes {
+    let solvers = if a.cubes == CubesWhen::Always {
         cube_solvers(&a, &backends)?
     } else {
         solvers(&backends, &a.solver_cmd, a.jobs)?
@@ -555,6 +571,11 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     if check_unsat.is_some() && a.strategy == Strategy::Incremental && a.n.is_none() {
         return Err("--check-unsat cannot check --strategy incremental (its UNSAT answers come under assumptions, without a clausal proof); use --strategy up or bisect".into());
     }
+    let cubing = match a.cubes {
+        CubesWhen::Always => Cubing::Always,
+        CubesWhen::Never => Cubing::Never,
+        CubesWhen::Auto => auto_cubing(&a, &solvers),
+    };
     let run = RunSettings {
         args: a,
         solvers,
@@ -562,6 +583,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
         proof_format,
         prover,
         check_unsat,
+        cubing,
     };
     let a = &run.args;
     let Some(problem) = problem else {
@@ -667,8 +689,34 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
         proof_format: ProofFormat::Drat,
         prover: None,
         check_unsat: check_unsat.then_some(ProofFormat::Drat),
+        cubing: Cubing::Never,
     };
     Ok(Job::OptimiseWith(problem, optimiser, run))
+}
+
+/// `--cubes auto`: hard steps go to cubes when there are cores to spread them over and
+/// nothing asks for what one solver's run gives (a proof, a certificate, an incremental
+/// search), the cubes' UNSAT proves the step's (lex-leader symmetry: the split drops only
+/// cubes the formula refutes), and one solver is there to solve the cubes.
+fn auto_cubing(a: &SolveArgs, solvers: &Solvers) -> Cubing {
+    let member = match solvers {
+        Solvers::Default { .. } => BackendSpec::Cadical,
+        Solvers::Given(list) if list.len() == 1 => list[0].clone(),
+        Solvers::Given(_) => return Cubing::Never,
+    };
+    let eligible = a.jobs.unwrap_or_else(default_jobs) >= 2
+        && a.strategy != Strategy::Incremental
+        && a.proof.is_none()
+        && a.certify.is_none()
+        && a.cnf.is_none()
+        && a.encoding.options().symmetry == Symmetry::LexLeader;
+    if !eligible {
+        return Cubing::Never;
+    }
+    Cubing::After {
+        probe: a.cube_after,
+        member,
+    }
 }
 
 /// `solve --cubes`: the one solver that solves each cube (default: the in-process

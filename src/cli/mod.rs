@@ -6,7 +6,7 @@ mod job;
 
 pub use cube::{ConquerArgs, CubeSolver, CubeStatusArgs, Emit, SolveCubeArgs};
 
-pub use job::{command_line, default_jobs, CubeJob, Job, RunSettings, Solvers};
+pub use job::{command_line, default_jobs, CubeJob, Cubing, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -723,6 +723,17 @@ pub enum Format {
     Json,
 }
 
+/// When `solve` splits a step into cubes (`--cubes`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubesWhen {
+    /// A step the portfolio has not answered within --cube-after seconds
+    Auto,
+    /// Every step
+    Always,
+    /// No step
+    Never,
+}
+
 #[derive(ClapArgs, Debug)]
 pub struct SolveArgs {
     /// Board side d (1 to 64); without --n, find the largest n
@@ -762,13 +773,29 @@ pub struct SolveArgs {
     /// number of cores]; with --cubes, how many workers solve cubes
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
-    /// Solve every step by cube-and-conquer: split it as `pq-sat cube` does (rows, then
-    /// look-ahead, on the colouring model; look-ahead otherwise) and solve the cubes on
-    /// --jobs workers, each cube by the one --backend given (default: the in-process
-    /// CaDiCaL), instead of racing whole copies of the step. UNSAT only when every cube is
-    /// UNSAT (and the split is implied by the formula, as with lex-leader)
-    #[arg(long)]
-    pub cubes: bool,
+    /// When a solver step is solved by cube-and-conquer: split as `pq-sat cube` does (rows,
+    /// then look-ahead, on the colouring model; look-ahead otherwise), its cubes solved on
+    /// --jobs workers by one solver (the one --backend given, or the in-process CaDiCaL)
+    /// instead of racing whole copies of the step; UNSAT only when every cube is UNSAT and
+    /// the formula implies the cubes (as with lex-leader).
+    ///
+    /// auto: each step goes to the portfolio first, and a step still open after
+    /// --cube-after seconds is split (with --jobs 2 or more, at most one --backend,
+    /// lex-leader symmetry, no --proof, --certify, --cnf or --strategy incremental;
+    /// otherwise never). always (a bare --cubes): every step is split. never: no cubes
+    #[arg(
+        long,
+        value_name = "WHEN",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "always",
+        default_value = "auto"
+    )]
+    pub cubes: CubesWhen,
+    /// With --cubes auto: how many seconds a step runs on the portfolio before it counts as
+    /// hard and is split into cubes
+    #[arg(long, value_name = "SEC", default_value = "5", value_parser = parse_timeout)]
+    pub cube_after: Duration,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh

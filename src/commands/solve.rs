@@ -27,7 +27,7 @@ use super::{
     backend, command_names, render::picture, status_code, unless_interrupted, warn_rejections,
     Interruptible, EXIT_UNSAT,
 };
-use crate::cli::{EncodeArgs, RunSettings};
+use crate::cli::{Cubing, EncodeArgs, RunSettings};
 use crate::files::{write_atomically, write_svg};
 use crate::progress::{detail, note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
@@ -391,15 +391,13 @@ fn certify_optimum(
     Ok(Some(CertificateSummary::of(dir, &cert)))
 }
 
-/// The backend of every solver step: the solvers `run` names, or with `--cubes` one of
-/// them solving cubes on `--jobs` workers.
+/// The backend of every solver step: the solvers `run` names, with `--cubes` one solver
+/// solving cubes on `--jobs` workers, and with `--cubes auto` the solvers first and the
+/// cubes for a step still open after the probe.
 fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
     let solvers = backend(&run.solvers, run.check_unsat)?;
-    if !run.args.cubes {
-        return Ok(solvers);
-    }
-    Ok(Box::new(pq_engine::cube::backend::Cubed {
-        member: solvers,
+    let cubed = |member: Box<dyn Backend>| pq_engine::cube::backend::Cubed {
+        member,
         jobs: run.args.jobs.unwrap_or_else(crate::cli::default_jobs),
         settings: pq_engine::cube::split::Settings {
             method: pq_engine::cube::split::Method::Auto,
@@ -408,5 +406,16 @@ fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
             free: None,
         },
         incremental: false,
-    }))
+    };
+    Ok(match &run.cubing {
+        Cubing::Never => solvers,
+        Cubing::Always => Box::new(cubed(solvers)),
+        Cubing::After { probe, member } => {
+            Box::new(pq_engine::cube::backend::CubeHardSteps {
+                first: solvers,
+                probe: *probe,
+                cubes: cubed(super::member(member, run.check_unsat)?),
+            })
+        }
+    })
 }

@@ -834,3 +834,70 @@ fn solve_with_cubes_answers_as_one_solver_does() {
         );
     }
 }
+
+/// `--cubes auto` (the default): a step the portfolio leaves open for --cube-after seconds
+/// goes to cubes, and the answers stay those of one solver; it applies only where the
+/// cubes' UNSAT proves the step's and several cores can share them.
+#[test]
+fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
+    use crate::util::{code, json, run, stderr};
+    // A probe of a millisecond sends nearly every step to cubes.
+    for (d, optimum) in [(4, 2), (5, 4), (6, 5), (7, 7)] {
+        let out = run(&[
+            "solve",
+            "--dim",
+            &d.to_string(),
+            "--jobs",
+            "2",
+            "--cube-after",
+            "0.001",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), 0, "d = {d}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(v["optimum"], optimum, "d = {d}");
+        assert_eq!(
+            v["backend"],
+            "portfolio(cadical, kissat), then cubes(cadical x 2) after 0.001 s"
+        );
+    }
+    let backend_of = |extra: &[&str]| {
+        let mut args = vec!["solve", "--dim", "5", "--format", "json"];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert_eq!(code(&out), 0, "{extra:?}: {}", stderr(&out));
+        json(&out)["backend"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        backend_of(&["--backend", "kissat", "--jobs", "2"]),
+        "kissat, then cubes(kissat x 2) after 5 s"
+    );
+    // Not applied: one core, a search under assumptions, no lex-leader clauses, a
+    // portfolio of named solvers, or when asked not to.
+    for (extra, plain) in [
+        (&["--jobs", "1"][..], "cadical"),
+        (&["--jobs", "2", "--strategy", "incremental"], "cadical"),
+        (
+            &["--jobs", "2", "--symmetry", "none"],
+            "portfolio(cadical, kissat)",
+        ),
+        (
+            &["--backend", "kissat", "--backend", "cadical"],
+            "portfolio(kissat, cadical)",
+        ),
+        (&["--jobs", "2", "--cubes=never"], "portfolio(cadical, kissat)"),
+    ] {
+        assert_eq!(backend_of(extra), plain, "{extra:?}");
+    }
+    for bad in [
+        &["--cubes=sometimes"][..],
+        &["--cube-after", "0"],
+        &["--cube-after", "soon"],
+    ] {
+        let mut args = vec!["solve", "--dim", "5"];
+        args.extend_from_slice(bad);
+        let out = run(&args);
+        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
+    }
+}

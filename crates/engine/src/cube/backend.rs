@@ -11,9 +11,11 @@
 //! once more (a propagation, in practice), so that the caller checks it against every
 //! clause as it checks any answer.
 
+use std::time::Duration;
+
 use pq_encode::Formula;
 use pq_solve::answer::Answer;
-use pq_solve::backend::{Backend, Cadical};
+use pq_solve::backend::{Backend, Cadical, Judge};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use rustsat::types::Lit;
@@ -89,6 +91,88 @@ impl Backend for Cubed {
                 limits.unknown_reason()
             ))
         })
+    }
+}
+
+/// `solve --jobs N`'s default: each step is first given to `first` (the portfolio) for
+/// `probe`; a step still open then is a hard one, and is split and solved by `cubes`
+/// instead. Easy steps so never pay for a split, and a hard step loses at most `probe`.
+/// The rule comes from measurements (BENCHMARKS.md, "Cube-and-conquer"): a step the
+/// portfolio answers within seconds gains nothing from cubes on two cores, while the
+/// minute-long UNSAT steps from d = 10 on take about 0.6-0.7 of the time as cubes.
+pub struct CubeHardSteps {
+    /// The backend of every step's first attempt.
+    pub first: Box<dyn Backend>,
+    /// How long a step may run on `first` before it counts as hard.
+    pub probe: Duration,
+    /// The backend of the hard steps.
+    pub cubes: Cubed,
+}
+
+impl CubeHardSteps {
+    /// The answer of `first` within the probe, or `None` when the step is hard.
+    fn probed<T>(
+        &self,
+        limits: &Limits,
+        solve: impl Fn(&dyn Backend, &Limits) -> Result<T, SolveError>,
+        open: impl Fn(&T) -> bool,
+    ) -> Result<T, SolveError> {
+        let probe = limits.with_timeout(Some(self.probe));
+        let first = solve(self.first.as_ref(), &probe)?;
+        if !open(&first) || limits.should_stop() {
+            return Ok(first);
+        }
+        solve(&self.cubes, limits)
+    }
+}
+
+impl Backend for CubeHardSteps {
+    fn name(&self) -> String {
+        format!(
+            "{}, then {} after {} s",
+            self.first.name(),
+            self.cubes.name(),
+            self.probe.as_secs_f64()
+        )
+    }
+
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+        self.probed(
+            limits,
+            |b, l| b.solve_once(formula, l),
+            |a| matches!(a, Answer::Unknown(_)),
+        )
+    }
+
+    fn solve_named(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+    ) -> Result<(Answer, String), SolveError> {
+        self.probed(
+            limits,
+            |b, l| b.solve_named(formula, l),
+            |(a, _)| matches!(a, Answer::Unknown(_)),
+        )
+    }
+
+    fn solve_judged(
+        &self,
+        formula: &Formula,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
+        self.probed(
+            limits,
+            |b, l| b.solve_judged(formula, l, judge),
+            |(a, _)| matches!(a, Answer::Unknown(_)),
+        )
+    }
+
+    fn take_rejections(&self) -> Vec<String> {
+        let mut all = self.first.take_rejections();
+        all.extend(self.cubes.take_rejections());
+        all
     }
 }
 
@@ -171,6 +255,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A backend that never answers within its limits, like a solver on a hard step.
+    struct Stalls;
+
+    impl Backend for Stalls {
+        fn name(&self) -> String {
+            "stalls".into()
+        }
+        fn solve_once(&self, _: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+            while !limits.should_stop() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Ok(Answer::Unknown(limits.unknown_reason()))
+        }
+    }
+
+    #[test]
+    fn hard_steps_go_to_cubes_after_the_probe_and_easy_ones_do_not() {
+        let formula = encode(&Instance::new(6, 6).unwrap(), &Options::default());
+        let hard = CubeHardSteps {
+            first: Box::new(Stalls),
+            probe: Duration::from_millis(50),
+            cubes: cubed(false),
+        };
+        let (answer, solver) = hard.solve_named(&formula, &Limits::none()).unwrap();
+        assert_eq!(answer, Answer::Unsat);
+        assert!(solver.starts_with("cubes("), "{solver}");
+        let easy = CubeHardSteps {
+            first: Box::new(Cadical),
+            probe: Duration::from_secs(600),
+            cubes: cubed(false),
+        };
+        let (answer, solver) = easy.solve_named(&formula, &Limits::none()).unwrap();
+        assert_eq!(answer, Answer::Unsat);
+        assert_eq!(solver, "cadical");
+        // A run's own limit is not a probe: the step stays unknown, with no cubes tried.
+        let limited = Limits::timeout(Some(Duration::from_millis(30)));
+        let (answer, solver) = hard.solve_named(&formula, &limited).unwrap();
+        assert!(matches!(answer, Answer::Unknown(_)), "{answer:?}");
+        assert_eq!(solver, "stalls");
     }
 
     #[test]
