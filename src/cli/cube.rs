@@ -13,7 +13,8 @@ use super::{parse_jobs, parse_timeout, Format, ProgressMode};
 /// How each cube is solved.
 #[derive(ClapArgs, Debug)]
 pub struct CubeSolverArgs {
-    /// Solver: cadical (in-process), varisat, kissat, minisat, cadical-bin [default: cadical]
+    /// Solver: cadical, cadical-sat, cadical-unsat (in-process CaDiCaL, default or tuned
+    /// options), varisat, kissat, minisat, cadical-bin [default: cadical-sat]
     #[arg(long, value_name = "B", conflicts_with = "solver_cmd")]
     pub backend: Option<BackendSpec>,
     /// Any solver command that follows the SAT competition output conventions; the CNF
@@ -147,7 +148,7 @@ pub struct CubeStatusArgs {
 }
 
 impl CubeSolverArgs {
-    /// The one solver named, or the in-process CaDiCaL.
+    /// The one solver named, or the default cube solver.
     pub fn spec(&self) -> Result<BackendSpec, String> {
         match (&self.backend, &self.solver_cmd) {
             (Some(b), _) => Ok(b.clone()),
@@ -155,7 +156,7 @@ impl CubeSolverArgs {
                 Err("--solver-cmd needs a command".into())
             }
             (None, Some(cmd)) => Ok(BackendSpec::Command(cmd.clone())),
-            (None, None) => Ok(BackendSpec::Cadical),
+            (None, None) => Ok(pq_engine::cube::CUBE_SOLVER),
         }
     }
 }

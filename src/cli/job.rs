@@ -700,7 +700,7 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
 /// cubes the formula refutes), and one solver is there to solve the cubes.
 fn auto_cubing(a: &SolveArgs, solvers: &Solvers) -> Cubing {
     let member = match solvers {
-        Solvers::Default { .. } => BackendSpec::Cadical,
+        Solvers::Default { .. } => pq_engine::cube::CUBE_SOLVER,
         Solvers::Given(list) if list.len() == 1 => list[0].clone(),
         Solvers::Given(_) => return Cubing::Never,
     };
@@ -745,7 +745,7 @@ fn cube_solvers(a: &SolveArgs, backends: &[BackendSpec]) -> Result<Solvers, Stri
         return Err("--cubes solves every cube with one solver: give at most one --backend or --solver-cmd (--jobs says how many cubes run at once)".into());
     }
     Ok(Solvers::Given(if given.is_empty() {
-        vec![BackendSpec::Cadical]
+        vec![pq_engine::cube::CUBE_SOLVER]
     } else {
         given
     }))

@@ -481,8 +481,8 @@ pub struct CubeArgs {
     /// With --estimate: the seed of the sample and of the bootstrap [default: 1]
     #[arg(long, value_name = "S", requires = "estimate")]
     pub seed: Option<u64>,
-    /// With --estimate: the solver of the sample: cadical (in-process), kissat,
-    /// cadical-bin, minisat, varisat [default: cadical]
+    /// With --estimate: the solver of the sample: cadical, cadical-sat, cadical-unsat
+    /// (in-process), kissat, cadical-bin, minisat, varisat [default: cadical-sat]
     #[arg(long, value_name = "B", requires = "estimate")]
     pub backend: Option<BackendSpec>,
     /// With --estimate: a time limit per cube, in seconds (a cube that reaches it counts
@@ -750,7 +750,8 @@ pub struct SolveArgs {
     /// Solve this DIMACS CNF file instead of encoding a board ("-" = standard input)
     #[arg(long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
-    /// Solver: cadical (in-process), varisat (in-process), kissat, minisat, cadical-bin
+    /// Solver: cadical, cadical-sat, cadical-unsat (in-process CaDiCaL with its default,
+    /// sat or unsat options), varisat (in-process), kissat, minisat, cadical-bin
     /// (external programs, installed by scripts/setup.sh). Give it more than once to race
     /// several solvers on every step (a portfolio: the first answer wins, the others are
     /// stopped). [default: a portfolio of --jobs solvers from cadical, kissat, cadical-bin,
@@ -775,7 +776,7 @@ pub struct SolveArgs {
     pub jobs: Option<usize>,
     /// When a solver step is solved by cube-and-conquer: split as `pq-sat cube` does (rows,
     /// then look-ahead, on the colouring model; look-ahead otherwise), its cubes solved on
-    /// --jobs workers by one solver (the one --backend given, or the in-process CaDiCaL)
+    /// --jobs workers by one solver (the one --backend given, or cadical-sat)
     /// instead of racing whole copies of the step; UNSAT only when every cube is UNSAT and
     /// the formula implies the cubes (as with lex-leader).
     ///

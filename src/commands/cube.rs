@@ -11,7 +11,6 @@ use pq_engine::compress;
 use pq_engine::cube::estimate::{Estimate, Interval, Settings};
 use pq_engine::cube::split::{split, Lines, Record};
 use pq_engine::cube::{write_dir, CubeStatus};
-use pq_solve::BackendSpec;
 use serde::Serialize;
 
 use crate::cli::CubeJob;
@@ -75,7 +74,7 @@ pub fn run(job: &CubeJob) -> Result<u8> {
 /// Solves a sample of the cubes in `dir` and predicts the rest.
 fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
     let a = &job.args;
-    let spec = a.backend.clone().unwrap_or(BackendSpec::Cadical);
+    let spec = a.backend.clone().unwrap_or(pq_engine::cube::CUBE_SOLVER);
     let backend = super::member(&spec, None)?;
     let settings = Settings {
         sample: a.sample.map_or(30, |k| k as usize),

@@ -72,7 +72,15 @@ fn encode_pipes_into_an_external_solver_and_back() {
     for (n, expected) in [(5, 10), (6, 20)] {
         let cnf = run(&["encode", "--dim", "6", "--n", &n.to_string()]);
         assert_eq!(code(&cnf), 0);
-        for backend in ["kissat", "minisat", "cadical-bin", "cadical", "varisat"] {
+        for backend in [
+            "kissat",
+            "minisat",
+            "cadical-bin",
+            "cadical",
+            "cadical-sat",
+            "cadical-unsat",
+            "varisat",
+        ] {
             let out = run_with_stdin(
                 &["solve", "--backend", backend, "--format", "json"],
                 Some(&cnf.stdout),
@@ -345,7 +353,7 @@ fn portfolio_answers_and_leaves_no_child_behind() {
     assert_eq!(v["optimum"], 7);
     assert_eq!(
         v["backend"],
-        "portfolio(cadical, kissat), then cubes(cadical x 2) after 5 s"
+        "portfolio(cadical, kissat), then cubes(cadical-sat x 2) after 5 s"
     );
 }
 

@@ -799,7 +799,7 @@ fn solve_with_cubes_answers_as_one_solver_does() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let v = json(&out);
     assert_eq!(v["optimum"], 5);
-    assert_eq!(v["backend"], "cubes(cadical x 2)");
+    assert_eq!(v["backend"], "cubes(cadical-sat x 2)");
     for (n, want) in [("4", 10), ("5", 20)] {
         let out = run(&[
             "solve",
@@ -859,7 +859,7 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
         assert_eq!(v["optimum"], optimum, "d = {d}");
         assert_eq!(
             v["backend"],
-            "portfolio(cadical, kissat), then cubes(cadical x 2) after 0.001 s"
+            "portfolio(cadical, kissat), then cubes(cadical-sat x 2) after 0.001 s"
         );
     }
     let backend_of = |extra: &[&str]| {
@@ -886,7 +886,10 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
             &["--backend", "kissat", "--backend", "cadical"],
             "portfolio(kissat, cadical)",
         ),
-        (&["--jobs", "2", "--cubes=never"], "portfolio(cadical, kissat)"),
+        (
+            &["--jobs", "2", "--cubes=never"],
+            "portfolio(cadical, kissat)",
+        ),
     ] {
         assert_eq!(backend_of(extra), plain, "{extra:?}");
     }

@@ -55,6 +55,8 @@ fn proofs_from_every_backend_are_verified_and_corruptions_rejected() {
         ("kissat", "drat"),
         ("cadical", "drat"),
         ("cadical", "lrat"),
+        ("cadical-sat", "drat"),
+        ("cadical-unsat", "drat"),
         ("cadical-bin", "drat"),
         ("varisat", "drat"),
     ];
@@ -221,6 +223,20 @@ fn proof_requests_that_cannot_work_are_usage_errors() {
                 "p.lrat",
             ],
             "kissat cannot write LRAT proofs",
+        ),
+        (
+            &[
+                "solve",
+                "--dim",
+                "6",
+                "--n",
+                "6",
+                "--backend",
+                "cadical-sat",
+                "--proof",
+                "p.lrat",
+            ],
+            "cadical-sat cannot write LRAT proofs; use --backend cadical",
         ),
         (&["solve", "--dim", "6", "--proof", "p.drat"], "--certify"),
         (

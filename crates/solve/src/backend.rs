@@ -30,14 +30,19 @@ pub enum BackendSpec {
     Minisat,
     /// The `cadical` executable.
     CadicalBin,
+    /// The in-process CaDiCaL with one of its pre-set option configurations
+    /// (`cadical-sat`, `cadical-unsat`: CaDiCaL's `--sat` and `--unsat`).
+    CadicalTuned(Tuning),
     /// Any command that follows the SAT competition output conventions.
     Command(String),
 }
 
 impl BackendSpec {
     /// The backends `--backend` names, in the order its error message lists them.
-    const NAMED: [BackendSpec; 5] = [
+    const NAMED: [BackendSpec; 7] = [
         BackendSpec::Cadical,
+        BackendSpec::CadicalTuned(Tuning::Sat),
+        BackendSpec::CadicalTuned(Tuning::Unsat),
         BackendSpec::Varisat,
         BackendSpec::Kissat,
         BackendSpec::Minisat,
@@ -49,6 +54,7 @@ impl BackendSpec {
         Ok(match self {
             BackendSpec::Varisat => Box::new(Varisat),
             BackendSpec::Cadical => Box::new(Cadical),
+            BackendSpec::CadicalTuned(tuning) => Box::new(CadicalTuned(*tuning)),
             BackendSpec::Kissat => Box::new(ExternalSolver::kissat()?),
             BackendSpec::Minisat => Box::new(ExternalSolver::minisat()?),
             BackendSpec::CadicalBin => Box::new(ExternalSolver::cadical()?),
@@ -109,6 +115,7 @@ impl fmt::Display for BackendSpec {
         match self {
             BackendSpec::Varisat => f.write_str("varisat"),
             BackendSpec::Cadical => f.write_str("cadical"),
+            BackendSpec::CadicalTuned(tuning) => write!(f, "cadical-{}", tuning.name()),
             BackendSpec::Kissat => f.write_str("kissat"),
             BackendSpec::Minisat => f.write_str("minisat"),
             BackendSpec::CadicalBin => f.write_str("cadical-bin"),
@@ -334,16 +341,59 @@ impl Backend for Cadical {
     }
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        cadical_solve(formula, limits, None)
+        cadical_solve(formula, limits, None, None)
     }
 }
 
-/// Solves with an in-process CaDiCaL, tracing a proof to `proof` if given (complete when
-/// this returns: the solver is dropped first).
+/// One of CaDiCaL's pre-set option configurations (its `configure` call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tuning {
+    /// `--sat`: options for satisfiable instances (stable search only, less elimination).
+    /// The default solver of cubes: on the 266 row cubes of 10/15 it took 0.80 of the
+    /// default's time (BENCHMARKS.md, "Cube-and-conquer").
+    Sat,
+    /// `--unsat`: options for unsatisfiable instances (focused search only). 0.70 of the
+    /// default's time on the monolithic 10/15, slower on its cubes.
+    Unsat,
+}
+
+impl Tuning {
+    /// The name after `cadical-`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tuning::Sat => "sat",
+            Tuning::Unsat => "unsat",
+        }
+    }
+
+    fn config(self) -> rustsat_cadical::Config {
+        match self {
+            Tuning::Sat => rustsat_cadical::Config::Sat,
+            Tuning::Unsat => rustsat_cadical::Config::Unsat,
+        }
+    }
+}
+
+/// The in-process CaDiCaL with a pre-set configuration.
+pub struct CadicalTuned(pub Tuning);
+
+impl Backend for CadicalTuned {
+    fn name(&self) -> String {
+        BackendSpec::CadicalTuned(self.0).to_string()
+    }
+
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+        cadical_solve(formula, limits, None, Some(self.0))
+    }
+}
+
+/// Solves with an in-process CaDiCaL, configured by `tuning` if given, tracing a proof to
+/// `proof` if given (complete when this returns: the solver is dropped first).
 pub(crate) fn cadical_solve(
     formula: &Formula,
     limits: &Limits,
     proof: Option<(&std::path::Path, rustsat_cadical::ProofFormat)>,
+    tuning: Option<Tuning>,
 ) -> Result<Answer, SolveError> {
     let err = |e: &dyn fmt::Display| SolveError::in_process("cadical", e);
     let mut solver = rustsat_cadical::CaDiCaL::default();
@@ -352,6 +402,14 @@ pub(crate) fn cadical_solve(
         // must start before the first clause.
         std::fs::File::create(path).map_err(SolveError::io(path))?;
         solver.trace_proof(path, format).map_err(|e| err(&e))?;
+    }
+    // After the trace, so that nothing the trace sets overrides the configuration. (LRAT
+    // with either configuration gave proofs `rate` rejects, e.g. 6/6 without lex-leader,
+    // in either order: the tuned solvers therefore write DRAT only, see prove.rs.)
+    if let Some(tuning) = tuning {
+        solver
+            .set_configuration(tuning.config())
+            .map_err(|e| err(&e))?;
     }
     // Only the variables the clauses use: a header's declared count may be two billion.
     let used = formula.used_vars();
@@ -498,7 +556,7 @@ mod tests {
         let formula = encode(&Instance::new(12, 10).unwrap(), &Options::default());
         let past = Limits::timeout(Some(Duration::ZERO));
         for answer in [
-            cadical_solve(&formula, &past, None).unwrap(),
+            cadical_solve(&formula, &past, None, None).unwrap(),
             varisat_solve(&formula, &past, None).unwrap(),
         ] {
             assert!(

@@ -40,6 +40,14 @@ pub mod backend;
 pub mod conquer;
 pub mod status;
 
+/// The solver of a cube when none is named (`conquer`, `solve-cube`, `cube --estimate`,
+/// `solve --cubes`): the in-process CaDiCaL with its `sat` configuration. Measured on the
+/// 266 row cubes of 10/15 on two workers, three runs each: 27.3 s against 34.0 s for the
+/// default configuration, 38.5 s for `unsat` and 45.7 s for kissat (BENCHMARKS.md,
+/// "Cube-and-conquer").
+pub const CUBE_SOLVER: pq_solve::BackendSpec =
+    pq_solve::BackendSpec::CadicalTuned(pq_solve::backend::Tuning::Sat);
+
 /// The manifest's file name in a cube directory.
 pub const MANIFEST_JSON: &str = "manifest.json";
 /// The formula's file name in a cube directory.
