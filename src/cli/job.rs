@@ -574,6 +574,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     let cubing = match a.cubes {
         CubesWhen::Always => Cubing::Always,
         CubesWhen::Never => Cubing::Never,
+        CubesWhen::Auto if check_unsat.is_some() => Cubing::Never,
         CubesWhen::Auto => auto_cubing(&a, &solvers),
     };
     let run = RunSettings {
@@ -696,8 +697,9 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
 
 /// `--cubes auto`: hard steps go to cubes when there are cores to spread them over and
 /// nothing asks for what one solver's run gives (a proof, a certificate, an incremental
-/// search), the cubes' UNSAT proves the step's (lex-leader symmetry: the split drops only
-/// cubes the formula refutes), and one solver is there to solve the cubes.
+/// search, or with `--check-unsat` a checked proof of every UNSAT), the cubes' UNSAT proves
+/// the step's (lex-leader symmetry: the split drops only cubes the formula refutes), and
+/// one solver is there to solve the cubes.
 fn auto_cubing(a: &SolveArgs, solvers: &Solvers) -> Cubing {
     let member = match solvers {
         Solvers::Default { .. } => pq_engine::cube::CUBE_SOLVER,

@@ -874,7 +874,8 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
         "kissat, then cubes(kissat x 2) after 5 s"
     );
     // Not applied: one core, a search under assumptions, no lex-leader clauses, a
-    // portfolio of named solvers, or when asked not to.
+    // portfolio of named solvers, when asked not to, or when every UNSAT needs a checked
+    // proof (the cubes' UNSAT has none for the whole step).
     for (extra, plain) in [
         (&["--jobs", "1"][..], "cadical"),
         (&["--jobs", "2", "--strategy", "incremental"], "cadical"),
@@ -888,6 +889,10 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
         ),
         (
             &["--jobs", "2", "--cubes=never"],
+            "portfolio(cadical, kissat)",
+        ),
+        (
+            &["--jobs", "2", "--check-unsat"],
             "portfolio(cadical, kissat)",
         ),
     ] {
