@@ -782,8 +782,8 @@ pub struct SolveArgs {
     ///
     /// auto: each step goes to the portfolio first, and a step still open after
     /// --cube-after seconds is split (with --jobs 2 or more, at most one --backend,
-    /// lex-leader symmetry, no --proof, --certify, --cnf or --strategy incremental;
-    /// otherwise never). always (a bare --cubes): every step is split. never: no cubes
+    /// lex-leader symmetry, no --proof, --certify, --check-unsat, --cnf or --strategy
+    /// incremental; otherwise never). always (a bare --cubes): every step is split. never: no cubes
     #[arg(
         long,
         value_name = "WHEN",
