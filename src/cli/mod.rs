@@ -726,7 +726,8 @@ pub enum Format {
 /// When `solve` splits a step into cubes (`--cubes`).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CubesWhen {
-    /// A step the portfolio has not answered within --cube-after seconds
+    /// Every step where cubes are sound and there are cores to share them (after
+    /// --cube-after seconds on the solvers)
     Auto,
     /// Every step
     Always,
@@ -780,10 +781,10 @@ pub struct SolveArgs {
     /// instead of racing whole copies of the step; UNSAT only when every cube is UNSAT and
     /// the formula implies the cubes (as with lex-leader).
     ///
-    /// auto: each step goes to the portfolio first, and a step still open after
-    /// --cube-after seconds is split (with --jobs 2 or more, at most one --backend,
-    /// lex-leader symmetry, no --proof, --certify, --check-unsat, --cnf or --strategy
-    /// incremental; otherwise never). always (a bare --cubes): every step is split. never: no cubes
+    /// auto: with --jobs 2 or more, at most one --backend, lex-leader symmetry, and no
+    /// --proof, --certify, --check-unsat, --cnf or --strategy incremental, every step is
+    /// split (after --cube-after seconds on the solvers, if given); otherwise none. always (a
+    /// bare --cubes): every step is split. never: no cubes
     #[arg(
         long,
         value_name = "WHEN",
@@ -793,9 +794,10 @@ pub struct SolveArgs {
         default_value = "auto"
     )]
     pub cubes: CubesWhen,
-    /// With --cubes auto: how many seconds a step runs on the portfolio before it counts as
-    /// hard and is split into cubes
-    #[arg(long, value_name = "SEC", default_value = "5", value_parser = parse_timeout)]
+    /// With --cubes auto: how many seconds a step runs on the solvers before it counts as
+    /// hard and is split into cubes. 0 splits every step at once: measured faster from
+    /// d = 8 on, and 0.02 s slower below (BENCHMARKS.md, "When to split")
+    #[arg(long, value_name = "SEC", default_value = "0", value_parser = parse_probe)]
     pub cube_after: Duration,
     #[command(flatten)]
     pub encoding: EncodingArgs,
@@ -986,6 +988,14 @@ pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
             "--jobs must be a whole number from 1 to 64 (got '{s}')"
         )),
     }
+}
+
+/// `--cube-after`: seconds, 0 included.
+fn parse_probe(s: &str) -> Result<Duration, String> {
+    if s.trim().parse::<f64>() == Ok(0.0) {
+        return Ok(Duration::ZERO);
+    }
+    parse_timeout(s)
 }
 
 pub(crate) fn parse_timeout(s: &str) -> Result<Duration, String> {

@@ -392,8 +392,8 @@ fn certify_optimum(
 }
 
 /// The backend of every solver step: the solvers `run` names, with `--cubes` one solver
-/// solving cubes on `--jobs` workers, and with `--cubes auto` the solvers first and the
-/// cubes for a step still open after the probe.
+/// solving cubes on `--jobs` workers, and with `--cubes auto` the same, or with a probe
+/// (`--cube-after`) the solvers first and the cubes for a step still open after it.
 fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
     let solvers = backend(&run.solvers, run.check_unsat)?;
     let cubed = |member: Box<dyn Backend>| pq_engine::cube::backend::Cubed {
@@ -410,6 +410,9 @@ fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
     Ok(match &run.cubing {
         Cubing::Never => solvers,
         Cubing::Always => Box::new(cubed(solvers)),
+        Cubing::After { probe, member } if probe.is_zero() => {
+            Box::new(cubed(super::member(member, run.check_unsat)?))
+        }
         Cubing::After { probe, member } => Box::new(pq_engine::cube::backend::CubeHardSteps {
             first: solvers,
             probe: *probe,

@@ -227,7 +227,10 @@ impl CubeTotals {
             text.push_str("so is the formula, provided the cubes are complete: `pq-sat cube-status DIR --check` checks the proofs of both\n");
         }
         if !self.open_ids.is_empty() && self.status == "open" {
-            text.push_str(&format!("not yet solved: {}\n", id_ranges(&self.open_ids)));
+            text.push_str(&format!(
+                "not yet solved: {}\n",
+                id_ranges(&self.open_ids, SHOWN_RANGES)
+            ));
         }
         let largest = self.largest.as_ref().map_or(String::new(), |l| {
             format!(", largest cube {} ({:.2} s)", l.id, l.seconds)
@@ -252,8 +255,12 @@ impl CubeTotals {
     }
 }
 
-/// `1-3, 7, 9-10`: sorted ids as ranges.
-pub fn id_ranges(ids: &[usize]) -> String {
+/// How many ranges of open ids the text shows: a split of 10^5 cubes half done would
+/// otherwise print pages of them.
+const SHOWN_RANGES: usize = 12;
+
+/// `1-3, 7, 9-10`: sorted ids as ranges, at most `limit` of them (then how many more).
+pub fn id_ranges(ids: &[usize], limit: usize) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < ids.len() {
@@ -267,6 +274,15 @@ pub fn id_ranges(ids: &[usize]) -> String {
             format!("{}-{}", ids[i], ids[j])
         });
         i = j + 1;
+    }
+    if parts.len() > limit {
+        let more = parts.len() - limit;
+        parts.truncate(limit);
+        return format!(
+            "{}, and {more} more ranges ({} cubes in all; --format json lists every id)",
+            parts.join(", "),
+            ids.len()
+        );
     }
     parts.join(", ")
 }
@@ -309,5 +325,20 @@ impl ConquerReport {
             }
         ));
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_ids_read_as_ranges_and_a_long_list_is_cut() {
+        assert_eq!(id_ranges(&[1, 2, 3, 5, 7, 8], 12), "1-3, 5, 7-8");
+        let many: Vec<usize> = (1..=100).filter(|i| i % 3 != 0).collect();
+        assert_eq!(
+            id_ranges(&many, 2),
+            "1-2, 4-5, and 32 more ranges (67 cubes in all; --format json lists every id)"
+        );
     }
 }

@@ -217,7 +217,7 @@ impl Solved {
     /// Notes whether the answer came from one of `commands` (the names of the
     /// `--solver-cmd` solvers).
     pub fn mark_commands(&mut self, commands: &[String]) {
-        self.from_command = commands.contains(&self.solver);
+        self.from_command = by_command(&self.solver, commands);
     }
 
     /// The text answer: a headline, the labelled board (with a legend for problems other
@@ -378,7 +378,7 @@ impl Optimum {
         self.from_command = self
             .deciding_unsat()
             .and_then(|s| s.solver.as_ref())
-            .is_some_and(|solver| commands.contains(solver));
+            .is_some_and(|solver| by_command(solver, commands));
     }
 
     /// The text report: the optimum (or what is known), the witness, the certificate.
@@ -425,6 +425,14 @@ impl Optimum {
         }
         text
     }
+}
+
+/// True when `solver` (the name of what answered) is one of `commands`, alone or solving
+/// cubes (`cubes(CMD x N)`): either way the answer rests on an unchecked program.
+fn by_command(solver: &str, commands: &[String]) -> bool {
+    commands
+        .iter()
+        .any(|c| solver == c || solver.starts_with(&format!("cubes({c} x ")))
 }
 
 #[cfg(test)]

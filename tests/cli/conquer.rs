@@ -835,9 +835,9 @@ fn solve_with_cubes_answers_as_one_solver_does() {
     }
 }
 
-/// `--cubes auto` (the default): a step the portfolio leaves open for --cube-after seconds
-/// goes to cubes, and the answers stay those of one solver; it applies only where the
-/// cubes' UNSAT proves the step's and several cores can share them.
+/// `--cubes auto` (the default): every step goes to cubes, or with --cube-after a step the
+/// portfolio leaves open that long, and the answers stay those of one solver; it applies
+/// only where the cubes' UNSAT proves the step's and several cores can share them.
 #[test]
 fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
     use crate::util::{code, json, run, stderr};
@@ -871,7 +871,12 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
     };
     assert_eq!(
         backend_of(&["--backend", "kissat", "--jobs", "2"]),
-        "kissat, then cubes(kissat x 2) after 5 s"
+        "cubes(kissat x 2)"
+    );
+    assert_eq!(backend_of(&["--jobs", "2"]), "cubes(cadical-sat x 2)");
+    assert_eq!(
+        backend_of(&["--jobs", "2", "--cube-after", "5"]),
+        "portfolio(cadical, kissat), then cubes(cadical-sat x 2) after 5 s"
     );
     // Not applied: one core, a search under assumptions, no lex-leader clauses, a
     // portfolio of named solvers, when asked not to, or when every UNSAT needs a checked
@@ -900,7 +905,7 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
     }
     for bad in [
         &["--cubes=sometimes"][..],
-        &["--cube-after", "0"],
+        &["--cube-after", "-1"],
         &["--cube-after", "soon"],
     ] {
         let mut args = vec!["solve", "--dim", "5"];

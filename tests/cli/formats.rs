@@ -128,6 +128,8 @@ const OPTIMISE: &[&str] = &[
     "5",
     "--backend",
     "varisat",
+    "--jobs",
+    "1",
     "--progress",
     "lines",
 ];
@@ -179,7 +181,7 @@ fn verbose_adds_the_steps_as_they_start_and_formula_sizes() {
     let out = with(&["-v"]);
     assert_eq!(code(&out), 0);
     let err = stderr(&out);
-    assert!(err.contains("pq-sat: n = 5: solving (varisat"), "{err}");
+    assert!(err.contains("pq-sat: n = 5: solving (varisat)"), "{err}");
     assert!(err.contains("pq-sat: n = 5: unsat"), "{err}");
     let normal = stderr(&with(&[]));
     assert!(!normal.contains("solving"), "{normal}");

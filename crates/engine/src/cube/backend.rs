@@ -94,12 +94,12 @@ impl Backend for Cubed {
     }
 }
 
-/// `solve --jobs N`'s default: each step is first given to `first` (the portfolio) for
+/// `solve --cube-after SEC`: each step is first given to `first` (the portfolio) for
 /// `probe`; a step still open then is a hard one, and is split and solved by `cubes`
-/// instead. Easy steps so never pay for a split, and a hard step loses at most `probe`.
-/// The rule comes from measurements (BENCHMARKS.md, "Cube-and-conquer"): a step the
-/// portfolio answers within seconds gains nothing from cubes on two cores, while the
-/// minute-long UNSAT steps from d = 10 on take about 0.6-0.7 of the time as cubes.
+/// instead, so that easy steps never pay for a split and a hard step loses at most `probe`.
+/// It is not the default: on two cores cubes of every step won from d = 8 on, and a probe
+/// cost more than its own length on the steps it then split (BENCHMARKS.md, "When to
+/// split").
 pub struct CubeHardSteps {
     /// The backend of every step's first attempt.
     pub first: Box<dyn Backend>,
