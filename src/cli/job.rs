@@ -703,7 +703,11 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
 fn auto_cubing(a: &SolveArgs, solvers: &Solvers) -> Cubing {
     let member = match solvers {
         Solvers::Default { .. } => pq_engine::cube::CUBE_SOLVER,
-        Solvers::Given(list) if list.len() == 1 => list[0].clone(),
+        // A --solver-cmd is run as given: an arbitrary program need not tolerate running
+        // once per cube, side by side (shared files, memory); --cubes asks for it explicitly.
+        Solvers::Given(list) if list.len() == 1 && !matches!(list[0], BackendSpec::Command(_)) => {
+            list[0].clone()
+        }
         Solvers::Given(_) => return Cubing::Never,
     };
     let eligible = a.jobs.unwrap_or_else(default_jobs) >= 2

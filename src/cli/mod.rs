@@ -781,8 +781,9 @@ pub struct SolveArgs {
     /// instead of racing whole copies of the step; UNSAT only when every cube is UNSAT and
     /// the formula implies the cubes (as with lex-leader).
     ///
-    /// auto: with --jobs 2 or more, at most one --backend, lex-leader symmetry, and no
-    /// --proof, --certify, --check-unsat, --cnf or --strategy incremental, every step is
+    /// auto: with --jobs 2 or more, at most one --backend and no --solver-cmd, lex-leader
+    /// symmetry, and no --proof, --certify, --check-unsat, --cnf or --strategy incremental,
+    /// every step is
     /// split (after --cube-after seconds on the solvers, if given); otherwise none. always (a
     /// bare --cubes): every step is split. never: no cubes
     #[arg(

@@ -896,6 +896,7 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
             &["--jobs", "2", "--cubes=never"],
             "portfolio(cadical, kissat)",
         ),
+        (&["--jobs", "2", "--solver-cmd", "kissat"], "kissat"),
         (
             &["--jobs", "2", "--check-unsat"],
             "portfolio(cadical, kissat)",
