@@ -3,7 +3,7 @@
 bench_setup() {
   command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
   cargo build --release -q
-  bin=target/release/pq-sat
+  bin=${CARGO_TARGET_DIR:-target}/release/pq-sat
   mkdir -p bench-results
   out="bench-results/$1-$(date +%s).md"
 }
