@@ -726,8 +726,8 @@ pub enum Format {
 /// When `solve` splits a step into cubes (`--cubes`).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CubesWhen {
-    /// Every step where cubes are sound and there are cores to share them (after
-    /// --cube-after seconds on the solvers)
+    /// Every step of the queens' colouring model, where cubes are sound and there are
+    /// cores to share them (after --cube-after seconds on the solvers)
     Auto,
     /// Every step
     Always,
@@ -783,9 +783,9 @@ pub struct SolveArgs {
     ///
     /// auto: with --jobs 2 or more, at most one --backend and no --solver-cmd, lex-leader
     /// symmetry, and no --proof, --certify, --check-unsat, --cnf or --strategy incremental,
-    /// every step is
-    /// split (after --cube-after seconds on the solvers, if given); otherwise none. always (a
-    /// bare --cubes): every step is split. never: no cubes
+    /// every step of the queens' colouring model is split (after --cube-after seconds on the
+    /// solvers, if given) and other formulas are raced; otherwise no step is split. always
+    /// (a bare --cubes): every step is split. never: no cubes
     #[arg(
         long,
         value_name = "WHEN",

@@ -410,9 +410,6 @@ fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
     Ok(match &run.cubing {
         Cubing::Never => solvers,
         Cubing::Always => Box::new(cubed(solvers)),
-        Cubing::After { probe, member } if probe.is_zero() => {
-            Box::new(cubed(super::member(member, run.check_unsat)?))
-        }
         Cubing::After { probe, member } => Box::new(pq_engine::cube::backend::CubeHardSteps {
             first: solvers,
             probe: *probe,

@@ -351,7 +351,10 @@ fn portfolio_answers_and_leaves_no_child_behind() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let v = json(&out);
     assert_eq!(v["optimum"], 7);
-    assert_eq!(v["backend"], "cubes(cadical-sat x 2)");
+    assert_eq!(
+        v["backend"],
+        "cubes(cadical-sat x 2), else portfolio(cadical, kissat)"
+    );
 }
 
 #[test]

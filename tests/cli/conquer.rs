@@ -871,9 +871,12 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
     };
     assert_eq!(
         backend_of(&["--backend", "kissat", "--jobs", "2"]),
-        "cubes(kissat x 2)"
+        "cubes(kissat x 2), else kissat"
     );
-    assert_eq!(backend_of(&["--jobs", "2"]), "cubes(cadical-sat x 2)");
+    assert_eq!(
+        backend_of(&["--jobs", "2"]),
+        "cubes(cadical-sat x 2), else portfolio(cadical, kissat)"
+    );
     assert_eq!(
         backend_of(&["--jobs", "2", "--cube-after", "5"]),
         "portfolio(cadical, kissat), then cubes(cadical-sat x 2) after 5 s"

@@ -94,29 +94,38 @@ impl Backend for Cubed {
     }
 }
 
-/// `solve --cube-after SEC`: each step is first given to `first` (the portfolio) for
-/// `probe`; a step still open then is a hard one, and is split and solved by `cubes`
-/// instead, so that easy steps never pay for a split and a hard step loses at most `probe`.
-/// It is not the default: on two cores cubes of every step won from d = 8 on, and a probe
-/// cost more than its own length on the steps it then split (BENCHMARKS.md, "When to
-/// split").
+/// `solve --jobs N`'s default (`--cubes auto`): a step whose formula has the colouring
+/// model's line variables (the queens: split on row colours, then look-ahead) is solved by
+/// `cubes`, at once or, with a `probe`, only when `first` (the portfolio) has not answered
+/// within it; any other formula is solved by `first`. Measured (BENCHMARKS.md, "When to
+/// split"): on two cores the line split wins from d = 8 on (a(10) 0.55 of the race) and a
+/// probe costs more than its own length, while the look-ahead split of the example
+/// placement problems was slower than the race (up to 2.1x).
 pub struct CubeHardSteps {
     /// The backend of every step's first attempt.
     pub first: Box<dyn Backend>,
-    /// How long a step may run on `first` before it counts as hard.
+    /// How long a step may run on `first` before it counts as hard (zero: no probe).
     pub probe: Duration,
     /// The backend of the hard steps.
     pub cubes: Cubed,
 }
 
 impl CubeHardSteps {
-    /// The answer of `first` within the probe, or `None` when the step is hard.
+    /// The answer of `first` for a formula without line variables or within the probe,
+    /// otherwise that of the cubes.
     fn probed<T>(
         &self,
+        formula: &Formula,
         limits: &Limits,
         solve: impl Fn(&dyn Backend, &Limits) -> Result<T, SolveError>,
         open: impl Fn(&T) -> bool,
     ) -> Result<T, SolveError> {
+        if Lines::recognise(formula).is_none() {
+            return solve(self.first.as_ref(), limits);
+        }
+        if self.probe.is_zero() {
+            return solve(&self.cubes, limits);
+        }
         let probe = limits.with_timeout(Some(self.probe));
         let first = solve(self.first.as_ref(), &probe)?;
         if !open(&first) || limits.should_stop() {
@@ -128,6 +137,9 @@ impl CubeHardSteps {
 
 impl Backend for CubeHardSteps {
     fn name(&self) -> String {
+        if self.probe.is_zero() {
+            return format!("{}, else {}", self.cubes.name(), self.first.name());
+        }
         format!(
             "{}, then {} after {} s",
             self.first.name(),
@@ -138,6 +150,7 @@ impl Backend for CubeHardSteps {
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         self.probed(
+            formula,
             limits,
             |b, l| b.solve_once(formula, l),
             |a| matches!(a, Answer::Unknown(_)),
@@ -150,6 +163,7 @@ impl Backend for CubeHardSteps {
         limits: &Limits,
     ) -> Result<(Answer, String), SolveError> {
         self.probed(
+            formula,
             limits,
             |b, l| b.solve_named(formula, l),
             |(a, _)| matches!(a, Answer::Unknown(_)),
@@ -163,6 +177,7 @@ impl Backend for CubeHardSteps {
         judge: Judge<'_>,
     ) -> Result<(Answer, String), SolveError> {
         self.probed(
+            formula,
             limits,
             |b, l| b.solve_judged(formula, l, judge),
             |(a, _)| matches!(a, Answer::Unknown(_)),
@@ -291,6 +306,22 @@ mod tests {
         let (answer, solver) = easy.solve_named(&formula, &Limits::none()).unwrap();
         assert_eq!(answer, Answer::Unsat);
         assert_eq!(solver, "cadical");
+        // Without a probe every line-split step goes to cubes; a formula without the
+        // colouring model's lines (here the lines model) always goes to `first`.
+        let at_once = CubeHardSteps {
+            first: Box::new(Cadical),
+            probe: Duration::ZERO,
+            cubes: cubed(false),
+        };
+        let (_, solver) = at_once.solve_named(&formula, &Limits::none()).unwrap();
+        assert!(solver.starts_with("cubes("), "{solver}");
+        let lines_model = Options {
+            model: pq_encode::Model::Lines,
+            ..Options::default()
+        };
+        let other = encode(&Instance::new(6, 6).unwrap(), &lines_model);
+        let (answer, solver) = at_once.solve_named(&other, &Limits::none()).unwrap();
+        assert_eq!((answer, solver.as_str()), (Answer::Unsat, "cadical"));
         // A run's own limit is not a probe: the step stays unknown, with no cubes tried.
         let limited = Limits::timeout(Some(Duration::from_millis(30)));
         let (answer, solver) = hard.solve_named(&formula, &limited).unwrap();
