@@ -410,7 +410,7 @@ fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
     Ok(match &run.cubing {
         Cubing::Never => solvers,
         Cubing::Always => Box::new(cubed(solvers)),
-        Cubing::After { probe, member } => Box::new(pq_engine::cube::backend::CubeHardSteps {
+        Cubing::After { probe, member } => Box::new(pq_engine::cube::backend::AutoCubes {
             first: solvers,
             probe: *probe,
             cubes: cubed(super::member(member, run.check_unsat)?),

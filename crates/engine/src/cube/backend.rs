@@ -101,18 +101,19 @@ impl Backend for Cubed {
 /// split"): on two cores the line split wins from d = 8 on (a(10) 0.55 of the race) and a
 /// probe costs more than its own length, while the look-ahead split of the example
 /// placement problems was slower than the race (up to 2.1x).
-pub struct CubeHardSteps {
+pub struct AutoCubes {
     /// The backend of every step's first attempt.
     pub first: Box<dyn Backend>,
     /// How long a step may run on `first` before it counts as hard (zero: no probe).
     pub probe: Duration,
-    /// The backend of the hard steps.
+    /// The backend of the steps it splits.
     pub cubes: Cubed,
 }
 
-impl CubeHardSteps {
+impl AutoCubes {
     /// The answer of `first` for a formula without line variables or within the probe,
-    /// otherwise that of the cubes.
+    /// otherwise that of the cubes. (`Cubed` recognises the lines again when it splits: a
+    /// re-encoding of the header's problem, milliseconds against a step worth cubing.)
     fn probed<T>(
         &self,
         formula: &Formula,
@@ -135,7 +136,7 @@ impl CubeHardSteps {
     }
 }
 
-impl Backend for CubeHardSteps {
+impl Backend for AutoCubes {
     fn name(&self) -> String {
         if self.probe.is_zero() {
             return format!("{}, else {}", self.cubes.name(), self.first.name());
@@ -288,9 +289,9 @@ mod tests {
     }
 
     #[test]
-    fn hard_steps_go_to_cubes_after_the_probe_and_easy_ones_do_not() {
+    fn line_steps_go_to_cubes_at_once_or_after_the_probe_others_do_not() {
         let formula = encode(&Instance::new(6, 6).unwrap(), &Options::default());
-        let hard = CubeHardSteps {
+        let hard = AutoCubes {
             first: Box::new(Stalls),
             probe: Duration::from_millis(50),
             cubes: cubed(false),
@@ -298,7 +299,7 @@ mod tests {
         let (answer, solver) = hard.solve_named(&formula, &Limits::none()).unwrap();
         assert_eq!(answer, Answer::Unsat);
         assert!(solver.starts_with("cubes("), "{solver}");
-        let easy = CubeHardSteps {
+        let easy = AutoCubes {
             first: Box::new(Cadical),
             probe: Duration::from_secs(600),
             cubes: cubed(false),
@@ -308,7 +309,7 @@ mod tests {
         assert_eq!(solver, "cadical");
         // Without a probe every line-split step goes to cubes; a formula without the
         // colouring model's lines (here the lines model) always goes to `first`.
-        let at_once = CubeHardSteps {
+        let at_once = AutoCubes {
             first: Box::new(Cadical),
             probe: Duration::ZERO,
             cubes: cubed(false),
