@@ -574,8 +574,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     let cubing = match a.cubes {
         CubesWhen::Always => Cubing::Always,
         CubesWhen::Never => Cubing::Never,
-        CubesWhen::Auto if check_unsat.is_some() => Cubing::Never,
-        CubesWhen::Auto => auto_cubing(&a, &solvers),
+        CubesWhen::Auto => auto_cubing(&a, &solvers, check_unsat.is_some()),
     };
     let run = RunSettings {
         args: a,
@@ -700,7 +699,7 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
 /// search, or with `--check-unsat` a checked proof of every UNSAT), the cubes' UNSAT proves
 /// the step's (lex-leader symmetry: the split drops only cubes the formula refutes), and
 /// one solver is there to solve the cubes.
-fn auto_cubing(a: &SolveArgs, solvers: &Solvers) -> Cubing {
+fn auto_cubing(a: &SolveArgs, solvers: &Solvers, check_unsat: bool) -> Cubing {
     let member = match solvers {
         Solvers::Default { .. } => pq_engine::cube::CUBE_SOLVER,
         // A --solver-cmd is run as given: an arbitrary program need not tolerate running
@@ -711,6 +710,7 @@ fn auto_cubing(a: &SolveArgs, solvers: &Solvers) -> Cubing {
         Solvers::Given(_) => return Cubing::Never,
     };
     let eligible = a.jobs.unwrap_or_else(default_jobs) >= 2
+        && !check_unsat
         && a.strategy != Strategy::Incremental
         && a.proof.is_none()
         && a.certify.is_none()
