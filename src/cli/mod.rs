@@ -109,7 +109,9 @@ pub enum Command {
     /// file (--cnf FILE). The colouring model (the queens' default) is split on the row
     /// colours (--split rows), or a longer prefix of the line colours (--split lines
     /// --prefix K), keeping one cube per symmetry class and dropping the cubes too few
-    /// white or black rows and columns rule out; then, and for any other formula, a
+    /// white or black rows and columns rule out; or on the numbers of white rows and
+    /// columns (--split counts, through counters added to the formula written to DIR,
+    /// which is UNSAT exactly when the original is); then, and for any other formula, a
     /// look-ahead splits each cube until it is easy (--free, --depth). Every cube dropped is
     /// refuted by the formula (with --symmetry none the cubes are complete up to symmetry).
     /// `pq-sat cube DIR --estimate` (or --estimate on a new split) solves a random sample of
@@ -406,6 +408,9 @@ pub enum SplitArg {
     Rows,
     /// The first --prefix line colours (rows, then columns, diagonals), then look-ahead
     Lines,
+    /// The numbers of white rows and of white columns (one cube per pair the counting
+    /// bound allows, through two counters added to the formula), then look-ahead
+    Counts,
     /// Look-ahead alone, on any formula
     Lookahead,
 }
@@ -418,6 +423,7 @@ impl SplitArg {
             SplitArg::Auto => Method::Auto,
             SplitArg::Rows => Method::Rows,
             SplitArg::Lines => Method::Lines,
+            SplitArg::Counts => Method::Counts,
             SplitArg::Lookahead => Method::Lookahead,
         }
     }

@@ -219,8 +219,9 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
     if lines.is_none() && job.settings.method == pq_engine::cube::split::Method::Auto {
         note!("pq-sat: no line colours to split on (not the queens' colouring model): splitting by look-ahead");
     }
-    let split = split(&formula, lines.as_ref(), &job.settings).map_err(anyhow::Error::msg)?;
+    let mut split = split(&formula, lines.as_ref(), &job.settings).map_err(anyhow::Error::msg)?;
     let record = serde_json::to_value(&split.record).expect("a record serialises");
+    let formula = split.extended.take().unwrap_or(formula);
     write_dir(
         output,
         &formula,
@@ -245,7 +246,12 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
 fn text(s: &Summary) -> String {
     let r = &s.split;
     let mut out = format!("{} cubes in {} ({})\n", s.cubes, s.dir, s.problem);
-    if r.prefix > 0 {
+    if r.method == "counts" {
+        out += &format!(
+            "split on the numbers of white rows and columns (counters added to the formula): {} pairs, {} dropped by symmetry, {} by counts\n",
+            r.line_cubes, r.dropped_by_symmetry, r.dropped_by_counts
+        );
+    } else if r.prefix > 0 {
         out += &format!(
             "split on {} line colours ({}): {} cubes, {} dropped by symmetry ({} of 16 symmetries keep the prefix), {} by counts\n",
             r.prefix, r.method, r.line_cubes, r.dropped_by_symmetry, r.symmetries, r.dropped_by_counts

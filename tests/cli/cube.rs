@@ -81,6 +81,9 @@ fn cubes_lose_no_orbit_of_solutions() {
         &["--free", "0", "--depth", "3"],
         &["--split", "lookahead", "--depth", "4"],
         &["--model", "pairwise", "--depth", "4"],
+        &["--split", "counts", "--depth", "0"],
+        &["--split", "counts", "--free", "0", "--depth", "2"],
+        &["--symmetry", "none", "--split", "counts", "--depth", "0"],
     ];
     for (d, n) in [(4, 1), (4, 2), (5, 3), (5, 4), (6, 5)] {
         for (k, config) in configs.iter().enumerate() {
@@ -232,6 +235,32 @@ fn the_summary_and_json_say_what_was_split() {
     assert_eq!(v["split"]["implied"], false);
     assert_eq!(v["cubes"], v["split"]["cubes"]);
     assert_eq!(Manifest::read(&dir).unwrap().split, v["split"]);
+    // Counts: the summary says so, and the directory's formula carries the counters.
+    let counted = tmp.path().join("k");
+    let out = run(&[
+        "cube",
+        "--dim",
+        "7",
+        "--n",
+        "7",
+        "--split",
+        "counts",
+        "-o",
+        s(&counted),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("split on the numbers of white rows and columns")
+            && text.contains("64 pairs")
+            && text.contains("implies"),
+        "{text}"
+    );
+    let m = Manifest::read(&counted).unwrap();
+    assert_eq!(m.split["method"], "counts");
+    assert!(m.variables > Manifest::read(&dir).unwrap().variables);
+    let cnf = std::fs::read_to_string(counted.join(FORMULA_CNF)).unwrap();
+    assert!(cnf.contains("\nc counters (pq-sat cube --split counts)"));
 }
 
 #[test]
@@ -256,6 +285,12 @@ fn bad_requests_are_refused_with_what_to_do() {
                 "--dim", "6", "--n", "4", "--model", "lines", "--split", "rows",
             ],
             "--split lookahead",
+        ),
+        (
+            &[
+                "--dim", "6", "--n", "4", "--model", "pairwise", "--split", "counts",
+            ],
+            "--split counts: needs the colouring model",
         ),
         (&["--dim", "4", "--n", "9"], "queens"),
     ];

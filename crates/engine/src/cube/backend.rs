@@ -50,7 +50,7 @@ impl Backend for Cubed {
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         let lines = Lines::recognise(formula);
-        let split = split::split(formula, lines.as_ref(), &self.settings)
+        let mut split = split::split(formula, lines.as_ref(), &self.settings)
             .map_err(|e| SolveError::Invalid(format!("cannot split the formula: {e}")))?;
         if !split.record.implied {
             return Err(SolveError::Invalid(
@@ -63,7 +63,9 @@ impl Backend for Cubed {
             .tempdir()
             .map_err(SolveError::io(&std::env::temp_dir()))?;
         let dir = work.path().join("cubes");
-        super::write_dir(&dir, formula, split.cubes, "solve --cubes", "", record)
+        let over = split.extended.take();
+        let over = over.as_ref().unwrap_or(formula);
+        super::write_dir(&dir, over, split.cubes, "solve --cubes", "", record)
             .map_err(into_solve_error)?;
         let cubes = CubeDir::open(&dir).map_err(into_solve_error)?;
         let plan = Plan {

@@ -26,7 +26,9 @@
 //! without lex-leader clauses (then the cubes are complete up to symmetry only:
 //! [`Record::implied`] says which).
 
-use rustsat::types::Lit;
+use rustsat::encodings::card::{BoundBoth, Totalizer};
+use rustsat::instances::{BasicVarManager, ManageVars};
+use rustsat::types::{Lit, Var};
 use serde::Serialize;
 
 use pq_encode::geometry::{BoardSymmetry, Geometry};
@@ -135,6 +137,9 @@ pub enum Method {
     Rows,
     /// A prefix of the line colours (rows, columns, diagonals), then look-ahead.
     Lines,
+    /// The numbers of white rows and of white columns, `(k_r, k_c)`, through counters
+    /// added to the formula, then look-ahead.
+    Counts,
     /// Look-ahead alone.
     Lookahead,
 }
@@ -158,11 +163,12 @@ pub struct Settings {
 /// What the splitter did: the manifest's `split` record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Record {
-    /// `rows`, `lines` or `lookahead` (what ran, after `auto` chose).
+    /// `rows`, `lines`, `counts` or `lookahead` (what ran, after `auto` chose).
     pub method: String,
     /// The number of line variables the line cubes assign (0: none).
     pub prefix: usize,
-    /// `2^prefix`: the line cubes before any was dropped.
+    /// The first stage's cubes before any was dropped: `2^prefix` line cubes, or
+    /// `(d + 1)²` pairs of counts with `counts`.
     pub line_cubes: u64,
     /// Line cubes dropped by symmetry.
     pub dropped_by_symmetry: u64,
@@ -194,6 +200,10 @@ pub struct Split {
     pub cubes: Vec<Vec<i32>>,
     /// How.
     pub record: Record,
+    /// The formula the cubes are over when the splitter extended the one it was given
+    /// ([`Method::Counts`] adds counters of the white rows and columns); `None` when the
+    /// cubes are over the given formula itself.
+    pub extended: Option<Formula>,
 }
 
 /// Splits `formula` (`lines`: its colouring-model structure, if it has one).
@@ -209,10 +219,10 @@ pub fn split(
     let method = match (settings.method, lines) {
         (Method::Auto, Some(_)) => Method::Rows,
         (Method::Auto, None) => Method::Lookahead,
-        (m @ (Method::Rows | Method::Lines), None) => {
+        (m @ (Method::Rows | Method::Lines | Method::Counts), None) => {
             return Err(format!(
                 "--split {}: needs the colouring model's line variables (the peaceable queens with --model colouring); use --split lookahead for this formula",
-                if m == Method::Rows { "rows" } else { "lines" }
+                m.name()
             ))
         }
         (m, _) => m,
@@ -244,12 +254,7 @@ pub fn split(
         0
     });
     let mut record = Record {
-        method: match method {
-            Method::Rows => "rows",
-            Method::Lines => "lines",
-            _ => "lookahead",
-        }
-        .into(),
+        method: method.name().into(),
         prefix,
         line_cubes: 1 << prefix,
         dropped_by_symmetry: 0,
@@ -262,12 +267,17 @@ pub fn split(
         implied: true,
         cubes: 0,
     };
-    let mut prop = Propagator::new(&formula.cnf, formula.n_vars);
+    let counters = match (method, lines) {
+        (Method::Counts, Some(l)) => Some(Counters::add(formula, l)),
+        _ => None,
+    };
+    let over = counters.as_ref().map_or(formula, |c| &c.formula);
+    let mut prop = Propagator::new(&over.cnf, over.n_vars);
     let search: Vec<Lit> = match lines {
         Some(l) => l.vars.clone(),
         None => (0..formula.n_vars).map(Lit::positive).collect(),
     };
-    let occurrences = occurrences(formula);
+    let occurrences = occurrences(over);
     let mut ahead = Lookahead {
         prop: &mut prop,
         search: &search,
@@ -285,13 +295,15 @@ pub fn split(
         return Ok(Split {
             cubes: Vec::new(),
             record,
+            extended: counters.map(|c| c.formula),
         });
     }
-    let line_cubes = match lines {
-        Some(l) if prefix > 0 => line_cubes(l, prefix, &mut record),
+    let first = match (lines, &counters) {
+        (Some(l), Some(c)) => count_cubes(l, c, &mut record),
+        (Some(l), None) if prefix > 0 => line_cubes(l, prefix, &mut record),
         _ => vec![Vec::new()],
     };
-    for cube in line_cubes {
+    for cube in first {
         let mark = ahead.prop.level_mark();
         if ahead.prop.assume(&cube) {
             let mut cube = cube;
@@ -307,7 +319,107 @@ pub fn split(
         .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
         .collect();
     record.cubes = cubes.len();
-    Ok(Split { cubes, record })
+    Ok(Split {
+        cubes,
+        record,
+        extended: counters.map(|c| c.formula),
+    })
+}
+
+impl Method {
+    /// The name the CLI and the manifest use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Rows => "rows",
+            Method::Lines => "lines",
+            Method::Counts => "counts",
+            Method::Lookahead => "lookahead",
+        }
+    }
+}
+
+/// The formula with two counters added for [`Method::Counts`]: totalizers (Bailleux &
+/// Boufkhad, "Efficient CNF encoding of Boolean cardinality constraints", CP 2003) over the
+/// row and the column line variables, with both directions of every output, so that each
+/// output is defined as "at least k white rows" (columns). Every clause added mentions a
+/// fresh variable it defines, so each model of the formula extends to exactly one model of
+/// the extended formula: the two are UNSAT together, and a cube over the outputs says
+/// exactly how many rows and columns are white.
+struct Counters {
+    formula: Formula,
+    rows: Totalizer,
+    cols: Totalizer,
+}
+
+impl Counters {
+    fn add(formula: &Formula, lines: &Lines) -> Counters {
+        let d = lines.dim;
+        let mut cnf = formula.cnf.clone();
+        let mut vars = BasicVarManager::from_next_free(Var::new(formula.n_vars));
+        let mut count = |lits: &[Lit]| {
+            let mut tot: Totalizer = lits.iter().copied().collect();
+            tot.encode_both(0..=d, &mut cnf, &mut vars)
+                .expect("a Cnf collector does not run out of memory");
+            tot
+        };
+        let rows = count(&lines.vars[..d]);
+        let cols = count(&lines.vars[d..2 * d]);
+        let n_vars = vars.max_var().map_or(formula.n_vars, |v| v.idx32() + 1);
+        let mut comments = formula.comments.clone();
+        comments.push(format!(
+            "counters (pq-sat cube --split counts): variables {} to {n_vars} are two totalizers (Bailleux & Boufkhad 2003, both directions) defining \"at least k white rows\" and \"at least k white columns\"; each model of the formula without them extends to exactly one model with them",
+            formula.n_vars + 1
+        ));
+        Counters {
+            formula: Formula {
+                cnf,
+                n_vars,
+                comments,
+                pieces: formula.pieces.clone(),
+            },
+            rows,
+            cols,
+        }
+    }
+
+    /// The cube "exactly `kr` white rows and exactly `kc` white columns".
+    fn exactly(&self, kr: usize, kc: usize) -> Vec<Lit> {
+        let mut cube = self.rows.enforce_eq(kr).expect("every count is encoded");
+        cube.extend(self.cols.enforce_eq(kc).expect("every count is encoded"));
+        cube
+    }
+}
+
+/// The count cubes: one per pair `(k_r, k_c)` of numbers of white rows and columns, in
+/// lex order, less the pairs the counting bound rules out and, without lex-leader
+/// clauses, those a symmetry maps to a smaller pair. The lex-leader clauses allow no
+/// symmetry drop here: a transposed board has `(k_c, k_r)`, but whether the lex-leader
+/// of an orbit is the board or its transpose depends on the board, not on its counts
+/// (encodings/README.md, "Cubes and symmetry").
+fn count_cubes(lines: &Lines, counters: &Counters, record: &mut Record) -> Vec<Vec<Lit>> {
+    let (d, n) = (lines.dim, lines.n);
+    record.line_cubes = ((d + 1) * (d + 1)) as u64;
+    if !lines.lex_leader {
+        // The whole group maps count pairs to count pairs: the quarter turns and the
+        // diagonal mirrors exchange rows and columns, the colour swap complements.
+        record.symmetries = 16;
+        record.implied = false;
+    }
+    let mut out = Vec::new();
+    for kr in 0..=d {
+        for kc in 0..=d {
+            let images = [(kc, kr), (d - kr, d - kc), (d - kc, d - kr)];
+            if !lines.lex_leader && images.iter().any(|&p| p < (kr, kc)) {
+                record.dropped_by_symmetry += 1;
+            } else if kr * kc < n || (d - kr) * (d - kc) < n {
+                record.dropped_by_counts += 1;
+            } else {
+                out.push(counters.exactly(kr, kc));
+            }
+        }
+    }
+    out
 }
 
 /// The line cubes over the first `prefix` line variables, in lex order (row 0 the most
@@ -481,7 +593,7 @@ impl Lookahead<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rustsat::solvers::{Solve, SolverResult};
+    use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 
     fn queens(d: usize, n: usize, symmetry: Symmetry) -> (Formula, Lines) {
         let instance = Instance::new(d, n).unwrap();
@@ -683,6 +795,95 @@ mod tests {
                 "{d} {n}"
             );
         }
+    }
+
+    /// Counts: the counters say exactly how many rows and columns are white. The pairs
+    /// whose cube the extended formula admits are exactly the pairs some model of the
+    /// formula has (found by trying every colouring of the rows and columns on the formula
+    /// without counters); the cubes are one per pair the bound allows, and implied by the
+    /// extended formula under lex-leader.
+    #[test]
+    fn count_cubes_fix_the_numbers_of_white_rows_and_columns() {
+        for (d, n, symmetry) in [
+            (4, 2, Symmetry::LexLeader),
+            (5, 3, Symmetry::LexLeader),
+            (5, 4, Symmetry::None),
+        ] {
+            let (f, lines) = queens(d, n, symmetry);
+            let s = Settings {
+                depth: Some(0),
+                ..settings(Method::Counts)
+            };
+            let split = split(&f, Some(&lines), &s).unwrap();
+            let r = &split.record;
+            let ext = split.extended.as_ref().expect("counters added");
+            assert_eq!(r.method, "counts");
+            assert!(ext.n_vars > f.n_vars && ext.cnf.len() > f.cnf.len());
+            assert_eq!(ext.pieces, f.pieces);
+            let counters = Counters::add(&f, &lines);
+            let mut plain = rustsat_cadical::CaDiCaL::default();
+            plain.add_cnf(f.cnf.clone()).unwrap();
+            let mut real = std::collections::BTreeSet::new();
+            for bits in 0..1u32 << (2 * d) {
+                let assumed: Vec<Lit> = (0..2 * d)
+                    .map(|i| {
+                        let v = lines.vars[i];
+                        if bits >> i & 1 == 1 {
+                            v
+                        } else {
+                            !v
+                        }
+                    })
+                    .collect();
+                if plain.solve_assumps(&assumed).unwrap() == SolverResult::Sat {
+                    let white =
+                        |r: std::ops::Range<usize>| r.filter(|&i| bits >> i & 1 == 1).count();
+                    real.insert((white(0..d), white(d..2 * d)));
+                }
+            }
+            let mut counted = rustsat_cadical::CaDiCaL::default();
+            counted.add_cnf(ext.cnf.clone()).unwrap();
+            let mut admitted = std::collections::BTreeSet::new();
+            for kr in 0..=d {
+                for kc in 0..=d {
+                    let cube = counters.exactly(kr, kc);
+                    if counted.solve_assumps(&cube).unwrap() == SolverResult::Sat {
+                        admitted.insert((kr, kc));
+                    }
+                }
+            }
+            assert_eq!(admitted, real, "{d} {n}");
+            let bound = (0..=d)
+                .flat_map(|kr| (0..=d).map(move |kc| (kr, kc)))
+                .filter(|&(kr, kc)| kr * kc >= n && (d - kr) * (d - kc) >= n);
+            if symmetry == Symmetry::LexLeader {
+                assert!(r.implied);
+                assert_eq!(r.dropped_by_symmetry, 0);
+                assert_eq!(
+                    r.cubes as u64 + r.refuted_by_propagation,
+                    bound.count() as u64
+                );
+                assert!(implied(ext, &split.cubes), "{d} {n}");
+            } else {
+                // One pair per orbit of transposition and complement.
+                assert!(!r.implied);
+                let least = bound
+                    .filter(|&(kr, kc)| {
+                        [(kc, kr), (d - kr, d - kc), (d - kc, d - kr)]
+                            .iter()
+                            .all(|&p| p >= (kr, kc))
+                    })
+                    .count();
+                assert_eq!(r.cubes as u64 + r.refuted_by_propagation, least as u64);
+            }
+        }
+        let e = split(
+            &queens(4, 2, Symmetry::LexLeader).0,
+            None,
+            &settings(Method::Counts),
+        )
+        .unwrap_err();
+        assert!(e.contains("--split counts"), "{e}");
     }
 
     #[test]
