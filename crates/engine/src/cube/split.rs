@@ -46,6 +46,13 @@ pub const DEFAULT_FREE_LINES: usize = 53;
 /// The default number of look-ahead decisions on top of a cube's line prefix: at most
 /// `2^8` cubes from one line cube (or from a whole formula without line structure).
 pub const DEFAULT_DEPTH: usize = 8;
+/// The board sides on which `auto` splits the colouring model on the rows and the first
+/// two columns (a prefix of `d + 2` line variables) rather than on the rows alone. Measured
+/// on two workers (BENCHMARKS.md, "Cube variables"): 0.88 of the rows' wall time at
+/// 10/15 and 0.83 at 11/18; at 9/13 the extra cubes cost more than they save (1.3x); from
+/// d = 12 on, where the look-ahead splits the row cubes anyway, it was not measured, so
+/// the rows stay.
+pub const AUTO_TWO_COLUMNS: std::ops::RangeInclusive<usize> = 10..=11;
 /// Line cubes are enumerated one by one: at most this many prefix variables.
 pub const MAX_PREFIX: usize = 24;
 /// Look-ahead candidates per node on a formula without line structure: the free
@@ -131,7 +138,8 @@ impl Lines {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
-    /// Rows, then look-ahead, for the colouring model; look-ahead alone otherwise.
+    /// Rows (and the first two columns on the boards of [`AUTO_TWO_COLUMNS`]), then
+    /// look-ahead, for the colouring model; look-ahead alone otherwise.
     Auto,
     /// The row colours, then look-ahead.
     Rows,
@@ -216,7 +224,12 @@ pub fn split(
     lines: Option<&Lines>,
     settings: &Settings,
 ) -> Result<Split, String> {
+    let mut auto_prefix = None;
     let method = match (settings.method, lines) {
+        (Method::Auto, Some(l)) if AUTO_TWO_COLUMNS.contains(&l.dim) => {
+            auto_prefix = Some(l.dim + 2);
+            Method::Lines
+        }
         (Method::Auto, Some(_)) => Method::Rows,
         (Method::Auto, None) => Method::Lookahead,
         (m @ (Method::Rows | Method::Lines | Method::Counts), None) => {
@@ -230,7 +243,7 @@ pub fn split(
     let prefix = match (method, lines) {
         (Method::Rows, Some(l)) => l.dim,
         (Method::Lines, Some(l)) => {
-            let p = settings.prefix.unwrap_or(2 * l.dim);
+            let p = (settings.prefix.or(auto_prefix)).unwrap_or(2 * l.dim);
             if p == 0 || p > l.vars.len() || p > MAX_PREFIX {
                 return Err(format!(
                     "--prefix {p}: give 1 to {} line variables (at most {MAX_PREFIX}: the line cubes are listed one by one)",
@@ -884,6 +897,26 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.contains("--split counts"), "{e}");
+    }
+
+    /// Auto takes the rows and two columns exactly on the boards where that was measured
+    /// faster, and an explicit --prefix still wins over it.
+    #[test]
+    fn auto_adds_two_columns_on_the_measured_boards_only() {
+        for (d, n) in [(9, 13), (10, 15), (11, 18), (12, 22)] {
+            let (f, lines) = queens(d, n, Symmetry::LexLeader);
+            let s = Settings {
+                depth: Some(0),
+                ..settings(Method::Auto)
+            };
+            let r = split(&f, Some(&lines), &s).unwrap().record;
+            if AUTO_TWO_COLUMNS.contains(&d) {
+                assert_eq!((r.method.as_str(), r.prefix), ("lines", d + 2), "{d}");
+            } else {
+                assert_eq!((r.method.as_str(), r.prefix), ("rows", d), "{d}");
+            }
+        }
+        assert!(AUTO_TWO_COLUMNS.contains(&10) && !AUTO_TWO_COLUMNS.contains(&9));
     }
 
     #[test]
