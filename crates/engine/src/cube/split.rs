@@ -48,7 +48,7 @@ pub const DEFAULT_FREE_LINES: usize = 53;
 pub const DEFAULT_DEPTH: usize = 8;
 /// The board sides on which `auto` splits the colouring model on the rows and the first
 /// two columns (a prefix of `d + 2` line variables) rather than on the rows alone. Measured
-/// on two workers (BENCHMARKS.md, "Cube variables"): 0.88 of the rows' wall time at
+/// on two workers (BENCHMARKS.md, "Cube variables"): 0.87 of the rows' wall time at
 /// 10/15 and 0.83 at 11/18; at 9/13 the extra cubes cost more than they save (1.3x); from
 /// d = 12 on, where the look-ahead splits the row cubes anyway, it was not measured, so
 /// the rows stay.
