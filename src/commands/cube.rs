@@ -246,7 +246,7 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
 fn text(s: &Summary) -> String {
     let r = &s.split;
     let mut out = format!("{} cubes in {} ({})\n", s.cubes, s.dir, s.problem);
-    if r.method == "counts" {
+    if r.method == pq_engine::cube::split::Method::Counts.name() {
         out += &format!(
             "split on the numbers of white rows and columns (counters added to the formula): {} pairs, {} dropped by symmetry, {} by counts\n",
             r.line_cubes, r.dropped_by_symmetry, r.dropped_by_counts

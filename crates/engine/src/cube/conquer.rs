@@ -375,7 +375,7 @@ impl Worker<'_> {
 /// a branch early exactly when it has become easy, and the cubes that reach the depth limit
 /// are those it still judged hard: measured on a(12)'s and a(13)'s cubes (BENCHMARKS.md),
 /// the mean time grows with the length at every step, 0.011 s at 12 literals to 0.225 s at
-/// 17 for 12/22, 0.004 s at 13 to 0.083 s at 21 for 13/25. Line-prefix cubes without
+/// 17 for 12/22, 0.004 s at 13 to 0.089 s at 21 for 13/25. Line-prefix cubes without
 /// look-ahead all have one length, so only the ids order them.
 pub fn pending(manifest: &Manifest, results: &[Option<CubeResult>]) -> Vec<usize> {
     let mut todo: Vec<(usize, Option<f64>, usize)> = Vec::new();
