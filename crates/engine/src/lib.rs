@@ -14,6 +14,7 @@
 //!   validate it independently;
 //! - [`optimise`]: the largest size of a problem's maximised groups (a(d) for the queens),
 //!   by three strategies, from a [greedy] lower bound where there is one;
+//! - [`lines`]: the native line engine ([`pq_lines`]) deciding a step without a formula;
 //! - [`known`]: the proven values of a(d), which every answer must agree with;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
 //! - [`checked`]: `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
@@ -34,6 +35,7 @@ pub mod family;
 pub mod greedy;
 pub mod hashing;
 pub mod known;
+pub mod lines;
 pub mod optimise;
 pub mod optimisers;
 pub mod pipeline;

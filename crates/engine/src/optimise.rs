@@ -33,6 +33,7 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 use crate::greedy::greedy_placement;
+use crate::lines::LineEngine;
 use crate::pipeline::{cadical_error, cadical_with, decoded, solve, validated, Outcome, Status};
 
 /// How a step was decided (named in JSON as by [`Method::name`]).
@@ -187,7 +188,7 @@ pub fn optimise(
     let mut run = Run {
         problem,
         options,
-        backend,
+        backend: Some(backend),
         limits,
         on_progress,
         start: Instant::now(),
@@ -201,12 +202,58 @@ pub fn optimise(
             // A fresh formula for each size, through the backend.
             run.search(bound, bisect, |run, n| {
                 run.solver_step(n, bound, |run, limits| {
-                    solve(run.problem, n, run.options, run.backend, limits)
+                    let backend = run.backend.expect("the SAT strategies have a backend");
+                    solve(run.problem, n, run.options, backend, limits)
                 })
             })?
         }
         Strategy::Incremental => run.incremental(bound)?,
     };
+    Ok(run.finish(end))
+}
+
+/// [`optimise`] with every step decided by the native line engine ([`LineEngine`]),
+/// raising `n` above each witness until UNSAT (a witness often holds more than `n` of each
+/// army, and the next step starts above it). The node counts of every step are added into
+/// `stats`.
+///
+/// # Errors
+/// As [`optimise`], and a problem the line engine does not answer
+/// ([`crate::lines::unsupported`]).
+pub fn optimise_lines(
+    problem: &Problem,
+    engine: &LineEngine,
+    limits: &RunLimits,
+    on_progress: &mut dyn FnMut(Progress),
+    stats: &mut pq_lines::Stats,
+) -> Result<OptimiseOutcome, SolveError> {
+    let Some(bound) = problem.upper_bound() else {
+        return Err(SolveError::in_process(
+            "optimiser",
+            "the problem maximises no group",
+        ));
+    };
+    let options = Options::default();
+    let mut run = Run {
+        problem,
+        options: &options,
+        backend: None,
+        limits,
+        on_progress,
+        start: Instant::now(),
+        steps: Vec::new(),
+        best: None,
+    };
+    run.greedy_start()?;
+    let end = run.search(bound, false, |run, n| {
+        run.solver_step(n, bound, |run, limits| {
+            let (outcome, step) = engine.decide(run.problem, n, limits)?;
+            stats.nodes += step.nodes;
+            stats.pairs += step.pairs;
+            stats.jobs = step.jobs;
+            Ok(outcome)
+        })
+    })?;
     Ok(run.finish(end))
 }
 
@@ -234,7 +281,8 @@ enum Decided {
 struct Run<'a> {
     problem: &'a Problem,
     options: &'a Options,
-    backend: &'a dyn Backend,
+    /// The SAT backend of the up and bisect strategies; `None` for the line engine.
+    backend: Option<&'a dyn Backend>,
     limits: &'a RunLimits,
     on_progress: &'a mut dyn FnMut(Progress<'_>),
     start: Instant,

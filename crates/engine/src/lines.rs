@@ -1,0 +1,134 @@
+//! The native line engine ([`pq_lines`]) as a way of deciding one step, beside the SAT
+//! backends: no formula, a branch-and-bound on the line labelling. It answers two armies of
+//! queens at peace on a plain rectangle (equal or fixed sizes); every witness it finds goes
+//! through the same independent validator as a solver's model, and every UNSAT through the
+//! same table of proven values ([`crate::known::agrees`]).
+
+use std::time::Instant;
+
+use pq_board::placement::{Kind, Placement};
+use pq_encode::spec::Problem;
+use pq_lines::{Board, Demand, Settings, Stats, Verdict};
+use pq_solve::answer::Answer;
+use pq_solve::control::Limits;
+use pq_solve::error::SolveError;
+
+use crate::pipeline::{validated, Outcome, Status};
+
+/// The engine's name in reports and JSON (`solver`).
+pub const NAME: &str = "lines";
+
+/// Why the line engine cannot answer `problem`, or `None` when it can.
+pub fn unsupported(problem: &Problem) -> Option<String> {
+    let rules = &problem.rules;
+    let l = &rules.layout;
+    if rules.groups.len() != 2 || rules.groups.iter().any(|g| g.kind != Kind::Queen) {
+        return Some("it answers two armies of queens only".into());
+    }
+    if !matches!(rules.no_attack.as_slice(), [(0, 1)] | [(1, 0)]) {
+        return Some("it answers two armies that must not attack each other only".into());
+    }
+    if l.torus {
+        return Some("it does not answer toroidal boards yet".into());
+    }
+    if let Err(e) = Board::new(l.rows, l.cols) {
+        return Some(e.to_string());
+    }
+    None
+}
+
+/// The line engine on `jobs` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct LineEngine {
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+impl LineEngine {
+    /// The name reports show: `lines`, or `lines x N` on N threads.
+    pub fn name(&self) -> String {
+        if self.jobs > 1 {
+            format!("{NAME} x {}", self.jobs)
+        } else {
+            NAME.to_string()
+        }
+    }
+
+    /// Decides `problem` with its maximised groups at `n` pieces, under `limits`: a
+    /// validated placement, UNSAT, or unknown with the reason. The node counts come back
+    /// beside the outcome.
+    ///
+    /// # Errors
+    /// A problem the engine does not answer ([`unsupported`]), a witness the validator
+    /// rejects or an UNSAT that contradicts the table of proven values (both engine bugs).
+    pub fn decide(
+        &self,
+        problem: &Problem,
+        n: usize,
+        limits: &Limits,
+    ) -> Result<(Outcome, Stats), SolveError> {
+        if let Some(why) = unsupported(problem) {
+            return Err(SolveError::Invalid(format!(
+                "the line engine cannot answer this problem: {why}"
+            )));
+        }
+        let l = &problem.rules.layout;
+        let board = Board::new(l.rows, l.cols).expect("checked by unsupported()");
+        let demands = problem.demands(n);
+        let demand = Demand {
+            white: demands[0],
+            black: demands[1],
+        };
+        let start = Instant::now();
+        let asked = || limits.should_stop();
+        let settings = Settings {
+            jobs: self.jobs,
+            deadline: limits.remaining().map(|left| start + left),
+            asked_to_stop: &asked,
+        };
+        let answer = pq_lines::decide(&board, demand, &settings);
+        let seconds = start.elapsed().as_secs_f64();
+        let solver = self.name();
+        let mut out = Outcome {
+            status: Status::Unknown,
+            placement: None,
+            raw: None,
+            witness_n: None,
+            seconds,
+            solver: solver.clone(),
+            reason: None,
+            variables: 0,
+            clauses: 0,
+            verified: None,
+        };
+        match answer.verdict {
+            Verdict::Sat(witness) => {
+                let mut raw = Placement::empty(l);
+                for &(r, c) in &witness.white {
+                    raw.set(r, c, Some(0));
+                }
+                for &(r, c) in &witness.black {
+                    raw.set(r, c, Some(1));
+                }
+                let (placement, witness_n) = validated(problem, n, &raw, &solver)?;
+                out.status = Status::Sat;
+                out.placement = Some(placement);
+                out.raw = Some(raw);
+                out.witness_n = witness_n;
+            }
+            Verdict::Unsat => {
+                crate::known::agrees(problem, n, &Answer::Unsat).map_err(|reason| {
+                    SolveError::Rejected {
+                        program: solver.clone(),
+                        reason,
+                    }
+                })?;
+                out.status = Status::Unsat;
+                // An exhaustive search, not a checked proof.
+                out.verified = Some(false);
+            }
+            Verdict::Unknown(_) => out.reason = Some(limits.unknown_reason()),
+        }
+        Ok((out, answer.stats))
+    }
+}

@@ -1,0 +1,188 @@
+//! The board's lines: rows, columns and the two diagonal families, as bit masks of rows.
+//!
+//! Every diagonal holds at most one cell per row, so the live cells of one colour on one
+//! diagonal are a mask of row numbers (bit `r` for the cell in row `r`). A cell lies on one
+//! diagonal of each family; [`Board::cross`] says which diagonal of the other family holds
+//! the cell of a given diagonal and row, which is all the search needs to kill a cell in
+//! both families at once.
+
+use crate::Error;
+
+/// The largest number of rows or columns: row masks are `u32`.
+pub const MAX_SIDE: usize = 32;
+
+/// A rectangular board of `rows × cols` cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    /// `cross[f][i * rows + r]`: the diagonal of family `1 - f` through the cell of
+    /// diagonal `i` of family `f` in row `r` (meaningless where there is no such cell).
+    cross: [Vec<u8>; 2],
+}
+
+/// Family 0: the diagonals `r + c = s` (index `s`).
+pub const SUM: usize = 0;
+/// Family 1: the anti-diagonals `r - c = k - (cols - 1)` (index `k`).
+pub const DIFF: usize = 1;
+
+impl Board {
+    /// A `rows × cols` board; both sides between 1 and [`MAX_SIDE`].
+    pub fn new(rows: usize, cols: usize) -> Result<Board, Error> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(Error::Size { rows, cols });
+        }
+        let diagonals = rows + cols - 1;
+        let mut cross = [vec![0u8; diagonals * rows], vec![0u8; diagonals * rows]];
+        for r in 0..rows {
+            for c in 0..cols {
+                let (s, k) = (r + c, r + cols - 1 - c);
+                cross[SUM][s * rows + r] = k as u8;
+                cross[DIFF][k * rows + r] = s as u8;
+            }
+        }
+        Ok(Board { rows, cols, cross })
+    }
+
+    /// A `d × d` board.
+    pub fn square(d: usize) -> Result<Board, Error> {
+        Board::new(d, d)
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether the board is square (transposition is then one of its symmetries).
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The number of diagonals in each family.
+    pub fn diagonals(&self) -> usize {
+        self.rows + self.cols - 1
+    }
+
+    /// All rows, as a mask.
+    pub fn row_mask(&self) -> u32 {
+        low_bits(self.rows)
+    }
+
+    /// All columns, as a mask.
+    pub fn col_mask(&self) -> u32 {
+        low_bits(self.cols)
+    }
+
+    /// The diagonal of the other family through the cell of diagonal `i` of family `f`
+    /// in row `r`.
+    #[inline(always)]
+    pub(crate) fn cross(&self, f: usize, i: usize, r: usize) -> usize {
+        self.cross[f][i * self.rows + r] as usize
+    }
+
+    /// The column of the cell of diagonal `i` of family `f` in row `r`.
+    pub fn column(&self, f: usize, i: usize, r: usize) -> usize {
+        if f == SUM {
+            i - r
+        } else {
+            r + self.cols - 1 - i
+        }
+    }
+
+    /// The cells of `rows × cols` (row mask `rows`, column mask `cols`) on each diagonal of
+    /// both families, as row masks: `out[f][i]`. O(diagonals), by shifting the column mask.
+    pub(crate) fn diagonal_masks(&self, rows: u32, cols: u32, out: &mut [[u32; MAX_DIAG]; 2]) {
+        let c1 = self.cols as i64 - 1;
+        let reversed = reverse(cols, self.cols) as u64;
+        let (rows, cols) = (rows as u64, cols as u64);
+        let [sums, diffs] = out;
+        for (i, (sum, diff)) in sums
+            .iter_mut()
+            .zip(diffs)
+            .take(self.diagonals())
+            .enumerate()
+        {
+            // Row r of diagonal s is column s - r: bit (cols-1-c) of the reversed mask,
+            // that is bit r of it shifted by cols-1-s.
+            *sum = (rows & shift_right(reversed, c1 - i as i64)) as u32;
+            // Row r of anti-diagonal k is column r + cols-1-k: bit r of the mask shifted
+            // by cols-1-k.
+            *diff = (rows & shift_right(cols, c1 - i as i64)) as u32;
+        }
+    }
+}
+
+/// The most diagonals one family can have.
+pub(crate) const MAX_DIAG: usize = 2 * MAX_SIDE - 1;
+
+/// The lowest `n` bits.
+pub(crate) fn low_bits(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+/// `x`'s lowest `n` bits in reverse order.
+pub(crate) fn reverse(x: u32, n: usize) -> u32 {
+    if n == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (32 - n)
+    }
+}
+
+/// `x >> k`, or `x << -k` for negative `k`.
+fn shift_right(x: u64, k: i64) -> u64 {
+    if k >= 0 {
+        x >> k
+    } else {
+        x << -k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_match_the_cells() {
+        for (rows, cols) in [(1, 1), (3, 5), (5, 3), (6, 6), (7, 4)] {
+            let board = Board::new(rows, cols).unwrap();
+            for (s_rows, t_cols) in [(0b1011, 0b110), (u32::MAX, u32::MAX), (0b10, 0b1)] {
+                let (s_rows, t_cols) = (s_rows & board.row_mask(), t_cols & board.col_mask());
+                let mut out = [[0u32; MAX_DIAG]; 2];
+                board.diagonal_masks(s_rows, t_cols, &mut out);
+                let mut want = [[0u32; MAX_DIAG]; 2];
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if s_rows >> r & 1 == 1 && t_cols >> c & 1 == 1 {
+                            want[SUM][r + c] |= 1 << r;
+                            want[DIFF][r + cols - 1 - c] |= 1 << r;
+                        }
+                    }
+                }
+                assert_eq!(out, want, "{rows}x{cols}");
+                for f in 0..2 {
+                    for i in 0..board.diagonals() {
+                        for r in 0..rows {
+                            if want[f][i] >> r & 1 == 1 {
+                                let c = board.column(f, i, r);
+                                let j = board.cross(f, i, r);
+                                assert_eq!(want[1 - f][j] >> r & 1, 1);
+                                assert_eq!(board.column(1 - f, j, r), c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! pq-lines: a native branch-and-bound for the peaceable armies of queens, on the line
+//! labelling. No SAT solver and no CNF: bit masks, running bounds, every core.
+//!
+//! **The labelling.** For `m ≥ 1`, `m` white and `m` black queens fit on a board iff its
+//! lines (rows, columns, both diagonal families) can be labelled W or B so that at least
+//! `m` cells have all four lines W and at least `m` all four B: label each line by the
+//! colour standing on it (empty lines anyhow); conversely fill every all-W and all-B cell.
+//! This is the line-colouring model of Smith, Petrie & Gent, "Models and symmetry breaking
+//! for 'peaceable armies of queens'" (CPAIOR 2004), searched as in the public
+//! branch-and-bound of github farev/Matematica (`conjectures/peaceable-queens/`, whose
+//! NOTE.md proves the rules; this crate shares no code with it).
+//!
+//! **The search.** Choose the white rows `S` and white columns `T` (one pair per symmetry
+//! orbit, [`symmetry`]); white cells lie in `S × T`, black ones in `S̄ × T̄`. Then label
+//! the diagonals depth first, pruned by counting bounds ([`search`](crate) module docs
+//! list them, each proven exact). The pair-level product bound `|S||T| ≥ m`,
+//! `(rows−|S|)(cols−|T|) ≥ m` cuts pairs before any search.
+//!
+//! ```
+//! use pq_lines::{decide, Board, Demand, Settings, Verdict};
+//! let board = Board::square(6).unwrap();
+//! let step = |m| decide(&board, Demand::equal(m), &Settings::default()).verdict;
+//! assert!(matches!(step(5), Verdict::Sat(_)));
+//! assert!(matches!(step(6), Verdict::Unsat)); // a(6) = 5
+//! ```
+
+pub mod board;
+mod search;
+pub mod symmetry;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+pub use board::Board;
+pub use search::Stop;
+
+use search::{Control, Found, Search};
+use symmetry::Group;
+
+/// What the engine refuses.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum Error {
+    /// A side outside `1..=32`.
+    #[error("a {rows}×{cols} board is outside the line engine's range (sides 1 to {max})", max = board::MAX_SIDE)]
+    Size {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+}
+
+/// How many cells each colour needs: `m` and `m` for the peaceable queens, two numbers for
+/// armies of different sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Demand {
+    /// White pieces needed.
+    pub white: usize,
+    /// Black pieces needed.
+    pub black: usize,
+}
+
+impl Demand {
+    /// `m` of each colour.
+    pub fn equal(m: usize) -> Demand {
+        Demand { white: m, black: m }
+    }
+
+    /// Whether swapping the colours maps the problem onto itself.
+    fn symmetric(self) -> bool {
+        self.white == self.black
+    }
+}
+
+/// How to run a search.
+pub struct Settings<'a> {
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Polled every few thousand nodes: true stops the search (Ctrl-C, a rival's answer).
+    pub asked_to_stop: &'a (dyn Fn() -> bool + Sync),
+}
+
+impl Default for Settings<'_> {
+    fn default() -> Self {
+        Settings {
+            jobs: 1,
+            deadline: None,
+            asked_to_stop: &|| false,
+        }
+    }
+}
+
+/// A solution: the line labelling's rows and columns and every cell it leaves to each
+/// colour (at least `m` of each; a placement takes any `m` of them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    /// The white rows, bit `r` for row `r`.
+    pub white_rows: u32,
+    /// The white columns, bit `c` for column `c`.
+    pub white_cols: u32,
+    /// Cells `(row, col)` all of whose lines are white, in row-major order.
+    pub white: Vec<(usize, usize)>,
+    /// Cells all of whose lines are black, in row-major order.
+    pub black: Vec<(usize, usize)>,
+}
+
+/// The engine's answer to "do `m` and `m` fit?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// They fit: a labelling with at least `m` cells of each colour.
+    Sat(Witness),
+    /// They do not: every pair was searched to the end.
+    Unsat,
+    /// The search stopped before an answer.
+    Unknown(Stop),
+}
+
+/// What the search did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes (one per labelling step visited, the root of each pair included).
+    pub nodes: u64,
+    /// `(S, T)` pairs searched (least in their orbit, passing the product bound).
+    pub pairs: u64,
+    /// Row sets `S` whose pairs were all searched.
+    pub row_sets_done: usize,
+    /// Row sets in the work list.
+    pub row_sets: usize,
+    /// Worker threads used.
+    pub jobs: usize,
+}
+
+/// A verdict and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Sat, Unsat or Unknown.
+    pub verdict: Verdict,
+    /// Node and pair counts.
+    pub stats: Stats,
+}
+
+/// The row sets `S` worth searching for `demand` on `board`: least in their own orbit and
+/// with some column count that passes the product bound. The work list of
+/// [`search_rows`], in the order it is searched.
+pub fn row_sets(board: &Board, demand: Demand) -> Vec<u32> {
+    let group = Group::of(board, demand.symmetric());
+    (0..=board.row_mask())
+        .filter(|&s| group.row_candidate(s) && column_counts(board, demand, s).is_some())
+        .collect()
+}
+
+/// The column counts `|T|` that pass the product bound with row set `s`, as a range.
+fn column_counts(board: &Board, demand: Demand, s: u32) -> Option<(usize, usize)> {
+    let a = s.count_ones() as usize;
+    let (rows, cols) = (board.rows(), board.cols());
+    let ok = |b: usize| a * b >= demand.white && (rows - a) * (cols - b) >= demand.black;
+    let lo = (0..=cols).find(|&b| ok(b))?;
+    let hi = (0..=cols).rev().find(|&b| ok(b))?;
+    Some((lo, hi))
+}
+
+/// Decides whether `demand.white` white and `demand.black` black queens fit on `board`.
+pub fn decide(board: &Board, demand: Demand, settings: &Settings) -> Answer {
+    search_rows(board, demand, &row_sets(board, demand), settings)
+}
+
+/// Searches every least pair `(S, T)` whose `S` is in `rows` (a slice of [`row_sets`]):
+/// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
+/// slices splits the work into independent pieces (cubes).
+pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
+    let jobs = settings.jobs.max(1);
+    let group = Group::of(board, demand.symmetric());
+    let next = AtomicUsize::new(0);
+    let found = AtomicBool::new(false);
+    let solution: Mutex<Option<Witness>> = Mutex::new(None);
+    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
+    let control = Control {
+        found: &found,
+        asked: settings.asked_to_stop,
+        deadline: settings.deadline,
+    };
+    let worker = || {
+        let mut search = Search::new(board, demand);
+        let (mut pairs, mut done) = (0u64, 0usize);
+        'work: loop {
+            let at = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&s) = rows.get(at) else { break };
+            let Some((lo, hi)) = column_counts(board, demand, s) else {
+                done += 1;
+                continue;
+            };
+            // On a square the transposed image (T, S) is smaller unless T ≥ S.
+            let first = if board.is_square() { s } else { 0 };
+            for t in first..=board.col_mask() {
+                let b = t.count_ones() as usize;
+                if b < lo || b > hi || !group.is_least(s, t) {
+                    continue;
+                }
+                pairs += 1;
+                match search.pair(s, t, &control) {
+                    Found::Nothing => {}
+                    Found::Solution => {
+                        let (white, black) = search.witness.take().expect("a solution's cells");
+                        let mut slot = solution.lock().unwrap_or_else(|e| e.into_inner());
+                        if slot.is_none() {
+                            *slot = Some(witness(board, s, t, &white, &black));
+                        }
+                        found.store(true, Ordering::Relaxed);
+                        break 'work;
+                    }
+                    Found::Stopped(stop) => {
+                        if stop != Stop::Found {
+                            stopped
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(stop);
+                        }
+                        break 'work;
+                    }
+                }
+            }
+            done += 1;
+            if let Some(stop) = control.poll() {
+                if stop != Stop::Found {
+                    stopped
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(stop);
+                }
+                break;
+            }
+        }
+        (search.nodes, pairs, done)
+    };
+    let mut stats = Stats {
+        row_sets: rows.len(),
+        jobs,
+        ..Stats::default()
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
+        for handle in handles {
+            let (nodes, pairs, done) = handle.join().expect("a line-engine worker panicked");
+            stats.nodes += nodes;
+            stats.pairs += pairs;
+            stats.row_sets_done += done;
+        }
+    });
+    let verdict = match (
+        solution.into_inner().unwrap_or_else(|e| e.into_inner()),
+        stopped.into_inner().unwrap_or_else(|e| e.into_inner()),
+    ) {
+        (Some(w), _) => Verdict::Sat(w),
+        (None, Some(stop)) => Verdict::Unknown(stop),
+        (None, None) => Verdict::Unsat,
+    };
+    Answer { verdict, stats }
+}
+
+/// The cells of a solution's live masks, read along the `r + c` diagonals.
+fn witness(board: &Board, s: u32, t: u32, white: &search::Masks, black: &search::Masks) -> Witness {
+    let cells = |masks: &search::Masks| {
+        let mut out = Vec::new();
+        for (i, &diagonal) in masks[board::SUM][..board.diagonals()].iter().enumerate() {
+            let mut rows = diagonal;
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                out.push((r, board.column(board::SUM, i, r)));
+            }
+        }
+        out.sort_unstable();
+        out
+    };
+    Witness {
+        white_rows: s,
+        white_cols: t,
+        white: cells(white),
+        black: cells(black),
+    }
+}

@@ -1,0 +1,305 @@
+//! The depth-first search over the diagonals of one `(S, T)` pair.
+//!
+//! State: for each diagonal of both families, the rows of its live white cells and of its
+//! live black cells. Labelling a diagonal W kills the black cells on it (and B the white
+//! ones); a killed cell leaves both of its diagonals, found through [`Board::cross`]. The
+//! bounds are kept as running sums, updated per killed cell, so a node costs the cells it
+//! kills plus one scan for the branching diagonal. Undoing restores the masks from the
+//! killed rows and the sums from a copy: nothing is allocated during the search.
+//!
+//! The bounds, all exact (no solution below a node they cut):
+//! - **cells**: at least `m_w` live white cells and `m_b` live black ones;
+//! - **weighted family sums**: for each diagonal family and weights `(p, q)`,
+//!   Σ over its diagonals of max(p · live white, q · live black) ≥ p · m_w + q · m_b.
+//!   A labelled diagonal has only one colour left, so the maximum is its label's count;
+//!   an unlabelled one can still take either label. A solution's W diagonals carry its
+//!   ≥ m_w white cells and its B diagonals its ≥ m_b black ones, hence the sum. Each
+//!   weighting is a point of the Lagrangian relaxation of the per-family knapsack "choose
+//!   labels so that both colours reach their demand"; (1, 1) alone is the family sum of the
+//!   published branch-and-bound this engine is measured against (github farev/Matematica,
+//!   `conjectures/peaceable-queens/`), which the pairs (1, 2), (2, 1) already imply. The four
+//!   weightings below cut 13/25 from 51.7 M to 12.0 M nodes (BENCHMARKS.md, "The line
+//!   engine").
+//!
+//! A node where no diagonal holds live cells of both colours is a solution: label each
+//! diagonal by its live colour; every live cell then has all four lines of its colour.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::board::{Board, DIFF, MAX_DIAG, SUM};
+use crate::Demand;
+
+/// The weights `(p, q)` of the family-sum bounds (see the module docs).
+const WEIGHTS: [(i32, i32); 4] = [(1, 2), (2, 1), (3, 4), (4, 3)];
+const NW: usize = WEIGHTS.len();
+
+/// How often (in nodes) the search looks at the stop flag and the clock.
+const POLL: u64 = 1 << 14;
+
+/// Why a search ended early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Another worker found a solution.
+    Found,
+    /// The caller asked to stop (Ctrl-C, a rival that answered first).
+    Asked,
+    /// The deadline passed.
+    Deadline,
+}
+
+/// The outcome of one pair's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    Nothing,
+    Solution,
+    Stopped(Stop),
+}
+
+/// When to give up.
+#[derive(Clone, Copy)]
+pub(crate) struct Control<'a> {
+    /// Raised by the worker that finds a solution.
+    pub found: &'a AtomicBool,
+    /// The caller's own stop request.
+    pub asked: &'a (dyn Fn() -> bool + Sync),
+    pub deadline: Option<Instant>,
+}
+
+impl Control<'_> {
+    pub fn poll(&self) -> Option<Stop> {
+        if self.found.load(Ordering::Relaxed) {
+            Some(Stop::Found)
+        } else if (self.asked)() {
+            Some(Stop::Asked)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        }
+    }
+}
+
+/// Live cells of one colour: `[family][diagonal]` row masks.
+pub(crate) type Masks = [[u32; MAX_DIAG]; 2];
+
+/// One worker's search state, reused for every pair it takes.
+pub(crate) struct Search<'a> {
+    board: &'a Board,
+    m_white: i32,
+    m_black: i32,
+    need: [i32; NW],
+    nd: usize,
+    white: Masks,
+    black: Masks,
+    /// `sums[f][k]`: Σ over family `f` of max(p_k · white, q_k · black).
+    sums: [[i32; NW]; 2],
+    white_total: i32,
+    black_total: i32,
+    /// Nodes visited so far (one per call of `dfs`).
+    pub nodes: u64,
+    next_poll: u64,
+    /// The live cells at the solution found, if any.
+    pub witness: Option<(Masks, Masks)>,
+}
+
+#[inline(always)]
+fn contributions(white: u32, black: u32) -> [i32; NW] {
+    let (w, b) = (white.count_ones() as i32, black.count_ones() as i32);
+    let mut out = [0; NW];
+    for (k, (p, q)) in WEIGHTS.iter().enumerate() {
+        out[k] = (p * w).max(q * b);
+    }
+    out
+}
+
+impl<'a> Search<'a> {
+    pub fn new(board: &'a Board, demand: Demand) -> Search<'a> {
+        let (m_white, m_black) = (demand.white as i32, demand.black as i32);
+        let mut need = [0; NW];
+        for (k, (p, q)) in WEIGHTS.iter().enumerate() {
+            need[k] = p * m_white + q * m_black;
+        }
+        Search {
+            board,
+            m_white,
+            m_black,
+            need,
+            nd: board.diagonals(),
+            white: [[0; MAX_DIAG]; 2],
+            black: [[0; MAX_DIAG]; 2],
+            sums: [[0; NW]; 2],
+            white_total: 0,
+            black_total: 0,
+            nodes: 0,
+            next_poll: POLL,
+            witness: None,
+        }
+    }
+
+    /// Searches the labellings of the diagonals with white rows `s` and white columns `t`.
+    pub fn pair(&mut self, s: u32, t: u32, control: &Control) -> Found {
+        let board = self.board;
+        board.diagonal_masks(s, t, &mut self.white);
+        board.diagonal_masks(
+            !s & board.row_mask(),
+            !t & board.col_mask(),
+            &mut self.black,
+        );
+        self.white_total = (s.count_ones() * t.count_ones()) as i32;
+        self.black_total = ((board.rows() as u32 - s.count_ones())
+            * (board.cols() as u32 - t.count_ones())) as i32;
+        for f in [SUM, DIFF] {
+            let mut sums = [0; NW];
+            for i in 0..self.nd {
+                let c = contributions(self.white[f][i], self.black[f][i]);
+                for k in 0..NW {
+                    sums[k] += c[k];
+                }
+            }
+            self.sums[f] = sums;
+        }
+        self.dfs(control)
+    }
+
+    /// The running sums, recomputed (the debug builds check the incremental ones).
+    fn sums_from_scratch(&self) -> [[i32; NW]; 2] {
+        let mut sums = [[0; NW]; 2];
+        for f in [SUM, DIFF] {
+            for i in 0..self.nd {
+                let c = contributions(self.white[f][i], self.black[f][i]);
+                for k in 0..NW {
+                    sums[f][k] += c[k];
+                }
+            }
+        }
+        sums
+    }
+
+    fn feasible(&self) -> bool {
+        if self.white_total < self.m_white || self.black_total < self.m_black {
+            return false;
+        }
+        for f in [SUM, DIFF] {
+            for k in 0..NW {
+                if self.sums[f][k] < self.need[k] {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn dfs(&mut self, control: &Control) -> Found {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL;
+            if let Some(stop) = control.poll() {
+                return Found::Stopped(stop);
+            }
+        }
+        debug_assert_eq!(self.sums, self.sums_from_scratch());
+        if !self.feasible() {
+            return Found::Nothing;
+        }
+        let Some((f, i)) = self.branch() else {
+            self.witness = Some((self.white, self.black));
+            return Found::Solution;
+        };
+        // W first: it kills the black cells on the diagonal.
+        for white in [true, false] {
+            let (sums, totals) = (self.sums, (self.white_total, self.black_total));
+            let killed = self.label(f, i, white);
+            let found = self.dfs(control);
+            self.unlabel(f, i, white, killed);
+            self.sums = sums;
+            (self.white_total, self.black_total) = totals;
+            if found != Found::Nothing {
+                return found;
+            }
+        }
+        Found::Nothing
+    }
+
+    /// The unlabelled diagonal with the most cells of its rarer colour, or `None` when no
+    /// diagonal holds both colours.
+    #[inline(always)]
+    fn branch(&self) -> Option<(usize, usize)> {
+        let mut best = 0;
+        let mut at = None;
+        for f in [SUM, DIFF] {
+            for i in 0..self.nd {
+                let (w, b) = (self.white[f][i], self.black[f][i]);
+                let (cw, cb) = (w.count_ones(), b.count_ones());
+                let score = cw.min(cb);
+                if score > best {
+                    best = score;
+                    at = Some((f, i));
+                }
+            }
+        }
+        at
+    }
+
+    /// Labels diagonal `i` of family `f`: W kills its black cells, B its white ones.
+    /// Returns the rows killed.
+    #[inline(always)]
+    fn label(&mut self, f: usize, i: usize, white: bool) -> u32 {
+        let g = 1 - f;
+        let (old_w, old_b) = (self.white[f][i], self.black[f][i]);
+        let before = contributions(old_w, old_b);
+        let (killed, after) = if white {
+            (old_b, contributions(old_w, 0))
+        } else {
+            (old_w, contributions(0, old_b))
+        };
+        for k in 0..NW {
+            self.sums[f][k] += after[k] - before[k];
+        }
+        let victims = if white {
+            self.black_total -= killed.count_ones() as i32;
+            &mut self.black
+        } else {
+            self.white_total -= killed.count_ones() as i32;
+            &mut self.white
+        };
+        victims[f][i] = 0;
+        let mut rows = killed;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let j = self.board.cross(f, i, r);
+            let (w, b) = (self.white[g][j], self.black[g][j]);
+            let before = contributions(w, b);
+            let after = if white {
+                self.black[g][j] = b & !(1 << r);
+                contributions(w, b & !(1 << r))
+            } else {
+                self.white[g][j] = w & !(1 << r);
+                contributions(w & !(1 << r), b)
+            };
+            for k in 0..NW {
+                self.sums[g][k] += after[k] - before[k];
+            }
+        }
+        killed
+    }
+
+    /// Undoes [`Search::label`] on the masks (the caller restores the sums).
+    #[inline(always)]
+    fn unlabel(&mut self, f: usize, i: usize, white: bool, killed: u32) {
+        let g = 1 - f;
+        let victims = if white {
+            &mut self.black
+        } else {
+            &mut self.white
+        };
+        victims[f][i] = killed;
+        let mut rows = killed;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            victims[g][self.board.cross(f, i, r)] |= 1 << r;
+        }
+    }
+}

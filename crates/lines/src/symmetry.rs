@@ -1,0 +1,120 @@
+//! The board's symmetries acting on (white rows, white columns).
+//!
+//! Row reversal, column reversal and the colour swap are symmetries of every rectangle;
+//! transposition is one of a square. They permute lines and keep a labelling peaceable, so
+//! only the pair `(S, T)` least in its orbit needs a search (lexicographically, `S` first).
+//! On a square the group has 16 elements (the 8 of the square times the colour swap),
+//! on other rectangles 8; without the colour swap (armies of different sizes) half as many.
+
+use crate::board::{low_bits, reverse, Board};
+
+/// The group acting on `(S, T)` for one board.
+#[derive(Clone, Debug)]
+pub struct Group {
+    rows: usize,
+    cols: usize,
+    square: bool,
+    swap: bool,
+}
+
+impl Group {
+    /// The group of `board`, with the colour swap when `swap` (equal armies).
+    pub fn of(board: &Board, swap: bool) -> Group {
+        Group {
+            rows: board.rows(),
+            cols: board.cols(),
+            square: board.is_square(),
+            swap,
+        }
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        4 << (self.square as usize + self.swap as usize)
+    }
+
+    /// Every image of `(s, t)`, the identity first.
+    pub fn images(&self, s: u32, t: u32) -> impl Iterator<Item = (u32, u32)> {
+        let (full_r, full_c) = (low_bits(self.rows), low_bits(self.cols));
+        let ss = [s, reverse(s, self.rows)];
+        let ts = [t, reverse(t, self.cols)];
+        let (square, swap) = (self.square, self.swap);
+        // Element g: bit 0 reverses rows, bit 1 columns, then the colour swap (if in the
+        // group) and the transposition (if in the group) take the next bits.
+        (0..self.order()).map(move |g| {
+            let (a, b) = (ss[g & 1], ts[(g >> 1) & 1]);
+            let mut rest = g >> 2;
+            let (a, b) = if swap && rest & 1 != 0 {
+                (!a & full_r, !b & full_c)
+            } else {
+                (a, b)
+            };
+            if swap {
+                rest >>= 1;
+            }
+            if square && rest & 1 != 0 {
+                (b, a)
+            } else {
+                (a, b)
+            }
+        })
+    }
+
+    /// Whether `(s, t)` is the least of its orbit.
+    pub fn is_least(&self, s: u32, t: u32) -> bool {
+        self.images(s, t).all(|image| (s, t) <= image)
+    }
+
+    /// How many group elements fix `(s, t)`; the orbit has `order / stabiliser` pairs.
+    pub fn stabiliser(&self, s: u32, t: u32) -> usize {
+        self.images(s, t).filter(|&image| image == (s, t)).count()
+    }
+
+    /// Whether a row mask can be the first half of a least pair: it is least among the
+    /// images of its own coordinate (and, on a square, not above the column candidates,
+    /// which [`Group::is_least`] checks with `t`).
+    pub fn row_candidate(&self, s: u32) -> bool {
+        let full = low_bits(self.rows);
+        let rev = reverse(s, self.rows);
+        s <= rev && (!self.swap || (s <= !s & full && s <= !rev & full))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn orbits_partition_the_pairs() {
+        for (rows, cols, swap) in [
+            (4, 4, true),
+            (5, 5, true),
+            (3, 5, true),
+            (4, 2, true),
+            (4, 4, false),
+            (3, 4, false),
+        ] {
+            let group = Group::of(&Board::new(rows, cols).unwrap(), swap);
+            let mut seen = BTreeSet::new();
+            let mut least = 0;
+            for s in 0..1u32 << rows {
+                for t in 0..1u32 << cols {
+                    let orbit: BTreeSet<_> = group.images(s, t).collect();
+                    assert_eq!(orbit.len() * group.stabiliser(s, t), group.order());
+                    if group.is_least(s, t) {
+                        least += 1;
+                        assert!(group.row_candidate(s));
+                        assert_eq!(orbit.first(), Some(&(s, t)));
+                        assert!(orbit.iter().all(|p| seen.insert(*p)));
+                    }
+                }
+            }
+            assert_eq!(
+                seen.len(),
+                1 << (rows + cols),
+                "{rows}x{cols}: {least} orbits"
+            );
+        }
+    }
+}
