@@ -11,7 +11,9 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
-use super::{read_problem, Args, BackendArg, Command, CubesWhen, Format, SolveArgs, UpTo};
+use super::{
+    read_problem, Args, BackendArg, Command, CubesWhen, EngineChoice, Format, SolveArgs, UpTo,
+};
 
 /// A fully validated request.
 #[derive(Debug)]
@@ -106,6 +108,8 @@ pub struct RunSettings {
     pub check_unsat: Option<ProofFormat>,
     /// Which steps are solved by cube-and-conquer.
     pub cubing: Cubing,
+    /// The line engine, when it answers instead of the SAT solvers (`--engine`).
+    pub lines: Option<pq_engine::lines::LineEngine>,
 }
 
 /// Which solver steps are split into cubes (`--cubes`, resolved against the other flags).
@@ -576,6 +580,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
         CubesWhen::Never => Cubing::Never,
         CubesWhen::Auto => auto_cubing(&a, &solvers, check_unsat.is_some()),
     };
+    let lines = line_engine(&a, problem.as_ref(), check_unsat.is_some())?;
     let run = RunSettings {
         args: a,
         solvers,
@@ -584,6 +589,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
         prover,
         check_unsat,
         cubing,
+        lines,
     };
     let a = &run.args;
     let Some(problem) = problem else {
@@ -690,8 +696,58 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
         prover: None,
         check_unsat: check_unsat.then_some(ProofFormat::Drat),
         cubing: Cubing::Never,
+        lines: None,
     };
     Ok(Job::OptimiseWith(problem, optimiser, run))
+}
+
+/// `--engine`: the line engine when it is asked for (refusing what it cannot do, by name), or
+/// with `auto` when the problem is one it answers and nothing asks for a SAT solver.
+fn line_engine(
+    a: &SolveArgs,
+    problem: Option<&Problem>,
+    check_unsat: bool,
+) -> Result<Option<pq_engine::lines::LineEngine>, String> {
+    if a.engine == EngineChoice::Sat {
+        return Ok(None);
+    }
+    let sat_only = [
+        (!a.backend.is_empty(), "--backend"),
+        (!a.solver_cmd.is_empty(), "--solver-cmd"),
+        (a.proof.is_some(), "--proof (it writes no clausal proof yet)"),
+        (a.certify.is_some(), "--certify (it writes no clausal proof yet)"),
+        (check_unsat, "--check-unsat (it writes no clausal proof yet)"),
+        (a.cnf.is_some(), "--cnf (it reads no formula)"),
+        (a.cubes == CubesWhen::Always, "--cubes"),
+        (a.strategy != Strategy::Up, "--strategy (it raises n until UNSAT)"),
+    ];
+    let given = sat_only
+        .iter()
+        .find(|(given, _)| *given)
+        .map(|(_, flag)| *flag)
+        .or(a.encoding.given());
+    let unsupported = match problem {
+        None => Some("it needs a board: --dim D or --problem FILE".to_string()),
+        Some(p) => pq_engine::lines::unsupported(p),
+    };
+    if a.engine == EngineChoice::Auto {
+        return Ok((given.is_none() && unsupported.is_none()).then(|| {
+            pq_engine::lines::LineEngine {
+                jobs: a.jobs.unwrap_or_else(default_jobs),
+            }
+        }));
+    }
+    if let Some(flag) = given {
+        return Err(format!(
+            "--engine lines answers without a SAT solver: it cannot take {flag}; use --engine sat"
+        ));
+    }
+    if let Some(why) = unsupported {
+        return Err(format!("--engine lines cannot answer this problem: {why}"));
+    }
+    Ok(Some(pq_engine::lines::LineEngine {
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+    }))
 }
 
 /// `--cubes auto`: hard steps go to cubes when there are cores to spread them over and

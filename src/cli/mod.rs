@@ -720,6 +720,18 @@ fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
     Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Which engine answers `solve` (`--engine`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    /// The line engine where it applies and nothing asks for a SAT solver, else SAT
+    #[default]
+    Auto,
+    /// The native branch-and-bound on the line labelling (no CNF)
+    Lines,
+    /// Encode into CNF and solve with SAT solvers
+    Sat,
+}
+
 /// Output format of `solve`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
@@ -779,9 +791,19 @@ pub struct SolveArgs {
     #[arg(long, value_name = "CMD")]
     pub solver_cmd: Vec<String>,
     /// How many solvers the default portfolio runs at once on each step [default: the
-    /// number of cores]; with --cubes, how many workers solve cubes
+    /// number of cores]; with --cubes, how many workers solve cubes; with the line engine,
+    /// its threads
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    /// Which engine answers. lines: a native branch-and-bound on the line labelling (white
+    /// rows and columns, then the diagonals, pruned by counting bounds; no CNF, no solver),
+    /// for two armies of queens on a plain rectangular board; its UNSAT is an exhaustive
+    /// search, not a checked proof. sat: encode into CNF and solve with SAT solvers. auto:
+    /// lines where it applies, unless a SAT-only option is given (--backend, --solver-cmd,
+    /// --proof, --certify, --check-unsat, --cnf, --model, --card, --symmetry, --cubes=always,
+    /// --strategy other than up)
+    #[arg(long, value_enum, value_name = "E", default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
     /// When a solver step is solved by cube-and-conquer: split as `pq-sat cube` does (rows,
     /// then look-ahead, on the colouring model; look-ahead otherwise), its cubes solved on
     /// --jobs workers by one solver (the one --backend given, or cadical-sat)

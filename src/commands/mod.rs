@@ -11,6 +11,7 @@ pub mod docs;
 pub mod enumerate;
 pub mod family;
 pub mod hash;
+pub mod lines;
 pub mod race;
 pub mod render;
 pub mod solve;

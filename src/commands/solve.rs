@@ -66,6 +66,9 @@ pub fn export(problem: &Problem, format: Export, a: &EncodeArgs) -> Result<u8> {
 /// Solves `problem` at size `n`; with `--proof`, by the proof's solver, writing the proof on
 /// UNSAT.
 pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
+    if let Some(engine) = &run.lines {
+        return super::lines::at_size(problem, n, engine, run);
+    }
     // --timeout bounds the whole run, encoding included.
     let limits = Limits::timeout(run.args.timeout);
     let options = &run.args.encoding.options();
@@ -76,11 +79,7 @@ pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let judge = |a: &Answer| agrees(problem, n, a);
     let (backend, outcome, proof) =
         answer(Some(problem), n, &formula, run, &limits, certifies, &judge)?;
-    if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
-        let d = problem.rules.layout.rows;
-        let title = format!("{n} white and {n} black queens on {d}x{d}");
-        write_svg(path, &picture(problem, p, Some(&title)))?;
-    }
+    svg_at_size(problem, n, run, &outcome)?;
     let mut report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
     report.mark_commands(&command_names(&run.solvers));
     emit(run.args.format, &report, || {
@@ -89,8 +88,43 @@ pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
+/// With `--svg`, draws the placement found at size `n`.
+pub(super) fn svg_at_size(
+    problem: &Problem,
+    n: usize,
+    run: &RunSettings,
+    outcome: &Outcome,
+) -> Result<()> {
+    if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
+        let d = problem.rules.layout.rows;
+        let title = format!("{n} white and {n} black queens on {d}x{d}");
+        write_svg(path, &picture(problem, p, Some(&title)))?;
+    }
+    Ok(())
+}
+
+/// With `--svg`, draws the best placement of an optimisation.
+pub(super) fn svg_optimum(
+    problem: &Problem,
+    run: &RunSettings,
+    outcome: &OptimiseOutcome,
+) -> Result<()> {
+    if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
+        let d = problem.rules.layout.rows;
+        let title = match outcome.optimum {
+            Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
+            None => format!("{m} white and {m} black queens on {d}x{d}"),
+        };
+        write_svg(path, &picture(problem, p, Some(&title)))?;
+    }
+    Ok(())
+}
+
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
 pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
+    if let Some(engine) = &run.lines {
+        return super::lines::optimum(problem, engine, run);
+    }
     let (options, strategy) = (&run.args.encoding.options(), run.args.strategy);
     // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
     let backend: Box<dyn Backend> = match strategy {
@@ -121,17 +155,10 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         Ok(c) => (c, None),
         Err(e) => (None, Some(e)),
     };
-    if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
-        let d = problem.rules.layout.rows;
-        let title = match outcome.optimum {
-            Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
-            None => format!("{m} white and {m} black queens on {d}x{d}"),
-        };
-        write_svg(path, &picture(problem, p, Some(&title)))?;
-    }
+    svg_optimum(problem, run, &outcome)?;
     let mut report = Optimum::new(
         problem,
-        options,
+        Some(options),
         strategy,
         backend.name(),
         &outcome,
@@ -185,7 +212,7 @@ pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) ->
     }
     let mut report = Optimum::new(
         problem,
-        options,
+        Some(options),
         Strategy::Up,
         optimiser.name().to_string(),
         &outcome,

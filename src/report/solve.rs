@@ -39,6 +39,31 @@ impl Witness {
     }
 }
 
+/// The work of the line engine's exhaustive search (`--engine lines`), in place of a
+/// formula's size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Search {
+    /// Search nodes (labelling steps visited).
+    pub nodes: u64,
+    /// (white rows, white columns) pairs searched, one per symmetry orbit.
+    pub pairs: u64,
+}
+
+impl Search {
+    /// The report of the engine's counts.
+    pub fn of(stats: &pq_lines::Stats) -> Search {
+        Search {
+            nodes: stats.nodes,
+            pairs: stats.pairs,
+        }
+    }
+
+    /// `11980249 nodes, 2994131 (S, T) pairs`.
+    fn text(&self) -> String {
+        format!("{} nodes, {} (S, T) pairs", self.nodes, self.pairs)
+    }
+}
+
 /// The encoding a formula was built with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Encoding {
@@ -155,6 +180,9 @@ pub struct Solved {
     /// The proof requested with `--proof`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof: Option<ProofReport>,
+    /// The line engine's counts, when it answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<Search>,
     /// For UNSAT: true when the independent checker verified a proof of it
     /// (`--check-unsat`), false when the solver's word is all there is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,6 +237,7 @@ impl Solved {
             seconds: outcome.seconds,
             reason: outcome.reason.clone(),
             proof,
+            search: None,
             verified: outcome.verified,
             from_command: false,
         }
@@ -237,11 +266,13 @@ impl Solved {
                 match outcome.status {
                     Status::Sat => format!("SAT: {queens} fit on a {d}x{d} board ({how})\n"),
                     Status::Unsat => format!(
-                        "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; formula: {})\n",
-                        self.encoding.as_ref().map_or(String::new(), |e| format!(
-                            "{}, {}, {}",
-                            e.model, e.card, e.symmetry
-                        ))
+                        "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; {})\n",
+                        match (&self.search, &self.encoding) {
+                            (Some(search), _) => format!("exhaustive search: {}", search.text()),
+                            (None, Some(e)) =>
+                                format!("formula: {}, {}, {}", e.model, e.card, e.symmetry),
+                            (None, None) => "formula: ".to_string(),
+                        }
                     ),
                     Status::Unknown => format!(
                         "UNKNOWN: whether {queens} fit on a {d}x{d} board ({how}: {unknown})\n"
@@ -300,9 +331,12 @@ pub struct Optimum {
     pub backend: String,
     /// `up`, `incremental` or `bisect`.
     pub strategy: String,
-    /// The encoding of every step.
+    /// The encoding of every step (none for the line engine).
     #[serde(flatten)]
-    pub encoding: Encoding,
+    pub encoding: Option<Encoding>,
+    /// The line engine's counts over every step, when it answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<Search>,
     /// Wall-clock seconds of the whole run.
     pub seconds: f64,
     /// Every step, in order.
@@ -323,7 +357,7 @@ impl Optimum {
     /// The report of an optimisation of `problem`.
     pub fn new(
         problem: &Problem,
-        options: &Options,
+        options: Option<&Options>,
         strategy: Strategy,
         backend: String,
         outcome: &OptimiseOutcome,
@@ -349,7 +383,8 @@ impl Optimum {
             witness: outcome.best.as_ref().map(|(_, p)| Witness::of(problem, p)),
             backend,
             strategy: strategy.name().into(),
-            encoding: Encoding::of(options),
+            encoding: options.map(Encoding::of),
+            search: None,
             seconds: outcome.seconds,
             steps: outcome.steps.clone(),
             reason: outcome.reason.clone(),
