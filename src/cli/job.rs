@@ -714,12 +714,24 @@ fn line_engine(
     let sat_only = [
         (!a.backend.is_empty(), "--backend"),
         (!a.solver_cmd.is_empty(), "--solver-cmd"),
-        (a.proof.is_some(), "--proof (it writes no clausal proof yet)"),
-        (a.certify.is_some(), "--certify (it writes no clausal proof yet)"),
-        (check_unsat, "--check-unsat (it writes no clausal proof yet)"),
+        (
+            a.proof.is_some(),
+            "--proof (it writes no clausal proof yet)",
+        ),
+        (
+            a.certify.is_some(),
+            "--certify (it writes no clausal proof yet)",
+        ),
+        (
+            check_unsat,
+            "--check-unsat (it writes no clausal proof yet)",
+        ),
         (a.cnf.is_some(), "--cnf (it reads no formula)"),
         (a.cubes == CubesWhen::Always, "--cubes"),
-        (a.strategy != Strategy::Up, "--strategy (it raises n until UNSAT)"),
+        (
+            a.strategy != Strategy::Up,
+            "--strategy (it raises n until UNSAT)",
+        ),
     ];
     let given = sat_only
         .iter()

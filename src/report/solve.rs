@@ -577,7 +577,7 @@ mod tests {
         };
         let report = Optimum::new(
             &queens,
-            &Options::default(),
+            Some(&Options::default()),
             Strategy::Up,
             "kissat".into(),
             &outcome,

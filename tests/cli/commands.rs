@@ -249,7 +249,10 @@ fn timeout_gives_unknown_with_every_backend() {
         );
     }
     for limit in ["--timeout", "--step-timeout"] {
-        let out = run(&["solve", "--dim", "11", limit, "1", "--format", "json"]);
+        // The SAT path: the line engine answers a(11) well within the limit.
+        let out = run(&[
+            "solve", "--dim", "11", limit, "1", "--engine", "sat", "--format", "json",
+        ]);
         assert_eq!(code(&out), 0);
         let v = json(&out);
         assert_eq!(v["status"], "unknown", "{limit}");
@@ -347,7 +350,9 @@ fn portfolio_answers_and_leaves_no_child_behind() {
     }
 
     // The default portfolio (as many solvers as cores) reaches the same optimum.
-    let out = run(&["solve", "--dim", "7", "--jobs", "2", "--format", "json"]);
+    let out = run(&[
+        "solve", "--dim", "7", "--jobs", "2", "--engine", "sat", "--format", "json",
+    ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let v = json(&out);
     assert_eq!(v["optimum"], 7);
@@ -878,7 +883,7 @@ fn progress_is_a_live_line_on_a_terminal_and_plain_lines_otherwise() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("n = 10: solving (cadical)"), "{text}");
+    assert!(text.contains("n = 10: solving (lines)"), "{text}");
     assert!(text.contains("\x1b[2K"), "the live line is cleared: {text}");
     assert!(text.contains("a(8) = 9"), "{text}");
 }

@@ -851,6 +851,8 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
             "2",
             "--cube-after",
             "0.001",
+            "--engine",
+            "sat",
             "--format",
             "json",
         ]);
@@ -863,7 +865,7 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
         );
     }
     let backend_of = |extra: &[&str]| {
-        let mut args = vec!["solve", "--dim", "5", "--format", "json"];
+        let mut args = vec!["solve", "--dim", "5", "--engine", "sat", "--format", "json"];
         args.extend_from_slice(extra);
         let out = run(&args);
         assert_eq!(code(&out), 0, "{extra:?}: {}", stderr(&out));

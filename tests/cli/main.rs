@@ -17,6 +17,7 @@ mod enumerate;
 mod family;
 mod formats;
 mod gbd;
+mod lines;
 mod maxsat;
 mod optimise;
 mod oracle_selftest;

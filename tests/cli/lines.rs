@@ -1,0 +1,251 @@
+//! The line engine through the binary: it answers by default where it applies, agrees with
+//! the SAT path and the brute-force oracle, reports its node counts, and refuses what it
+//! cannot do with a clear message.
+
+use crate::oracle;
+use crate::util::*;
+
+use pq_board::placement::Placement;
+use serde_json::Value;
+
+fn board_of(v: &Value) -> Placement {
+    let rows: Vec<String> = v["board"]
+        .as_array()
+        .expect("a board")
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    oracle::board(&rows)
+}
+
+fn step(engine: &str, d: usize, n: usize) -> (i32, Value) {
+    let out = run(&[
+        "solve",
+        "--dim",
+        &d.to_string(),
+        "--n",
+        &n.to_string(),
+        "--engine",
+        engine,
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ]);
+    (code(&out), json(&out))
+}
+
+#[test]
+fn by_default_the_line_engine_answers_the_queens() {
+    let out = run(&[
+        "solve", "--dim", "7", "--n", "7", "--format", "json", "--jobs", "2",
+    ]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["solver"], "lines x 2");
+    assert!(v["search"]["nodes"].as_u64().unwrap() > 0);
+    assert!(v.get("model").is_none(), "no formula was built: {v}");
+    assert!(oracle::is_peaceable(&board_of(&v), 7, 7));
+    // A SAT-only option sends the step to the solvers.
+    let out = run(&[
+        "solve",
+        "--dim",
+        "7",
+        "--n",
+        "7",
+        "--format",
+        "json",
+        "--backend",
+        "cadical",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(json(&out)["solver"], "cadical");
+}
+
+/// a(1..7), OEIS A250000.
+const A: [usize; 7] = [0, 0, 1, 2, 4, 5, 7];
+
+#[test]
+fn each_step_agrees_with_the_sat_path_and_the_oracle() {
+    for d in 1..=7 {
+        let a = A[d - 1];
+        if d <= 5 {
+            assert_eq!(oracle::optimum(d), a, "the oracle, d = {d}");
+        }
+        // A size that needs more squares than the board has is refused before any engine.
+        for n in [a.saturating_sub(1), a, a + 1]
+            .into_iter()
+            .filter(|n| 2 * n <= d * d)
+        {
+            let (lines, v) = step("lines", d, n);
+            let (sat, _) = step("sat", d, n);
+            assert_eq!(lines, sat, "d = {d}, n = {n}");
+            assert_eq!(lines, if n <= a { 10 } else { 20 }, "d = {d}, n = {n}");
+            if lines == 10 && n > 0 {
+                assert!(
+                    oracle::is_peaceable(&board_of(&v), d, n),
+                    "d = {d}, n = {n}: {v}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_optimum_is_a_d_with_steps_and_counts() {
+    for (d, a) in [(1, 0), (2, 0), (3, 1), (6, 5), (8, 9), (9, 12), (10, 14)] {
+        let out = run(&[
+            "solve",
+            "--dim",
+            &d.to_string(),
+            "--format",
+            "json",
+            "--progress",
+            "none",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(v["optimum"], a, "d = {d}: {v}");
+        assert_eq!(
+            v["backend"].as_str().unwrap().split(' ').next(),
+            Some("lines")
+        );
+        let steps = v["steps"].as_array().unwrap();
+        let last = steps.last().unwrap();
+        assert_eq!(
+            (last["n"].as_u64(), last["status"].as_str()),
+            (Some(a as u64 + 1), Some("unsat"))
+        );
+    }
+    let out = run(&["solve", "--dim", "8", "--progress", "none"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("a(8) = 9: "), "{text}");
+}
+
+#[test]
+fn rectangles_and_unequal_armies_agree_with_the_sat_path() {
+    for (board, set) in [
+        ("4x6", None),
+        ("5x3", None),
+        ("5x6", Some("white=5")),
+        ("4x7", Some("black=2")),
+    ] {
+        let mut base = vec![
+            "solve",
+            "--problem",
+            "encodings/peaceable-queens.toml",
+            "--set",
+        ];
+        let b = format!("board={board}");
+        base.push(&b);
+        if let Some(s) = set {
+            base.extend(["--set", s]);
+        }
+        base.extend(["--format", "json", "--progress", "none", "--jobs", "1"]);
+        let answers: Vec<Value> = ["lines", "sat"]
+            .iter()
+            .map(|engine| {
+                let mut args = base.clone();
+                args.extend(["--engine", engine]);
+                let out = run(&args);
+                assert_eq!(code(&out), 0, "{board} {engine}: {}", stderr(&out));
+                json(&out)
+            })
+            .collect();
+        assert_eq!(
+            answers[0]["optimum"], answers[1]["optimum"],
+            "{board} {set:?}"
+        );
+        assert!(answers[0]["backend"].as_str().unwrap().starts_with("lines"));
+    }
+}
+
+#[test]
+fn what_the_engine_cannot_do_is_refused_by_name() {
+    for (args, needle) in [
+        (
+            vec!["--dim", "6", "--engine", "lines", "--backend", "kissat"],
+            "cannot take --backend",
+        ),
+        (
+            vec![
+                "--dim",
+                "6",
+                "--n",
+                "5",
+                "--engine",
+                "lines",
+                "--proof",
+                "/tmp/pq-lines-x.drat",
+            ],
+            "cannot take --proof",
+        ),
+        (
+            vec!["--dim", "6", "--engine", "lines", "--model", "pairwise"],
+            "cannot take --model",
+        ),
+        (
+            vec!["--dim", "6", "--engine", "lines", "--strategy", "bisect"],
+            "cannot take --strategy",
+        ),
+        (
+            vec![
+                "--problem",
+                "encodings/peaceable-queens-torus.toml",
+                "--engine",
+                "lines",
+            ],
+            "toroidal",
+        ),
+        (
+            vec![
+                "--problem",
+                "encodings/three-armies.toml",
+                "--engine",
+                "lines",
+            ],
+            "two armies",
+        ),
+    ] {
+        let mut all = vec!["solve"];
+        all.extend(args);
+        let out = run(&all);
+        assert_fails_saying(&out, 2, needle);
+    }
+    // Under auto, such problems go to the SAT path.
+    let out = run(&[
+        "solve",
+        "--problem",
+        "encodings/peaceable-queens-torus.toml",
+        "--set",
+        "board=4x4",
+        "--format",
+        "json",
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!json(&out)["backend"].as_str().unwrap().starts_with("lines"));
+}
+
+#[test]
+fn a_timeout_gives_unknown_with_the_reason() {
+    let out = run(&[
+        "solve",
+        "--dim",
+        "16",
+        "--n",
+        "38",
+        "--engine",
+        "lines",
+        "--timeout",
+        "0.5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["status"], "unknown");
+    assert!(v["reason"].as_str().unwrap().contains("time limit"), "{v}");
+}
