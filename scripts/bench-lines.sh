@@ -28,7 +28,8 @@ decide=${CARGO_TARGET_DIR:-target}/release/examples/decide
   echo "| --- | ---: | ---: |"
   for step in "${steps[@]}"; do
     set -- $step
-    r=$([ -x "$ref" ] && "$ref" "$1" "$2" | head -1 | sed -n 's/.*nodes=\([0-9]*\).*/\1/p' || echo "-")
+    r=-
+    if [ -x "$ref" ]; then r=$({ "$ref" "$1" "$2" || true; } | head -1 | sed -n "s/.*nodes=\([0-9]*\).*/\1/p"); fi
     ours=$("$decide" "$1" "$2" 1 | head -1)
     n=$(sed -n 's/.*nodes=\([0-9]*\).*/\1/p' <<<"$ours")
     p=$(sed -n 's/.*pairs=\([0-9]*\).*/\1/p' <<<"$ours")

@@ -192,9 +192,7 @@ pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Setti
                 done += 1;
                 continue;
             };
-            // On a square the transposed image (T, S) is smaller unless T ≥ S.
-            let first = if board.is_square() { s } else { 0 };
-            for t in first..=board.col_mask() {
+            for t in group.columns(s) {
                 let b = t.count_ones() as usize;
                 if b < lo || b > hi || !group.is_least(s, t) {
                     continue;
