@@ -193,10 +193,12 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
             vec![
                 "--problem",
                 "encodings/peaceable-queens-torus.toml",
+                "--set",
+                "board=4x6",
                 "--engine",
                 "lines",
             ],
-            "toroidal",
+            "square toroidal boards only",
         ),
         (
             vec![
@@ -217,7 +219,7 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
     let out = run(&[
         "solve",
         "--problem",
-        "encodings/peaceable-queens-torus.toml",
+        "encodings/three-armies.toml",
         "--set",
         "board=4x4",
         "--format",
@@ -227,6 +229,37 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!json(&out)["backend"].as_str().unwrap().starts_with("lines"));
+}
+
+#[test]
+fn the_torus_agrees_with_the_sat_path() {
+    for d in 2..=7 {
+        let board = format!("board={d}x{d}");
+        let answers: Vec<Value> = ["lines", "sat"]
+            .iter()
+            .map(|engine| {
+                let out = run(&[
+                    "solve",
+                    "--problem",
+                    "encodings/peaceable-queens-torus.toml",
+                    "--set",
+                    &board,
+                    "--engine",
+                    engine,
+                    "--format",
+                    "json",
+                    "--progress",
+                    "none",
+                    "--jobs",
+                    "1",
+                ]);
+                assert_eq!(code(&out), 0, "{d} {engine}: {}", stderr(&out));
+                json(&out)
+            })
+            .collect();
+        assert_eq!(answers[0]["optimum"], answers[1]["optimum"], "torus {d}");
+        assert_eq!(answers[0]["backend"], "lines", "torus {d}");
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The native line engine ([`pq_lines`]) as a way of deciding one step, beside the SAT
 //! backends: no formula, a branch-and-bound on the line labelling. It answers two armies of
-//! queens at peace on a plain rectangle (equal or fixed sizes); every witness it finds goes
+//! queens at peace on a plain rectangle or a square torus (equal or fixed sizes); every witness it finds goes
 //! through the same independent validator as a solver's model, and every UNSAT through the
 //! same table of proven values ([`crate::known::agrees`]).
 
@@ -28,13 +28,20 @@ pub fn unsupported(problem: &Problem) -> Option<String> {
     if !matches!(rules.no_attack.as_slice(), [(0, 1)] | [(1, 0)]) {
         return Some("it answers two armies that must not attack each other only".into());
     }
+    if l.torus && l.rows != l.cols {
+        return Some("it answers square toroidal boards only (on a rectangular torus a diagonal crosses a row more than once)".into());
+    }
+    board(problem).err().map(|e| e.to_string())
+}
+
+/// The engine's board for `problem`'s layout.
+fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
+    let l = &problem.rules.layout;
     if l.torus {
-        return Some("it does not answer toroidal boards yet".into());
+        Board::torus(l.rows)
+    } else {
+        Board::new(l.rows, l.cols)
     }
-    if let Err(e) = Board::new(l.rows, l.cols) {
-        return Some(e.to_string());
-    }
-    None
 }
 
 /// The line engine on `jobs` threads.
@@ -73,7 +80,7 @@ impl LineEngine {
             )));
         }
         let l = &problem.rules.layout;
-        let board = Board::new(l.rows, l.cols).expect("checked by unsupported()");
+        let board = board(problem).expect("checked by unsupported()");
         let demands = problem.demands(n);
         let demand = Demand {
             white: demands[0],

@@ -1,4 +1,6 @@
 //! The board's lines: rows, columns and the two diagonal families, as bit masks of rows.
+//! On a plain board the diagonals are `r + c = s` and `r − c = const`; on the `d × d` torus
+//! they wrap: `(r + c) mod d` and `(r − c) mod d`, `d` of each, every one through every row.
 //!
 //! Every diagonal holds at most one cell per row, so the live cells of one colour on one
 //! diagonal are a mask of row numbers (bit `r` for the cell in row `r`). A cell lies on one
@@ -16,6 +18,7 @@ pub const MAX_SIDE: usize = 32;
 pub struct Board {
     rows: usize,
     cols: usize,
+    torus: bool,
     /// `cross[f][i * rows + r]`: the diagonal of family `1 - f` through the cell of
     /// diagonal `i` of family `f` in row `r` (meaningless where there is no such cell).
     cross: [Vec<u8>; 2],
@@ -23,25 +26,57 @@ pub struct Board {
 
 /// Family 0: the diagonals `r + c = s` (index `s`).
 pub const SUM: usize = 0;
-/// Family 1: the anti-diagonals `r - c = k - (cols - 1)` (index `k`).
+/// Family 1: the anti-diagonals `r - c = k - (cols - 1)` (index `k`; on the torus
+/// `(r - c) mod d = k`).
 pub const DIFF: usize = 1;
 
 impl Board {
     /// A `rows × cols` board; both sides between 1 and [`MAX_SIDE`].
     pub fn new(rows: usize, cols: usize) -> Result<Board, Error> {
+        Board::build(rows, cols, false)
+    }
+
+    /// The `d × d` torus: rows, columns and diagonals wrap around the edges.
+    pub fn torus(d: usize) -> Result<Board, Error> {
+        Board::build(d, d, true)
+    }
+
+    fn build(rows: usize, cols: usize, torus: bool) -> Result<Board, Error> {
         if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
             return Err(Error::Size { rows, cols });
         }
-        let diagonals = rows + cols - 1;
+        let mut board = Board {
+            rows,
+            cols,
+            torus,
+            cross: [vec![], vec![]],
+        };
+        let diagonals = board.diagonals();
         let mut cross = [vec![0u8; diagonals * rows], vec![0u8; diagonals * rows]];
         for r in 0..rows {
             for c in 0..cols {
-                let (s, k) = (r + c, r + cols - 1 - c);
+                let (s, k) = board.cell_diagonals(r, c);
                 cross[SUM][s * rows + r] = k as u8;
                 cross[DIFF][k * rows + r] = s as u8;
             }
         }
-        Ok(Board { rows, cols, cross })
+        board.cross = cross;
+        Ok(board)
+    }
+
+    /// The indices of the two diagonals through cell `(r, c)`.
+    fn cell_diagonals(&self, r: usize, c: usize) -> (usize, usize) {
+        if self.torus {
+            let d = self.rows;
+            ((r + c) % d, (r + d - c) % d)
+        } else {
+            (r + c, r + self.cols - 1 - c)
+        }
+    }
+
+    /// Whether lines wrap around the edges.
+    pub fn is_torus(&self) -> bool {
+        self.torus
     }
 
     /// A `d × d` board.
@@ -66,7 +101,11 @@ impl Board {
 
     /// The number of diagonals in each family.
     pub fn diagonals(&self) -> usize {
-        self.rows + self.cols - 1
+        if self.torus {
+            self.rows
+        } else {
+            self.rows + self.cols - 1
+        }
     }
 
     /// All rows, as a mask.
@@ -88,16 +127,30 @@ impl Board {
 
     /// The column of the cell of diagonal `i` of family `f` in row `r`.
     pub fn column(&self, f: usize, i: usize, r: usize) -> usize {
-        if f == SUM {
-            i - r
-        } else {
-            r + self.cols - 1 - i
+        match (self.torus, f) {
+            (true, SUM) => (i + self.cols - r) % self.cols,
+            (true, _) => (r + self.cols - i) % self.cols,
+            (false, SUM) => i - r,
+            (false, _) => r + self.cols - 1 - i,
         }
     }
 
     /// The cells of `rows × cols` (row mask `rows`, column mask `cols`) on each diagonal of
     /// both families, as row masks: `out[f][i]`. O(diagonals), by shifting the column mask.
     pub(crate) fn diagonal_masks(&self, rows: u32, cols: u32, out: &mut [[u32; MAX_DIAG]; 2]) {
+        if self.torus {
+            let d = self.rows;
+            let reversed = reverse(cols, d);
+            for i in 0..d {
+                // Row r of diagonal s is column (s - r) mod d: bit (d-1-c) of the reversed
+                // mask, which is bit r of it rotated right by (d-1-s) mod d.
+                out[SUM][i] = rows & rotate_right(reversed, (2 * d - 1 - i) % d, d);
+                // Row r of anti-diagonal k is column (r - k) mod d: bit r of the column mask
+                // rotated left by k.
+                out[DIFF][i] = rows & rotate_right(cols, (d - i) % d, d);
+            }
+            return;
+        }
         let c1 = self.cols as i64 - 1;
         let reversed = reverse(cols, self.cols) as u64;
         let (rows, cols) = (rows as u64, cols as u64);
@@ -139,6 +192,15 @@ pub(crate) fn reverse(x: u32, n: usize) -> u32 {
     }
 }
 
+/// The lowest `n` bits of `x` rotated right by `k < n` places within those bits.
+pub(crate) fn rotate_right(x: u32, k: usize, n: usize) -> u32 {
+    if k == 0 {
+        x
+    } else {
+        ((x >> k) | (x << (n - k))) & low_bits(n)
+    }
+}
+
 /// `x >> k`, or `x << -k` for negative `k`.
 fn shift_right(x: u64, k: i64) -> u64 {
     if k >= 0 {
@@ -154,8 +216,17 @@ mod tests {
 
     #[test]
     fn masks_match_the_cells() {
-        for (rows, cols) in [(1, 1), (3, 5), (5, 3), (6, 6), (7, 4)] {
-            let board = Board::new(rows, cols).unwrap();
+        let boards = [
+            (1, 1, false),
+            (3, 5, false),
+            (5, 3, false),
+            (6, 6, false),
+            (7, 4, false),
+        ]
+        .into_iter()
+        .chain([(1, 1, true), (4, 4, true), (5, 5, true), (6, 6, true)]);
+        for (rows, cols, torus) in boards {
+            let board = Board::build(rows, cols, torus).unwrap();
             for (s_rows, t_cols) in [(0b1011, 0b110), (u32::MAX, u32::MAX), (0b10, 0b1)] {
                 let (s_rows, t_cols) = (s_rows & board.row_mask(), t_cols & board.col_mask());
                 let mut out = [[0u32; MAX_DIAG]; 2];
@@ -164,12 +235,18 @@ mod tests {
                 for r in 0..rows {
                     for c in 0..cols {
                         if s_rows >> r & 1 == 1 && t_cols >> c & 1 == 1 {
-                            want[SUM][r + c] |= 1 << r;
-                            want[DIFF][r + cols - 1 - c] |= 1 << r;
+                            // Written out here rather than through cell_diagonals.
+                            let (s, k) = if torus {
+                                ((r + c) % rows, (rows + r - c) % rows)
+                            } else {
+                                (r + c, r + cols - 1 - c)
+                            };
+                            want[SUM][s] |= 1 << r;
+                            want[DIFF][k] |= 1 << r;
                         }
                     }
                 }
-                assert_eq!(out, want, "{rows}x{cols}");
+                assert_eq!(out, want, "{rows}x{cols}, torus {torus}");
                 for f in 0..2 {
                     for i in 0..board.diagonals() {
                         for r in 0..rows {

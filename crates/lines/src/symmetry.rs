@@ -5,8 +5,15 @@
 //! only the pair `(S, T)` least in its orbit needs a search (lexicographically, `S` first).
 //! On a square the group has 16 elements (the 8 of the square times the colour swap),
 //! on other rectangles 8; without the colour swap (armies of different sizes) half as many.
+//!
+//! The `d × d` torus has more: every map `(r, c) → (u·r + a, v·c + b) mod d` with `u` a unit
+//! mod `d` and `v = ±u` sends lines to lines (a diagonal `r + c = s` goes to `u·r ± u·c`, a
+//! diagonal of one family or the other), and so do the transposition and the colour swap:
+//! `2·φ(d)·d²·2·2` elements (fewer for d ≤ 2). Translations act on `S` and `T`
+//! independently, so the least image of a pair is found one multiplier at a time, each set
+//! rotated to its least rotation.
 
-use crate::board::{low_bits, reverse, Board};
+use crate::board::{low_bits, reverse, rotate_right, Board};
 
 /// The group acting on `(S, T)` for one board.
 #[derive(Clone, Debug)]
@@ -15,26 +22,76 @@ pub struct Group {
     cols: usize,
     square: bool,
     swap: bool,
+    /// On the torus, the multiplier pairs `(u, v)`, `v = ±u`; empty on a plain board.
+    multipliers: Vec<(usize, usize)>,
 }
 
 impl Group {
     /// The group of `board`, with the colour swap when `swap` (equal armies).
     pub fn of(board: &Board, swap: bool) -> Group {
+        let d = board.rows();
+        let mut multipliers = Vec::new();
+        if board.is_torus() {
+            for u in (1..=d).filter(|&u| gcd(u, d) == 1) {
+                for v in [u % d, (d - u % d) % d] {
+                    if !multipliers.contains(&(u % d, v)) {
+                        multipliers.push((u % d, v));
+                    }
+                }
+            }
+        }
         Group {
             rows: board.rows(),
             cols: board.cols(),
             square: board.is_square(),
             swap,
+            multipliers,
         }
+    }
+
+    fn torus(&self) -> bool {
+        !self.multipliers.is_empty()
     }
 
     /// The number of elements.
     pub fn order(&self) -> usize {
-        4 << (self.square as usize + self.swap as usize)
+        let plain = 4 << (self.square as usize + self.swap as usize);
+        if self.torus() {
+            // Row and column translations instead of the two reversals (a reversal is the
+            // multiplier -1).
+            plain / 4 * self.multipliers.len() * self.rows * self.cols
+        } else {
+            plain
+        }
     }
 
     /// Every image of `(s, t)`, the identity first.
-    pub fn images(&self, s: u32, t: u32) -> impl Iterator<Item = (u32, u32)> {
+    pub fn images(&self, s: u32, t: u32) -> Box<dyn Iterator<Item = (u32, u32)> + '_> {
+        if self.torus() {
+            return Box::new(self.torus_images(s, t));
+        }
+        Box::new(self.plain_images(s, t))
+    }
+
+    fn torus_images(&self, s: u32, t: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let d = self.rows;
+        let full = low_bits(d);
+        let swaps: &[bool] = if self.swap { &[false, true] } else { &[false] };
+        self.multipliers.iter().flat_map(move |&(u, v)| {
+            swaps.iter().flat_map(move |&swap| {
+                let (s, t) = if swap { (!s & full, !t & full) } else { (s, t) };
+                let (a, b) = (multiply(s, u, d), multiply(t, v, d));
+                (0..d).flat_map(move |i| {
+                    (0..d).flat_map(move |j| {
+                        let (x, y) = (rotate_right(a, i, d), rotate_right(b, j, d));
+                        [(x, y), (y, x)]
+                    })
+                })
+            })
+        })
+    }
+
+    fn plain_images(&self, s: u32, t: u32) -> impl Iterator<Item = (u32, u32)> {
         let (full_r, full_c) = (low_bits(self.rows), low_bits(self.cols));
         let ss = [s, reverse(s, self.rows)];
         let ts = [t, reverse(t, self.cols)];
@@ -64,6 +121,9 @@ impl Group {
     /// [`Group::images`], written out: it runs for every candidate pair.
     #[inline]
     pub fn is_least(&self, s: u32, t: u32) -> bool {
+        if self.torus() {
+            return self.is_least_on_torus(s, t);
+        }
         let (full_r, full_c) = (low_bits(self.rows), low_bits(self.cols));
         let key = |a: u32, b: u32| (a as u64) << 32 | b as u64;
         let me = key(s, t);
@@ -94,12 +154,32 @@ impl Group {
         images.iter().all(|&image| image >= me)
     }
 
+    fn is_least_on_torus(&self, s: u32, t: u32) -> bool {
+        let d = self.rows;
+        let full = low_bits(d);
+        let me = (s, t);
+        let swaps: &[bool] = if self.swap { &[false, true] } else { &[false] };
+        for &(u, v) in &self.multipliers {
+            for &swap in swaps {
+                let (x, y) = if swap { (!s & full, !t & full) } else { (s, t) };
+                let a = least_rotation(multiply(x, u, d), d);
+                let b = least_rotation(multiply(y, v, d), d);
+                if (a, b) < me || (b, a) < me {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// The column sets that can make a least pair with row set `s`: on a square the
     /// transposed image `(T, S)` needs `T ≥ S`, and with the colour swap `(T̄, S̄)` needs
     /// `T ≤ S̄`.
     pub fn columns(&self, s: u32) -> std::ops::RangeInclusive<u32> {
         let full_c = low_bits(self.cols);
-        if self.square && self.swap {
+        if self.torus() {
+            0..=full_c
+        } else if self.square && self.swap {
             s..=(!s & full_c)
         } else if self.square {
             s..=full_c
@@ -118,9 +198,48 @@ impl Group {
     /// which [`Group::is_least`] checks with `t`).
     pub fn row_candidate(&self, s: u32) -> bool {
         let full = low_bits(self.rows);
+        if self.torus() {
+            let d = self.rows;
+            let swaps: &[bool] = if self.swap { &[false, true] } else { &[false] };
+            return self.multipliers.iter().all(|&(u, _)| {
+                swaps.iter().all(|&swap| {
+                    let x = if swap { !s & full } else { s };
+                    s <= least_rotation(multiply(x, u, d), d)
+                })
+            });
+        }
         let rev = reverse(s, self.rows);
         s <= rev && (!self.swap || (s <= !s & full && s <= !rev & full))
     }
+}
+
+/// The greatest common divisor.
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The set `{u·r mod d : r ∈ x}`.
+fn multiply(x: u32, u: usize, d: usize) -> u32 {
+    if u == 1 {
+        return x;
+    }
+    let mut out = 0;
+    let mut bits = x;
+    while bits != 0 {
+        let r = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        out |= 1 << (u * r % d);
+    }
+    out
+}
+
+/// The least of the `d` rotations of `x` within `d` bits.
+fn least_rotation(x: u32, d: usize) -> u32 {
+    (0..d).map(|k| rotate_right(x, k, d)).min().unwrap_or(x)
 }
 
 #[cfg(test)]
@@ -130,15 +249,30 @@ mod tests {
 
     #[test]
     fn orbits_partition_the_pairs() {
-        for (rows, cols, swap) in [
+        for (board, swap) in [
             (4, 4, true),
             (5, 5, true),
             (3, 5, true),
             (4, 2, true),
             (4, 4, false),
             (3, 4, false),
-        ] {
-            let group = Group::of(&Board::new(rows, cols).unwrap(), swap);
+        ]
+        .into_iter()
+        .map(|(r, c, swap)| (Board::new(r, c).unwrap(), swap))
+        .chain(
+            [
+                (1, true),
+                (2, true),
+                (3, true),
+                (4, true),
+                (5, true),
+                (5, false),
+                (6, true),
+            ]
+            .map(|(d, swap)| (Board::torus(d).unwrap(), swap)),
+        ) {
+            let (rows, cols) = (board.rows(), board.cols());
+            let group = Group::of(&board, swap);
             let mut seen = BTreeSet::new();
             let mut orbits = 0;
             for s in 0..1u32 << rows {
