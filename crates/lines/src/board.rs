@@ -141,13 +141,14 @@ impl Board {
         if self.torus {
             let d = self.rows;
             let reversed = reverse(cols, d);
-            for i in 0..d {
+            let [sums, diffs] = out;
+            for (i, (sum, diff)) in sums.iter_mut().zip(diffs).take(d).enumerate() {
                 // Row r of diagonal s is column (s - r) mod d: bit (d-1-c) of the reversed
                 // mask, which is bit r of it rotated right by (d-1-s) mod d.
-                out[SUM][i] = rows & rotate_right(reversed, (2 * d - 1 - i) % d, d);
+                *sum = rows & rotate_right(reversed, (2 * d - 1 - i) % d, d);
                 // Row r of anti-diagonal k is column (r - k) mod d: bit r of the column mask
                 // rotated left by k.
-                out[DIFF][i] = rows & rotate_right(cols, (d - i) % d, d);
+                *diff = rows & rotate_right(cols, (d - i) % d, d);
             }
             return;
         }
