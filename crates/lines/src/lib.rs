@@ -167,10 +167,41 @@ pub fn decide(board: &Board, demand: Demand, settings: &Settings) -> Answer {
     search_rows(board, demand, &row_sets(board, demand), settings)
 }
 
+/// Line labels fixed before the search: a cube of the colouring formula (rows, columns
+/// and diagonals given a colour).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    /// The rows whose colour is fixed (a mask) and which of them are white.
+    pub rows: (u32, u32),
+    /// The columns whose colour is fixed and which of them are white.
+    pub cols: (u32, u32),
+    /// Diagonals with a fixed colour: `(family, index, white)`, family 0 the `r + c`
+    /// diagonals (index `r + c`), family 1 the `r − c` ones (index `r − c + cols − 1`).
+    pub diagonals: Vec<(usize, usize, bool)>,
+}
+
+/// Searches the least pairs `(S, T)` that agree with `fixed`, its diagonals labelled before
+/// the search: Sat if one of them has a solution, Unsat if none has. With the order of
+/// [`symmetry`], this is exactly "the colouring formula with lex-leader clauses, plus the
+/// cube `fixed`, is satisfiable" (the formula's models are the labellings whose `(S, T)`
+/// is least; among those with one `(S, T)`, some one is lex-least overall).
+pub fn search_fixed(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settings) -> Answer {
+    let (mask, value) = fixed.rows;
+    let rows: Vec<u32> = (row_sets(board, demand).into_iter())
+        .filter(|s| s & mask == value)
+        .collect();
+    run(board, demand, &rows, fixed, settings)
+}
+
 /// Searches every least pair `(S, T)` whose `S` is in `rows` (a slice of [`row_sets`]):
 /// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
 /// slices splits the work into independent pieces (cubes).
 pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
+    run(board, demand, rows, &Fixed::default(), settings)
+}
+
+/// The threads of [`search_rows`] and [`search_fixed`].
+fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Settings) -> Answer {
     let jobs = settings.jobs.max(1);
     let group = Group::of(board, demand.symmetric());
     let next = AtomicUsize::new(0);
@@ -194,11 +225,11 @@ pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Setti
             };
             for t in group.columns(s) {
                 let b = t.count_ones() as usize;
-                if b < lo || b > hi || !group.is_least(s, t) {
+                if b < lo || b > hi || t & fixed.cols.0 != fixed.cols.1 || !group.is_least(s, t) {
                     continue;
                 }
                 pairs += 1;
-                match search.pair(s, t, &control) {
+                match search.pair(s, t, &fixed.diagonals, &control) {
                     Found::Nothing => {}
                     Found::Solution => {
                         let (white, black) = search.witness.take().expect("a solution's cells");

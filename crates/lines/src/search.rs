@@ -137,8 +137,15 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Searches the labellings of the diagonals with white rows `s` and white columns `t`.
-    pub fn pair(&mut self, s: u32, t: u32, control: &Control) -> Found {
+    /// Searches the labellings of the diagonals with white rows `s` and white columns `t`,
+    /// the diagonals in `labels` (`(family, index, white)`) labelled first.
+    pub fn pair(
+        &mut self,
+        s: u32,
+        t: u32,
+        labels: &[(usize, usize, bool)],
+        control: &Control,
+    ) -> Found {
         let board = self.board;
         board.diagonal_masks(s, t, &mut self.white);
         board.diagonal_masks(
@@ -160,10 +167,13 @@ impl<'a> Search<'a> {
             self.sums[f] = sums;
             // Most pairs fail at the root (72% at 13/25): the second family's sums are
             // then not needed. Counted as the root node they are.
-            if (0..NW).any(|k| sums[k] < self.need[k]) {
+            if labels.is_empty() && (0..NW).any(|k| sums[k] < self.need[k]) {
                 self.nodes += 1;
                 return Found::Nothing;
             }
+        }
+        for &(f, i, white) in labels {
+            self.label(f, i, white);
         }
         self.dfs(control)
     }

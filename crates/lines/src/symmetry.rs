@@ -2,7 +2,11 @@
 //!
 //! Row reversal, column reversal and the colour swap are symmetries of every rectangle;
 //! transposition is one of a square. They permute lines and keep a labelling peaceable, so
-//! only the pair `(S, T)` least in its orbit needs a search (lexicographically, `S` first).
+//! only the pair `(S, T)` least in its orbit needs a search. "Least" is the order of
+//! pq-sat's lex-leader clauses on the colouring model (`pq_encode::symmetry`): rows 0, 1, …
+//! then columns 0, 1, …, black before white. Every model of that formula then has a least
+//! `(S, T)`, so the engine answers a cube of it exactly as a SAT solver would (on the torus,
+//! which that formula does not cover, the order is the plain one of the masks).
 //! On a square the group has 16 elements (the 8 of the square times the colour swap),
 //! on other rectangles 8; without the colour swap (armies of different sizes) half as many.
 //!
@@ -125,7 +129,9 @@ impl Group {
             return self.is_least_on_torus(s, t);
         }
         let (full_r, full_c) = (low_bits(self.rows), low_bits(self.cols));
-        let key = |a: u32, b: u32| (a as u64) << 32 | b as u64;
+        // Row 0 is the most significant bit of the key, column 0 the first of its half.
+        let (rows, cols) = (self.rows, self.cols);
+        let key = |a: u32, b: u32| (reverse(a, rows) as u64) << 32 | reverse(b, cols) as u64;
         let me = key(s, t);
         let (rs, rt) = (reverse(s, self.rows), reverse(t, self.cols));
         let mut images = [u64::MAX; 15];
@@ -174,18 +180,20 @@ impl Group {
 
     /// The column sets that can make a least pair with row set `s`: on a square the
     /// transposed image `(T, S)` needs `T ≥ S`, and with the colour swap `(T̄, S̄)` needs
-    /// `T ≤ S̄`.
-    pub fn columns(&self, s: u32) -> std::ops::RangeInclusive<u32> {
-        let full_c = low_bits(self.cols);
-        if self.torus() {
+    /// `T ≤ S̄` (in the order of the module docs).
+    pub fn columns(&self, s: u32) -> impl Iterator<Item = u32> {
+        let (full_c, cols) = (low_bits(self.cols), self.cols);
+        // In the order's terms (reversed masks): `rev T ≥ rev S`, `rev T ≤ ¬rev S`.
+        let k = reverse(s, self.rows);
+        let range = if self.torus() || !self.square {
             0..=full_c
-        } else if self.square && self.swap {
-            s..=(!s & full_c)
-        } else if self.square {
-            s..=full_c
+        } else if self.swap {
+            k..=(!k & full_c)
         } else {
-            0..=full_c
-        }
+            k..=full_c
+        };
+        let plain = !self.torus();
+        range.map(move |x| if plain { reverse(x, cols) } else { x })
     }
 
     /// How many group elements fix `(s, t)`; the orbit has `order / stabiliser` pairs.
@@ -208,8 +216,9 @@ impl Group {
                 })
             });
         }
-        let rev = reverse(s, self.rows);
-        s <= rev && (!self.swap || (s <= !s & full && s <= !rev & full))
+        // In the order's terms: k = rev S against rev of each image's first coordinate.
+        let k = reverse(s, self.rows);
+        k <= s && (!self.swap || (k <= !k & full && k <= !s & full))
     }
 }
 
@@ -279,13 +288,22 @@ mod tests {
                 for t in 0..1u32 << cols {
                     let orbit: BTreeSet<_> = group.images(s, t).collect();
                     assert_eq!(orbit.len() * group.stabiliser(s, t), group.order());
-                    let least = group.images(s, t).all(|image| (s, t) <= image);
+                    let order = |(a, b): (u32, u32)| {
+                        if board.is_torus() {
+                            (a, b)
+                        } else {
+                            (reverse(a, rows), reverse(b, cols))
+                        }
+                    };
+                    let least = group
+                        .images(s, t)
+                        .all(|image| order((s, t)) <= order(image));
                     assert_eq!(group.is_least(s, t), least, "({s}, {t})");
                     if least {
-                        assert!(group.columns(s).contains(&t));
+                        assert!(group.columns(s).any(|c| c == t));
                         orbits += 1;
                         assert!(group.row_candidate(s));
-                        assert_eq!(orbit.first(), Some(&(s, t)));
+                        assert_eq!(orbit.iter().map(|&p| order(p)).min(), Some(order((s, t))));
                         assert!(orbit.iter().all(|p| seen.insert(*p)));
                     }
                 }

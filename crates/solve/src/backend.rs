@@ -33,13 +33,16 @@ pub enum BackendSpec {
     /// The in-process CaDiCaL with one of its pre-set option configurations
     /// (`cadical-sat`, `cadical-unsat`: CaDiCaL's `--sat` and `--unsat`).
     CadicalTuned(Tuning),
+    /// The native line engine ([`crate::lines`]), for pq-sat's colouring formulas of the
+    /// peaceable queens and their cubes.
+    Lines,
     /// Any command that follows the SAT competition output conventions.
     Command(String),
 }
 
 impl BackendSpec {
     /// The backends `--backend` names, in the order its error message lists them.
-    const NAMED: [BackendSpec; 7] = [
+    const NAMED: [BackendSpec; 8] = [
         BackendSpec::Cadical,
         BackendSpec::CadicalTuned(Tuning::Sat),
         BackendSpec::CadicalTuned(Tuning::Unsat),
@@ -47,6 +50,7 @@ impl BackendSpec {
         BackendSpec::Kissat,
         BackendSpec::Minisat,
         BackendSpec::CadicalBin,
+        BackendSpec::Lines,
     ];
 
     /// Looks the backend up (external programs on the PATH).
@@ -58,6 +62,7 @@ impl BackendSpec {
             BackendSpec::Kissat => Box::new(ExternalSolver::kissat()?),
             BackendSpec::Minisat => Box::new(ExternalSolver::minisat()?),
             BackendSpec::CadicalBin => Box::new(ExternalSolver::cadical()?),
+            BackendSpec::Lines => Box::new(crate::lines::Lines::new(1)),
             // Without a proof wanted, a proof the command writes goes nowhere.
             BackendSpec::Command(cmd) => Box::new(placed(
                 ExternalSolver::from_command(cmd)?,
@@ -119,6 +124,7 @@ impl fmt::Display for BackendSpec {
             BackendSpec::Kissat => f.write_str("kissat"),
             BackendSpec::Minisat => f.write_str("minisat"),
             BackendSpec::CadicalBin => f.write_str("cadical-bin"),
+            BackendSpec::Lines => f.write_str("lines"),
             BackendSpec::Command(cmd) => write!(f, "command '{cmd}'"),
         }
     }

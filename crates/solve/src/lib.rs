@@ -26,6 +26,7 @@ pub mod backend;
 pub mod control;
 pub mod error;
 pub mod external;
+pub mod lines;
 pub mod output;
 pub mod portfolio;
 pub mod prove;

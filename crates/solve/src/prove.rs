@@ -89,7 +89,7 @@ fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
             &[ProofFormat::Drat]
         }
         BackendSpec::Command(cmd) if cmd.contains(PROOF_PLACEHOLDER) => &[ProofFormat::Drat],
-        BackendSpec::Minisat | BackendSpec::Command(_) => &[],
+        BackendSpec::Minisat | BackendSpec::Lines | BackendSpec::Command(_) => &[],
     }
 }
 
@@ -246,7 +246,7 @@ pub fn prove(
             let answer = solver.solve_file(cnf_tmp.path(), used, limits)?;
             (answer, solver.name)
         }
-        BackendSpec::Minisat => unreachable!("checked above"),
+        BackendSpec::Minisat | BackendSpec::Lines => unreachable!("checked above"),
     };
     let (mut answer, name) = checked_model(&arranged, solved)?;
     if let Answer::Sat(model) = &mut answer {

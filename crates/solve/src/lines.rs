@@ -1,0 +1,236 @@
+//! The native line engine ([`pq_lines`]) as a backend for one kind of formula: pq-sat's own
+//! colouring model of the peaceable queens with lex-leader clauses (what `pq-sat encode
+//! --dim D --n N` writes by default, and what `pq-sat cube` splits), alone or followed by a
+//! cube as unit clauses on its line variables. That is how cube-and-conquer hands a cube to
+//! a solver (`conquer`, `solve-cube`, `cube --estimate`, GNU parallel, Slurm), so the
+//! engine solves the cubes of any such directory with `--backend lines`.
+//!
+//! The answer means what a SAT solver's would: the engine searches exactly the pairs
+//! (white rows, white columns) that are least in their orbit in the order of the formula's
+//! lex-leader clauses ([`pq_lines::symmetry`]), so a cube with no solution there has no
+//! model, and a cube with one has a model (the lex-least labelling with the same rows and
+//! columns). That model, which a backend must return, comes from the in-process CaDiCaL on
+//! the same formula; a CaDiCaL UNSAT there is reported as a disagreement, never an answer.
+//! Any other formula is refused with a message that says which formulas the engine reads.
+
+use std::sync::Mutex;
+
+use pq_encode::general::is_peaceable_queens;
+use pq_encode::{header, Extent, Formula, Instance, Model, Symmetry};
+use pq_lines::{Board, Demand, Fixed, Settings, Verdict};
+
+use crate::answer::Answer;
+use crate::backend::{accept_all, Backend, Cadical};
+use crate::control::Limits;
+use crate::error::SolveError;
+
+/// The line engine on `jobs` threads, as a backend.
+#[derive(Debug, Default)]
+pub struct Lines {
+    /// Worker threads.
+    pub jobs: usize,
+    /// The last formula recognised: its header words and its clauses without a cube, so
+    /// that the cubes of one directory re-encode it once.
+    known: Mutex<Option<(Vec<String>, Formula)>>,
+}
+
+impl Lines {
+    /// The engine on `jobs` threads.
+    pub fn new(jobs: usize) -> Lines {
+        Lines {
+            jobs,
+            known: Mutex::new(None),
+        }
+    }
+
+    /// The board, the demand and the cube of `formula`, or why the engine cannot read it.
+    fn recognise(&self, formula: &Formula) -> Result<(Board, Demand, Fixed), String> {
+        let refuse = |why: &str| {
+            format!("the line engine reads pq-sat's colouring formulas of the peaceable queens with lex-leader clauses (pq-sat encode --dim D --n N, and their cubes): {why}")
+        };
+        let (problem, n) = header::subject(formula);
+        let (Some(problem), Some(n)) = (problem, n) else {
+            return Err(refuse(
+                "this formula's header names no peaceable-queens problem",
+            ));
+        };
+        let l = &problem.rules.layout;
+        if !is_peaceable_queens(&problem) || problem.maximised() != [0, 1] {
+            return Err(refuse("its header names another problem"));
+        }
+        let options = header::options(&formula.comments);
+        if options.model != Model::Colouring || options.symmetry != Symmetry::LexLeader {
+            return Err(refuse(&format!(
+                "it was written with --model {} --symmetry {}",
+                options.model, options.symmetry
+            )));
+        }
+        let d = l.rows;
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if known.as_ref().is_none_or(|(c, _)| *c != formula.comments) {
+            let instance = Instance::new(d, n).map_err(|e| refuse(&e.to_string()))?;
+            let mine = pq_encode::encode(&instance.with_extent(Extent::AtLeast), &options);
+            *known = Some((formula.comments.clone(), mine));
+        }
+        let (_, mine) = known.as_ref().expect("set above");
+        let base = mine.cnf.len();
+        let same = formula.n_vars == mine.n_vars
+            && formula.cnf.len() >= base
+            && formula.cnf.iter().zip(mine.cnf.iter()).all(|(a, b)| a == b);
+        if !same {
+            return Err(refuse(
+                "its clauses are not those pq-sat writes for its header",
+            ));
+        }
+        // What follows the formula is the cube: unit clauses on line variables.
+        let first_line = 2 * d * d;
+        let mut fixed = Fixed::default();
+        for clause in formula.cnf.iter().skip(base) {
+            let [lit] = clause.iter().copied().collect::<Vec<_>>()[..] else {
+                return Err(refuse(
+                    "a clause after the formula is not a unit clause (a cube)",
+                ));
+            };
+            let var = lit.var().idx();
+            let white = lit.is_pos();
+            let Some(line) = var.checked_sub(first_line).filter(|&l| l < 6 * d - 2) else {
+                return Err(refuse("a cube literal is not on a line variable"));
+            };
+            // Lines in pq-sat's order: rows, columns, r - c + d - 1, r + c.
+            let bit = |set: &mut (u32, u32), i: usize| {
+                set.0 |= 1 << i;
+                if white {
+                    set.1 |= 1 << i;
+                } else {
+                    set.1 &= !(1 << i);
+                }
+            };
+            match line {
+                l if l < d => bit(&mut fixed.rows, l),
+                l if l < 2 * d => bit(&mut fixed.cols, l - d),
+                l if l < 4 * d - 1 => fixed.diagonals.push((1, l - 2 * d, white)),
+                l => fixed.diagonals.push((0, l - (4 * d - 1), white)),
+            }
+        }
+        let board = Board::square(d).map_err(|e| refuse(&e.to_string()))?;
+        Ok((board, Demand::equal(n), fixed))
+    }
+}
+
+impl Backend for Lines {
+    fn name(&self) -> String {
+        "lines".to_string()
+    }
+
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+        let (board, demand, fixed) = self.recognise(formula).map_err(SolveError::Invalid)?;
+        let asked = || limits.should_stop();
+        let start = std::time::Instant::now();
+        let settings = Settings {
+            jobs: self.jobs.max(1),
+            deadline: limits.remaining().map(|left| start + left),
+            asked_to_stop: &asked,
+        };
+        match pq_lines::search_fixed(&board, demand, &fixed, &settings).verdict {
+            Verdict::Unsat => Ok(Answer::Unsat),
+            Verdict::Unknown(_) => Ok(Answer::Unknown(limits.unknown_reason())),
+            Verdict::Sat(_) => match Cadical.solve_judged(formula, limits, &accept_all)?.0 {
+                Answer::Unsat => Err(SolveError::in_process(
+                    "lines",
+                    "the line engine found a labelling, but CaDiCaL proved the formula UNSAT: the engine and the formula disagree on which (S, T) pairs are least (a bug)",
+                )),
+                answer => Ok(answer),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pq_encode::Options;
+    use rustsat::types::Lit;
+
+    /// The formula for `d`, `n` (pq-sat's defaults) plus `cube` as unit clauses on line
+    /// variables (`(line, white)`, lines in pq-sat's order).
+    fn with_cube(d: usize, n: usize, cube: &[(usize, bool)]) -> Formula {
+        let instance = Instance::new(d, n).unwrap();
+        let mut f = pq_encode::encode(&instance, &Options::default());
+        for &(line, white) in cube {
+            let var = u32::try_from(2 * d * d + line).unwrap();
+            f.cnf.add_unit(if white {
+                Lit::positive(var)
+            } else {
+                Lit::negative(var)
+            });
+        }
+        f
+    }
+
+    fn same_answer(d: usize, n: usize, cube: &[(usize, bool)]) {
+        let f = with_cube(d, n, cube);
+        let lines = Lines::new(1).solve_once(&f, &Limits::none()).unwrap();
+        let cadical = Cadical.solve_once(&f, &Limits::none()).unwrap();
+        assert_eq!(
+            lines == Answer::Unsat,
+            cadical == Answer::Unsat,
+            "d = {d}, n = {n}, cube {cube:?}"
+        );
+    }
+
+    /// Every assignment of the rows (and, for small boards, of the rows and the first
+    /// columns, or a row and a diagonal) is a cube on which the engine and CaDiCaL must
+    /// agree, SAT and UNSAT, kept or dropped by a splitter: the engine's least pairs are
+    /// the formula's lex-leader order.
+    #[test]
+    fn every_cube_has_the_sat_solvers_answer() {
+        // a(4..6) = 2, 4, 5: both sides of each.
+        for (d, a) in [(4, 2), (5, 4), (6, 5)] {
+            for n in [a, a + 1] {
+                for rows in 0..1usize << d {
+                    let cube: Vec<(usize, bool)> =
+                        (0..d).map(|r| (r, rows >> r & 1 == 1)).collect();
+                    same_answer(d, n, &cube);
+                }
+                for bits in 0..1usize << 4 {
+                    // Two rows and two columns.
+                    let cube = [
+                        (0, bits & 1 == 1),
+                        (d - 1, bits & 2 != 0),
+                        (d, bits & 4 != 0),
+                        (2 * d - 1, bits & 8 != 0),
+                    ];
+                    same_answer(d, n, &cube);
+                    // A row, a column and one diagonal of each family.
+                    let cube = [
+                        (1, bits & 1 == 1),
+                        (d + 1, bits & 2 != 0),
+                        (2 * d + d - 1, bits & 4 != 0),
+                        (4 * d - 1 + d, bits & 8 != 0),
+                    ];
+                    same_answer(d, n, &cube);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn other_formulas_are_refused_by_name() {
+        let instance = Instance::new(5, 4).unwrap();
+        let pairwise = Options {
+            model: Model::Pairwise,
+            ..Options::default()
+        };
+        let f = pq_encode::encode(&instance, &pairwise);
+        let e = Lines::new(1).solve_once(&f, &Limits::none()).unwrap_err();
+        assert!(e.to_string().contains("--model pairwise"), "{e}");
+        let mut f = pq_encode::encode(&instance, &Options::default());
+        f.cnf.add_binary(Lit::positive(0), Lit::positive(1));
+        let e = Lines::new(1).solve_once(&f, &Limits::none()).unwrap_err();
+        assert!(e.to_string().contains("not a unit clause"), "{e}");
+        let mut f = pq_encode::encode(&instance, &Options::default());
+        f.cnf.add_unit(Lit::positive(0));
+        let e = Lines::new(1).solve_once(&f, &Limits::none()).unwrap_err();
+        assert!(e.to_string().contains("not on a line variable"), "{e}");
+    }
+}
