@@ -36,7 +36,7 @@ pub use board::Board;
 pub use search::Stop;
 
 use search::{Control, Found, Search};
-use symmetry::Group;
+use symmetry::{Group, Order};
 
 /// What the engine refuses.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -146,7 +146,12 @@ pub struct Answer {
 /// with some column count that passes the product bound. The work list of
 /// [`search_rows`], in the order it is searched.
 pub fn row_sets(board: &Board, demand: Demand) -> Vec<u32> {
-    let group = Group::of(board, demand.symmetric());
+    row_sets_in(board, demand, Order::Masks)
+}
+
+/// [`row_sets`] for least pairs in `order`.
+fn row_sets_in(board: &Board, demand: Demand, order: Order) -> Vec<u32> {
+    let group = Group::ordered(board, demand.symmetric(), order);
     (0..=board.row_mask())
         .filter(|&s| group.row_candidate(s) && column_counts(board, demand, s).is_some())
         .collect()
@@ -187,23 +192,37 @@ pub struct Fixed {
 /// is least; among those with one `(S, T)`, some one is lex-least overall).
 pub fn search_fixed(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settings) -> Answer {
     let (mask, value) = fixed.rows;
-    let rows: Vec<u32> = (row_sets(board, demand).into_iter())
+    let rows: Vec<u32> = (row_sets_in(board, demand, Order::Formula).into_iter())
         .filter(|s| s & mask == value)
         .collect();
-    run(board, demand, &rows, fixed, settings)
+    run(board, demand, &rows, fixed, Order::Formula, settings)
 }
 
 /// Searches every least pair `(S, T)` whose `S` is in `rows` (a slice of [`row_sets`]):
 /// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
 /// slices splits the work into independent pieces (cubes).
 pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
-    run(board, demand, rows, &Fixed::default(), settings)
+    run(
+        board,
+        demand,
+        rows,
+        &Fixed::default(),
+        Order::Masks,
+        settings,
+    )
 }
 
 /// The threads of [`search_rows`] and [`search_fixed`].
-fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Settings) -> Answer {
+fn run(
+    board: &Board,
+    demand: Demand,
+    rows: &[u32],
+    fixed: &Fixed,
+    order: Order,
+    settings: &Settings,
+) -> Answer {
     let jobs = settings.jobs.max(1);
-    let group = Group::of(board, demand.symmetric());
+    let group = Group::ordered(board, demand.symmetric(), order);
     let next = AtomicUsize::new(0);
     let found = AtomicBool::new(false);
     let solution: Mutex<Option<Witness>> = Mutex::new(None);
