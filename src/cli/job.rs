@@ -200,6 +200,12 @@ impl Args {
                     return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
                 }
                 let (problem, _) = a.subject.load()?;
+                if a.encoding.bounds.is_some() {
+                    return Err(format!(
+                        "--bounds: the {} export states no bound clauses; leave it out",
+                        format.name()
+                    ));
+                }
                 if problem.maximised().is_empty() {
                     return Err(format!("--format {}: this problem maximises no group, so there is nothing to optimise (maximise one with --set GROUP=max, or write --format dimacs)", format.name()));
                 }
@@ -207,6 +213,7 @@ impl Args {
             }
             Command::Encode(a) => {
                 let (problem, n) = a.subject.load()?;
+                a.encoding.check_bounds(&problem)?;
                 let Some(n) = problem_size(&problem, n)? else {
                     return Err(if a.subject.dim.is_some() {
                         "encode needs --dim D and --n N (or --problem FILE)".into()
@@ -244,6 +251,7 @@ impl Args {
                         model,
                         card: a.card.unwrap_or_default(),
                         symmetry: Symmetry::None,
+                        ..Options::default()
                     },
                     limit: a.limit,
                     split: a
@@ -305,6 +313,7 @@ impl Args {
                                 model,
                                 card,
                                 symmetry,
+                                ..Options::default()
                             };
                             if !encodings.contains(&o) {
                                 encodings.push(o);
@@ -442,6 +451,7 @@ fn cube_job(a: super::CubeArgs) -> Result<Job, String> {
             };
             let n = problem_size(&problem, a.n)?
                 .ok_or_else(|| format!("cube splits one step: {what} needs its size, --n N"))?;
+            a.encoding.check_bounds(&problem)?;
             if let Some(dim) = a.dim {
                 Instance::new(dim, n).map_err(|e| e.to_string())?;
             }
@@ -611,6 +621,13 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     };
     if a.cnf.is_some() {
         return Err("--cnf solves a DIMACS file as it is; it cannot be combined with --problem (the file's header names its problem)".into());
+    }
+    a.encoding.check_bounds(&problem)?;
+    if a.encoding.bounds.is_some() && a.certify.is_some() {
+        return Err("--certify re-encodes the formula from its manifest, which names no --bounds: leave --bounds out".into());
+    }
+    if a.encoding.bounds.is_some() && a.strategy == Strategy::Incremental && a.n.is_none() {
+        return Err("--strategy incremental encodes every size in one formula, without --bounds: use --strategy up".into());
     }
     if a.certify.is_some() && problem.maximised().is_empty() {
         return Err("--certify certifies an optimum: this problem maximises no group (its counts are fixed)".into());

@@ -14,7 +14,7 @@ use std::time::Duration;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use pq_board::limits::{self, Limit};
 use pq_encode::spec::Problem;
-use pq_encode::{Card, Model, Options, Symmetry, MAX_DIM};
+use pq_encode::{Bounds, Card, Model, Options, Symmetry, MAX_DIM};
 use pq_engine::optimise::Strategy;
 use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
@@ -582,6 +582,11 @@ pub struct EncodingArgs {
     /// Symmetry breaking: none, or lex-leader over the 16 symmetries [default: lex-leader]
     #[arg(long, value_name = "SYM")]
     pub symmetry: Option<Symmetry>,
+    /// Redundant counting clauses: none, or sums (colouring model only: per diagonal
+    /// family, the queens of each diagonal's own colour add up to at least 2n, as unary
+    /// counters that unit propagation enforces; no answer changes) [default: none]
+    #[arg(long, value_name = "B")]
+    pub bounds: Option<Bounds>,
 }
 
 impl EncodingArgs {
@@ -592,7 +597,30 @@ impl EncodingArgs {
             model: self.model.unwrap_or(d.model),
             card: self.card.unwrap_or(d.card),
             symmetry: self.symmetry.unwrap_or(d.symmetry),
+            bounds: self.bounds.unwrap_or(d.bounds),
         }
+    }
+
+    /// `--bounds sums` applies to the colouring model of the peaceable queens (the only
+    /// formula that has the line colours it counts with).
+    pub fn check_bounds(&self, problem: &Problem) -> Result<(), String> {
+        let options = self.options();
+        if options.bounds == Bounds::None {
+            return Ok(());
+        }
+        if options.model != Model::Colouring {
+            return Err(format!(
+                "--bounds {} needs the colouring model (its clauses count on the line colours), not --model {}",
+                options.bounds, options.model
+            ));
+        }
+        if !pq_encode::general::is_peaceable_queens(problem) || problem.maximised() != [0, 1] {
+            return Err(format!(
+                "--bounds {} applies to the peaceable queens (--dim D), not to {}",
+                options.bounds, problem.name
+            ));
+        }
+        Ok(())
     }
 
     fn given(&self) -> Option<&'static str> {
@@ -602,6 +630,8 @@ impl EncodingArgs {
             Some("--card")
         } else if self.symmetry.is_some() {
             Some("--symmetry")
+        } else if self.bounds.is_some() {
+            Some("--bounds")
         } else {
             None
         }

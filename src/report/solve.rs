@@ -73,6 +73,9 @@ pub struct Encoding {
     pub card: String,
     /// The symmetry breaking.
     pub symmetry: String,
+    /// The redundant bound clauses (`--bounds`), when any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<String>,
 }
 
 impl Encoding {
@@ -82,6 +85,8 @@ impl Encoding {
             model: options.model.name().into(),
             card: options.card.name().into(),
             symmetry: options.symmetry.name().into(),
+            bounds: (options.bounds != pq_encode::Bounds::None)
+                .then(|| options.bounds.name().to_string()),
         }
     }
 }
@@ -269,8 +274,15 @@ impl Solved {
                         "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; {})\n",
                         match (&self.search, &self.encoding) {
                             (Some(search), _) => format!("exhaustive search: {}", search.text()),
-                            (None, Some(e)) =>
-                                format!("formula: {}, {}, {}", e.model, e.card, e.symmetry),
+                            (None, Some(e)) => format!(
+                                "formula: {}, {}, {}{}",
+                                e.model,
+                                e.card,
+                                e.symmetry,
+                                e.bounds
+                                    .as_ref()
+                                    .map_or(String::new(), |b| format!(", bounds {b}"))
+                            ),
                             (None, None) => "formula: ".to_string(),
                         }
                     ),

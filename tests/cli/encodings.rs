@@ -7,7 +7,7 @@ use crate::oracle;
 
 use pq_board::placement::Placement;
 use pq_encode::spec::Problem;
-use pq_encode::{encode, Card, Instance, Model, Options, Symmetry};
+use pq_encode::{encode, Bounds, Card, Instance, Model, Options, Symmetry};
 use pq_engine::pipeline::solve;
 use pq_engine::Status;
 use pq_solve::backend::Cadical;
@@ -25,11 +25,20 @@ fn all_options() -> Vec<Options> {
     for &model in Model::ALL {
         for &card in Card::ALL {
             for &symmetry in Symmetry::ALL {
-                all.push(Options {
-                    model,
-                    card,
-                    symmetry,
-                });
+                // The bound clauses exist for the colouring model only.
+                let bounds: &[Bounds] = if model == Model::Colouring {
+                    Bounds::ALL
+                } else {
+                    &[Bounds::None]
+                };
+                for &bounds in bounds {
+                    all.push(Options {
+                        model,
+                        card,
+                        symmetry,
+                        bounds,
+                    });
+                }
             }
         }
     }
@@ -122,6 +131,7 @@ fn lex_leader_never_removes_a_whole_orbit() {
                     model,
                     card: Card::Totalizer,
                     symmetry: Symmetry::LexLeader,
+                    bounds: Bounds::None,
                 };
                 let formula = encode(&Instance::new(d, n).unwrap(), &options);
                 let mut solver = rustsat_cadical::CaDiCaL::default();

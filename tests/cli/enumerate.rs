@@ -40,6 +40,7 @@ fn run_split(
             model,
             card: Card::Totalizer,
             symmetry: Symmetry::None,
+            ..Options::default()
         },
         limit: None,
         split,

@@ -282,3 +282,81 @@ fn a_timeout_gives_unknown_with_the_reason() {
     assert_eq!(v["status"], "unknown");
     assert!(v["reason"].as_str().unwrap().contains("time limit"), "{v}");
 }
+
+/// A cube directory of `pq-sat cube` for `d`, `n` in a fresh temporary directory.
+fn cubed(d: usize, n: usize, extra: &[&str]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cubes");
+    let (d, n) = (d.to_string(), n.to_string());
+    let mut args = vec!["cube", "--dim", &d, "--n", &n];
+    args.extend_from_slice(extra);
+    args.extend(["-o", s(&dir)]);
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    (tmp, dir)
+}
+
+#[test]
+fn cubes_are_conquered_by_the_line_engine() {
+    // UNSAT: every cube UNSAT, merged by cube-status as for any solver.
+    let (_tmp, dir) = cubed(8, 10, &[]);
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--backend",
+        "lines",
+        "--jobs",
+        "2",
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let status = run(&["cube-status", s(&dir), "--format", "json"]);
+    let v = json(&status);
+    assert_eq!(v["status"], "unsat", "{v}");
+    let first: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results").join("1.json")).unwrap())
+            .unwrap();
+    assert_eq!(first["solver"], "lines");
+    // SAT: the first SAT cube's board, validated.
+    let (_tmp, dir) = cubed(7, 7, &["--split", "lines", "--prefix", "7", "--depth", "0"]);
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--backend",
+        "lines",
+        "--jobs",
+        "1",
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    // One cube at a time (what GNU parallel and Slurm run), and the estimate.
+    let (_tmp, dir) = cubed(7, 8, &[]);
+    let out = run(&["solve-cube", s(&dir), "1", "--backend", "lines"]);
+    assert!([10, 20].contains(&code(&out)), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(lines, "), "{}", stdout(&out));
+    let out = run(&[
+        "cube",
+        s(&dir),
+        "--estimate",
+        "--backend",
+        "lines",
+        "--sample",
+        "3",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&["conquer", s(&dir), "--backend", "lines", "--emit", "slurm"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("--backend lines"), "{}", stdout(&out));
+}
+
+#[test]
+fn the_line_backend_refuses_what_it_cannot_read() {
+    let (_tmp, dir) = cubed(6, 6, &["--model", "lines"]);
+    let out = run(&["solve-cube", s(&dir), "1", "--backend", "lines"]);
+    assert_fails_saying(&out, 1, "the line engine reads pq-sat's colouring formulas");
+    let (_tmp, dir) = cubed(6, 6, &[]);
+    let out = run(&["solve-cube", s(&dir), "1", "--backend", "lines", "--proof"]);
+    assert_fails_saying(&out, 2, "lines cannot write DRAT proofs");
+}

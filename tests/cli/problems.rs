@@ -56,6 +56,7 @@ fn all_options() -> Vec<Options> {
                     model,
                     card,
                     symmetry,
+                    ..Options::default()
                 });
             }
         }

@@ -938,6 +938,7 @@ mod tests {
                 model: Model::Pairwise,
                 card: crate::Card::SeqCounter,
                 symmetry: Symmetry::None,
+                ..Options::default()
             },
         ];
         for problem in maximising_problems() {

@@ -11,7 +11,7 @@ use pq_board::placement::{Group, Layout};
 
 use crate::formula::Formula;
 use crate::general::group_size;
-use crate::problem::{Extent, Instance, Model, Options, Symmetry, MAX_DIM};
+use crate::problem::{Bounds, Extent, Instance, Model, Options, Symmetry, MAX_DIM};
 use crate::spec::{Count, Problem};
 
 /// The header of a peaceable-queens formula.
@@ -21,7 +21,7 @@ pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
         Model::Colouring => "the line variables",
         Model::Pairwise | Model::Lines => "the square variables",
     };
-    vec![
+    let mut comments = vec![
         format!(
             "pq-sat {}: peaceable armies of queens",
             env!("CARGO_PKG_VERSION")
@@ -45,7 +45,16 @@ pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
             ),
         },
         "variable map: 'var K COLOUR R C' = DIMACS variable K is a COLOUR queen on row R, column C (1-based, row 1 = top row); all other variables are auxiliary".to_string(),
-    ]
+    ];
+    // Stated only when asked for, so that every other header stays as it was.
+    if options.bounds == Bounds::Sums && options.model == Model::Colouring {
+        comments.insert(8, "bounds sums".to_string());
+        comments.insert(
+            9,
+            "redundant family-sum clauses: per diagonal family, the queens of each diagonal's own colour add up to at least 2n (no answer changes)".to_string(),
+        );
+    }
+    comments
 }
 
 /// The header of a placement-problem formula with its maximised groups at `n`, the counts
@@ -174,6 +183,7 @@ pub fn options(comments: &[String]) -> Options {
         model: stated(comments, "model", d.model),
         card: stated(comments, "card", d.card),
         symmetry: stated(comments, "symmetry", d.symmetry),
+        bounds: stated(comments, "bounds", d.bounds),
     }
 }
 
@@ -251,6 +261,7 @@ mod tests {
             model: Model::Pairwise,
             card: crate::Card::SeqCounter,
             symmetry: Symmetry::None,
+            ..Options::default()
         };
         for file in [
             "three-armies",

@@ -64,6 +64,7 @@
 //! [`spec::Problem`]s too, read from TOML with [`spec::Problem::from_toml`] and encoded by the
 //! same [`general::encode_problem`]; [`encode`] is the queens' own, faster-to-call entry.
 
+pub mod bounds;
 pub mod card;
 pub mod dimacs;
 pub mod formula;
@@ -84,7 +85,9 @@ use rustsat::types::Lit;
 pub use formula::{Formula, PieceMap, PieceVar, VarAlloc};
 pub use geometry::Geometry;
 pub use incremental::IncrementalFormula;
-pub use problem::{Card, Extent, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM};
+pub use problem::{
+    Bounds, Card, Extent, Instance, InstanceError, Model, Options, Symmetry, MAX_DIM,
+};
 
 use incremental::Counters;
 use models::SquareLits;
@@ -100,6 +103,10 @@ pub fn encode(instance: &Instance, options: &Options) -> Formula {
     }
     if instance.extent() == Extent::Maximal {
         maximality(&sk.g, &sk.sq, &mut sk.cnf);
+    }
+    // The bounds need the line colours: the colouring model's (the CLI refuses others).
+    if let (Bounds::Sums, Some(lines)) = (options.bounds, &sk.line_colours) {
+        bounds::family_sums(&sk.g, &sk.sq, lines, n, &mut sk.cnf, &mut sk.vars);
     }
     let comments = header::queens(instance, options);
     sk.finish(options, comments)

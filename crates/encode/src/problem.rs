@@ -77,6 +77,7 @@ macro_rules! option_names {
 option_names!(Model, "model", Model::Pairwise => "pairwise", Model::Lines => "lines", Model::Colouring => "colouring");
 option_names!(Card, "cardinality encoding", Card::Totalizer => "totalizer", Card::SeqCounter => "seqcounter");
 option_names!(Symmetry, "symmetry breaking", Symmetry::None => "none", Symmetry::LexLeader => "lex-leader");
+option_names!(Bounds, "bound clauses", Bounds::None => "none", Bounds::Sums => "sums");
 
 /// Encoding options, independent of the instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -87,6 +88,20 @@ pub struct Options {
     pub card: Card,
     /// Which symmetry-breaking clauses are added.
     pub symmetry: Symmetry,
+    /// Which redundant counting clauses are added (`--bounds`).
+    pub bounds: Bounds,
+}
+
+/// Redundant clauses that let unit propagation count as the line engine does
+/// ([`crate::bounds`]): they change no answer, only how fast a solver finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Bounds {
+    /// None.
+    #[default]
+    None,
+    /// The family sums, colouring model only: for each diagonal family, Σ over its
+    /// diagonals of (white queens if the diagonal is white, black queens if black) ≥ 2n.
+    Sums,
 }
 
 /// How a formula reads the demanded counts.

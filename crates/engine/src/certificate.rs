@@ -804,6 +804,8 @@ fn parse_options(u: &UnsatPart) -> Result<Options, String> {
         model: u.model.parse::<Model>()?,
         card: u.card.parse::<Card>()?,
         symmetry: u.symmetry.parse::<Symmetry>()?,
+        // A certificate's formula has no bound clauses (`--certify` refuses `--bounds`).
+        bounds: pq_encode::Bounds::None,
     })
 }
 
