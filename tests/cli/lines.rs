@@ -203,11 +203,11 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
         (
             vec![
                 "--problem",
-                "encodings/three-armies.toml",
+                "encodings/peaceable-knights.toml",
                 "--engine",
                 "lines",
             ],
-            "two armies",
+            "armies of queens only",
         ),
     ] {
         let mut all = vec!["solve"];
@@ -219,7 +219,7 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
     let out = run(&[
         "solve",
         "--problem",
-        "encodings/three-armies.toml",
+        "encodings/peaceable-knights.toml",
         "--set",
         "board=4x4",
         "--format",
@@ -259,6 +259,47 @@ fn the_torus_agrees_with_the_sat_path() {
             .collect();
         assert_eq!(answers[0]["optimum"], answers[1]["optimum"], "torus {d}");
         assert_eq!(answers[0]["backend"], "lines", "torus {d}");
+    }
+}
+
+#[test]
+fn three_and_four_armies_agree_with_the_sat_path() {
+    let four = std::fs::read_to_string("encodings/three-armies.toml").unwrap().replace(
+        "no_attack = [[\"red\", \"green\"], [\"red\", \"blue\"], [\"green\", \"blue\"]]",
+        "no_attack = [[\"red\", \"green\"], [\"red\", \"blue\"], [\"green\", \"blue\"], [\"red\", \"gold\"], [\"green\", \"gold\"], [\"blue\", \"gold\"]]",
+    ) + "\n[[group]]\nname = \"gold\"\nkind = \"queen\"\ncount = \"max\"\n";
+    let tmp = tempfile::tempdir().unwrap();
+    let four_path = tmp.path().join("four.toml");
+    std::fs::write(&four_path, four).unwrap();
+    let problems = [("encodings/three-armies.toml", 6), (s(&four_path), 5)];
+    for (file, largest) in problems {
+        for d in 3..=largest {
+            let board = format!("board={d}x{d}");
+            let answers: Vec<Value> = ["lines", "sat"]
+                .iter()
+                .map(|engine| {
+                    let out = run(&[
+                        "solve",
+                        "--problem",
+                        file,
+                        "--set",
+                        &board,
+                        "--engine",
+                        engine,
+                        "--format",
+                        "json",
+                        "--progress",
+                        "none",
+                        "--jobs",
+                        "1",
+                    ]);
+                    assert_eq!(code(&out), 0, "{file} {d} {engine}: {}", stderr(&out));
+                    json(&out)
+                })
+                .collect();
+            assert_eq!(answers[0]["optimum"], answers[1]["optimum"], "{file} {d}");
+            assert_eq!(answers[0]["backend"], "lines", "{file} {d}");
+        }
     }
 }
 

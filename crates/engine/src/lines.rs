@@ -1,6 +1,7 @@
 //! The native line engine ([`pq_lines`]) as a way of deciding one step, beside the SAT
 //! backends: no formula, a branch-and-bound on the line labelling. It answers two armies of
-//! queens at peace on a plain rectangle or a square torus (equal or fixed sizes); every witness it finds goes
+//! queens at peace on a plain rectangle or a square torus (equal or fixed sizes), and three
+//! or four armies of one size on a plain board; every witness it finds goes
 //! through the same independent validator as a solver's model, and every UNSAT through the
 //! same table of proven values ([`crate::known::agrees`]).
 
@@ -8,6 +9,7 @@ use std::time::Instant;
 
 use pq_board::placement::{Kind, Placement};
 use pq_encode::spec::Problem;
+use pq_lines::armies::ArmiesVerdict;
 use pq_lines::{Board, Demand, Settings, Stats, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
@@ -22,11 +24,25 @@ pub const NAME: &str = "lines";
 pub fn unsupported(problem: &Problem) -> Option<String> {
     let rules = &problem.rules;
     let l = &rules.layout;
-    if rules.groups.len() != 2 || rules.groups.iter().any(|g| g.kind != Kind::Queen) {
-        return Some("it answers two armies of queens only".into());
+    let k = rules.groups.len();
+    if !(2..=pq_lines::armies::MAX_ARMIES).contains(&k)
+        || rules.groups.iter().any(|g| g.kind != Kind::Queen)
+    {
+        return Some(format!(
+            "it answers 2 to {} armies of queens only",
+            pq_lines::armies::MAX_ARMIES
+        ));
     }
-    if !matches!(rules.no_attack.as_slice(), [(0, 1)] | [(1, 0)]) {
-        return Some("it answers two armies that must not attack each other only".into());
+    let every_pair = (0..k)
+        .all(|a| (a + 1..k).all(|b| rules.no_attack.iter().any(|&p| p == (a, b) || p == (b, a))));
+    if !every_pair || rules.no_attack.iter().any(|&(a, b)| a == b) {
+        return Some("it answers armies that must not attack one another, and no more".into());
+    }
+    if k > 2 && problem.maximised().len() != k {
+        return Some("it answers three or more armies of one size, all maximised".into());
+    }
+    if k > 2 && l.torus {
+        return Some("it does not answer three or more armies on the torus yet".into());
     }
     if l.torus && l.rows != l.cols {
         return Some("it answers square toroidal boards only (on a rectangular torus a diagonal crosses a row more than once)".into());
@@ -42,6 +58,14 @@ fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
     } else {
         Board::new(l.rows, l.cols)
     }
+}
+
+/// What a search found, for any number of armies.
+enum Found {
+    /// Each army's cells.
+    Sat(Vec<Vec<(usize, usize)>>),
+    Unsat,
+    Unknown,
 }
 
 /// The line engine on `jobs` threads.
@@ -82,10 +106,6 @@ impl LineEngine {
         let l = &problem.rules.layout;
         let board = board(problem).expect("checked by unsupported()");
         let demands = problem.demands(n);
-        let demand = Demand {
-            white: demands[0],
-            black: demands[1],
-        };
         let start = Instant::now();
         let asked = || limits.should_stop();
         let settings = Settings {
@@ -93,7 +113,29 @@ impl LineEngine {
             deadline: limits.remaining().map(|left| start + left),
             asked_to_stop: &asked,
         };
-        let answer = pq_lines::decide(&board, demand, &settings);
+        // Each army's cells for SAT, `None` (with why) otherwise.
+        let (found, stats) = if demands.len() > 2 {
+            let (verdict, stats) =
+                pq_lines::armies::decide_armies(&board, demands.len(), n, &settings);
+            let found = match verdict {
+                ArmiesVerdict::Sat(w) => Found::Sat(w.cells),
+                ArmiesVerdict::Unsat => Found::Unsat,
+                ArmiesVerdict::Unknown(_) => Found::Unknown,
+            };
+            (found, stats)
+        } else {
+            let demand = Demand {
+                white: demands[0],
+                black: demands[1],
+            };
+            let answer = pq_lines::decide(&board, demand, &settings);
+            let found = match answer.verdict {
+                Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
+                Verdict::Unsat => Found::Unsat,
+                Verdict::Unknown(_) => Found::Unknown,
+            };
+            (found, answer.stats)
+        };
         let seconds = start.elapsed().as_secs_f64();
         let solver = self.name();
         let mut out = Outcome {
@@ -108,14 +150,13 @@ impl LineEngine {
             clauses: 0,
             verified: None,
         };
-        match answer.verdict {
-            Verdict::Sat(witness) => {
+        match found {
+            Found::Sat(armies) => {
                 let mut raw = Placement::empty(l);
-                for &(r, c) in &witness.white {
-                    raw.set(r, c, Some(0));
-                }
-                for &(r, c) in &witness.black {
-                    raw.set(r, c, Some(1));
+                for (j, cells) in armies.iter().enumerate() {
+                    for &(r, c) in cells {
+                        raw.set(r, c, Some(j));
+                    }
                 }
                 let (placement, witness_n) = validated(problem, n, &raw, &solver)?;
                 out.status = Status::Sat;
@@ -123,7 +164,7 @@ impl LineEngine {
                 out.raw = Some(raw);
                 out.witness_n = witness_n;
             }
-            Verdict::Unsat => {
+            Found::Unsat => {
                 crate::known::agrees(problem, n, &Answer::Unsat).map_err(|reason| {
                     SolveError::Rejected {
                         program: solver.clone(),
@@ -134,8 +175,8 @@ impl LineEngine {
                 // An exhaustive search, not a checked proof.
                 out.verified = Some(false);
             }
-            Verdict::Unknown(_) => out.reason = Some(limits.unknown_reason()),
+            Found::Unknown => out.reason = Some(limits.unknown_reason()),
         }
-        Ok((out, answer.stats))
+        Ok((out, stats))
     }
 }

@@ -24,6 +24,7 @@
 //! assert!(matches!(step(6), Verdict::Unsat)); // a(6) = 5
 //! ```
 
+pub mod armies;
 pub mod board;
 mod search;
 pub mod symmetry;
