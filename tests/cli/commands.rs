@@ -7,18 +7,7 @@ use crate::util::*;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use pq_board::placement::Placement;
 use serde_json::Value;
-
-fn board_of(v: &Value) -> Placement {
-    let rows: Vec<String> = v["board"]
-        .as_array()
-        .expect("a board")
-        .iter()
-        .map(|r| r.as_str().unwrap().to_string())
-        .collect();
-    oracle::board(&rows)
-}
 
 /// A bad input: one clear line on stderr (no panic, no backtrace) and the given exit code.
 fn assert_clean_failure(out: &Output, expected_code: i32, needle: &str) {

@@ -164,3 +164,14 @@ pub fn encode_to(dim: &str, n: &str, path: &Path) {
     let out = run(&["encode", "--dim", dim, "--n", n, "-o", s(path)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
+
+/// The board of a JSON answer (`board`: its rows), as a placement of the queens.
+pub fn board_of(v: &serde_json::Value) -> pq_board::placement::Placement {
+    let rows: Vec<String> = v["board"]
+        .as_array()
+        .expect("a board")
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    crate::oracle::board(&rows)
+}

@@ -138,18 +138,8 @@ impl LineEngine {
         };
         let seconds = start.elapsed().as_secs_f64();
         let solver = self.name();
-        let mut out = Outcome {
-            status: Status::Unknown,
-            placement: None,
-            raw: None,
-            witness_n: None,
-            seconds,
-            solver: solver.clone(),
-            reason: None,
-            variables: 0,
-            clauses: 0,
-            verified: None,
-        };
+        // No formula: its variables and clauses stay 0.
+        let mut out = Outcome::unknown(solver.clone(), seconds);
         match found {
             Found::Sat(armies) => {
                 let mut raw = Placement::empty(l);

@@ -179,23 +179,7 @@ pub fn optimise(
     limits: &RunLimits,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimiseOutcome, SolveError> {
-    let Some(bound) = problem.upper_bound() else {
-        return Err(SolveError::in_process(
-            "optimiser",
-            "the problem maximises no group",
-        ));
-    };
-    let mut run = Run {
-        problem,
-        options,
-        backend: Some(backend),
-        limits,
-        on_progress,
-        start: Instant::now(),
-        steps: Vec::new(),
-        best: None,
-    };
-    run.greedy_start()?;
+    let (mut run, bound) = Run::start(problem, options, Some(backend), limits, on_progress)?;
     let end = match strategy {
         Strategy::Up | Strategy::Bisect => {
             let bisect = strategy == Strategy::Bisect;
@@ -227,24 +211,8 @@ pub fn optimise_lines(
     on_progress: &mut dyn FnMut(Progress),
     stats: &mut pq_lines::Stats,
 ) -> Result<OptimiseOutcome, SolveError> {
-    let Some(bound) = problem.upper_bound() else {
-        return Err(SolveError::in_process(
-            "optimiser",
-            "the problem maximises no group",
-        ));
-    };
     let options = Options::default();
-    let mut run = Run {
-        problem,
-        options: &options,
-        backend: None,
-        limits,
-        on_progress,
-        start: Instant::now(),
-        steps: Vec::new(),
-        best: None,
-    };
-    run.greedy_start()?;
+    let (mut run, bound) = Run::start(problem, &options, None, limits, on_progress)?;
     let end = run.search(bound, false, |run, n| {
         run.solver_step(n, bound, |run, limits| {
             let (outcome, step) = engine.decide(run.problem, n, limits)?;
@@ -291,6 +259,35 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
+    /// A run of `problem` from its greedy witness (the queens), with the upper bound on its
+    /// maximised groups.
+    fn start(
+        problem: &'a Problem,
+        options: &'a Options,
+        backend: Option<&'a dyn Backend>,
+        limits: &'a RunLimits,
+        on_progress: &'a mut dyn FnMut(Progress<'_>),
+    ) -> Result<(Run<'a>, usize), SolveError> {
+        let Some(bound) = problem.upper_bound() else {
+            return Err(SolveError::in_process(
+                "optimiser",
+                "the problem maximises no group",
+            ));
+        };
+        let mut run = Run {
+            problem,
+            options,
+            backend,
+            limits,
+            on_progress,
+            start: Instant::now(),
+            steps: Vec::new(),
+            best: None,
+        };
+        run.greedy_start()?;
+        Ok((run, bound))
+    }
+
     fn record(&mut self, step: Step) {
         (self.on_progress)(Progress::Done(&step));
         self.steps.push(step);

@@ -67,6 +67,25 @@ pub struct Outcome {
     pub verified: Option<bool>,
 }
 
+impl Outcome {
+    /// No answer yet from `solver` after `seconds`, for a formula of no size: the start
+    /// that each way of answering fills in.
+    pub fn unknown(solver: String, seconds: f64) -> Outcome {
+        Outcome {
+            status: Status::Unknown,
+            placement: None,
+            raw: None,
+            witness_n: None,
+            seconds,
+            solver,
+            reason: None,
+            variables: 0,
+            clauses: 0,
+            verified: None,
+        }
+    }
+}
+
 /// Solves `problem` with the maximised groups at `n` pieces each.
 pub fn solve(
     problem: &Problem,
@@ -134,18 +153,8 @@ pub fn decoded(
     solver: String,
     seconds: f64,
 ) -> Result<Outcome, SolveError> {
-    let mut out = Outcome {
-        status: Status::Unknown,
-        placement: None,
-        raw: None,
-        witness_n: None,
-        seconds,
-        solver,
-        reason: None,
-        variables: formula.n_vars,
-        clauses: formula.n_clauses(),
-        verified: None,
-    };
+    let mut out = Outcome::unknown(solver, seconds);
+    (out.variables, out.clauses) = (formula.n_vars, formula.n_clauses());
     match answer {
         Answer::Unsat => {
             out.status = Status::Unsat;
