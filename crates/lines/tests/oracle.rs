@@ -20,7 +20,8 @@
 //!
 //! [`frontier`] computes `f` exactly by a depth-first enumeration of white sets as increasing
 //! sequences of squares, with bit masks (`u64`, boards of at most 64 squares); the single
-//! pruning rule, and why it keeps the enumeration exhaustive, is documented there.
+//! pruning rule, and why it keeps the enumeration exhaustive, is documented at
+//! [`common::frontier`] (the enumeration is shared with `torus.rs` in `common/mod.rs`).
 //! [`frontier_naive`] recomputes `f` for small boards by plain enumeration of all `2^(rows·cols)`
 //! subsets with a pairwise attack predicate and no masks of lines, to check the oracle itself.
 //!
@@ -29,7 +30,10 @@
 //! with two jobs are compared with those with one; and the known values of OEIS A250000
 //! (the largest equal armies on a d×d board, d = 1..=8) are checked with the engine alone.
 
-use pq_lines::{decide, Board, Demand, Settings, Verdict};
+mod common;
+
+use common::Cell;
+use pq_lines::{Board, Demand};
 
 /// OEIS A250000, a(1..=8): the largest `m` such that `m` white and `m` black queens fit
 /// peaceably on a d×d board.
@@ -39,185 +43,52 @@ const A250000: [usize; 8] = [0, 0, 1, 2, 4, 5, 7, 9];
 /// attacked by a queen standing on it): same row, column, diagonal or anti-diagonal.
 /// The anti-diagonal test `r1 − c1 = r2 − c2` is written as `r1 + c2 = r2 + c1`, which is
 /// the same equation without unsigned subtraction.
-fn attacks((r1, c1): (usize, usize), (r2, c2): (usize, usize)) -> bool {
+fn attacks((r1, c1): Cell, (r2, c2): Cell) -> bool {
     r1 == r2 || c1 == c2 || r1 + c1 == r2 + c2 || r1 + c2 == r2 + c1
 }
 
-/// For every square `s = r·cols + c`, the mask of squares that share a line with `s`
-/// (including `s` itself).
-fn line_masks(rows: usize, cols: usize) -> Vec<u64> {
-    let n = rows * cols;
-    assert!(n <= 64, "the oracle works on boards of at most 64 squares");
-    (0..n)
-        .map(|s| {
-            (0..n)
-                .filter(|&t| attacks((s / cols, s % cols), (t / cols, t % cols)))
-                .fold(0u64, |mask, t| mask | 1u64 << t)
-        })
-        .collect()
-}
-
-/// The depth-first enumeration behind [`frontier`]: `cover` is the cover of the white set
-/// chosen so far (`count` squares, all of index `< next`); records its free count, then
-/// extends it by each square of index `≥ next` in turn.
-fn explore(lines: &[u64], next: usize, count: usize, cover: u64, best: &mut [usize]) {
-    let free = lines.len() - cover.count_ones() as usize;
-    if free > best[count] {
-        best[count] = free;
-    }
-    if free == 0 {
-        // Covers only grow when white queens are added, so every superset of this white set
-        // also has free count 0, which `best` already holds (it starts at 0 everywhere).
-        return;
-    }
-    for (s, &mask) in lines.iter().enumerate().skip(next) {
-        explore(lines, s + 1, count + 1, cover | mask, best);
-    }
-}
-
 /// The exact frontier of a `rows × cols` board: entry `w` (for `w = 0..=rows·cols`) is the
-/// largest number of black queens that can accompany `w` white queens.
-///
-/// Exhaustiveness. Every white set `W = {s1 < s2 < … < sw}` corresponds to exactly one path of
-/// the recursion, the one that picks `s1`, then `s2`, …; the node reached after picking
-/// `s1..sk` holds `cover({s1..sk})`, computed as the OR of the line masks. The only cut is at a
-/// node whose free count is 0: then for the set `W` through that node, `cover(W)` contains the
-/// node's cover (covers are monotone under inclusion), so `free(W) = 0`, and `best[|W|] ≥ 0`
-/// holds from the start (`w ≤ rows·cols` white queens always fit alone, with 0 black ones).
-/// Every white set not cut is visited and its free count recorded at `best[|W|]`, so each
-/// entry is the maximum over all white sets of its size.
-///
-/// Cost. The nodes expanded are the white sets with a nonzero free count, i.e. those that
-/// avoid every line through some square `t`: at most `Σ_t 2^(n − |lines(t)|)` of them, where
-/// `|lines(t)| ≥ 16` on 6×6, so a few million nodes on 6×6 (each trying at most 36 children)
-/// and far fewer on smaller boards.
+/// largest number of black queens that can accompany `w` white queens. Computed by
+/// [`common::frontier`] (whose documentation gives the pruning rule and why it keeps the
+/// enumeration exhaustive) on the line masks of [`attacks`].
 fn frontier(rows: usize, cols: usize) -> Vec<usize> {
-    let lines = line_masks(rows, cols);
-    let mut best = vec![0; rows * cols + 1];
-    explore(&lines, 0, 0, 0, &mut best);
-    best
+    common::frontier(&common::line_masks(rows, cols, attacks))
 }
 
-/// The same frontier as [`frontier`], by the most literal method: every subset of the squares
-/// as the white set, and for each square outside it a pairwise check against every white
-/// queen. Exponential with no cut, so only for boards of at most 16 squares.
+/// The same frontier as [`frontier`], by plain enumeration of every white set with the
+/// pairwise predicate [`attacks`] ([`common::frontier_naive`]); boards of at most 16 squares.
 fn frontier_naive(rows: usize, cols: usize) -> Vec<usize> {
-    let n = rows * cols;
-    assert!(
-        n <= 16,
-        "the naive oracle is for boards of at most 16 squares"
-    );
-    let cell = |s: usize| (s / cols, s % cols);
-    let mut best = vec![0; n + 1];
-    for set in 0u32..1 << n {
-        let whites: Vec<usize> = (0..n).filter(|&s| set >> s & 1 == 1).collect();
-        let free = (0..n)
-            .filter(|&t| set >> t & 1 == 0)
-            .filter(|&t| whites.iter().all(|&s| !attacks(cell(s), cell(t))))
-            .count();
-        let w = whites.len();
-        best[w] = best[w].max(free);
-    }
-    best
+    common::frontier_naive(rows, cols, attacks)
 }
 
-/// Checks a witness independently: every cell inside the board, no cell twice, the two
-/// colours disjoint, at least the demanded number of each colour, and no white queen
-/// attacking a black one. Panics with the case in the message otherwise.
-fn check_witness(
-    rows: usize,
-    cols: usize,
-    demand: (usize, usize),
-    white: &[(usize, usize)],
-    black: &[(usize, usize)],
-) {
-    let case = format!("{rows}x{cols}, {} white, {} black", demand.0, demand.1);
-    let mut seen = vec![false; rows * cols];
-    for &(r, c) in white.iter().chain(black) {
-        assert!(
-            r < rows && c < cols,
-            "{case}: cell ({r}, {c}) is off the board"
-        );
-        let s = r * cols + c;
-        assert!(
-            !seen[s],
-            "{case}: cell ({r}, {c}) appears twice in the witness"
-        );
-        seen[s] = true;
-    }
-    assert!(
-        white.len() >= demand.0,
-        "{case}: only {} white queens",
-        white.len()
-    );
-    assert!(
-        black.len() >= demand.1,
-        "{case}: only {} black queens",
-        black.len()
-    );
-    for &w in white {
-        for &b in black {
-            assert!(!attacks(w, b), "{case}: white {w:?} attacks black {b:?}");
-        }
-    }
+/// Checks a witness on the `rows × cols` board independently with [`common::check_witness`]
+/// under [`attacks`]. Panics with the case in the message otherwise.
+fn check_witness(rows: usize, cols: usize, demand: (usize, usize), white: &[Cell], black: &[Cell]) {
+    let name = format!("{rows}x{cols}");
+    common::check_witness(&name, (rows, cols), demand, (white, black), attacks);
 }
 
 /// Asks the engine whether the armies of `demand` fit peaceably on `rows × cols` with `jobs`
-/// worker threads; checks the witness of a `Sat` answer with [`check_witness`] and panics on
-/// `Unknown` (no deadline or stop request is ever set here). Square boards are built with
-/// `Board::square`, the others with `Board::new`.
+/// worker threads ([`common::engine`]: witnesses checked under [`attacks`], `Unknown` is a
+/// panic). Square boards are built with `Board::square`, the others with `Board::new`.
 fn engine(rows: usize, cols: usize, demand: Demand, jobs: usize) -> bool {
-    let (white, black) = (demand.white, demand.black);
     let board = if rows == cols {
         Board::square(rows)
     } else {
         Board::new(rows, cols)
     }
     .expect("a valid board");
-    let settings = Settings {
-        jobs,
-        ..Settings::default()
-    };
-    let answer = decide(&board, demand, &settings);
-    match answer.verdict {
-        Verdict::Sat(witness) => {
-            check_witness(rows, cols, (white, black), &witness.white, &witness.black);
-            true
-        }
-        Verdict::Unsat => false,
-        Verdict::Unknown(_) => {
-            panic!("{rows}x{cols}, {white} white, {black} black: Unknown without a deadline")
-        }
-    }
+    let name = format!("{rows}x{cols}");
+    common::engine(&board, &name, (rows, cols), demand, jobs, attacks)
 }
 
 /// Compares the engine with the oracle on one board for every demand in `demands`,
 /// collecting all disagreements before failing.
 fn compare(rows: usize, cols: usize, demands: impl IntoIterator<Item = (usize, usize)>) {
-    let f = frontier(rows, cols);
-    let mut wrong = Vec::new();
-    for (w, b) in demands {
-        let expected = f[w] >= b;
-        let demand = if w == b {
-            Demand::equal(w)
-        } else {
-            Demand { white: w, black: b }
-        };
-        let got = engine(rows, cols, demand, 1);
-        if got != expected {
-            wrong.push(format!(
-                "{rows}x{cols} ({w} white, {b} black): engine says {}, oracle says {} (frontier[{w}] = {})",
-                if got { "Sat" } else { "Unsat" },
-                if expected { "Sat" } else { "Unsat" },
-                f[w],
-            ));
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "engine disagrees with the oracle:\n{}",
-        wrong.join("\n")
-    );
+    let name = format!("{rows}x{cols}");
+    common::compare(&name, &frontier(rows, cols), demands, |demand| {
+        engine(rows, cols, demand, 1)
+    });
 }
 
 /// The witness checker itself accepts a hand-checked peaceable placement on 3×3.

@@ -32,200 +32,85 @@
 //! (unequal armies); every `Sat` witness is checked by this file's own torus attack test;
 //! and the verdicts with two jobs are compared with those with one on tori 7 and 8.
 
-use pq_lines::{decide, Board, Demand, Settings, Verdict};
+mod common;
+
+use common::Cell;
+use pq_lines::{Board, Demand};
 
 /// Whether a queen on `(r1, c1)` attacks the square `(r2, c2)` of the `d × d` torus (a square
 /// counts as attacked by a queen standing on it): same row, same column, same diagonal
 /// (`r + c` congruent mod `d`) or same anti-diagonal (`r − c` congruent mod `d`). Both
 /// cells must be on the board (`r, c < d`); `r − c` is computed as `r + d − c`, which is
 /// congruent to it and never negative.
-fn attacks(d: usize, (r1, c1): (usize, usize), (r2, c2): (usize, usize)) -> bool {
+fn attacks(d: usize, (r1, c1): Cell, (r2, c2): Cell) -> bool {
     r1 == r2 || c1 == c2 || (r1 + c1) % d == (r2 + c2) % d || (r1 + d - c1) % d == (r2 + d - c2) % d
+}
+
+/// The attack predicate of the `d × d` torus as a closure on two cells, for `common`.
+fn torus_attacks(d: usize) -> impl Fn(Cell, Cell) -> bool {
+    move |a, b| attacks(d, a, b)
 }
 
 /// For every square `s = r·d + c` of the `d × d` torus, the mask of squares that share a
 /// torus line with `s` (including `s` itself).
 fn line_masks(d: usize) -> Vec<u64> {
-    let n = d * d;
-    assert!(n <= 64, "the oracle works on tori of at most 64 squares");
-    (0..n)
-        .map(|s| {
-            (0..n)
-                .filter(|&t| attacks(d, (s / d, s % d), (t / d, t % d)))
-                .fold(0u64, |mask, t| mask | 1u64 << t)
-        })
-        .collect()
-}
-
-/// The depth-first enumeration behind [`frontier`] and [`frontier_translated`]: `cover` is
-/// the cover of the white set chosen so far (`count` squares, all of index `< next`);
-/// records its free count in `best[count]`, then extends the set by each square of index
-/// `≥ next` in turn.
-fn explore(lines: &[u64], next: usize, count: usize, cover: u64, best: &mut [usize]) {
-    let free = lines.len() - cover.count_ones() as usize;
-    if free > best[count] {
-        best[count] = free;
-    }
-    if free == 0 {
-        // Covers only grow when white queens are added, so every superset of this white set
-        // also has free count 0, which `best` already holds (it starts at 0 everywhere).
-        return;
-    }
-    for (s, &mask) in lines.iter().enumerate().skip(next) {
-        explore(lines, s + 1, count + 1, cover | mask, best);
-    }
+    common::line_masks(d, d, torus_attacks(d))
 }
 
 /// The exact frontier of the `d × d` torus: entry `w` (for `w = 0..=d²`) is the largest
-/// number of black queens that can accompany `w` white queens.
-///
-/// Exhaustiveness. Every white set `W = {s1 < s2 < … < sw}` corresponds to exactly one path of
-/// the recursion, the one that picks `s1`, then `s2`, …; the node reached after picking
-/// `s1..sk` holds `cover({s1..sk})`, the OR of the line masks. The only cut is at a node whose
-/// free count is 0: every set `W` through that node has a cover containing the node's, so
-/// `free(W) = 0`, and `best[|W|] ≥ 0` holds from the start. Every other white set is visited
-/// and its free count recorded at `best[|W|]`, so each entry is the maximum over all white
-/// sets of its size.
-///
-/// Cost. The nodes expanded are the white sets with a nonzero free count, i.e. those avoiding
-/// every line through some square `t`: at most `d² · 2^(d² − |lines(t)|)` of them; on the 6×6
-/// torus `|lines(t)| = 20` (row and column 11, diagonal 5 more, anti-diagonal 4 more as it
-/// also meets the diagonal at `(r + 3, c + 3)`), so at most about 2.4 million nodes.
+/// number of black queens that can accompany `w` white queens. Computed by
+/// [`common::frontier`] (whose documentation gives the pruning rule, why it keeps the
+/// enumeration exhaustive, and its cost on the 6×6 torus) on the torus line masks.
 fn frontier(d: usize) -> Vec<usize> {
-    let lines = line_masks(d);
-    let mut best = vec![0; d * d + 1];
-    explore(&lines, 0, 0, 0, &mut best);
-    best
+    common::frontier(&line_masks(d))
 }
 
 /// The same frontier as [`frontier`], using the translation symmetry of the torus: entry 0
 /// is `d²` (no white queen, every square free), and the other entries come from the white
-/// sets containing square 0, i.e. `(0, 0)`, enumerated as in [`frontier`] from the node
-/// `{0}`. A nonempty white set `W` containing `(r, c)` is mapped by the translation
-/// `(x, y) ↦ (x − r, y − c) mod d` to a set of the same size containing `(0, 0)`; the
-/// translation maps each row, column, diagonal and anti-diagonal of the torus onto one of
-/// the same kind, so it maps `cover(W)` onto the cover of the image, and the free counts are
-/// equal. So the maximum over the sets through `(0, 0)` is the maximum over all sets.
+/// sets containing square 0, i.e. `(0, 0)`, enumerated as in [`frontier`] (by
+/// [`common::explore`]) from the node `{0}`. A nonempty white set `W` containing `(r, c)` is
+/// mapped by the translation `(x, y) ↦ (x − r, y − c) mod d` to a set of the same size
+/// containing `(0, 0)`; the translation maps each row, column, diagonal and anti-diagonal of
+/// the torus onto one of the same kind, so it maps `cover(W)` onto the cover of the image,
+/// and the free counts are equal. So the maximum over the sets through `(0, 0)` is the
+/// maximum over all sets.
 fn frontier_translated(d: usize) -> Vec<usize> {
     let lines = line_masks(d);
     let n = d * d;
     let mut best = vec![0; n + 1];
     best[0] = n;
-    explore(&lines, 1, 1, lines[0], &mut best);
+    common::explore(&lines, 1, 1, lines[0], &mut best);
     best
 }
 
 /// The same frontier as [`frontier`], by the most literal method: every subset of the squares
 /// as the white set, and for each square outside it a pairwise check with [`attacks`] against
-/// every white queen. Exponential with no cut, so only for tori of at most 16 squares.
+/// every white queen ([`common::frontier_naive`]). Only for tori of at most 16 squares.
 fn frontier_naive(d: usize) -> Vec<usize> {
-    let n = d * d;
-    assert!(
-        n <= 16,
-        "the naive oracle is for tori of at most 16 squares"
-    );
-    let cell = |s: usize| (s / d, s % d);
-    let mut best = vec![0; n + 1];
-    for set in 0u32..1 << n {
-        let whites: Vec<usize> = (0..n).filter(|&s| set >> s & 1 == 1).collect();
-        let free = (0..n)
-            .filter(|&t| set >> t & 1 == 0)
-            .filter(|&t| whites.iter().all(|&s| !attacks(d, cell(s), cell(t))))
-            .count();
-        let w = whites.len();
-        best[w] = best[w].max(free);
-    }
-    best
+    common::frontier_naive(d, d, torus_attacks(d))
 }
 
-/// Checks a witness on the `d × d` torus independently: every cell inside the board, no cell
-/// twice, the two colours disjoint, at least the demanded number of each colour, and no white
-/// queen attacking a black one under the torus rule. Panics with the case in the message
-/// otherwise.
-fn check_witness(
-    d: usize,
-    demand: (usize, usize),
-    white: &[(usize, usize)],
-    black: &[(usize, usize)],
-) {
-    let case = format!("torus {d}, {} white, {} black", demand.0, demand.1);
-    let mut seen = vec![false; d * d];
-    for &(r, c) in white.iter().chain(black) {
-        assert!(r < d && c < d, "{case}: cell ({r}, {c}) is off the board");
-        let s = r * d + c;
-        assert!(
-            !seen[s],
-            "{case}: cell ({r}, {c}) appears twice in the witness"
-        );
-        seen[s] = true;
-    }
-    assert!(
-        white.len() >= demand.0,
-        "{case}: only {} white queens",
-        white.len()
-    );
-    assert!(
-        black.len() >= demand.1,
-        "{case}: only {} black queens",
-        black.len()
-    );
-    for &w in white {
-        for &b in black {
-            assert!(!attacks(d, w, b), "{case}: white {w:?} attacks black {b:?}");
-        }
-    }
+/// Checks a witness on the `d × d` torus independently with [`common::check_witness`] under
+/// the torus rule [`attacks`]. Panics with the case in the message otherwise.
+fn check_witness(d: usize, demand: (usize, usize), white: &[Cell], black: &[Cell]) {
+    let name = format!("torus {d}");
+    common::check_witness(&name, (d, d), demand, (white, black), torus_attacks(d));
 }
 
 /// Asks the engine whether the armies of `demand` fit peaceably on the `d × d` torus with
-/// `jobs` worker threads; checks the witness of a `Sat` answer with [`check_witness`] and
-/// panics on `Unknown` (no deadline or stop request is ever set here).
+/// `jobs` worker threads ([`common::engine`]: witnesses checked under the torus rule,
+/// `Unknown` is a panic).
 fn engine(d: usize, demand: Demand, jobs: usize) -> bool {
-    let (white, black) = (demand.white, demand.black);
     let board = Board::torus(d).expect("a valid torus");
-    let settings = Settings {
-        jobs,
-        ..Settings::default()
-    };
-    let answer = decide(&board, demand, &settings);
-    match answer.verdict {
-        Verdict::Sat(witness) => {
-            check_witness(d, (white, black), &witness.white, &witness.black);
-            true
-        }
-        Verdict::Unsat => false,
-        Verdict::Unknown(_) => {
-            panic!("torus {d}, {white} white, {black} black: Unknown without a deadline")
-        }
-    }
+    let name = format!("torus {d}");
+    common::engine(&board, &name, (d, d), demand, jobs, torus_attacks(d))
 }
 
 /// Compares the engine with the oracle on the `d × d` torus for every demand in `demands`,
 /// collecting all disagreements before failing.
 fn compare(d: usize, demands: impl IntoIterator<Item = (usize, usize)>) {
-    let f = frontier(d);
-    let mut wrong = Vec::new();
-    for (w, b) in demands {
-        let expected = f[w] >= b;
-        let demand = if w == b {
-            Demand::equal(w)
-        } else {
-            Demand { white: w, black: b }
-        };
-        let got = engine(d, demand, 1);
-        if got != expected {
-            wrong.push(format!(
-                "torus {d} ({w} white, {b} black): engine says {}, oracle says {} (frontier[{w}] = {})",
-                if got { "Sat" } else { "Unsat" },
-                if expected { "Sat" } else { "Unsat" },
-                f[w],
-            ));
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "engine disagrees with the oracle:\n{}",
-        wrong.join("\n")
-    );
+    let name = format!("torus {d}");
+    common::compare(&name, &frontier(d), demands, |demand| engine(d, demand, 1));
 }
 
 /// The largest `m` with `f[m] ≥ m`: the most queens of each colour that fit on the torus
@@ -308,7 +193,8 @@ fn oracle_matches_other_enumerations() {
 /// The oracle itself: each frontier starts at `d²`, ends at 0, is non-increasing, symmetric
 /// in the two colours (`f[w] ≥ b` iff `f[b] ≥ w`, since the torus attack relation is
 /// symmetric), and never above the plain board's frontier computed independently here by the
-/// naive method (every plain attack is a torus attack, so torus covers are larger).
+/// naive method ([`common::frontier_naive`] with the plain attack rule written out here;
+/// every plain attack is a torus attack, so torus covers are larger).
 #[test]
 fn oracle_sanity() {
     for d in 1..=6 {
@@ -328,20 +214,10 @@ fn oracle_sanity() {
     }
     for d in 1..=4 {
         let torus = frontier(d);
-        let n = d * d;
-        let cell = |s: usize| (s / d, s % d);
-        let plain_attacks = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
+        let plain_attacks = |(r1, c1): Cell, (r2, c2): Cell| {
             r1 == r2 || c1 == c2 || r1 + c1 == r2 + c2 || r1 + c2 == r2 + c1
         };
-        let mut plain = vec![0; n + 1];
-        for set in 0u32..1 << n {
-            let whites: Vec<usize> = (0..n).filter(|&s| set >> s & 1 == 1).collect();
-            let free = (0..n)
-                .filter(|&t| set >> t & 1 == 0)
-                .filter(|&t| whites.iter().all(|&s| !plain_attacks(cell(s), cell(t))))
-                .count();
-            plain[whites.len()] = plain[whites.len()].max(free);
-        }
+        let plain = common::frontier_naive(d, d, plain_attacks);
         assert!(
             torus.iter().zip(&plain).all(|(t, p)| t <= p),
             "torus {d}: {torus:?} exceeds the plain board's {plain:?}"
