@@ -154,8 +154,13 @@ mod tests {
     /// The formula for `d`, `n` (pq-sat's defaults) plus `cube` as unit clauses on line
     /// variables (`(line, white)`, lines in pq-sat's order).
     fn with_cube(d: usize, n: usize, cube: &[(usize, bool)]) -> Formula {
+        with_cube_in(d, n, cube, &Options::default())
+    }
+
+    /// [`with_cube`] for a formula written with `options`.
+    fn with_cube_in(d: usize, n: usize, cube: &[(usize, bool)], options: &Options) -> Formula {
         let instance = Instance::new(d, n).unwrap();
-        let mut f = pq_encode::encode(&instance, &Options::default());
+        let mut f = pq_encode::encode(&instance, options);
         for &(line, white) in cube {
             let var = u32::try_from(2 * d * d + line).unwrap();
             f.cnf.add_unit(if white {
@@ -210,6 +215,28 @@ mod tests {
                     ];
                     same_answer(d, n, &cube);
                 }
+            }
+        }
+    }
+
+    /// The bound clauses change no answer, so the engine reads such formulas too.
+    #[test]
+    fn formulas_with_bound_clauses_are_read_as_well() {
+        let bounds = Options {
+            bounds: pq_encode::Bounds::Sums,
+            ..Options::default()
+        };
+        for n in [4, 5] {
+            for rows in 0..1usize << 5 {
+                let cube: Vec<(usize, bool)> = (0..5).map(|r| (r, rows >> r & 1 == 1)).collect();
+                let f = with_cube_in(5, n, &cube, &bounds);
+                let lines = Lines::new(1).solve_once(&f, &Limits::none()).unwrap();
+                let cadical = Cadical.solve_once(&f, &Limits::none()).unwrap();
+                assert_eq!(
+                    lines == Answer::Unsat,
+                    cadical == Answer::Unsat,
+                    "n {n}, {cube:?}"
+                );
             }
         }
     }
