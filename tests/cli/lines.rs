@@ -267,6 +267,25 @@ fn three_and_four_armies_agree_with_the_sat_path() {
     for d in 3..=6 {
         engines_agree("encodings/three-armies.toml", d);
     }
+    // Two threads share the row colourings and reach the same optimum.
+    let out = run(&[
+        "solve",
+        "--problem",
+        "encodings/three-armies.toml",
+        "--set",
+        "board=6x6",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "--progress",
+        "none",
+    ]);
+    let v = json(&out);
+    assert_eq!(
+        (v["optimum"].as_u64(), v["backend"].as_str()),
+        (Some(2), Some("lines x 2"))
+    );
     for d in 3..=5 {
         engines_agree(s(&four_path), d);
     }

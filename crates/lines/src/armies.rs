@@ -4,13 +4,15 @@
 //! are `j`'s, and labelling a diagonal `j` kills the other armies' cells on it.
 //!
 //! Simpler than the two-army search, meant for the boards where the problem is posed
-//! (up to about 9×9): the row and column colourings are enumerated (each colour needs
+//! (up to about 9×9; `--jobs` threads share the row colourings): the row and column colourings are enumerated (each colour needs
 //! `|rows_j|·|cols_j| ≥ m`), one pair per orbit under the board's symmetries and every
 //! permutation of the armies (all armies demand the same `m`), then the diagonals are
 //! labelled depth first with two bounds, both exact: at least `m` live cells per army, and
 //! per diagonal family Σ over diagonals of the largest army count ≥ `k·m` (each army's
 //! ≥ `m` cells lie on diagonals of its own label).
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::board::{low_bits, Board, MAX_DIAG, SUM};
@@ -46,51 +48,69 @@ pub fn decide_armies(
 ) -> (ArmiesVerdict, Stats) {
     assert!((2..=MAX_ARMIES).contains(&k), "2 to {MAX_ARMIES} armies");
     assert!(!board.is_torus(), "plain boards only");
+    let jobs = settings.jobs.max(1);
+    let perms = permutations(k);
+    let rows: Vec<Vec<u8>> = (colourings(board.rows(), k).into_iter())
+        .filter(|r| least_of_own(r, k, &perms))
+        .collect();
+    let cols = colourings(board.cols(), k);
+    // The threads take row colourings from one queue; the first witness stops them all.
+    let next = AtomicUsize::new(0);
+    let found = AtomicBool::new(false);
+    let result: Mutex<Option<ArmiesVerdict>> = Mutex::new(None);
+    let worker = || {
+        let mut search = Search {
+            board,
+            k,
+            m: m as i32,
+            live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
+            nodes: 0,
+            settings,
+            stop: &found,
+            found: None,
+        };
+        let mut pairs = 0;
+        'work: while let Some(r) = rows.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let row_sets = sets(r, k);
+            for c in &cols {
+                let col_sets = sets(c, k);
+                let enough = (0..k)
+                    .all(|j| (row_sets[j].count_ones() * col_sets[j].count_ones()) as usize >= m);
+                if !enough || !least_pair(board, r, c, k, &perms) {
+                    continue;
+                }
+                pairs += 1;
+                let verdict = match search.pair(&row_sets, &col_sets) {
+                    Ok(false) => continue,
+                    Ok(true) => ArmiesVerdict::Sat(search.found.take().expect("a solution")),
+                    Err(Stop::Found) => break 'work,
+                    Err(stop) => ArmiesVerdict::Unknown(stop),
+                };
+                found.store(true, Ordering::Relaxed);
+                result
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(verdict);
+                break 'work;
+            }
+        }
+        (search.nodes, pairs)
+    };
     let mut stats = Stats {
-        jobs: 1,
+        jobs,
+        row_sets: rows.len(),
         ..Stats::default()
     };
-    let rows = colourings(board.rows(), k);
-    let cols = colourings(board.cols(), k);
-    let perms = permutations(k);
-    let mut search = Search {
-        board,
-        k,
-        m: m as i32,
-        live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
-        nodes: 0,
-        settings,
-        found: None,
-    };
-    for r in &rows {
-        let row_sets = sets(r, k);
-        if !least_of_own(r, k, &perms) {
-            continue;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
+        for handle in handles {
+            let (nodes, pairs) = handle.join().expect("an armies worker panicked");
+            stats.nodes += nodes;
+            stats.pairs += pairs;
         }
-        for c in &cols {
-            let col_sets = sets(c, k);
-            let enough =
-                (0..k).all(|j| (row_sets[j].count_ones() * col_sets[j].count_ones()) as usize >= m);
-            if !enough || !least_pair(board, r, c, k, &perms) {
-                continue;
-            }
-            stats.pairs += 1;
-            match search.pair(&row_sets, &col_sets) {
-                Ok(false) => {}
-                Ok(true) => {
-                    stats.nodes = search.nodes;
-                    let found = search.found.take().expect("a solution's cells");
-                    return (ArmiesVerdict::Sat(found), stats);
-                }
-                Err(stop) => {
-                    stats.nodes = search.nodes;
-                    return (ArmiesVerdict::Unknown(stop), stats);
-                }
-            }
-        }
-    }
-    stats.nodes = search.nodes;
-    (ArmiesVerdict::Unsat, stats)
+    });
+    let verdict = result.into_inner().unwrap_or_else(|e| e.into_inner());
+    (verdict.unwrap_or(ArmiesVerdict::Unsat), stats)
 }
 
 /// Every assignment of `k` colours to `n` lines, as colour vectors.
@@ -181,6 +201,8 @@ struct Search<'a> {
     live: [[[u32; MAX_DIAG]; 2]; MAX_ARMIES],
     nodes: u64,
     settings: &'a Settings<'a>,
+    /// Raised by the worker that finds a solution (or stops).
+    stop: &'a AtomicBool,
     found: Option<ArmiesWitness>,
 }
 
@@ -223,6 +245,9 @@ impl Search<'_> {
     fn dfs(&mut self) -> Result<bool, Stop> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(16_384) {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(Stop::Found);
+            }
             if (self.settings.asked_to_stop)() {
                 return Err(Stop::Asked);
             }
