@@ -51,7 +51,7 @@ pub fn decide_armies(
     let jobs = settings.jobs.max(1);
     let perms = permutations(k);
     let rows: Vec<Vec<u8>> = (colourings(board.rows(), k).into_iter())
-        .filter(|r| least_of_own(r, k, &perms))
+        .filter(|r| least_of_own(r, &perms))
         .collect();
     let cols = colourings(board.cols(), k);
     // The threads take row colourings from one queue; the first witness stops them all.
@@ -76,7 +76,7 @@ pub fn decide_armies(
                 let col_sets = sets(c, k);
                 let enough = (0..k)
                     .all(|j| (row_sets[j].count_ones() * col_sets[j].count_ones()) as usize >= m);
-                if !enough || !least_pair(board, r, c, k, &perms) {
+                if !enough || !least_pair(board, r, c, &perms) {
                     continue;
                 }
                 pairs += 1;
@@ -165,7 +165,7 @@ fn image(colouring: &[u8], perm: &[u8], reverse: bool) -> Vec<u8> {
 
 /// Whether the row colouring is least among its own images (reversal, renaming): a least
 /// pair's rows must be.
-fn least_of_own(r: &[u8], _k: usize, perms: &[Vec<u8>]) -> bool {
+fn least_of_own(r: &[u8], perms: &[Vec<u8>]) -> bool {
     perms.iter().all(|p| {
         [false, true]
             .iter()
@@ -175,7 +175,7 @@ fn least_of_own(r: &[u8], _k: usize, perms: &[Vec<u8>]) -> bool {
 
 /// Whether `(r, c)` is least (rows, then columns, lexicographically) among its images under
 /// row reversal, column reversal, transposition (square boards) and renaming the armies.
-fn least_pair(board: &Board, r: &[u8], c: &[u8], _k: usize, perms: &[Vec<u8>]) -> bool {
+fn least_pair(board: &Board, r: &[u8], c: &[u8], perms: &[Vec<u8>]) -> bool {
     let me = (r, c);
     for p in perms {
         for rr in [false, true] {
