@@ -6,11 +6,12 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use pq_encode::header::one_line;
 use pq_engine::cube::conquer::{
     conquer as conquer_cubes, prove_completeness, record, solve_cube as solve_one, CubeDir, Method,
     Plan,
 };
-use pq_engine::cube::status::{check_bundle, summary, Verdict};
+use pq_engine::cube::status::{check_bundle, merged, summary, Verdict};
 use pq_engine::cube::{read_results, CubeResult, CubeStatus};
 use pq_solve::answer::Answer;
 use pq_solve::backend::accept_all;
@@ -246,7 +247,13 @@ pub fn conquer(a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
 /// `cube-status DIR [--check]`.
 pub fn status(a: &CubeStatusArgs) -> Result<u8> {
     let dir = open(&a.dir)?;
-    let summary = summary(&dir)?;
+    // Checked, the completeness proof shows the cubes cover the formula; unchecked, the
+    // split must be re-derived (or such a proof be on disk).
+    let summary = if a.check {
+        merged(&dir)?
+    } else {
+        summary(&dir)?
+    };
     let mut totals = CubeTotals::of(&dir, &summary);
     if a.check {
         let _guard = Interruptible::enter();
@@ -280,6 +287,18 @@ fn sh_quote(word: &str) -> String {
     format!("'{}'", word.replace('\'', r"'\''"))
 }
 
+/// Refuses a value that cannot stand in a Slurm script as one word: empty, or holding white
+/// space or a control character.
+fn slurm_word(what: &str, value: &str) -> Result<()> {
+    if value.is_empty() || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        anyhow::bail!(
+            "{what} {}: a Slurm script needs it as one word, without spaces or control characters",
+            pq_solve::output::shown(value)
+        );
+    }
+    Ok(())
+}
+
 /// `conquer --emit slurm`: an sbatch script running one array task per cube.
 fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
     let script = slurm_script(dir, a, solver)?;
@@ -302,6 +321,20 @@ fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8>
 fn slurm_script(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<String> {
     let abs = std::path::absolute(&dir.path)
         .with_context(|| format!("cannot make {} absolute", dir.path.display()))?;
+    // What reaches the script is either quoted for the shell or one plain word: a line
+    // break in any of it would start a command of its own (`#SBATCH` lines are not shell
+    // and cannot be quoted).
+    let abs_text = abs.display().to_string();
+    slurm_word("the cube directory's path", &abs_text)?;
+    for (flag, value) in [
+        ("--partition", a.partition.as_deref()),
+        ("--time", Some(a.time.as_str())),
+        ("--mem", Some(a.mem.as_str())),
+    ] {
+        if let Some(v) = value {
+            slurm_word(flag, v)?;
+        }
+    }
     let exe = std::env::current_exe().context("cannot find the pq-sat executable's path")?;
     let n = dir.manifest.cubes.len();
     let array = match a.max_running {
@@ -357,9 +390,9 @@ fn slurm_script(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<S
          #SBATCH --output={logs}/%A_%a.out\n\
          set -euo pipefail\n\
          exec {command}\n",
-        cmd = crate::cli::command_line().replace(['\n', '\r'], " "),
-        dir = sh_quote(&abs.display().to_string()),
-        problem = dir.manifest.problem,
+        cmd = one_line(&crate::cli::command_line()),
+        dir = sh_quote(&abs_text),
+        problem = one_line(&dir.origin.describe()),
         time = sh_quote(&a.time),
         mem = sh_quote(&a.mem),
         logs = logs.display(),

@@ -4,7 +4,7 @@
 //! compressed, written by other generators) and check a family's manifest against them.
 
 use anyhow::{Context, Result};
-use pq_engine::hashing::{gbd_hash, sha256_file};
+use pq_engine::hashing::{gbd_hash, sha256_file, sha256_hex};
 use serde::Serialize;
 
 use crate::cli::HashArgs;
@@ -25,9 +25,24 @@ pub fn run(a: &HashArgs) -> Result<u8> {
     let mut all = Vec::with_capacity(a.files.len());
     for path in &a.files {
         let shown = path.display();
-        let text = compress::open(path).with_context(|| format!("cannot read {shown}"))?;
-        let gbd = gbd_hash(text).with_context(|| format!("{shown}: no GBD hash"))?;
-        let sha256 = sha256_file(path).with_context(|| format!("cannot read {shown}"))?;
+        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        let (gbd, sha256) = if regular {
+            let text = compress::open(path).with_context(|| format!("cannot read {shown}"))?;
+            let gbd = gbd_hash(text).with_context(|| format!("{shown}: no GBD hash"))?;
+            let sha = sha256_file(path).with_context(|| format!("cannot read {shown}"))?;
+            (gbd, sha)
+        } else {
+            // A pipe (`/dev/stdin`, `<(...)`) can be read only once: both ids come from
+            // the same bytes.
+            let mut bytes = Vec::new();
+            std::fs::File::open(path)
+                .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
+                .with_context(|| format!("cannot read {shown}"))?;
+            let text = compress::decompressed(&bytes[..])
+                .with_context(|| format!("cannot read {shown}"))?;
+            let gbd = gbd_hash(text).with_context(|| format!("{shown}: no GBD hash"))?;
+            (gbd, sha256_hex(&bytes))
+        };
         all.push(Ids {
             file: shown.to_string(),
             gbd,

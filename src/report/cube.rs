@@ -1,6 +1,7 @@
 //! The reports of `solve-cube`, `conquer` and `cube-status`.
 
 use pq_board::placement::Placement;
+use pq_encode::header::one_line;
 use pq_encode::spec::Problem;
 use pq_engine::cube::conquer::CubeDir;
 use pq_engine::cube::status::{Finding, Summary, Verdict};
@@ -104,7 +105,7 @@ pub struct Largest {
 pub struct CubeTotals {
     /// The cube directory.
     pub dir: String,
-    /// What the formula is (the manifest's `problem`).
+    /// What the formula is, as re-derived from it (never the manifest's word).
     pub problem: String,
     /// `sat`, `unsat` or `open`.
     pub status: String,
@@ -120,8 +121,12 @@ pub struct CubeTotals {
     pub missing: usize,
     /// The ids of the cubes without a result, and of those whose result is unknown.
     pub open_ids: Vec<usize>,
-    /// UNSAT results whose proof was checked when they were solved.
-    pub verified: usize,
+    /// UNSAT results whose proof file is in the directory (checked by `--check` only: a
+    /// result's own word that its proof was checked is not counted).
+    pub proofs_on_disk: usize,
+    /// Cubes whose result file was written for another formula or cube (a worker on an
+    /// earlier split): not counted, and solved again by `conquer`.
+    pub stale: Vec<usize>,
     /// The solvers' seconds summed over the cubes.
     pub cpu_seconds: f64,
     /// The cube that took longest.
@@ -164,7 +169,7 @@ impl CubeTotals {
         };
         CubeTotals {
             dir: dir.path.display().to_string(),
-            problem: dir.manifest.problem.clone(),
+            problem: dir.origin.describe(),
             status: match summary.verdict {
                 Verdict::Sat => "sat",
                 Verdict::Unsat => "unsat",
@@ -177,7 +182,8 @@ impl CubeTotals {
             unknown: summary.ids(CubeStatus::Unknown).len(),
             missing: summary.missing().len(),
             open_ids,
-            verified: summary.verified(),
+            proofs_on_disk: summary.proofs_on_disk(dir),
+            stale: summary.stale.clone(),
             cpu_seconds: summary.cpu_seconds(),
             largest: summary
                 .largest()
@@ -215,8 +221,8 @@ impl CubeTotals {
                 self.problem
             ),
             "unsat" => format!(
-                "UNSAT: all {} cubes are UNSAT ({}; {} of them with a checked proof)\n",
-                self.cubes, self.problem, self.verified
+                "UNSAT: all {} cubes are UNSAT ({}; {} of them with a proof on disk)\n",
+                self.cubes, self.problem, self.proofs_on_disk
             ),
             _ => format!(
                 "OPEN: {} of {} cubes UNSAT, {} unknown, {} missing ({})\n",
@@ -224,7 +230,13 @@ impl CubeTotals {
             ),
         };
         if self.status == "unsat" && self.checks.is_none() {
-            text.push_str("so is the formula, provided the cubes are complete: `pq-sat cube-status DIR --check` checks the proofs of both\n");
+            text.push_str("so is the formula: its split, re-run, gives exactly these cubes; `pq-sat cube-status DIR --check` checks the proofs of the cubes and of their completeness\n");
+        }
+        if !self.stale.is_empty() {
+            text.push_str(&format!(
+                "ignored: the results of cubes {} name another formula or cube (written by a worker on an earlier split); `pq-sat conquer` solves them again\n",
+                id_ranges(&self.stale, SHOWN_RANGES)
+            ));
         }
         if !self.open_ids.is_empty() && self.status == "open" {
             text.push_str(&format!(
@@ -244,7 +256,9 @@ impl CubeTotals {
         }
         for c in self.checks.iter().flatten() {
             let mark = if c.ok { "ok" } else { "FAILED" };
-            text.push_str(&format!("{mark}: {}: {}\n", c.what, c.detail));
+            // A detail may quote a file of the directory: one line, control characters escaped.
+            let (what, detail) = (one_line(&c.what), one_line(&c.detail));
+            text.push_str(&format!("{mark}: {what}: {detail}\n"));
         }
         match self.checked {
             Some(true) => text.push_str("bundle checked: every check passed\n"),

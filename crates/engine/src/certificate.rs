@@ -515,7 +515,10 @@ pub fn check_certificate(
             Ok(h) if &h == expected => (true, h),
             Ok(h) => (
                 false,
-                format!("{h}, but the manifest says {}", shown(expected)),
+                format!(
+                    "{h}, but the manifest says {}",
+                    pq_solve::output::shown(expected)
+                ),
             ),
             Err(e) => (false, e.to_string()),
         };
@@ -611,7 +614,7 @@ pub fn check_certificate(
             } else {
                 format!(
                     "a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})",
-                    shown(&cert.generator)
+                    pq_solve::output::shown(&cert.generator)
                 )
             };
             item(
@@ -768,35 +771,10 @@ fn differ(
         };
         out.push((
             path.to_string(),
-            shown_json_from(said, skip),
-            shown_json_from(shows, skip),
+            pq_solve::output::shown_json_from(said, skip),
+            pq_solve::output::shown_json_from(shows, skip),
         ));
     }
-}
-
-/// A value from a manifest on one line: JSON-quoted (so a newline in hostile text cannot
-/// break the line), at most 100 characters, from its `skip`th character on (a string).
-fn shown_json_from(v: &serde_json::Value, skip: usize) -> String {
-    const MAX: usize = 100;
-    let text = match v {
-        serde_json::Value::Null => return "nothing".into(),
-        serde_json::Value::String(s) if skip > 0 => {
-            format!(
-                "\"…{}",
-                &serde_json::Value::from(s.chars().skip(skip).collect::<String>()).to_string()[1..]
-            )
-        }
-        v => v.to_string(),
-    };
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
-    }
-}
-
-/// A string from a manifest on one line (see [`shown_json_from`]).
-fn shown(s: &str) -> String {
-    shown_json_from(&serde_json::Value::from(s), 0)
 }
 
 fn parse_options(u: &UnsatPart) -> Result<Options, String> {

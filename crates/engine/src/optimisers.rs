@@ -320,6 +320,14 @@ fn judge(
     let optimal = status == "OPTIMUM FOUND" || (status == "SATISFIABLE" && opt.bound() == 0);
     match status {
         "UNSATISFIABLE" => {
+            // With every group maximised the empty board is a solution: "infeasible" is
+            // then a solver's error, never a result (and so is any answer the table refutes).
+            if problem.maximised().len() == problem.rules.groups.len() {
+                return Err(rejected(
+                    "answered UNSATISFIABLE, but every group is maximised, so the empty board is a solution".into(),
+                ));
+            }
+            crate::known::agrees(problem, 0, &Answer::Unsat).map_err(rejected)?;
             outcome.infeasible = true;
             outcome
                 .steps

@@ -491,6 +491,31 @@ pub fn same_target(a: &Path, b: &Path) -> bool {
     matches!((resolved(a), resolved(b)), (Some(x), Some(y)) if x == y)
 }
 
+/// A value from a file on one line: JSON-quoted (so a newline in hostile text cannot
+/// break the line), at most 100 characters, from its `skip`th character on (a string).
+pub fn shown_json_from(v: &serde_json::Value, skip: usize) -> String {
+    const MAX: usize = 100;
+    let text = match v {
+        serde_json::Value::Null => return "nothing".into(),
+        serde_json::Value::String(s) if skip > 0 => {
+            format!(
+                "\"…{}",
+                &serde_json::Value::from(s.chars().skip(skip).collect::<String>()).to_string()[1..]
+            )
+        }
+        v => v.to_string(),
+    };
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+/// A string from a file on one line (see [`shown_json_from`]).
+pub fn shown(s: &str) -> String {
+    shown_json_from(&serde_json::Value::from(s), 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

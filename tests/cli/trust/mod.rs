@@ -3,6 +3,7 @@
 //! Each module holds one family of classes; RELIABILITY.md maps every promise to its tests.
 
 mod claims;
+mod cubes;
 mod files;
 mod leftovers;
 mod processes;

@@ -21,7 +21,7 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, header, Formula};
+use pq_encode::{dimacs, Formula};
 use pq_solve::answer::{Answer, Assignment};
 use pq_solve::backend::{accept_all, attach_limits, judged, Backend, BackendSpec};
 use pq_solve::control::{interrupted, Limits, Stop};
@@ -29,6 +29,7 @@ use pq_solve::error::SolveError;
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{Lit, TernaryVal, Var};
 
+use super::origin::{cube_sha256, derive, Origin};
 use super::PROOFS_DIR;
 use super::{read_results, write_result, Cube, CubeError, CubeResult, CubeStatus, Manifest};
 use crate::checked::verify_unsat;
@@ -36,7 +37,7 @@ use crate::pipeline::{cadical_error, decoded, Outcome, Status};
 use crate::proof::{arranged_for, prove, ProofFormat};
 
 /// An opened cube directory: its manifest, and its formula read and checked against the
-/// manifest's SHA-256, with the problem its header names (if any).
+/// manifest's SHA-256, with what it was re-derived to be ([`Origin`]).
 pub struct CubeDir {
     /// The directory.
     pub path: PathBuf,
@@ -44,9 +45,12 @@ pub struct CubeDir {
     pub manifest: Manifest,
     /// `formula.cnf`, parsed.
     pub formula: Formula,
-    /// The problem the formula's header names, to decode and validate a model against.
+    /// What the formula is: pq-sat's encoding of a problem, or a foreign CNF.
+    pub origin: Origin,
+    /// For [`Origin::Encoded`]: the problem, at its size `n`, to judge answers against and
+    /// to decode and validate models with (`None` for a foreign formula).
     pub problem: Option<Problem>,
-    /// The size the header states (0 when it states none), as `solve --cnf` reads it.
+    /// The maximised groups' size (0 for a foreign formula).
     pub n: usize,
 }
 
@@ -79,13 +83,21 @@ impl CubeDir {
                 manifest.clauses
             )));
         }
-        let (problem, n) = header::subject(&formula);
+        let origin = derive(&formula, &sha, &manifest.split)
+            .map_err(|e| CubeError::Invalid(format!("{}: {e}", path.display())))?;
+        // The problem a model is validated against: the sized problem when its header
+        // states a size, as `solve --cnf` decodes it.
+        let (problem, n) = match &origin {
+            Origin::Encoded { problem, n, .. } => (Some(problem.clone()), *n),
+            Origin::Foreign => (None, 0),
+        };
         Ok(CubeDir {
             path: dir.to_path_buf(),
             manifest,
             formula,
+            origin,
             problem,
-            n: n.unwrap_or(0),
+            n,
         })
     }
 
@@ -243,7 +255,7 @@ fn finish(
 ) -> Result<Solved, CubeError> {
     let seconds = took.as_secs_f64();
     let model = match &answer {
-        Answer::Sat(model) => Some(model_lits(formula, model)),
+        Answer::Sat(model) => Some(model_lits(formula, dir.problem.is_some(), model)),
         _ => None,
     };
     let outcome = decoded(
@@ -268,14 +280,17 @@ fn finish(
         proof,
         model,
         worker: worker_name(),
+        formula_sha256: dir.manifest.sha256.clone(),
+        cube_sha256: cube_sha256(cube),
     };
     Ok(Solved { result, outcome })
 }
 
-/// A model's true literals among the piece variables (every variable's literal for a
-/// formula without a variable map): what a result keeps for anyone to re-check.
-fn model_lits(formula: &Formula, model: &Assignment) -> Vec<i32> {
-    match &formula.pieces {
+/// A model's true literals among the piece variables of a formula pq-sat re-derived (the
+/// validator re-checks those), or every variable's literal for any other formula (checked
+/// against every clause): what a result keeps for anyone to re-check.
+fn model_lits(formula: &Formula, encoded: bool, model: &Assignment) -> Vec<i32> {
+    match formula.pieces.as_ref().filter(|_| encoded) {
         Some(map) => (map.vars.iter())
             .filter(|v| model.value(v.dimacs as usize))
             .map(|v| v.dimacs as i32)
@@ -672,6 +687,8 @@ mod tests {
                 proof: None,
                 model: None,
                 worker: "w".into(),
+                formula_sha256: String::new(),
+                cube_sha256: String::new(),
             })
         };
         let results = vec![

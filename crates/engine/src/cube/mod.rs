@@ -22,8 +22,12 @@
 //! are not atomic, while renaming a finished file into place is. A rerun skips every cube
 //! that has a result file, and a worker killed mid-cube leaves no result, so its cube is
 //! simply solved again.
+//!
+//! Nothing in the directory is believed: [`origin`] re-derives what the formula is and
+//! whether the cubes cover it, and a result counts only for the formula and cube it names.
 
 pub mod estimate;
+pub mod origin;
 pub mod propagate;
 pub mod split;
 
@@ -58,8 +62,9 @@ pub const CUBES_ICNF: &str = "cubes.icnf";
 pub const RESULTS_DIR: &str = "results";
 /// The directory of per-cube proofs.
 pub const PROOFS_DIR: &str = "proofs";
-/// The `format` field of every manifest this version writes.
-pub const FORMAT: &str = "pq-sat cubes 1";
+/// The `format` field of every manifest this version writes: the kind and its version.
+/// Version 2 binds every result to its formula and cube ([`CubeResult::formula_sha256`]).
+pub const FORMAT: &str = "pq-sat cubes 2";
 
 /// One cube: a conjunction of DIMACS literals, solved as assumptions (or as unit clauses).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +141,10 @@ pub struct CubeResult {
     pub model: Option<Vec<i32>>,
     /// Which worker wrote it (`host:pid`), to tell machines apart in a merged status.
     pub worker: String,
+    /// The SHA-256 of the formula file it was solved for ([`Manifest::sha256`]).
+    pub formula_sha256: String,
+    /// The SHA-256 of its cube's literals ([`origin::cube_sha256`]).
+    pub cube_sha256: String,
 }
 
 /// A cube directory's errors.
@@ -170,8 +179,13 @@ impl Manifest {
             .map_err(|e| invalid(format!("not a pq-sat cube manifest: {e}")))?;
         if manifest.format != FORMAT {
             return Err(invalid(format!(
-                "format {:?}, but this pq-sat reads {FORMAT:?}",
-                manifest.format
+                "format {}, but this pq-sat reads {FORMAT:?}{}",
+                output::shown(&manifest.format),
+                if manifest.format.starts_with("pq-sat cubes ") {
+                    " (made by another pq-sat version: split again with `pq-sat cube`)"
+                } else {
+                    ""
+                }
             )));
         }
         crate::family::distinct_plain_names(&[&manifest.formula, &manifest.icnf])
@@ -306,15 +320,27 @@ pub fn write_result(dir: &Path, result: &CubeResult) -> Result<(), CubeError> {
     Ok(())
 }
 
-/// Every result in `dir`, by cube id; a result file that does not parse, or names a cube
-/// the manifest lacks, is an error naming the file (a cube's result is evidence, so a
-/// damaged one must not be skipped silently).
+/// Every result in `dir`, by cube id ([`read_all_results`] without the stale ones).
 pub fn read_results(dir: &Path, manifest: &Manifest) -> Result<Vec<Option<CubeResult>>, CubeError> {
+    Ok(read_all_results(dir, manifest)?.0)
+}
+
+/// Every result in `dir` that names the manifest's formula and its own cube, by cube id,
+/// and the ids of the stale ones, which name another formula or cube (written by a worker
+/// on an earlier split of the directory) and count as no result. A result file that does
+/// not parse, or names a cube the manifest lacks, is an error naming the file (a cube's
+/// result is evidence, so a damaged one must not be skipped silently).
+#[allow(clippy::type_complexity)]
+pub fn read_all_results(
+    dir: &Path,
+    manifest: &Manifest,
+) -> Result<(Vec<Option<CubeResult>>, Vec<usize>), CubeError> {
     let mut results = vec![None; manifest.cubes.len()];
+    let mut stale = Vec::new();
     let path = dir.join(RESULTS_DIR);
     let entries = match fs::read_dir(&path) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(results),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((results, stale)),
         Err(e) => return Err(SolveError::io(&path)(e).into()),
     };
     for entry in entries {
@@ -339,9 +365,17 @@ pub fn read_results(dir: &Path, manifest: &Manifest) -> Result<Vec<Option<CubeRe
         let slot = (result.id.checked_sub(1))
             .and_then(|i| results.get_mut(i))
             .ok_or_else(|| invalid(format!("no cube {} in the manifest", result.id)))?;
+        let cube = &manifest.cubes[result.id - 1];
+        if result.formula_sha256 != manifest.sha256
+            || result.cube_sha256 != origin::cube_sha256(cube)
+        {
+            stale.push(result.id);
+            continue;
+        }
         *slot = Some(result);
     }
-    Ok(results)
+    stale.sort_unstable();
+    Ok((results, stale))
 }
 
 #[cfg(test)]
@@ -441,6 +475,8 @@ mod tests {
             proof: None,
             model: None,
             worker: "host:1".into(),
+            formula_sha256: m.sha256.clone(),
+            cube_sha256: origin::cube_sha256(&m.cubes[1]),
         };
         write_result(dir.path(), &r).unwrap();
         write_result(dir.path(), &r).unwrap();

@@ -352,6 +352,42 @@ impl Method {
     }
 }
 
+/// `formula` with the counters [`Method::Counts`] adds (what its cube directory holds).
+pub fn with_counters(formula: &Formula, lines: &Lines) -> Formula {
+    Counters::add(formula, lines).formula
+}
+
+impl Settings {
+    /// The settings that reproduce a split from its [`Record`] (a manifest's `split`), the
+    /// method as it ran (after `auto` chose) and every default made explicit.
+    ///
+    /// # Errors
+    /// A record that names no method pq-sat knows, or lacks a parameter.
+    pub fn of_record(record: &serde_json::Value) -> Result<Settings, String> {
+        let bad = |what: &str| format!("the manifest's split record has no valid {what}");
+        let method = match record.get("method").and_then(|m| m.as_str()) {
+            Some("rows") => Method::Rows,
+            Some("lines") => Method::Lines,
+            Some("counts") => Method::Counts,
+            Some("lookahead") => Method::Lookahead,
+            _ => return Err(bad("method")),
+        };
+        let number = |key: &str| {
+            (record.get(key).and_then(serde_json::Value::as_u64))
+                .and_then(|v| usize::try_from(v).ok())
+                .ok_or_else(|| bad(key))
+        };
+        Ok(Settings {
+            method,
+            prefix: (method == Method::Lines)
+                .then(|| number("prefix"))
+                .transpose()?,
+            depth: Some(number("depth")?),
+            free: Some(number("free")?),
+        })
+    }
+}
+
 /// The formula with two counters added for [`Method::Counts`]: totalizers (Bailleux &
 /// Boufkhad, "Efficient CNF encoding of Boolean cardinality constraints", CP 2003) over the
 /// row and the column line variables, with both directions of every output, so that each

@@ -14,9 +14,13 @@ use pq_solve::error::SolveError;
 use super::conquer::{
     cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
 };
-use super::{read_results, CubeError, CubeResult, CubeStatus, PROOFS_DIR};
+use super::origin::{rederive_split, Origin};
+use super::{read_all_results, CubeError, CubeResult, CubeStatus, PROOFS_DIR};
+use crate::known::agrees;
 use crate::pipeline::validated;
 use crate::proof::{check_proof_within, ProofFormat};
+use pq_solve::answer::Answer;
+use pq_solve::output::shown;
 
 /// What the results prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +39,9 @@ pub struct Summary {
     pub verdict: Verdict,
     /// Every cube's result, by id (`None`: no result yet).
     pub results: Vec<Option<CubeResult>>,
+    /// The cubes whose result file names another formula or cube (a worker on an earlier
+    /// split of the directory): not counted, solved again by `conquer`.
+    pub stale: Vec<usize>,
     /// For SAT: the first SAT cube's result and, for a formula with a variable map, its
     /// placement (validated again here, from the result file alone).
     pub witness: Option<(CubeResult, Option<Placement>)>,
@@ -58,10 +65,14 @@ impl Summary {
             .collect()
     }
 
-    /// How many UNSAT results say their proof was checked.
-    pub fn verified(&self) -> usize {
+    /// How many UNSAT results keep a proof in `dir`'s proof directory. Whether it checks is
+    /// for `cube-status --check` ([`check_bundle`]) to say: a result's own `verified` is a
+    /// worker's word, never counted.
+    pub fn proofs_on_disk(&self, dir: &CubeDir) -> usize {
         (self.results.iter().flatten())
-            .filter(|r| r.status == CubeStatus::Unsat && r.verified == Some(true))
+            .filter(|r| r.status == CubeStatus::Unsat)
+            .filter_map(|r| r.proof.as_deref())
+            .filter(|name| !name.contains('/') && dir.path.join(PROOFS_DIR).join(name).is_file())
             .count()
     }
 
@@ -79,11 +90,33 @@ impl Summary {
 }
 
 /// Merges the results of `dir`; a SAT result's model is re-checked: decoded and validated
-/// by the independent validator (a formula with a variable map), or checked against every
-/// clause of the formula and its cube (without one). A model that fails is an error naming
-/// the result file.
+/// by the independent validator (a formula pq-sat re-derived), or checked against every
+/// clause of the formula and its cube (any other). A model that fails is an error naming
+/// the result file. Every cube UNSAT is a verdict only for cubes that cover the formula: the
+/// split is re-run ([`rederive_split`]) and must give the manifest's cubes, or a completeness
+/// proof for this cube list must be on disk. A verdict that
+/// contradicts the table of proven values is an error.
 pub fn summary(dir: &CubeDir) -> Result<Summary, CubeError> {
-    let results = read_results(&dir.path, &dir.manifest)?;
+    let summary = merged(dir)?;
+    if summary.verdict == Verdict::Unsat {
+        let base = match &dir.origin {
+            Origin::Encoded { base, .. } => base,
+            Origin::Foreign => &dir.formula,
+        };
+        // A completeness proof on disk for this cube list stands in for the split (a
+        // hand-made or edited cube list): whether it checks is `--check`'s to say, as for
+        // the cubes' own proofs.
+        if let Err(why) = rederive_split(base, &dir.manifest) {
+            completeness_record(dir).map_err(|_| CubeError::Invalid(why))?;
+        }
+    }
+    Ok(summary)
+}
+
+/// [`summary`] without the re-derived split: for [`check_bundle`] (`cube-status --check`),
+/// where the completeness proof, checked, is what shows that the cubes cover the formula.
+pub fn merged(dir: &CubeDir) -> Result<Summary, CubeError> {
+    let (results, stale) = read_all_results(&dir.path, &dir.manifest)?;
     let sat = results
         .iter()
         .flatten()
@@ -100,9 +133,21 @@ pub fn summary(dir: &CubeDir) -> Result<Summary, CubeError> {
         (None, true) => Verdict::Unsat,
         (None, false) => Verdict::Open,
     };
+    if let (Some(problem), Verdict::Unsat) = (&dir.problem, verdict) {
+        if let Err(why) = agrees(problem, dir.n, &Answer::Unsat) {
+            let solvers: std::collections::BTreeSet<&str> = (results.iter().flatten())
+                .map(|r| r.solver.as_str())
+                .collect();
+            return Err(CubeError::Invalid(format!(
+                "every cube's result says UNSAT, so the formula would be, but that contradicts what is proven: the cubes were {why}; some result is wrong (solved by {}): solve the cubes again with another backend or with --proof",
+                solvers.into_iter().map(shown).collect::<Vec<_>>().join(", ")
+            )));
+        }
+    }
     Ok(Summary {
         verdict,
         results,
+        stale,
         witness,
     })
 }
@@ -181,7 +226,7 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
             format!("GBD hash {gbd}, but the manifest says {}", dir.manifest.gbd)
         },
     });
-    let summary = summary(dir)?;
+    let summary = merged(dir)?;
     match summary.verdict {
         Verdict::Sat => {
             let (r, _) = summary
@@ -308,6 +353,14 @@ fn completeness_record(dir: &CubeDir) -> Result<(), String> {
     })?;
     let record: CompletenessRecord = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a completeness record: {e}", path.display()))?;
+    let proof = dir.path.join(PROOFS_DIR).join(&record.proof);
+    if record.proof.contains('/') || !proof.is_file() {
+        return Err(format!(
+            "{}: its proof {} is missing",
+            path.display(),
+            shown(&record.proof)
+        ));
+    }
     if record.cubes_sha256 != cubes_sha256(&dir.manifest) {
         return Err(format!(
             "the completeness proof was made for another cube set ({} cubes; the manifest has {}): prove it again with `pq-sat solve-cube DIR --completeness --proof`",
