@@ -9,7 +9,7 @@ use pq_encode::general::{encode_problem, is_peaceable_queens};
 use pq_encode::{dimacs, header, Formula, Instance};
 use pq_engine::compress;
 use pq_engine::cube::estimate::{Estimate, Interval, Settings};
-use pq_engine::cube::split::{split, Lines, Record};
+use pq_engine::cube::split::{split, Lines, Progress, Record};
 use pq_engine::cube::{write_dir, CubeStatus};
 use serde::Serialize;
 
@@ -219,7 +219,25 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
     if lines.is_none() && job.settings.method == pq_engine::cube::split::Method::Auto {
         note!("pq-sat: no line colours to split on (not the queens' colouring model): splitting by look-ahead");
     }
-    let mut split = split(&formula, lines.as_ref(), &job.settings).map_err(anyhow::Error::msg)?;
+    // A large split takes minutes: a line every few seconds says how far it has got (Ctrl-C
+    // ends the command at once; nothing is written before the split is done).
+    let started = std::time::Instant::now();
+    let shown = std::cell::Cell::new(started);
+    let tick = |p: Progress| {
+        if shown.get().elapsed() >= std::time::Duration::from_secs(5) {
+            shown.set(std::time::Instant::now());
+            note!(
+                "pq-sat: splitting: {} of {} first-stage cubes looked at, {} cubes so far ({:.0} s)",
+                p.done,
+                p.total,
+                p.cubes,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        false
+    };
+    let mut split =
+        split(&formula, lines.as_ref(), &job.settings, &tick).map_err(anyhow::Error::msg)?;
     let record = serde_json::to_value(&split.record).expect("a record serialises");
     let formula = split.extended.take().unwrap_or(formula);
     write_dir(

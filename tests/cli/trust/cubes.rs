@@ -285,3 +285,26 @@ fn a_pipe_is_hashed_from_its_one_reading() {
     assert_eq!(of_pipe[0]["sha256"], of_file[0]["sha256"]);
     assert_eq!(of_pipe[0]["gbd"], of_file[0]["gbd"]);
 }
+
+/// Class 28: the splitter obeys the run's limits. `solve --engine sat` on 17x17 hands its
+/// step to cubes, whose split took minutes and ignored `--timeout` and SIGTERM; now the
+/// step is `unknown` at the deadline. (The bound below is ten times the deadline: a hang,
+/// not a speed, is what it catches.)
+#[test]
+fn the_split_of_a_step_stops_at_the_deadline() {
+    let start = std::time::Instant::now();
+    let out = run(&[
+        "solve",
+        "--dim",
+        "17",
+        "--engine",
+        "sat",
+        "--timeout",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(json(&out)["status"], "unknown");
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+}

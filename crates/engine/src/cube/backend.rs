@@ -50,8 +50,18 @@ impl Backend for Cubed {
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         let lines = Lines::recognise(formula);
-        let mut split = split::split(formula, lines.as_ref(), &self.settings)
-            .map_err(|e| SolveError::Invalid(format!("cannot split the formula: {e}")))?;
+        // The split obeys the run's limits too: `--timeout` is a limit for the whole run.
+        let mut split = match split::split(formula, lines.as_ref(), &self.settings, &|_| {
+            limits.should_stop()
+        }) {
+            Ok(split) => split,
+            Err(_) if limits.should_stop() => return Ok(Answer::Unknown(limits.unknown_reason())),
+            Err(e) => {
+                return Err(SolveError::Invalid(format!(
+                    "cannot split the formula: {e}"
+                )))
+            }
+        };
         if !split.record.implied {
             return Err(SolveError::Invalid(
                 "the cubes are complete only up to symmetry (a formula without lex-leader clauses), so their UNSAT would not prove the formula's: use --symmetry lex-leader with --cubes".into(),

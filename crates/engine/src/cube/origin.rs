@@ -159,7 +159,10 @@ pub fn rederive_split(base: &Formula, manifest: &Manifest) -> Result<(), String>
         format!("every cube is UNSAT, but {why}: the cube list was not made by `pq-sat cube`, so nothing shows that it covers the formula; prove that with `pq-sat solve-cube DIR --completeness --proof`")
     })?;
     let lines = Lines::recognise(base);
-    let again = split::split(base, lines.as_ref(), &settings)?;
+    // Ctrl-C stops it like any long step.
+    let again = split::split(base, lines.as_ref(), &settings, &|_| {
+        pq_solve::control::interrupted()
+    })?;
     let same = again.cubes.len() == manifest.cubes.len()
         && (again.cubes.iter().zip(&manifest.cubes)).all(|(a, c)| *a == c.lits);
     if !same {

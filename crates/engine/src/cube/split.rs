@@ -223,6 +223,7 @@ pub fn split(
     formula: &Formula,
     lines: Option<&Lines>,
     settings: &Settings,
+    tick: Tick<'_>,
 ) -> Result<Split, String> {
     let mut auto_prefix = None;
     let method = match (settings.method, lines) {
@@ -301,6 +302,9 @@ pub fn split(
         cubes: Vec::new(),
         refuted: 0,
         splits: 0,
+        tick,
+        stage: (0, 0),
+        stopped: false,
     };
     if ahead.prop.refuted_at_root() {
         // The formula refutes itself: no cube is needed.
@@ -313,10 +317,15 @@ pub fn split(
     }
     let first = match (lines, &counters) {
         (Some(l), Some(c)) => count_cubes(l, c, &mut record),
-        (Some(l), None) if prefix > 0 => line_cubes(l, prefix, &mut record),
+        (Some(l), None) if prefix > 0 => line_cubes(l, prefix, &mut record, tick)?,
         _ => vec![Vec::new()],
     };
+    ahead.stage.1 = first.len() as u64;
     for cube in first {
+        if ahead.stopped {
+            return Err(STOPPED.into());
+        }
+        ahead.stage.0 += 1;
         let mark = ahead.prop.level_mark();
         if ahead.prop.assume(&cube) {
             let mut cube = cube;
@@ -325,6 +334,9 @@ pub fn split(
             record.refuted_by_propagation += 1;
         }
         ahead.prop.backtrack(mark);
+    }
+    if ahead.stopped {
+        return Err(STOPPED.into());
     }
     record.refuted_by_propagation += ahead.refuted;
     record.lookahead_splits = ahead.splits;
@@ -473,7 +485,12 @@ fn count_cubes(lines: &Lines, counters: &Counters, record: &mut Record) -> Vec<V
 
 /// The line cubes over the first `prefix` line variables, in lex order (row 0 the most
 /// significant), less those dropped by symmetry and by counts (counted in `record`).
-fn line_cubes(lines: &Lines, prefix: usize, record: &mut Record) -> Vec<Vec<Lit>> {
+fn line_cubes(
+    lines: &Lines,
+    prefix: usize,
+    record: &mut Record,
+    tick: Tick<'_>,
+) -> Result<Vec<Vec<Lit>>, String> {
     // Only the symmetries that map the prefix onto itself: for them the image of a cube
     // is again a cube over the prefix (encodings/README.md, "Cubes and symmetry").
     let stabiliser: Vec<(Vec<usize>, bool)> = (lines.group().into_iter())
@@ -485,6 +502,14 @@ fn line_cubes(lines: &Lines, prefix: usize, record: &mut Record) -> Vec<Vec<Lit>
     }
     let mut out = Vec::new();
     for bits in 0..1u64 << prefix {
+        let progress = Progress {
+            done: bits,
+            total: 1 << prefix,
+            cubes: out.len(),
+        };
+        if bits % 4096 == 0 && tick(progress) {
+            return Err(STOPPED.into());
+        }
         // Position i is bit prefix − 1 − i: numeric order is lex order.
         let c: Vec<bool> = (0..prefix)
             .map(|i| bits >> (prefix - 1 - i) & 1 == 1)
@@ -504,7 +529,7 @@ fn line_cubes(lines: &Lines, prefix: usize, record: &mut Record) -> Vec<Vec<Lit>
             out.push(cube);
         }
     }
-    out
+    Ok(out)
 }
 
 /// Whether the rows and columns a line cube colours leave room for `n` queens of each
@@ -547,7 +572,32 @@ struct Lookahead<'a> {
     cubes: Vec<Vec<Lit>>,
     refuted: u64,
     splits: u64,
+    /// Polled at every node: true stops the split.
+    tick: Tick<'a>,
+    /// The first stage's cubes looked at so far, and how many there are.
+    stage: (u64, u64),
+    stopped: bool,
 }
+
+/// How far a split has got: the first stage's cubes looked at (line cubes, or pairs of
+/// counts) out of how many, and the cubes made so far.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// First-stage cubes looked at.
+    pub done: u64,
+    /// First-stage cubes in all.
+    pub total: u64,
+    /// Cubes made so far.
+    pub cubes: usize,
+}
+
+/// Called at every step of a split with how far it has got; `true` stops it (a deadline,
+/// Ctrl-C), and [`split`] then returns [`STOPPED`]. Steps are short: the look-ahead's
+/// nodes and the line cubes one by one.
+pub type Tick<'a> = &'a dyn Fn(Progress) -> bool;
+
+/// The error of a split its [`Tick`] stopped.
+pub const STOPPED: &str = "stopped before the split was done";
 
 /// What the look-ahead makes of a cube.
 enum Node {
@@ -563,6 +613,18 @@ impl Lookahead<'_> {
     /// Splits `cube` (assumed in the propagator, without conflict) at look-ahead depth
     /// `level`, pushing its leaves onto `self.cubes`.
     fn grow(&mut self, cube: &mut Vec<Lit>, level: usize) {
+        if self.stopped {
+            return;
+        }
+        let progress = Progress {
+            done: self.stage.0,
+            total: self.stage.1,
+            cubes: self.cubes.len(),
+        };
+        if (self.tick)(progress) {
+            self.stopped = true;
+            return;
+        }
         let mark = self.prop.level_mark();
         match self.choose(level) {
             Node::Leaf => self.cubes.push(cube.clone()),
@@ -747,7 +809,7 @@ mod tests {
                     ..settings(Method::Lookahead)
                 },
             ] {
-                let split = split(&f, Some(&lines), &s).unwrap();
+                let split = split(&f, Some(&lines), &s, &|_| false).unwrap();
                 let r = &split.record;
                 assert!(r.implied);
                 if r.lookahead_splits == 0 && r.prefix > 0 {
@@ -776,7 +838,7 @@ mod tests {
                 depth: Some(0),
                 ..settings(Method::Lines)
             };
-            let split = split(&f, Some(&lines), &s).unwrap();
+            let split = split(&f, Some(&lines), &s, &|_| false).unwrap();
             assert!(!split.record.implied);
             assert_eq!(split.record.symmetries, if prefix == 6 { 8 } else { 16 });
             let kept: std::collections::HashSet<Vec<bool>> = (split.cubes.iter())
@@ -827,7 +889,7 @@ mod tests {
                 depth: Some(0),
                 ..settings(Method::Rows)
             };
-            let split = split(&f, Some(&lines), &s).unwrap();
+            let split = split(&f, Some(&lines), &s, &|_| false).unwrap();
             let expected = (0..1u32 << d)
                 .filter(|&bits| {
                     let c: Vec<bool> = (0..d).map(|i| bits >> (d - 1 - i) & 1 == 1).collect();
@@ -863,7 +925,7 @@ mod tests {
                 depth: Some(0),
                 ..settings(Method::Counts)
             };
-            let split = split(&f, Some(&lines), &s).unwrap();
+            let split = split(&f, Some(&lines), &s, &|_| false).unwrap();
             let r = &split.record;
             let ext = split.extended.as_ref().expect("counters added");
             assert_eq!(r.method, "counts");
@@ -930,6 +992,7 @@ mod tests {
             &queens(4, 2, Symmetry::LexLeader).0,
             None,
             &settings(Method::Counts),
+            &|_| false,
         )
         .unwrap_err();
         assert!(e.contains("--split counts"), "{e}");
@@ -945,7 +1008,7 @@ mod tests {
                 depth: Some(0),
                 ..settings(Method::Auto)
             };
-            let r = split(&f, Some(&lines), &s).unwrap().record;
+            let r = split(&f, Some(&lines), &s, &|_| false).unwrap().record;
             if AUTO_TWO_COLUMNS.contains(&d) {
                 assert_eq!((r.method.as_str(), r.prefix), ("lines", d + 2), "{d}");
             } else {
@@ -981,16 +1044,19 @@ mod tests {
             depth: Some(5),
             ..settings(Method::Auto)
         };
-        let split = split(&general, None, &s).unwrap();
+        let split = split(&general, None, &s, &|_| false).unwrap();
         assert_eq!(split.record.method, "lookahead");
         assert!(split.record.lookahead_splits > 0);
         assert!(split.cubes.iter().all(|c| c.len() <= 5));
         assert!(implied(&general, &split.cubes));
-        let e = super::split(&general, None, &settings(Method::Rows)).unwrap_err();
+        let e = super::split(&general, None, &settings(Method::Rows), &|_| false).unwrap_err();
         assert!(e.contains("--split lookahead"), "{e}");
         // An unsatisfiable formula refuted by propagation needs no cube.
         let unsat = pq_encode::dimacs::parse(&b"p cnf 1 2\n1 0\n-1 0\n"[..]).unwrap();
-        assert!(super::split(&unsat, None, &s).unwrap().cubes.is_empty());
+        assert!(super::split(&unsat, None, &s, &|_| false)
+            .unwrap()
+            .cubes
+            .is_empty());
     }
 
     /// The counts issue 12 quotes, for the record: `cargo test -p pq-engine -- --ignored
@@ -1000,7 +1066,7 @@ mod tests {
     fn row_cube_counts() {
         for (d, n) in [(9, 13), (10, 15), (11, 18)] {
             let (f, lines) = queens(d, n, Symmetry::LexLeader);
-            let s = split(&f, Some(&lines), &settings(Method::Auto)).unwrap();
+            let s = split(&f, Some(&lines), &settings(Method::Auto), &|_| false).unwrap();
             println!("{d}/{n}: {:?}", s.record);
         }
     }
