@@ -880,7 +880,7 @@ struct Output<'a> {
     flag: &'static str,
     path: &'a Path,
     /// `Some(marker)` for a directory pq-sat fills (its manifest's name), `None` for a file.
-    dir: Option<&'static str>,
+    dir: Option<pq_solve::output::Marker>,
 }
 
 impl Job {
@@ -910,7 +910,7 @@ impl Job {
                     out.push(Output {
                         flag: "--certify",
                         path: dir,
-                        dir: Some(pq_engine::certificate::MANIFEST),
+                        dir: Some(pq_engine::certificate::MARKER),
                     });
                 }
                 (out, run.args.force)
@@ -919,7 +919,7 @@ impl Job {
                 vec![Output {
                     flag: "-o",
                     path: &a.output,
-                    dir: Some(pq_engine::family::MANIFEST_JSON),
+                    dir: Some(pq_engine::family::MARKER),
                 }],
                 a.force,
             ),
@@ -929,7 +929,7 @@ impl Job {
                     .map(|path| Output {
                         flag: "-o",
                         path,
-                        dir: Some(pq_engine::cube::MANIFEST_JSON),
+                        dir: Some(pq_engine::cube::MARKER),
                     })
                     .collect();
                 out.extend(job.args.plot.iter().map(|p| file("--plot", p)));
@@ -966,10 +966,48 @@ impl Job {
         inputs
     }
 
+    /// The directories the job reads (a cube directory, a family), in which no output may
+    /// replace a file.
+    fn input_dirs(&self) -> Vec<&Path> {
+        match self {
+            Job::Cube(job) => job.args.dir.iter().map(|d| d.as_path()).collect(),
+            Job::Conquer(a, _) => vec![&a.dir],
+            Job::Race(a, _, _) => vec![&a.dir],
+            _ => Vec::new(),
+        }
+    }
+
     /// Two outputs that are one file, or an output that is an input: a usage error, found
     /// before anything is solved.
     fn check_distinct(&self) -> Result<(), String> {
         let (outputs, _) = self.outputs();
+        for a in &outputs {
+            for dir in self.input_dirs() {
+                // A new file inside the input directory is fine (a Slurm script beside the
+                // cubes); an existing one is something pq-sat reads.
+                let exists = std::fs::symlink_metadata(a.path).is_ok();
+                if (exists && within(a.path, dir)) || same_target(a.path, dir) {
+                    return Err(format!(
+                        "{} {} would replace a file of the input directory {}; give a path outside it, or a new name",
+                        a.flag,
+                        a.path.display(),
+                        dir.display()
+                    ));
+                }
+            }
+            if a.dir.is_some() {
+                for (flag, input) in self.inputs() {
+                    if input.as_os_str() != "-" && within(input, a.path) {
+                        return Err(format!(
+                            "{} {} would replace the directory that holds the input {flag} {}; give another directory",
+                            a.flag,
+                            a.path.display(),
+                            input.display()
+                        ));
+                    }
+                }
+            }
+        }
         for (i, a) in outputs.iter().enumerate() {
             for b in &outputs[i + 1..] {
                 if same_target(a.path, b.path) {
@@ -1012,6 +1050,22 @@ impl Job {
         }
         Ok(())
     }
+}
+
+/// Whether `path` is `dir` or lies under it, links and `..` resolved (a path that does not
+/// resolve is under nothing).
+fn within(path: &Path, dir: &Path) -> bool {
+    let Ok(dir) = std::fs::canonicalize(dir) else {
+        return false;
+    };
+    let resolved = std::fs::canonicalize(path).ok().or_else(|| {
+        let parent = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        Some(std::fs::canonicalize(parent).ok()?.join(path.file_name()?))
+    });
+    resolved.is_some_and(|p| p.starts_with(&dir))
 }
 
 /// The values given, or the default alone.

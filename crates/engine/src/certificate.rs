@@ -31,6 +31,12 @@ use pq_solve::Answer;
 
 /// The manifest file of a bundle.
 pub const MANIFEST: &str = "certificate.json";
+
+/// How `--force` recognises a certificate bundle pq-sat wrote.
+pub const MARKER: pq_solve::output::Marker = pq_solve::output::Marker {
+    file: MANIFEST,
+    key: "claim",
+};
 const WITNESS: &str = "witness.txt";
 
 /// `certificate.json`. Unknown fields are refused: nothing in a manifest goes unchecked.
@@ -155,7 +161,7 @@ pub struct Request<'a> {
 /// is staged beside it and renamed into place once the proof has been checked (the checker
 /// runs without a time limit).
 pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
-    check_target(dir, MANIFEST)?;
+    check_target(dir, MARKER)?;
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
         return Err(SolveError::Invalid(
@@ -169,7 +175,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         )));
     }
     let queens = is_peaceable_queens(problem);
-    let staging = stage(dir, "certificate", MANIFEST)?;
+    let staging = stage(dir, "certificate", MARKER)?;
     let s = staging.path();
 
     let symbols = Placement::symbols(&problem.rules);
@@ -252,7 +258,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     );
     let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
     fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
-    move_into_place(staging, dir, MANIFEST)?;
+    move_into_place(staging, dir, MARKER)?;
     Ok(cert)
 }
 

@@ -33,6 +33,12 @@ pub use crate::known::{known_optimum, A250000, A250000_SOURCE};
 
 /// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
 pub const MANIFEST_JSON: &str = "manifest.json";
+
+/// How `--force` recognises a family directory pq-sat wrote ([`output::Marker`]).
+pub const MARKER: output::Marker = output::Marker {
+    file: MANIFEST_JSON,
+    key: "family",
+};
 /// The name of the CSV manifest beside it ([`Manifest::to_csv`]).
 pub const MANIFEST_CSV: &str = "manifest.csv";
 
@@ -733,10 +739,10 @@ pub fn write_family(
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Manifest, FamilyError> {
     // Solving (the optima, --verify) comes after: fail on the directory first.
-    check_target(dir, MANIFEST_JSON)?;
+    check_target(dir, MARKER)?;
     let optima = find_optima(spec, verify, on_event)?;
     let planned = spec.plan_with(&optima)?;
-    let staging = stage(dir, "family", MANIFEST_JSON)?;
+    let staging = stage(dir, "family", MARKER)?;
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
@@ -858,7 +864,7 @@ pub fn write_family(
         fs::write(&path, text).map_err(SolveError::io(&path))?;
     }
     check_interrupt()?;
-    move_into_place(staging, dir, MANIFEST_JSON)?;
+    move_into_place(staging, dir, MARKER)?;
     Ok(manifest)
 }
 
@@ -957,7 +963,7 @@ fn write_optimisation(
 /// [`pq_solve::output::allow_replacing`]), pq-sat's own earlier output (its `marker` file,
 /// e.g. [`MANIFEST_JSON`]); and its parent takes new files. A user's non-empty directory, a
 /// file, a link or a special file is always refused. Leftovers of killed runs beside it are removed.
-pub fn check_target(dir: &Path, marker: &str) -> Result<(), SolveError> {
+pub fn check_target(dir: &Path, marker: output::Marker) -> Result<(), SolveError> {
     output::check_dir(dir, marker, output::replacing())
 }
 
@@ -966,7 +972,11 @@ pub fn check_target(dir: &Path, marker: &str) -> Result<(), SolveError> {
 /// [`move_into_place`] renames it to `dir`: a failure or an interrupt never leaves a
 /// half-written directory (a family, a certificate bundle), and a killed run's staging
 /// directory is removed by the next run.
-pub fn stage(dir: &Path, kind: &str, marker: &str) -> Result<tempfile::TempDir, SolveError> {
+pub fn stage(
+    dir: &Path,
+    kind: &str,
+    marker: output::Marker,
+) -> Result<tempfile::TempDir, SolveError> {
     check_target(dir, marker)?;
     output::temp_dir(dir, kind)
 }
@@ -976,7 +986,7 @@ pub fn stage(dir: &Path, kind: &str, marker: &str) -> Result<tempfile::TempDir, 
 pub fn move_into_place(
     staging: tempfile::TempDir,
     dir: &Path,
-    marker: &str,
+    marker: output::Marker,
 ) -> Result<(), SolveError> {
     output::place_dir(staging, dir, marker)
 }

@@ -150,11 +150,30 @@ pub fn check_file(path: &Path, force: bool) -> Result<(), SolveError> {
     check_parent(path)
 }
 
+/// How pq-sat recognises a directory of one kind that it wrote: its manifest file `file` is
+/// a JSON object whose `generator` is pq-sat's and which has the field `key` (what tells
+/// the kinds apart: a family's manifest and a cube directory's have the same file name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// The manifest's file name.
+    pub file: &'static str,
+    /// A field only this kind's manifest has.
+    pub key: &'static str,
+}
+
+impl std::fmt::Display for Marker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.file)
+    }
+}
+
 /// Checks, before any work, that an output directory can be made at `dir`: nothing is there
-/// or an empty directory, or, with `force`, a directory pq-sat wrote before, recognised by
-/// its `marker` file (a family's `manifest.json`, a certificate's `certificate.json`).
-/// Any other directory is never replaced: `--force` does not delete a user's files.
-pub fn check_dir(dir: &Path, marker: &str, force: bool) -> Result<(), SolveError> {
+/// or an empty directory, or, with `force`, a directory of the same kind pq-sat wrote before
+/// ([`Marker`]) that holds nothing else: only names its manifest mentions, pq-sat's own
+/// companions (`README.md`, `manifest.csv`, `results/`, `proofs/`, `slurm/`) and pq-sat's
+/// temporaries. Any other directory is never replaced: `--force` does not delete a user's
+/// files.
+pub fn check_dir(dir: &Path, marker: Marker, force: bool) -> Result<(), SolveError> {
     match standing_at(dir)? {
         None => {}
         Some(m) if m.is_dir() => match dir_state(dir, marker)? {
@@ -195,17 +214,62 @@ enum DirState {
     Other,
 }
 
-fn dir_state(dir: &Path, marker: &str) -> Result<DirState, SolveError> {
-    let mut entries = fs::read_dir(dir).map_err(SolveError::io(dir))?;
-    if entries.next().is_none() {
+/// The names pq-sat writes beside a manifest that it does not list: a family's README and
+/// CSV manifest, a cube directory's results, proofs and Slurm logs.
+const COMPANIONS: [&str; 5] = ["README.md", "manifest.csv", "results", "proofs", "slurm"];
+
+/// The largest manifest read to recognise a directory (a family of thousands of instances
+/// is a few MB).
+const MAX_MARKER: u64 = 256 << 20;
+
+fn dir_state(dir: &Path, marker: Marker) -> Result<DirState, SolveError> {
+    let entries: Vec<String> = fs::read_dir(dir)
+        .map_err(SolveError::io(dir))?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()
+        .map_err(SolveError::io(dir))?;
+    if entries.is_empty() {
         return Ok(DirState::Empty);
     }
-    let marked = fs::symlink_metadata(dir.join(marker)).is_ok_and(|m| m.is_file());
-    Ok(if marked {
+    let path = dir.join(marker.file);
+    let manifest = fs::symlink_metadata(&path)
+        .ok()
+        .filter(|m| m.is_file() && m.len() <= MAX_MARKER)
+        .and_then(|_| fs::read(&path).ok())
+        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok());
+    let ours = manifest.as_ref().is_some_and(|m| {
+        let by_pq_sat =
+            (m.get("generator").and_then(|g| g.as_str())).is_some_and(|g| g.starts_with("pq-sat "));
+        by_pq_sat && m.get(marker.key).is_some()
+    });
+    let Some(manifest) = manifest.filter(|_| ours) else {
+        return Ok(DirState::Other);
+    };
+    let mut named = std::collections::HashSet::new();
+    strings(&manifest, &mut named);
+    let known = |name: &String| {
+        name == marker.file
+            || COMPANIONS.contains(&name.as_str())
+            || name.starts_with(".pq-")
+            || named.contains(name.as_str())
+    };
+    Ok(if entries.iter().all(known) {
         DirState::Ours
     } else {
         DirState::Other
     })
+}
+
+/// Every string in a JSON value (the file names a manifest mentions among them).
+fn strings<'a>(v: &'a serde_json::Value, out: &mut std::collections::HashSet<&'a str>) {
+    match v {
+        serde_json::Value::String(s) => {
+            out.insert(s);
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
 }
 
 /// The owner tag of this process's temporaries: its id and start time (clock ticks since
@@ -353,14 +417,14 @@ fn persist_with(
 /// (its `marker` file) is replaced; an earlier output
 /// is moved aside first and removed once the new one is in place (moved back if the
 /// rename fails). On failure the staging directory is removed.
-pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: &str) -> Result<(), SolveError> {
+pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: Marker) -> Result<(), SolveError> {
     place_dir_with(staging, dir, marker, replacing())
 }
 
 fn place_dir_with(
     staging: tempfile::TempDir,
     dir: &Path,
-    marker: &str,
+    marker: Marker,
     replace: bool,
 ) -> Result<(), SolveError> {
     let old = match fs::symlink_metadata(dir) {
@@ -611,38 +675,68 @@ mod tests {
         assert_eq!(e.matches("os error").count(), 1, "{e}");
     }
 
+    const M: Marker = Marker {
+        file: "m.json",
+        key: "kind",
+    };
+
+    /// A manifest pq-sat would write, numbered.
+    fn ours(k: u32) -> String {
+        format!("{{\"generator\": \"pq-sat test\", \"kind\": {k}, \"files\": [\"a.cnf\"]}}")
+    }
+
     #[test]
     fn directories_replace_only_empty_or_our_own() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("out");
-        check_dir(&dir, "m.json", false).unwrap();
+        check_dir(&dir, M, false).unwrap();
         let fill = |text: &str| {
             let staging = temp_dir(&dir, "family").unwrap();
             fs::write(staging.path().join("m.json"), text).unwrap();
+            fs::write(staging.path().join("a.cnf"), "p cnf 0 0\n").unwrap();
             staging
         };
-        place_dir_with(fill("1"), &dir, "m.json", false).unwrap();
+        place_dir_with(fill(&ours(1)), &dir, M, false).unwrap();
         assert_eq!(names(tmp.path()), ["out"]);
-        let e = check_dir(&dir, "m.json", false).unwrap_err().to_string();
+        let e = check_dir(&dir, M, false).unwrap_err().to_string();
         assert!(e.contains("not empty") && e.contains("--force"), "{e}");
-        check_dir(&dir, "m.json", true).unwrap();
-        assert!(place_dir_with(fill("2"), &dir, "m.json", false).is_err());
-        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), "1");
-        place_dir_with(fill("2"), &dir, "m.json", true).unwrap();
-        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), "2");
+        check_dir(&dir, M, true).unwrap();
+        assert!(place_dir_with(fill(&ours(2)), &dir, M, false).is_err());
+        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), ours(1));
+        place_dir_with(fill(&ours(2)), &dir, M, true).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("m.json")).unwrap(), ours(2));
         assert_eq!(names(tmp.path()), ["out"]);
         // A user's directory is not pq-sat's to replace, force or not.
         let mine = tmp.path().join("mine");
         fs::create_dir(&mine).unwrap();
         fs::write(mine.join("notes"), "x").unwrap();
         for force in [false, true] {
-            let e = check_dir(&mine, "m.json", force).unwrap_err().to_string();
+            let e = check_dir(&mine, M, force).unwrap_err().to_string();
             assert!(e.contains("not empty"), "{e}");
         }
-        let staging = fill("3");
-        assert!(place_dir_with(staging, &mine, "m.json", true).is_err());
+        let staging = fill(&ours(3));
+        assert!(place_dir_with(staging, &mine, M, true).is_err());
         assert_eq!(names(&mine), ["notes"]);
         assert_eq!(names(tmp.path()), ["mine", "out"]);
+        // Issue 30, item 9: a manifest that is not pq-sat's (`{}`), one of another kind, or
+        // pq-sat's with a file beside it that it does not name: none is replaced.
+        let other_kind = "{\"generator\": \"pq-sat test\", \"cubes\": []}";
+        for (manifest, extra) in [
+            ("{}", None),
+            (other_kind, None),
+            (&*ours(4), Some("mine.js")),
+        ] {
+            let d = tmp.path().join("d");
+            fs::create_dir(&d).unwrap();
+            fs::write(d.join("m.json"), manifest).unwrap();
+            if let Some(extra) = extra {
+                fs::write(d.join(extra), "code").unwrap();
+            }
+            let e = check_dir(&d, M, true).unwrap_err().to_string();
+            assert!(e.contains("not empty"), "{e}");
+            assert!(place_dir_with(fill(&ours(5)), &d, M, true).is_err());
+            fs::remove_dir_all(&d).unwrap();
+        }
     }
 
     #[test]

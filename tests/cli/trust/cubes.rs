@@ -308,3 +308,82 @@ fn the_split_of_a_step_stops_at_the_deadline() {
     assert_eq!(json(&out)["status"], "unknown");
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
 }
+
+/// Class 29 (`--force`): a directory is pq-sat's to replace only when its manifest is
+/// pq-sat's, of the same kind, and nothing else is in it; an output never replaces an input.
+#[test]
+fn force_replaces_only_pq_sats_own_directory_of_the_same_kind_and_never_an_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = tmp.path().join("x");
+    std::fs::create_dir(&x).unwrap();
+    std::fs::write(x.join("manifest.json"), "{}").unwrap();
+    std::fs::write(x.join("mine.js"), "code").unwrap();
+    let cube = |dir: &Path| {
+        run(&[
+            "cube",
+            "--dim",
+            "4",
+            "--n",
+            "3",
+            "--split",
+            "rows",
+            "-o",
+            s(dir),
+            "--force",
+        ])
+    };
+    assert_fails_saying(&cube(&x), 1, "not empty");
+    assert_eq!(std::fs::read_to_string(x.join("mine.js")).unwrap(), "code");
+
+    // A cube directory with results is not a family's to replace, and pq-sat's own cube
+    // directory with a user's file added is not replaced either.
+    let d = split(tmp.path(), "d", 5, 5);
+    assert_eq!(conquer(&d), 20);
+    let out = run(&["family", "--dims", "4", "-o", s(&d), "--force"]);
+    assert_fails_saying(&out, 1, "not empty");
+    assert!(d.join("results/1.json").is_file());
+    std::fs::write(d.join("notes.txt"), "mine").unwrap();
+    assert_fails_saying(&cube(&d), 1, "not empty");
+    std::fs::remove_file(d.join("notes.txt")).unwrap();
+    assert_eq!(code(&cube(&d)), 0, "pq-sat's own directory is replaced");
+
+    // Outputs that are the command's own inputs.
+    let d = split(tmp.path(), "e", 4, 3);
+    let formula = d.join("formula.cnf");
+    let before = std::fs::read(&formula).unwrap();
+    for args in [
+        vec![
+            "conquer",
+            s(&d),
+            "--emit",
+            "slurm",
+            "-o",
+            s(&formula),
+            "--force",
+        ],
+        vec![
+            "cube",
+            s(&d),
+            "--estimate",
+            "--plot",
+            &*format!("{}/manifest.json", s(&d)),
+            "--force",
+        ],
+        vec!["cube", "--cnf", s(&formula), "-o", s(&d), "--force"],
+    ] {
+        let out = run(&args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("input"), "{}", stderr(&out));
+        assert_eq!(std::fs::read(&formula).unwrap(), before);
+    }
+    // A new file beside the cubes is fine.
+    let out = run(&[
+        "conquer",
+        s(&d),
+        "--emit",
+        "slurm",
+        "-o",
+        &format!("{}/job.sh", s(&d)),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}

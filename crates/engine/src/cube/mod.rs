@@ -54,6 +54,11 @@ pub const CUBE_SOLVER: pq_solve::BackendSpec =
 
 /// The manifest's file name in a cube directory.
 pub const MANIFEST_JSON: &str = "manifest.json";
+/// How `--force` recognises a cube directory pq-sat wrote.
+pub const MARKER: output::Marker = output::Marker {
+    file: MANIFEST_JSON,
+    key: "cubes",
+};
 /// The formula's file name in a cube directory.
 pub const FORMULA_CNF: &str = "formula.cnf";
 /// The iCNF file's name in a cube directory.
@@ -263,7 +268,7 @@ pub fn write_dir(
     split: serde_json::Value,
 ) -> Result<Manifest, CubeError> {
     use crate::family::{move_into_place, stage};
-    let staging = stage(dir, "cube", MANIFEST_JSON)?;
+    let staging = stage(dir, "cube", MARKER)?;
     let mut bytes = Vec::new();
     pq_encode::dimacs::write(formula, &mut bytes).expect("writing to memory");
     let path = staging.path().join(FORMULA_CNF);
@@ -296,7 +301,7 @@ pub fn write_dir(
     let path = staging.path().join(MANIFEST_JSON);
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
     fs::write(&path, text + "\n").map_err(SolveError::io(&path))?;
-    move_into_place(staging, dir, MANIFEST_JSON)?;
+    move_into_place(staging, dir, MARKER)?;
     Ok(manifest)
 }
 
