@@ -58,6 +58,55 @@ fn special_refusal(path: &Path, what: &str) -> SolveError {
     ))
 }
 
+/// `mode` less this process's umask: the permissions a file created normally would get
+/// (temporaries are created private and are given these before they are placed). The
+/// umask is read from `/proc/self/status`, which does not change it (`umask(2)` would,
+/// for every thread); 022 without `/proc`.
+pub fn masked(mode: u32) -> u32 {
+    static UMASK: OnceLock<u32> = OnceLock::new();
+    let umask = *UMASK.get_or_init(|| {
+        (fs::read_to_string("/proc/self/status").ok())
+            .and_then(|s| {
+                let line = s.lines().find(|l| l.starts_with("Umask:"))?;
+                u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
+            })
+            .unwrap_or(0o022)
+    });
+    mode & !umask
+}
+
+/// The bytes of a file pq-sat wrote and now reads back (a cube directory's manifest, formula
+/// and results): it must be a regular file, not a link, a FIFO or a device (reading those
+/// may block forever or never end), of at most `limit` bytes.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, SolveError> {
+    use std::io::Read;
+    let meta = fs::symlink_metadata(path).map_err(SolveError::io(path))?;
+    if let Some(what) = special(meta.file_type()) {
+        return Err(SolveError::Invalid(format!(
+            "{} is {what}, not a file pq-sat wrote: pq-sat reads only regular files there",
+            path.display()
+        )));
+    }
+    if meta.len() > limit {
+        return Err(SolveError::Invalid(format!(
+            "{} has {} bytes, more than the {limit} such a file can have: not a file pq-sat wrote",
+            path.display(),
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(SolveError::io(path))?;
+    if bytes.len() as u64 > limit {
+        return Err(SolveError::Invalid(format!(
+            "{} grew past {limit} bytes while it was read",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
 /// What stands at `path` (not following a link): nothing (`None`), or its metadata; any
 /// other failure to look is the refusal "cannot write".
 fn standing_at(path: &Path) -> Result<Option<fs::Metadata>, SolveError> {
@@ -390,7 +439,7 @@ fn persist_with(
     replace: bool,
 ) -> Result<(), SolveError> {
     tmp.as_file()
-        .set_permissions(fs::Permissions::from_mode(0o644))
+        .set_permissions(fs::Permissions::from_mode(masked(0o666)))
         .map_err(SolveError::io(path))?;
     if replaceable(path)? && replace {
         return tmp
@@ -453,6 +502,10 @@ fn place_dir_with(
             })
         }
     };
+    // Staging directories are private (0700); what is placed follows the umask, so that
+    // others sharing a cluster directory can read it as they can read everything else.
+    fs::set_permissions(staging.path(), fs::Permissions::from_mode(masked(0o777)))
+        .map_err(SolveError::io(dir))?;
     let staged = staging.keep();
     match fs::rename(&staged, dir) {
         Ok(()) => {

@@ -387,3 +387,38 @@ fn force_replaces_only_pq_sats_own_directory_of_the_same_kind_and_never_an_input
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
+
+/// Class 30: a FIFO or a link to /dev/zero among the results (or as the manifest) is
+/// refused at once, never read (it hung `cube-status` and `conquer`, or grew without bound).
+#[test]
+fn special_files_in_a_cube_directory_are_refused_not_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = split(tmp.path(), "d", 4, 3);
+    std::fs::create_dir_all(d.join("results")).unwrap();
+    crate::util::mkfifo(&d.join("results/1.json"));
+    for args in [vec!["cube-status", s(&d)], vec!["conquer", s(&d)]] {
+        assert_fails_saying(&run(&args), 1, "a FIFO");
+    }
+    std::fs::remove_file(d.join("results/1.json")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", d.join("results/1.json")).unwrap();
+    assert_fails_saying(&run(&["cube-status", s(&d)]), 1, "a symbolic link");
+    std::fs::remove_file(d.join("results/1.json")).unwrap();
+    std::fs::rename(d.join("manifest.json"), d.join("m")).unwrap();
+    crate::util::mkfifo(&d.join("manifest.json"));
+    assert_fails_saying(&run(&["cube-status", s(&d)]), 1, "a FIFO");
+}
+
+/// Class 31: results and the directory itself are readable as the umask says (they were
+/// 0600 and 0700: another user of a shared cluster directory got "Permission denied").
+#[test]
+fn results_are_readable_as_the_umask_says() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let d = split(tmp.path(), "d", 4, 3);
+    assert_eq!(conquer(&d), 20);
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode();
+    // Tests run under a usual umask (022 or 002): group and others may read.
+    assert_ne!(mode(&d.join("results/1.json")) & 0o044, 0);
+    assert_ne!(mode(&d) & 0o055, 0);
+    assert_ne!(mode(&d.join("manifest.json")) & 0o044, 0);
+}

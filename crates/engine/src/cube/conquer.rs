@@ -61,7 +61,7 @@ impl CubeDir {
     pub fn open(dir: &Path) -> Result<CubeDir, CubeError> {
         let manifest = Manifest::read(dir)?;
         let path = dir.join(&manifest.formula);
-        let bytes = std::fs::read(&path).map_err(SolveError::io(&path))?;
+        let bytes = pq_solve::output::read_regular(&path, super::MAX_FORMULA)?;
         let sha = crate::hashing::sha256_hex(&bytes);
         if sha != manifest.sha256 {
             return Err(CubeError::Invalid(format!(
@@ -562,6 +562,11 @@ pub fn prove_completeness(
             let mut tmp = pq_solve::output::temp_file(&path, "result")?;
             let text = serde_json::to_string_pretty(&record).expect("a record serialises");
             std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(SolveError::io(&path))?;
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::Permissions::from_mode(pq_solve::output::masked(0o666));
+            tmp.as_file()
+                .set_permissions(mode)
+                .map_err(SolveError::io(&path))?;
             tmp.persist(&path)
                 .map_err(|e| SolveError::io(&path)(e.error))?;
             std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;

@@ -71,6 +71,13 @@ pub const PROOFS_DIR: &str = "proofs";
 /// Version 2 binds every result to its formula and cube ([`CubeResult::formula_sha256`]).
 pub const FORMAT: &str = "pq-sat cubes 2";
 
+/// The largest manifest read (ten million cubes of 20 literals is about 1 GB).
+const MAX_MANIFEST: u64 = 4 << 30;
+/// The largest result file read (a model of every variable of a 10^7-variable formula).
+const MAX_RESULT: u64 = 1 << 30;
+/// The largest formula read.
+pub const MAX_FORMULA: u64 = 64 << 30;
+
 /// One cube: a conjunction of DIMACS literals, solved as assumptions (or as unit clauses).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cube {
@@ -168,18 +175,16 @@ impl Manifest {
     /// cube ids that are not 1..=N in order.
     pub fn read(dir: &Path) -> Result<Manifest, CubeError> {
         let path = dir.join(MANIFEST_JSON);
-        let text = fs::read_to_string(&path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                CubeError::Invalid(format!(
-                    "{}: no {MANIFEST_JSON}: not a cube directory (make one with `pq-sat cube ... -o {}`)",
-                    dir.display(),
-                    dir.display()
-                ))
-            } else {
-                CubeError::Io(SolveError::io(&path)(e))
-            }
-        })?;
+        if fs::symlink_metadata(&path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            return Err(CubeError::Invalid(format!(
+                "{}: no {MANIFEST_JSON}: not a cube directory (make one with `pq-sat cube ... -o {}`)",
+                dir.display(),
+                dir.display()
+            )));
+        }
+        let bytes = output::read_regular(&path, MAX_MANIFEST)?;
         let invalid = |why: String| CubeError::Invalid(format!("{}: {why}", path.display()));
+        let text = String::from_utf8(bytes).map_err(|_| invalid("not UTF-8 text".into()))?;
         let manifest: Manifest = serde_json::from_str(&text)
             .map_err(|e| invalid(format!("not a pq-sat cube manifest: {e}")))?;
         if manifest.format != FORMAT {
@@ -320,6 +325,12 @@ pub fn write_result(dir: &Path, result: &CubeResult) -> Result<(), CubeError> {
     let text = serde_json::to_string_pretty(result).expect("a result serialises");
     writeln!(tmp, "{text}").map_err(SolveError::io(&path))?;
     tmp.as_file().sync_all().map_err(SolveError::io(&path))?;
+    // Readable as the umask says (a temporary is private): other users of a shared cluster
+    // directory read the results too.
+    use std::os::unix::fs::PermissionsExt;
+    tmp.as_file()
+        .set_permissions(fs::Permissions::from_mode(output::masked(0o666)))
+        .map_err(SolveError::io(&path))?;
     tmp.persist(&path)
         .map_err(|e| SolveError::io(&path)(e.error))?;
     Ok(())
@@ -361,7 +372,8 @@ pub fn read_all_results(
         };
         let file = entry.path();
         let invalid = |why: String| CubeError::Invalid(format!("{}: {why}", file.display()));
-        let text = fs::read_to_string(&file).map_err(SolveError::io(&file))?;
+        let bytes = output::read_regular(&file, MAX_RESULT)?;
+        let text = String::from_utf8(bytes).map_err(|_| invalid("not UTF-8 text".into()))?;
         let result: CubeResult =
             serde_json::from_str(&text).map_err(|e| invalid(format!("not a cube result: {e}")))?;
         if stem != result.id.to_string() {
