@@ -62,10 +62,7 @@ impl Backend for CheckedUnsat {
     }
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let dir = tempfile::Builder::new()
-            .prefix("pq-check-unsat-")
-            .tempdir()
-            .map_err(SolveError::io(&std::env::temp_dir()))?;
+        let dir = pq_solve::output::scratch_dir()?;
         let cnf = dir.path().join("formula.cnf");
         let proof = dir.path().join(format!("proof.{}", self.format.name()));
         let proved = prove(&self.spec, formula, &cnf, &proof, self.format, limits)?;

@@ -268,16 +268,12 @@ fn optimisation(path: &Path, format: &str, text: &[u8]) -> Result<OptInstance, F
 fn plain_copy(file: &str, text: &[u8]) -> Result<tempfile::TempPath, FamilyError> {
     let name = compress::stripped(Path::new(file));
     let stem = name.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let temp = std::env::temp_dir();
     // The instance's own extension: RC2 tells WCNF from CNF by it.
-    let suffix = name
+    let ext = name
         .extension()
         .map_or(".cnf".to_string(), |e| format!(".{}", e.to_string_lossy()));
-    let mut copy = tempfile::Builder::new()
-        .prefix(&format!("pq-sat-{}-", stem.unwrap_or_default()))
-        .suffix(&suffix)
-        .tempfile()
-        .map_err(SolveError::io(&temp))?;
+    let suffix = format!("-{}{ext}", stem.unwrap_or_default());
+    let mut copy = pq_solve::output::scratch_file(&suffix)?;
     let path = copy.path().to_path_buf();
     copy.as_file_mut()
         .write_all(text)

@@ -374,6 +374,36 @@ pub fn temp_dir(target: &Path, kind: &str) -> Result<tempfile::TempDir, SolveErr
         .map_err(|e| write_error(target, SolveError::io(dir)(e)))
 }
 
+/// A private working directory in the system's temporary directory (`$TMPDIR`), named so
+/// that the sweep knows it (`.pq-scratch-PID-START-…`): what a killed run leaves there is
+/// removed by the next run ([`remove_leftovers`], once per process).
+pub fn scratch_dir() -> Result<tempfile::TempDir, SolveError> {
+    let tmp = sweep_temp_dir();
+    tempfile::Builder::new()
+        .prefix(&prefix("scratch"))
+        .tempdir_in(&tmp)
+        .map_err(SolveError::io(&tmp))
+}
+
+/// A private file in `$TMPDIR` ending in `suffix` (an extension some programs read), named
+/// and swept like [`scratch_dir`].
+pub fn scratch_file(suffix: &str) -> Result<tempfile::NamedTempFile, SolveError> {
+    let tmp = sweep_temp_dir();
+    tempfile::Builder::new()
+        .prefix(&prefix("scratch"))
+        .suffix(suffix)
+        .tempfile_in(&tmp)
+        .map_err(SolveError::io(&tmp))
+}
+
+/// `$TMPDIR`, its leftovers of dead runs removed on the first call.
+fn sweep_temp_dir() -> PathBuf {
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    let tmp = std::env::temp_dir();
+    SWEPT.get_or_init(|| remove_leftovers(&tmp));
+    tmp
+}
+
 /// For `map_err` on writes to a temporary of `target`: the error names `target`, which the
 /// user gave, not the temporary.
 pub fn naming(target: &Path) -> impl FnOnce(SolveError) -> SolveError + '_ {
@@ -573,13 +603,24 @@ pub fn remove_leftovers(dir: &Path) {
 }
 
 /// The kinds of temporaries pq-sat makes.
-const KINDS: [&str; 5] = ["out", "probe", "family", "certificate", "old"];
+const KINDS: [&str; 8] = [
+    "out",
+    "probe",
+    "family",
+    "certificate",
+    "old",
+    "cube",
+    "result",
+    "scratch",
+];
 
 /// The owner (process id, start time) of a temporary's name `.pq-KIND-PID-START-XXXXXX`.
 fn owner_of(name: &str) -> Option<(u32, u64)> {
     let rest = name.strip_prefix(".pq-")?;
     let mut parts = rest.splitn(4, '-');
     let (kind, pid, start, random) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    // A scratch file keeps a name and an extension after the random part (`…-q5.cnf`).
+    let random = random.split(['.', '-']).next().unwrap_or_default();
     if !KINDS.contains(&kind)
         || random.is_empty()
         || !random.chars().all(|c| c.is_ascii_alphanumeric())

@@ -422,3 +422,50 @@ fn results_are_readable_as_the_umask_says() {
     assert_ne!(mode(&d) & 0o055, 0);
     assert_ne!(mode(&d.join("manifest.json")) & 0o044, 0);
 }
+
+/// Class 32: what killed runs leave is named so that the sweep knows it, and swept: the
+/// temporaries of dead owners in a cube directory's results and proofs, and in `$TMPDIR`
+/// the scratch copies an external solver reads (they were `.tmpXXXXXX`, unknown to it).
+#[test]
+fn leftovers_of_killed_runs_are_known_and_swept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = split(tmp.path(), "d", 4, 3);
+    // Beyond the largest process id Linux hands out (2^22): their owner is gone.
+    let dead = ".pq-result-99999999-5-Zz9a0B";
+    std::fs::create_dir_all(d.join("results")).unwrap();
+    std::fs::write(d.join("results").join(dead), "{").unwrap();
+    std::fs::create_dir_all(d.join("proofs/.pq-cube-99999999-5-Zz9a0B")).unwrap();
+    assert_eq!(code(&run(&["cube-status", s(&d)])), 0);
+    assert!(!d.join("results").join(dead).exists());
+    assert!(crate::util::names(&d.join("proofs")).is_empty());
+
+    let scratch = tmp.path().join("tmp");
+    std::fs::create_dir(&scratch).unwrap();
+    let old = scratch.join(".pq-scratch-99999999-5-Zz9a0B");
+    std::fs::create_dir(&old).unwrap();
+    std::fs::write(old.join("formula.cnf"), "p cnf 1 1\n1 0\n").unwrap();
+    let seen = tmp.path().join("seen");
+    let solver = fake_solver(
+        tmp.path(),
+        "unsat",
+        &format!(
+            "echo \"$1\" > {}; echo 's UNSATISFIABLE'; exit 20",
+            s(&seen)
+        ),
+    );
+    let out = std::process::Command::new(crate::util::BIN)
+        .args(["solve", "--dim", "3", "--n", "2", "--solver-cmd", &solver])
+        .env("TMPDIR", &scratch)
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(!old.exists(), "a dead run's scratch directory is swept");
+    let used = std::fs::read_to_string(&seen).unwrap();
+    let parent = Path::new(used.trim()).parent().unwrap();
+    let name = parent.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with(".pq-scratch-"), "{used}");
+    assert!(
+        crate::util::names(&scratch).is_empty(),
+        "nothing left after the run"
+    );
+}

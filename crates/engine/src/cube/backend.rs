@@ -68,10 +68,7 @@ impl Backend for Cubed {
             ));
         }
         let record = serde_json::to_value(&split.record).expect("a record serialises");
-        let work = tempfile::Builder::new()
-            .prefix("pq-cubes-")
-            .tempdir()
-            .map_err(SolveError::io(&std::env::temp_dir()))?;
+        let work = pq_solve::output::scratch_dir()?;
         let dir = work.path().join("cubes");
         let over = split.extended.take();
         let over = over.as_ref().unwrap_or(formula);

@@ -60,6 +60,11 @@ impl CubeDir {
     /// cubes were made for another formula).
     pub fn open(dir: &Path) -> Result<CubeDir, CubeError> {
         let manifest = Manifest::read(dir)?;
+        // What killed workers left (a result or a proof half written): their owners are
+        // gone, so nobody will finish them. Live workers' temporaries stay.
+        for sub in [super::RESULTS_DIR, PROOFS_DIR] {
+            pq_solve::output::remove_leftovers(&dir.join(sub));
+        }
         let path = dir.join(&manifest.formula);
         let bytes = pq_solve::output::read_regular(&path, super::MAX_FORMULA)?;
         let sha = crate::hashing::sha256_hex(&bytes);

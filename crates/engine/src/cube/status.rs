@@ -251,10 +251,7 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
         }
         Verdict::Unsat => {}
     }
-    let work = tempfile::Builder::new()
-        .prefix("pq-cube-check-")
-        .tempdir()
-        .map_err(SolveError::io(&std::env::temp_dir()))?;
+    let work = pq_solve::output::scratch_dir()?;
     for r in summary.results.iter().flatten() {
         pq_solve::control::check_interrupt()?;
         let what = format!("cube {}", r.id);

@@ -127,13 +127,7 @@ impl ExternalSolver {
 
         let result_file = match self.convention {
             Convention::Competition => None,
-            Convention::Minisat => Some(
-                tempfile::Builder::new()
-                    .prefix("pq-minisat-")
-                    .suffix(".out")
-                    .tempfile()
-                    .map_err(SolveError::io(&std::env::temp_dir()))?,
-            ),
+            Convention::Minisat => Some(crate::output::scratch_file(".out")?),
         };
 
         let mut cmd = Command::new(&self.program);
