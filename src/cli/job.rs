@@ -1079,7 +1079,11 @@ fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
 
 /// The command line as typed, for manifests.
 pub fn command_line() -> String {
+    // The program as `pq-sat`, not the path it ran from (`/tmp/…/target/release/pq-sat`):
+    // what is recorded is a command to run again, anywhere pq-sat is installed.
     std::env::args()
+        .enumerate()
+        .map(|(i, a)| if i == 0 { "pq-sat".to_string() } else { a })
         .map(|a| {
             if a.contains(char::is_whitespace) || a.is_empty() {
                 format!("'{a}'")

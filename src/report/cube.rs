@@ -326,11 +326,12 @@ impl ConquerReport {
     pub fn text(&self, problem: Option<&Problem>, placement: Option<&Placement>) -> String {
         let mut text = self.totals.text(problem, placement);
         text.push_str(&format!(
-            "this run: {} cubes solved, {} skipped as done, {:.2} s wall on {} workers ({}{})\n",
+            "this run: {} cubes solved, {} skipped as done, {:.2} s wall on {} worker{} ({}{})\n",
             self.solved_now,
             self.skipped,
             self.wall_seconds,
             self.jobs,
+            if self.jobs == 1 { "" } else { "s" },
             self.solver,
             if self.incremental {
                 ", incremental"

@@ -1019,3 +1019,26 @@ fn race_on_a_problem_family_checks_models_against_its_rules() {
         stderr(&out)
     );
 }
+
+/// Issue 30, item 18: the README names the command as `pq-sat family …` (not the path of
+/// the binary that ran) and states `--around-optimum 1` as `a(d)..a(d)+1`.
+#[test]
+fn the_readme_records_a_command_to_run_again_and_the_sizes_plainly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("fam");
+    let out = crate::util::run(&[
+        "family",
+        "--dims",
+        "4",
+        "--around-optimum",
+        "1",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(crate::util::code(&out), 0, "{}", crate::util::stderr(&out));
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(readme.contains("pq-sat family --dims 4"), "{readme}");
+    assert!(!readme.contains(crate::util::BIN), "{readme}");
+    assert!(readme.contains("n = a(d)..a(d)+1"), "{readme}");
+    assert!(!readme.contains("a(d)−0"), "{readme}");
+}

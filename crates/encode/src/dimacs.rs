@@ -17,6 +17,13 @@ use crate::formula::{Formula, PieceMap, PieceVar};
 /// the solvers' interfaces (IPASIR), so `p cnf V C` with `V` above this is refused.
 pub const MAX_VARIABLES: u32 = i32::MAX as u32;
 
+/// The longest line [`parse`] reads (bytes): far beyond any real DIMACS line (solvers
+/// write clauses of thousands of literals per line), far below what exhausts memory.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// The longest clause [`parse`] reads (literals, across lines).
+pub const MAX_CLAUSE: usize = 1 << 24;
+
 /// Writes `formula` as DIMACS CNF.
 pub fn write<W: Write>(formula: &Formula, out: W) -> io::Result<()> {
     write_declaring(formula, formula.n_vars, out)
@@ -98,7 +105,7 @@ fn syntax(line: usize, message: impl Into<String>) -> ParseError {
 /// header before the first clause, literals within the declared variable range, the
 /// declared clause count, and a terminating `0` on the last clause. `c var` comment lines
 /// written by pq-sat are read back into [`Formula::pieces`]; other comments are kept.
-pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
+pub fn parse<R: BufRead>(mut input: R) -> Result<Formula, ParseError> {
     let mut comments = Vec::new();
     let mut piece_vars: Vec<PieceVar> = Vec::new();
     let mut groups: Vec<(String, Kind)> = Vec::new();
@@ -106,16 +113,24 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
     let mut cnf = Cnf::new();
     let mut current: Vec<Lit> = Vec::new();
     let mut last_line = 0;
-    for (idx, line) in input.lines().enumerate() {
-        let lineno = idx + 1;
+    let mut buf = Vec::new();
+    loop {
+        // Lines are read with a cap, so that a hostile file (one 4 GiB comment line from a
+        // 5 KB .bz2) is refused instead of exhausting memory.
+        buf.clear();
+        let read = io::Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
+        if read == 0 {
+            break;
+        }
+        let lineno = last_line + 1;
         last_line = lineno;
-        let line = line.map_err(|e| {
-            if e.kind() == io::ErrorKind::InvalidData {
-                syntax(lineno, "not valid UTF-8 text")
-            } else {
-                ParseError::Io(e)
-            }
-        })?;
+        if buf.len() > MAX_LINE {
+            return Err(syntax(
+                lineno,
+                format!("longer than {MAX_LINE} bytes: not a DIMACS file pq-sat reads (a long clause may span lines)"),
+            ));
+        }
+        let line = std::str::from_utf8(&buf).map_err(|_| syntax(lineno, "not valid UTF-8 text"))?;
         let trimmed = line.trim();
         if trimmed.is_empty() {
             continue;
@@ -186,9 +201,23 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
                 .parse()
                 .map_err(|_| syntax(lineno, format!("'{token}' is not a literal")))?;
             if value == 0 {
+                if let Some((_, declared, _)) = header.filter(|&(_, c, _)| cnf.len() >= c) {
+                    return Err(syntax(
+                        lineno,
+                        format!("more clauses than the {declared} the header declares"),
+                    ));
+                }
                 cnf.add_clause(Clause::from(current.as_slice()));
                 current.clear();
                 continue;
+            }
+            if current.len() >= MAX_CLAUSE {
+                return Err(syntax(
+                    lineno,
+                    format!(
+                        "a clause of more than {MAX_CLAUSE} literals: not a formula pq-sat reads"
+                    ),
+                ));
             }
             if value.unsigned_abs() > u64::from(n_vars) {
                 return Err(syntax(
@@ -228,8 +257,21 @@ pub fn parse<R: BufRead>(input: R) -> Result<Formula, ParseError> {
     // The board is as large as the header says, and at least as large as the map needs.
     let extent = |coord: fn(&PieceVar) -> usize| piece_vars.iter().map(|v| coord(v) + 1).max();
     let size_comment = crate::header::size(&comments);
-    let rows = extent(|v| v.row).max(size_comment.0).unwrap_or(0);
-    let cols = extent(|v| v.col).max(size_comment.1).unwrap_or(0);
+    let (map_rows, map_cols) = (extent(|v| v.row), extent(|v| v.col));
+    // pq-sat's map has a variable on every square, so a header stating a larger board than
+    // the map covers is wrong (`c dim 6` written into a 5x5 file), not a bigger board.
+    if let (Some(r), Some(c), (Some(hr), Some(hc))) = (map_rows, map_cols, size_comment) {
+        if hr > r || hc > c {
+            return Err(syntax(
+                header_line,
+                format!(
+                    "the header states a {hr}x{hc} board, but the variable map ('c var' lines) covers {r}x{c}: the header is wrong"
+                ),
+            ));
+        }
+    }
+    let rows = map_rows.max(size_comment.0).unwrap_or(0);
+    let cols = map_cols.max(size_comment.1).unwrap_or(0);
     let pieces = (!piece_vars.is_empty()).then_some(PieceMap {
         rows,
         cols,

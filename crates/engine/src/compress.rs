@@ -77,17 +77,66 @@ pub fn decompressed<'a>(mut input: impl Read + 'a) -> io::Result<Box<dyn BufRead
     // A pipe may deliver fewer bytes per read than the magic number has.
     (&mut input).take(6).read_to_end(&mut head)?;
     let format = Compression::of_magic(&head);
+    if let Some(other) = unsupported(&head) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("compressed with {other}, which pq-sat does not read: decompress it first, or recompress it as .xz, .gz or .bz2"),
+        ));
+    }
     let whole = io::Cursor::new(head).chain(input);
     // Multi-member readers: concatenated streams (`cat a.gz b.gz`) read as one, as the
     // command-line tools read them.
     Ok(match format {
         Compression::None => Box::new(BufReader::new(whole)),
-        Compression::Gzip => Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(whole))),
-        Compression::Bzip2 => Box::new(BufReader::new(bzip2::read::MultiBzDecoder::new(whole))),
-        Compression::Xz => Box::new(BufReader::new(liblzma::read::XzDecoder::new_multi_decoder(
-            whole,
-        ))),
+        Compression::Gzip => Box::new(BufReader::new(Named {
+            format,
+            inner: flate2::read::MultiGzDecoder::new(whole),
+        })),
+        Compression::Bzip2 => Box::new(BufReader::new(Named {
+            format,
+            inner: bzip2::read::MultiBzDecoder::new(whole),
+        })),
+        Compression::Xz => Box::new(BufReader::new(Named {
+            format,
+            inner: liblzma::read::XzDecoder::new_multi_decoder(whole),
+        })),
     })
+}
+
+/// The formats recognised by their magic numbers that pq-sat does not decompress.
+fn unsupported(head: &[u8]) -> Option<&'static str> {
+    if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Some("zstd")
+    } else if head.starts_with(&[0x04, 0x22, 0x4d, 0x18]) {
+        Some("lz4")
+    } else if head.starts_with(&[0x5d, 0x00, 0x00]) {
+        Some("lzma (not xz)")
+    } else if head.starts_with(b"7z\xbc\xaf") || head.starts_with(b"PK\x03\x04") {
+        Some("an archiver (7z or zip)")
+    } else {
+        None
+    }
+}
+
+/// A decompressor whose errors say which format's data is damaged (the libraries' own
+/// words, "premature eof", say neither what nor where).
+struct Named<R> {
+    format: Compression,
+    inner: R,
+}
+
+impl<R: Read> Read for Named<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "the {} data is corrupt or cut short ({e})",
+                    self.format.name()
+                ),
+            )
+        })
+    }
 }
 
 /// Opens `path` and decompresses it if it is compressed.

@@ -1024,6 +1024,15 @@ pub fn distinct_plain_names<S: AsRef<str>>(names: &[S]) -> Result<(), String> {
     Ok(())
 }
 
+/// The lowest size of `--around-optimum k` in words: `a(d)` itself for k = 1, else
+/// `a(d)−(k−1)`.
+fn offset(what: &str, k: usize) -> String {
+    match k {
+        0 | 1 => what.to_string(),
+        k => format!("{what}−{}", k - 1),
+    }
+}
+
 /// What a README says that depends on the kind of family.
 struct ReadmeText {
     title: String,
@@ -1162,8 +1171,8 @@ fn queens_readme(spec: &Spec) -> ReadmeText {
         .collect();
     let sizes = match spec.sizes {
         Sizes::AroundOptimum(k) => format!(
-            "for each d, n = a(d)−{}..a(d)+{k}: {k} satisfiable and {k} unsatisfiable sizes around the optimum a(d)",
-            k - 1
+            "for each d, n = {}..a(d)+{k}: {k} satisfiable and {k} unsatisfiable sizes around the optimum a(d)",
+            offset("a(d)", k)
         ),
         Sizes::Range(lo, hi) => format!("n = {lo}..{hi} for each d (sizes with 2n > d² left out)"),
     };
@@ -1240,8 +1249,8 @@ fn problem_readme(spec: &Spec, m: &Manifest, optima: &[Option<usize>]) -> Readme
                 .filter_map(|(member, a)| a.map(|a| format!("{}: {a}", member.label())))
                 .collect();
             format!(
-                "n = optimum−{}..optimum+{k} pieces in each maximised group, around the optimum pq-sat proved first for each problem ({})",
-                k - 1,
+                "n = {}..optimum+{k} pieces in each maximised group, around the optimum pq-sat proved first for each problem ({})",
+                offset("optimum", k),
                 found.join("; ")
             )
         }

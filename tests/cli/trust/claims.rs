@@ -418,3 +418,16 @@ fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
         assert!(stdout(&out).is_empty(), "{name}");
     }
 }
+
+/// Issue 30, item 17: a plausible lie in a header (`c dim 6` in a 5x5 file) is caught by
+/// the variable map it contradicts, never reported as a 6x6 board.
+#[test]
+fn a_header_stating_a_larger_board_than_its_map_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("q.cnf");
+    crate::util::encode_to("5", "4", &path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("c dim 5\n", "c dim 6\n")).unwrap();
+    let out = run(&["solve", "--cnf", s(&path), "--format", "json"]);
+    assert_fails_saying(&out, 1, "covers 5x5: the header is wrong");
+}

@@ -469,3 +469,25 @@ fn leftovers_of_killed_runs_are_known_and_swept() {
         "nothing left after the run"
     );
 }
+
+/// Class 35 (messages): a forged result says what is wrong with the file, never pq-sat's
+/// "internal error"; negative seconds are refused ("cpu -0.00 s"); one worker is one worker.
+#[test]
+fn forged_results_are_named_for_what_is_wrong_with_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = split(tmp.path(), "d", 5, 4);
+    let out = run(&["conquer", s(&d), "--jobs", "1"]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stdout(&out).contains("on 1 worker ("), "{}", stdout(&out));
+    let sat = (1..=64)
+        .map(|id| d.join(format!("results/{id}.json")))
+        .find(|p| p.is_file() && std::fs::read_to_string(p).unwrap().contains("\"sat\""))
+        .unwrap();
+    // Two queens of opposite colours side by side.
+    edit_json(&sat, &|r| r["model"] = json!([1, 27]));
+    let out = run(&["cube-status", s(&d)]);
+    assert_fails_saying(&out, 1, "its model is not a valid board");
+    assert!(!stderr(&out).contains("internal error"), "{}", stderr(&out));
+    edit_json(&sat, &|r| r["seconds"] = json!(-0.001));
+    assert_fails_saying(&run(&["cube-status", s(&d)]), 1, "are not a time");
+}

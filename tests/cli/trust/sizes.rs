@@ -81,7 +81,13 @@ fn lying_dimacs_headers_allocate_nothing_and_never_panic() {
         ]);
         let err = stderr(&out);
         assert!(!err.contains("panicked"), "{header}: {err}");
-        // Solved as the board its map (and a believable header) describes.
+        if header.starts_with("c dim 4\n") {
+            // A believable size larger than the map: a lie the map exposes (issue 30, 17).
+            assert_eq!(code(&out), 1, "{header}: {err}");
+            assert!(err.contains("the header is wrong"), "{header}: {err}");
+            continue;
+        }
+        // Solved as the board its map describes (the unbelievable size is ignored).
         assert_eq!(code(&out), 10, "{header}: {err}");
     }
     for (text, needle) in [
@@ -243,4 +249,35 @@ fn certificate_sizes_beyond_the_limits_are_invalid_not_a_panic() {
         assert!(!err.contains("panicked"), "{err}");
         assert!(err.contains("from 0 to 4096"), "{optimum} {n}: {err}");
     }
+}
+
+/// Issue 30, item 11 (class 33): reading is bounded as it streams. A 4 GiB comment line from
+/// a few KB of .bz2 aborted with "memory allocation failed"; now a line past the cap, a
+/// clause past its cap or clauses past the declared count are refused, and damaged or
+/// unsupported compressed data says what it is.
+#[test]
+fn reading_is_bounded_and_damaged_compression_is_named() {
+    let long = format!("c {}\n", "x".repeat(64 << 20));
+    let out = run_with_stdin(&["solve", "--cnf", "-"], Some(long.as_bytes()));
+    assert_fails_saying(&out, 1, "longer than 67108864 bytes");
+    let out = run_with_stdin(&["solve", "--cnf", "-"], Some(b"p cnf 1 1\n1 0\n1 0\n"));
+    assert_fails_saying(&out, 1, "more clauses than the 1 the header declares");
+
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("q.cnf");
+    crate::util::encode_to("5", "4", &plain);
+    let gz = std::process::Command::new("gzip")
+        .args(["-kf", plain.to_str().unwrap()])
+        .status();
+    if gz.is_ok_and(|s| s.success()) {
+        let bytes = std::fs::read(dir.path().join("q.cnf.gz")).unwrap();
+        let cut = dir.path().join("cut.cnf.gz");
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        let out = run(&["solve", "--cnf", cut.to_str().unwrap()]);
+        assert_fails_saying(&out, 1, "the gz data is corrupt or cut short");
+    }
+    let zst = dir.path().join("q.cnf.zst");
+    std::fs::write(&zst, b"\x28\xb5\x2f\xfd\x00\x00").unwrap();
+    let out = run(&["solve", "--cnf", zst.to_str().unwrap()]);
+    assert_fails_saying(&out, 1, "compressed with zstd");
 }

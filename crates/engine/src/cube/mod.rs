@@ -277,18 +277,23 @@ pub fn write_dir(
     let mut bytes = Vec::new();
     pq_encode::dimacs::write(formula, &mut bytes).expect("writing to memory");
     let path = staging.path().join(FORMULA_CNF);
-    fs::write(&path, &bytes).map_err(SolveError::io(&path))?;
+    fs::write(&path, &bytes)
+        .map_err(SolveError::io(&path))
+        .map_err(output::naming(dir))?;
     let gbd = crate::hashing::gbd_hash(&bytes[..])
         .map_err(|e| CubeError::Invalid(format!("{FORMULA_CNF}: {e}")))?;
     let cubes: Vec<Cube> = (cubes.into_iter().enumerate())
         .map(|(i, lits)| Cube { id: i + 1, lits })
         .collect();
     let path = staging.path().join(CUBES_ICNF);
-    let file = fs::File::create(&path).map_err(SolveError::io(&path))?;
+    let file = fs::File::create(&path)
+        .map_err(SolveError::io(&path))
+        .map_err(output::naming(dir))?;
     let mut out = std::io::BufWriter::new(file);
     write_icnf(formula, &cubes, &mut out)
         .and_then(|()| out.flush())
-        .map_err(SolveError::io(&path))?;
+        .map_err(SolveError::io(&path))
+        .map_err(output::naming(dir))?;
     let manifest = Manifest {
         format: FORMAT.into(),
         generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
@@ -305,7 +310,9 @@ pub fn write_dir(
     };
     let path = staging.path().join(MANIFEST_JSON);
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
-    fs::write(&path, text + "\n").map_err(SolveError::io(&path))?;
+    fs::write(&path, text + "\n")
+        .map_err(SolveError::io(&path))
+        .map_err(output::naming(dir))?;
     move_into_place(staging, dir, MARKER)?;
     Ok(manifest)
 }
@@ -376,6 +383,12 @@ pub fn read_all_results(
         let text = String::from_utf8(bytes).map_err(|_| invalid("not UTF-8 text".into()))?;
         let result: CubeResult =
             serde_json::from_str(&text).map_err(|e| invalid(format!("not a cube result: {e}")))?;
+        if !(result.seconds.is_finite() && result.seconds >= 0.0) {
+            return Err(invalid(format!(
+                "its seconds, {}, are not a time",
+                result.seconds
+            )));
+        }
         if stem != result.id.to_string() {
             return Err(invalid(format!("holds the result of cube {}", result.id)));
         }

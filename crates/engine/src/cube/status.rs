@@ -190,8 +190,14 @@ fn revalidated(dir: &CubeDir, r: &CubeResult) -> Result<Option<Placement>, CubeE
                 col + 1
             ))
         })?;
-    let (placement, _) =
-        validated(problem, dir.n, &raw, &r.solver).map_err(|e| bad(e.to_string()))?;
+    // A stored model is a file's word, not a solver's: a board that fails is a damaged or
+    // forged result, said as such (not pq-sat's "internal error").
+    let (placement, _) = validated(problem, dir.n, &raw, &r.solver).map_err(|e| match e {
+        SolveError::InvalidBoard { details, .. } => {
+            bad(format!("its model is not a valid board: {details}"))
+        }
+        e => bad(e.to_string()),
+    })?;
     Ok(Some(placement))
 }
 
