@@ -656,6 +656,21 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
             );
         }
     }
+    // The family-sum clauses are the default where they were measured to win: the SAT
+    // path's own formulas for the peaceable queens on the colouring model (a(10) from
+    // scratch: 30.9 s → 17.0 s; BENCHMARKS.md, "The family-sum bound as clauses"). Not for
+    // --certify (its manifest re-encodes without them) nor one incremental formula; a
+    // written CNF (`encode`, `family`, `cube`) states them only when asked.
+    let default_bounds = a.encoding.bounds.is_none()
+        && a.encoding.options().model == Model::Colouring
+        && pq_encode::general::is_peaceable_queens(&problem)
+        && problem.maximised() == [0, 1]
+        && a.certify.is_none()
+        && !(a.strategy == Strategy::Incremental && n.is_none());
+    let mut run = run;
+    if default_bounds {
+        run.args.encoding.bounds = Some(pq_encode::Bounds::Sums);
+    }
     Ok(match n {
         Some(n) => Job::Solve(problem, n, run),
         None => Job::Optimise(problem, run),

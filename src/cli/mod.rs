@@ -584,7 +584,9 @@ pub struct EncodingArgs {
     pub symmetry: Option<Symmetry>,
     /// Redundant counting clauses: none, or sums (colouring model only: per diagonal
     /// family, the queens of each diagonal's own colour add up to at least 2n, as unary
-    /// counters that unit propagation enforces; no answer changes) [default: none]
+    /// counters that unit propagation enforces; no answer changes) [default: sums when
+    /// `solve` builds the peaceable queens' colouring formula itself (not with --certify
+    /// or --strategy incremental), none in the files encode, family and cube write]
     #[arg(long, value_name = "B")]
     pub bounds: Option<Bounds>,
 }

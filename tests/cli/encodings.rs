@@ -162,3 +162,47 @@ fn lex_leader_never_removes_a_whole_orbit() {
         assert!(pruned_somewhere, "{model:?}: lex-leader removed nothing");
     }
 }
+
+/// `solve`'s SAT path builds the queens' colouring formula with the family-sum clauses by
+/// default (measured faster: BENCHMARKS.md); `--bounds none` leaves them out, `--certify`
+/// never has them (its manifest re-encodes without), and `encode` writes them only when
+/// asked. Each answer is the same.
+#[test]
+fn the_sat_path_takes_the_bound_clauses_by_default_and_written_files_do_not() {
+    use crate::util::{code, json, run, stderr, stdout};
+    let bounds_of = |args: &[&str]| {
+        let out = run(args);
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(v["optimum"], 5, "{args:?}");
+        v["bounds"].as_str().unwrap_or("none").to_string()
+    };
+    let solve = [
+        "solve",
+        "--dim",
+        "6",
+        "--engine",
+        "sat",
+        "--format",
+        "json",
+        "--progress",
+        "none",
+    ];
+    assert_eq!(bounds_of(&solve), "sums");
+    assert_eq!(
+        bounds_of(&[&solve[..], &["--bounds", "none"]].concat()),
+        "none"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let cert = tmp.path().join("c6");
+    assert_eq!(
+        bounds_of(&[&solve[..], &["--certify", cert.to_str().unwrap()]].concat()),
+        "none"
+    );
+    let plain = stdout(&run(&["encode", "--dim", "6", "--n", "5"]));
+    assert!(!plain.contains("c bounds sums"));
+    let asked = stdout(&run(&[
+        "encode", "--dim", "6", "--n", "5", "--bounds", "sums",
+    ]));
+    assert!(asked.contains("c bounds sums"));
+}
