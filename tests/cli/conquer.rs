@@ -75,8 +75,8 @@ fn cube_dir(dir: &Path, d: usize, n: usize, k: u32) -> usize {
     count
 }
 
-/// `solve-cube DIR --completeness --proof` with kissat.
-fn prove_complete(dir: &Path) {
+/// `solve-cube DIR --completeness --proof` with kissat, which must succeed; its output.
+fn prove_complete(dir: &Path) -> std::process::Output {
     let out = run(&[
         "solve-cube",
         s(dir),
@@ -86,6 +86,7 @@ fn prove_complete(dir: &Path) {
         "--proof",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    out
 }
 
 fn result_json(dir: &Path, id: usize) -> Value {
@@ -641,15 +642,7 @@ fn prove_all(dir: &Path) {
         "--check-unsat",
     ]);
     assert_eq!(code(&out), 20, "{}", stderr(&out));
-    let out = run(&[
-        "solve-cube",
-        s(dir),
-        "--completeness",
-        "--backend",
-        "kissat",
-        "--proof",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = prove_complete(dir);
     assert!(stdout(&out).starts_with("complete: "), "{}", stdout(&out));
 }
 

@@ -173,14 +173,17 @@ mod tests {
     }
 
     fn same_answer(d: usize, n: usize, cube: &[(usize, bool)]) {
-        let f = with_cube(d, n, cube);
-        let lines = Lines::new(1).solve_once(&f, &Limits::none()).unwrap();
-        let cadical = Cadical.solve_once(&f, &Limits::none()).unwrap();
-        assert_eq!(
-            lines == Answer::Unsat,
-            cadical == Answer::Unsat,
-            "d = {d}, n = {n}, cube {cube:?}"
+        same_answer_on(
+            &with_cube(d, n, cube),
+            &format!("d = {d}, n = {n}, cube {cube:?}"),
         );
+    }
+
+    /// The engine and CaDiCaL agree on whether `f` is UNSAT.
+    fn same_answer_on(f: &Formula, what: &str) {
+        let lines = Lines::new(1).solve_once(f, &Limits::none()).unwrap();
+        let cadical = Cadical.solve_once(f, &Limits::none()).unwrap();
+        assert_eq!(lines == Answer::Unsat, cadical == Answer::Unsat, "{what}");
     }
 
     /// Every assignment of the rows (and, for small boards, of the rows and the first
@@ -230,13 +233,7 @@ mod tests {
             for rows in 0..1usize << 5 {
                 let cube: Vec<(usize, bool)> = (0..5).map(|r| (r, rows >> r & 1 == 1)).collect();
                 let f = with_cube_in(5, n, &cube, &bounds);
-                let lines = Lines::new(1).solve_once(&f, &Limits::none()).unwrap();
-                let cadical = Cadical.solve_once(&f, &Limits::none()).unwrap();
-                assert_eq!(
-                    lines == Answer::Unsat,
-                    cadical == Answer::Unsat,
-                    "n {n}, {cube:?}"
-                );
+                same_answer_on(&f, &format!("n {n}, {cube:?}"));
             }
         }
     }

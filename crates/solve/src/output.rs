@@ -463,6 +463,13 @@ pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveErr
     persist_with(tmp, path, replacing())
 }
 
+/// [`persist`] that always replaces an earlier regular file at `path`, whatever
+/// `--force` says: for files pq-sat rewrites as part of its own state (a cube's result,
+/// written again when the cube is solved again).
+pub fn persist_over(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveError> {
+    persist_with(tmp, path, true)
+}
+
 fn persist_with(
     tmp: tempfile::NamedTempFile,
     path: &Path,

@@ -567,13 +567,7 @@ pub fn prove_completeness(
             let mut tmp = pq_solve::output::temp_file(&path, "result")?;
             let text = serde_json::to_string_pretty(&record).expect("a record serialises");
             std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(SolveError::io(&path))?;
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::Permissions::from_mode(pq_solve::output::masked(0o666));
-            tmp.as_file()
-                .set_permissions(mode)
-                .map_err(SolveError::io(&path))?;
-            tmp.persist(&path)
-                .map_err(|e| SolveError::io(&path)(e.error))?;
+            pq_solve::output::persist_over(tmp, &path)?;
             std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;
         }
     }

@@ -332,14 +332,8 @@ pub fn write_result(dir: &Path, result: &CubeResult) -> Result<(), CubeError> {
     let text = serde_json::to_string_pretty(result).expect("a result serialises");
     writeln!(tmp, "{text}").map_err(SolveError::io(&path))?;
     tmp.as_file().sync_all().map_err(SolveError::io(&path))?;
-    // Readable as the umask says (a temporary is private): other users of a shared cluster
-    // directory read the results too.
-    use std::os::unix::fs::PermissionsExt;
-    tmp.as_file()
-        .set_permissions(fs::Permissions::from_mode(output::masked(0o666)))
-        .map_err(SolveError::io(&path))?;
-    tmp.persist(&path)
-        .map_err(|e| SolveError::io(&path)(e.error))?;
+    // Readable as the umask says, so other users of a shared cluster directory read it.
+    output::persist_over(tmp, &path)?;
     Ok(())
 }
 

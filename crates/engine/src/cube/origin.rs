@@ -94,7 +94,12 @@ pub fn derive(
             continue;
         }
         let written = match counts {
-            true => match Lines::recognise(&base) {
+            // The lines of the encoding just made (recognising them would encode it again).
+            true => match Instance::new(problem.rules.layout.rows, n)
+                .ok()
+                .filter(|_| pq_encode::general::is_peaceable_queens(&problem))
+                .and_then(|i| Lines::of_queens(&i.with_extent(extent), &options))
+            {
                 Some(lines) => split::with_counters(&base, &lines),
                 None => continue,
             },

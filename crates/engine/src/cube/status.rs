@@ -72,7 +72,7 @@ impl Summary {
         (self.results.iter().flatten())
             .filter(|r| r.status == CubeStatus::Unsat)
             .filter_map(|r| r.proof.as_deref())
-            .filter(|name| !name.contains('/') && dir.path.join(PROOFS_DIR).join(name).is_file())
+            .filter(|name| proof_file(dir, name).is_some())
             .count()
     }
 
@@ -269,15 +269,15 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
             });
             continue;
         };
-        let proof = dir.path.join(PROOFS_DIR).join(name);
-        if name.contains('/') || !proof.is_file() {
+        let Some(proof) = proof_file(dir, name) else {
+            let proof = dir.path.join(PROOFS_DIR).join(name);
             findings.push(Finding {
                 what,
                 ok: false,
                 detail: format!("its proof {} is missing", proof.display()),
             });
             continue;
-        }
+        };
         let cube = dir.manifest.cube(r.id)?;
         let format = ProofFormat::from_path(&proof);
         let cnf = work.path().join(format!("{}.cnf", r.id));
@@ -345,6 +345,13 @@ fn checked(
     })
 }
 
+/// The proof a result or record names, when it is a plain name of a file in `dir`'s proof
+/// directory (a name with a `/` could point anywhere).
+fn proof_file(dir: &CubeDir, name: &str) -> Option<std::path::PathBuf> {
+    let path = dir.path.join(PROOFS_DIR).join(name);
+    (!name.contains('/') && path.is_file()).then_some(path)
+}
+
 /// Checks that the completeness proof's record names this manifest's cube set.
 fn completeness_record(dir: &CubeDir) -> Result<(), String> {
     let path = dir.path.join(PROOFS_DIR).join(COMPLETENESS_JSON);
@@ -356,8 +363,7 @@ fn completeness_record(dir: &CubeDir) -> Result<(), String> {
     })?;
     let record: CompletenessRecord = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a completeness record: {e}", path.display()))?;
-    let proof = dir.path.join(PROOFS_DIR).join(&record.proof);
-    if record.proof.contains('/') || !proof.is_file() {
+    if proof_file(dir, &record.proof).is_none() {
         return Err(format!(
             "{}: its proof {} is missing",
             path.display(),
