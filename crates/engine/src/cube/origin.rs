@@ -211,11 +211,11 @@ mod tests {
     #[test]
     fn pq_sat_formulas_are_rederived_and_edits_are_refused() {
         let none = serde_json::json!({"method": "rows"});
-        let bounds = Options {
-            bounds: pq_encode::Bounds::Sums,
-            ..Options::default()
-        };
-        for options in [Options::default(), bounds] {
+        for &bounds in pq_encode::Bounds::ALL {
+            let options = Options {
+                bounds,
+                ..Options::default()
+            };
             let q = Problem::peaceable_queens(7);
             let f = encode_problem(&q, 8, &options);
             match derive(&f, &sha(&f), &none).unwrap() {
