@@ -1,27 +1,45 @@
-//! `cargo run -p pq-lines --release --example decide -- D M [JOBS]`: one step of the line
-//! engine with its node count, for benchmarks against other searches (BENCHMARKS.md).
+//! `cargo run -p pq-lines --release --example decide -- D M [JOBS] [rows]`: one step of
+//! the line engine with its node count, for benchmarks against other searches
+//! (BENCHMARKS.md). With `rows`, the step as the colouring formula's row cubes, one
+//! [`search_fixed`] per row colouring (what `conquer --backend lines` runs per cube),
+//! nodes summed.
 
 use std::time::Instant;
 
-use pq_lines::{decide, Board, Demand, Settings, Verdict};
+use pq_lines::{decide, search_fixed, Board, Demand, Fixed, Settings, Verdict};
 
 fn main() {
+    let rows = std::env::args().any(|a| a == "rows");
     let args: Vec<usize> = std::env::args()
         .skip(1)
+        .filter(|a| a != "rows")
         .map(|a| a.parse().expect("usage: decide D M [JOBS]"))
         .collect();
     let (d, m) = (args[0], args[1]);
     let jobs = args.get(2).copied().unwrap_or(1);
     let board = Board::square(d).expect("a board");
     let start = Instant::now();
-    let answer = decide(
-        &board,
-        Demand::equal(m),
-        &Settings {
-            jobs,
-            ..Settings::default()
-        },
-    );
+    let settings = Settings {
+        jobs,
+        ..Settings::default()
+    };
+    if rows {
+        let all = board.row_mask();
+        let (mut nodes, mut sat) = (0, 0);
+        for s in 0..=all {
+            let cube = Fixed {
+                rows: (all, s),
+                ..Fixed::default()
+            };
+            let answer = search_fixed(&board, Demand::equal(m), &cube, &settings);
+            nodes += answer.stats.nodes;
+            sat += usize::from(matches!(answer.verdict, Verdict::Sat(_)));
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!("row cubes d={d} m={m} sat={sat} nodes={nodes} time={secs:.3}s jobs={jobs}");
+        return;
+    }
+    let answer = decide(&board, Demand::equal(m), &settings);
     let secs = start.elapsed().as_secs_f64();
     let status = match &answer.verdict {
         Verdict::Sat(_) => "SAT",

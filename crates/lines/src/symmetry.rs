@@ -2,16 +2,10 @@
 //!
 //! Row reversal, column reversal and the colour swap are symmetries of every rectangle;
 //! transposition is one of a square. They permute lines and keep a labelling peaceable, so
-//! only the pair `(S, T)` least in its orbit needs a search. Two orders:
-//! - [`Order::Masks`]: `S` then `T` compared as integers (bit `r` for row `r`), the order
-//!   [`crate::decide`] searches in: its early pairs hold witnesses soonest (a(14)'s SAT
-//!   steps took 0.2 s in it against 7 s in the other);
-//! - [`Order::Formula`]: the order of pq-sat's lex-leader clauses on the colouring model
-//!   (`pq_encode::symmetry`): rows 0, 1, … then columns 0, 1, …, black before white. Every
-//!   model of that formula has a least `(S, T)` in it, so [`crate::search_fixed`] answers a
-//!   cube of the formula exactly as a SAT solver would.
+//! only the pair `(S, T)` least in its orbit needs a search: least as `S` then `T` compared
+//! as integers (bit `r` for row `r`). pq-sat's colouring formula orders pairs from row 0 on
+//! instead; [`crate::search_fixed`] maps one order onto the other by the half-turn.
 //!
-//! On the torus, which that formula does not cover, the order is always the masks'.
 //! On a square the group has 16 elements (the 8 of the square times the colour swap),
 //! on other rectangles 8; without the colour swap (armies of different sizes) half as many.
 //!
@@ -24,15 +18,6 @@
 
 use crate::board::{low_bits, reverse, rotate_right, Board};
 
-/// Which pair of an orbit is its least (module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// `S`, then `T`, as integers.
-    Masks,
-    /// The colouring formula's lex-leader order.
-    Formula,
-}
-
 /// The group acting on `(S, T)` for one board.
 #[derive(Clone, Debug)]
 pub struct Group {
@@ -40,21 +25,13 @@ pub struct Group {
     cols: usize,
     square: bool,
     swap: bool,
-    /// Compare reversed masks ([`Order::Formula`] on a plain board).
-    reversed: bool,
     /// On the torus, the multiplier pairs `(u, v)`, `v = ±u`; empty on a plain board.
     multipliers: Vec<(usize, usize)>,
 }
 
 impl Group {
-    /// The group of `board`, with the colour swap when `swap` (equal armies), least pairs
-    /// in [`Order::Masks`].
+    /// The group of `board`, with the colour swap when `swap` (equal armies).
     pub fn of(board: &Board, swap: bool) -> Group {
-        Group::ordered(board, swap, Order::Masks)
-    }
-
-    /// The group of `board`, least pairs in `order`.
-    pub fn ordered(board: &Board, swap: bool, order: Order) -> Group {
         let d = board.rows();
         let mut multipliers = Vec::new();
         if board.is_torus() {
@@ -71,7 +48,6 @@ impl Group {
             cols: board.cols(),
             square: board.is_square(),
             swap,
-            reversed: order == Order::Formula && !board.is_torus(),
             multipliers,
         }
     }
@@ -152,15 +128,7 @@ impl Group {
             return self.is_least_on_torus(s, t);
         }
         let (full_r, full_c) = (low_bits(self.rows), low_bits(self.cols));
-        // In the formula's order row 0 is the most significant bit of the key.
-        let (rows, cols, reversed) = (self.rows, self.cols, self.reversed);
-        let key = |a: u32, b: u32| {
-            if reversed {
-                (reverse(a, rows) as u64) << 32 | reverse(b, cols) as u64
-            } else {
-                (a as u64) << 32 | b as u64
-            }
-        };
+        let key = |a: u32, b: u32| (a as u64) << 32 | b as u64;
         let me = key(s, t);
         let (rs, rt) = (reverse(s, self.rows), reverse(t, self.cols));
         let mut images = [u64::MAX; 15];
@@ -209,20 +177,16 @@ impl Group {
 
     /// The column sets that can make a least pair with row set `s`: on a square the
     /// transposed image `(T, S)` needs `T ≥ S`, and with the colour swap `(T̄, S̄)` needs
-    /// `T ≤ S̄` (in the order of the module docs).
-    pub fn columns(&self, s: u32) -> impl Iterator<Item = u32> {
-        let (full_c, cols) = (low_bits(self.cols), self.cols);
-        // In the order's terms (reversed masks): `rev T ≥ rev S`, `rev T ≤ ¬rev S`.
-        let k = self.in_order(s, self.rows);
-        let range = if self.torus() || !self.square {
+    /// `T ≤ S̄`.
+    pub fn columns(&self, s: u32) -> std::ops::RangeInclusive<u32> {
+        let full_c = low_bits(self.cols);
+        if self.torus() || !self.square {
             0..=full_c
         } else if self.swap {
-            k..=(!k & full_c)
+            s..=(!s & full_c)
         } else {
-            k..=full_c
-        };
-        let reversed = self.reversed;
-        range.map(move |x| if reversed { reverse(x, cols) } else { x })
+            s..=full_c
+        }
     }
 
     /// How many group elements fix `(s, t)`; the orbit has `order / stabiliser` pairs.
@@ -245,19 +209,9 @@ impl Group {
                 })
             });
         }
-        // In the order's terms, S against each image's first coordinate.
-        let (k, rev) = (self.in_order(s, self.rows), reverse(s, self.rows));
-        let rev_k = self.in_order(rev, self.rows);
-        k <= rev_k && (!self.swap || (k <= !k & full && k <= !rev_k & full))
-    }
-
-    /// `x` as the order compares it: itself, or reversed in the formula's order.
-    fn in_order(&self, x: u32, n: usize) -> u32 {
-        if self.reversed {
-            reverse(x, n)
-        } else {
-            x
-        }
+        // S against each image's first coordinate.
+        let rev = reverse(s, self.rows);
+        s <= rev && (!self.swap || (s <= !s & full && s <= !rev & full))
     }
 }
 
@@ -320,41 +274,29 @@ mod tests {
             .map(|(d, swap)| (Board::torus(d).unwrap(), swap)),
         ) {
             let (rows, cols) = (board.rows(), board.cols());
-            for order in [Order::Masks, Order::Formula] {
-                let group = Group::ordered(&board, swap, order);
-                let reversed = order == Order::Formula && !board.is_torus();
-                let mut seen = BTreeSet::new();
-                let mut orbits = 0;
-                for s in 0..1u32 << rows {
-                    for t in 0..1u32 << cols {
-                        let orbit: BTreeSet<_> = group.images(s, t).collect();
-                        assert_eq!(orbit.len() * group.stabiliser(s, t), group.order());
-                        let order = |(a, b): (u32, u32)| {
-                            if reversed {
-                                (reverse(a, rows), reverse(b, cols))
-                            } else {
-                                (a, b)
-                            }
-                        };
-                        let least = group
-                            .images(s, t)
-                            .all(|image| order((s, t)) <= order(image));
-                        assert_eq!(group.is_least(s, t), least, "({s}, {t})");
-                        if least {
-                            assert!(group.columns(s).any(|c| c == t));
-                            orbits += 1;
-                            assert!(group.row_candidate(s));
-                            assert_eq!(orbit.iter().map(|&p| order(p)).min(), Some(order((s, t))));
-                            assert!(orbit.iter().all(|p| seen.insert(*p)));
-                        }
+            let group = Group::of(&board, swap);
+            let mut seen = BTreeSet::new();
+            let mut orbits = 0;
+            for s in 0..1u32 << rows {
+                for t in 0..1u32 << cols {
+                    let orbit: BTreeSet<_> = group.images(s, t).collect();
+                    assert_eq!(orbit.len() * group.stabiliser(s, t), group.order());
+                    let least = group.images(s, t).all(|image| (s, t) <= image);
+                    assert_eq!(group.is_least(s, t), least, "({s}, {t})");
+                    if least {
+                        assert!(group.columns(s).any(|c| c == t));
+                        orbits += 1;
+                        assert!(group.row_candidate(s));
+                        assert_eq!(orbit.iter().min(), Some(&(s, t)));
+                        assert!(orbit.iter().all(|p| seen.insert(*p)));
                     }
                 }
-                assert_eq!(
-                    seen.len(),
-                    1 << (rows + cols),
-                    "{rows}x{cols}: {orbits} orbits"
-                );
             }
+            assert_eq!(
+                seen.len(),
+                1 << (rows + cols),
+                "{rows}x{cols}: {orbits} orbits"
+            );
         }
     }
 }

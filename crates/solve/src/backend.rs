@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use pq_encode::Formula;
 use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
-use rustsat::types::{TernaryVal, Var};
+use rustsat::types::{Lit, TernaryVal, Var};
 use varisat::ExtendFormula;
 
 use crate::answer::{Answer, Assignment};
@@ -173,6 +173,19 @@ pub trait Backend: Send + Sync {
         judged(formula, self.solve_named(formula, limits)?, judge)
     }
 
+    /// Like [`Backend::solve_judged`] on `formula` with `cube`'s literals as unit clauses
+    /// after its own: one cube of cube-and-conquer. The default solves such a copy; an
+    /// engine that reads the cube itself (the line engine) needs no copy of the formula.
+    fn solve_cube(
+        &self,
+        formula: &Formula,
+        cube: &[Lit],
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
+        self.solve_judged(&with_units(formula, cube), limits, judge)
+    }
+
     /// True when every UNSAT this backend answers comes with a proof the independent
     /// checker verified (`--check-unsat`).
     fn checks_unsat(&self) -> bool {
@@ -192,6 +205,15 @@ pub trait Backend: Send + Sync {
 /// the answer as a solver error ([`SolveError::Rejected`]); the reason reads after the
 /// solver's name ("answered UNSAT, but ...").
 pub type Judge<'a> = &'a (dyn Fn(&Answer) -> Result<(), String> + Sync);
+
+/// `formula` with `units` as unit clauses after its own clauses.
+pub fn with_units(formula: &Formula, units: &[Lit]) -> Formula {
+    let mut out = formula.clone();
+    for &lit in units {
+        out.cnf.add_unit(lit);
+    }
+    out
+}
 
 /// The [`Judge`] that accepts every answer.
 pub fn accept_all(_: &Answer) -> Result<(), String> {

@@ -18,9 +18,10 @@ use std::sync::Mutex;
 use pq_encode::general::is_peaceable_queens;
 use pq_encode::{header, Extent, Formula, Instance, Model, Symmetry};
 use pq_lines::{Board, Demand, Fixed, Settings, Verdict};
+use rustsat::types::Lit;
 
 use crate::answer::Answer;
-use crate::backend::{accept_all, Backend, Cadical};
+use crate::backend::{accept_all, judged, with_units, Backend, Cadical, Judge};
 use crate::control::Limits;
 use crate::error::SolveError;
 
@@ -43,8 +44,10 @@ impl Lines {
         }
     }
 
-    /// The board, the demand and the cube of `formula`, or why the engine cannot read it.
-    fn recognise(&self, formula: &Formula) -> Result<(Board, Demand, Fixed), String> {
+    /// The board, the demand and the cube of `formula` followed by `cube`, or why the
+    /// engine cannot read it. The cube is every unit clause after the clauses pq-sat writes
+    /// for the formula's header, then `cube`'s literals.
+    fn recognise(&self, formula: &Formula, cube: &[Lit]) -> Result<(Board, Demand, Fixed), String> {
         let refuse = |why: &str| {
             format!("the line engine reads pq-sat's colouring formulas of the peaceable queens with lex-leader clauses (pq-sat encode --dim D --n N, and their cubes): {why}")
         };
@@ -82,15 +85,18 @@ impl Lines {
                 "its clauses are not those pq-sat writes for its header",
             ));
         }
-        // What follows the formula is the cube: unit clauses on line variables.
-        let first_line = 2 * d * d;
-        let mut fixed = Fixed::default();
+        let mut units = Vec::new();
         for clause in formula.cnf.iter().skip(base) {
             let [lit] = clause.iter().copied().collect::<Vec<_>>()[..] else {
                 return Err(refuse(
                     "a clause after the formula is not a unit clause (a cube)",
                 ));
             };
+            units.push(lit);
+        }
+        let first_line = 2 * d * d;
+        let mut fixed = Fixed::default();
+        for &lit in units.iter().chain(cube) {
             let var = lit.var().idx();
             let white = lit.is_pos();
             let Some(line) = var.checked_sub(first_line).filter(|&l| l < 6 * d - 2) else {
@@ -115,15 +121,16 @@ impl Lines {
         let board = Board::square(d).map_err(|e| refuse(&e.to_string()))?;
         Ok((board, Demand::equal(n), fixed))
     }
-}
 
-impl Backend for Lines {
-    fn name(&self) -> String {
-        "lines".to_string()
-    }
-
-    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let (board, demand, fixed) = self.recognise(formula).map_err(SolveError::Invalid)?;
+    /// The engine's answer to `formula` with `cube` after it; a SAT answer's model comes
+    /// from CaDiCaL on that formula (and satisfies it).
+    fn answer(
+        &self,
+        formula: &Formula,
+        cube: &[Lit],
+        limits: &Limits,
+    ) -> Result<Answer, SolveError> {
+        let (board, demand, fixed) = self.recognise(formula, cube).map_err(SolveError::Invalid)?;
         let asked = || limits.should_stop();
         let start = std::time::Instant::now();
         let settings = Settings {
@@ -134,14 +141,38 @@ impl Backend for Lines {
         match pq_lines::search_fixed(&board, demand, &fixed, &settings).verdict {
             Verdict::Unsat => Ok(Answer::Unsat),
             Verdict::Unknown(_) => Ok(Answer::Unknown(limits.unknown_reason())),
-            Verdict::Sat(_) => match Cadical.solve_judged(formula, limits, &accept_all)?.0 {
-                Answer::Unsat => Err(SolveError::in_process(
-                    "lines",
-                    "the line engine found a labelling, but CaDiCaL proved the formula UNSAT: the engine and the formula disagree on which (S, T) pairs are least (a bug)",
-                )),
-                answer => Ok(answer),
-            },
+            Verdict::Sat(_) => {
+                let whole = with_units(formula, cube);
+                match Cadical.solve_judged(&whole, limits, &accept_all)?.0 {
+                    Answer::Unsat => Err(SolveError::in_process(
+                        "lines",
+                        "the line engine found a labelling, but CaDiCaL proved the formula UNSAT: the engine and the formula disagree on which (S, T) pairs are least (a bug)",
+                    )),
+                    answer => Ok(answer),
+                }
+            }
         }
+    }
+}
+
+impl Backend for Lines {
+    fn name(&self) -> String {
+        "lines".to_string()
+    }
+
+    fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
+        self.answer(formula, &[], limits)
+    }
+
+    fn solve_cube(
+        &self,
+        formula: &Formula,
+        cube: &[Lit],
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<(Answer, String), SolveError> {
+        let answer = self.answer(formula, cube, limits)?;
+        judged(formula, (answer, self.name()), judge)
     }
 }
 

@@ -198,11 +198,11 @@ pub fn solve_cube(
     limits: &Limits,
 ) -> Result<Solved, CubeError> {
     let cube = dir.manifest.cube(id)?;
-    let formula = dir.cube_formula(cube);
     let start = Instant::now();
     let (answer, solver, verified, proof) = match method {
         Method::Backend(backend) => {
-            let (answer, solver) = backend.solve_judged(&formula, limits, &accept_all)?;
+            let lits: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();
+            let (answer, solver) = backend.solve_cube(&dir.formula, &lits, limits, &accept_all)?;
             (answer, solver, backend.checks_unsat(), None)
         }
         Method::Proof {
@@ -218,6 +218,7 @@ pub fn solve_cube(
             // is regenerated for every check.
             let work = pq_solve::output::temp_dir(&target, "cube")?;
             let (cnf, tmp_proof) = (work.path().join("cube.cnf"), work.path().join("proof"));
+            let formula = dir.cube_formula(cube);
             let proved = prove(spec, &formula, &cnf, &tmp_proof, *format, limits)?;
             let (mut answer, solver) =
                 judged(&formula, (proved.answer, proved.solver), &accept_all)?;
@@ -234,24 +235,13 @@ pub fn solve_cube(
             (answer, solver, *check, proof)
         }
     };
-    finish(
-        dir,
-        cube,
-        &formula,
-        answer,
-        solver,
-        verified,
-        proof,
-        start.elapsed(),
-    )
+    finish(dir, cube, answer, solver, verified, proof, start.elapsed())
 }
 
 /// The result and outcome of `answer` for `cube`.
-#[allow(clippy::too_many_arguments)]
 fn finish(
     dir: &CubeDir,
     cube: &Cube,
-    formula: &Formula,
     answer: Answer,
     solver: String,
     verified: bool,
@@ -259,11 +249,13 @@ fn finish(
     took: Duration,
 ) -> Result<Solved, CubeError> {
     let seconds = took.as_secs_f64();
+    // The cube's units add no variables: the formula's map decodes its models.
+    let formula = &dir.formula;
     let model = match &answer {
         Answer::Sat(model) => Some(model_lits(formula, dir.problem.is_some(), model)),
         _ => None,
     };
-    let outcome = decoded(
+    let mut outcome = decoded(
         dir.problem.as_ref(),
         dir.n,
         formula,
@@ -271,6 +263,7 @@ fn finish(
         solver,
         seconds,
     )?;
+    outcome.clauses += cube.lits.len();
     let status = match outcome.status {
         Status::Sat => CubeStatus::Sat,
         Status::Unsat => CubeStatus::Unsat,
@@ -375,16 +368,7 @@ impl Worker<'_> {
             (answer, "cadical (incremental)".into()),
             &accept_all,
         )?;
-        finish(
-            dir,
-            cube,
-            &cube_formula,
-            answer,
-            name,
-            false,
-            None,
-            start.elapsed(),
-        )
+        finish(dir, cube, answer, name, false, None, start.elapsed())
     }
 }
 
