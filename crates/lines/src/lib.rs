@@ -333,7 +333,7 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
         add(worker());
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(&worker)).collect();
+            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
             for handle in handles {
                 add(handle.join().expect("a line-engine worker panicked"));
             }
