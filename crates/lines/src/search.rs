@@ -146,6 +146,18 @@ impl<'a> Search<'a> {
         labels: &[(usize, usize, bool)],
         control: &Control,
     ) -> Found {
+        if !self.start(s, t, labels.is_empty()) {
+            return Found::Nothing;
+        }
+        for &(f, i, white) in labels {
+            self.label(f, i, white);
+        }
+        self.dfs(control)
+    }
+
+    /// Sets up the pair's live cells and sums. False when `shortcut` and the pair fails its
+    /// root's family sums (counted as the root node it is).
+    fn start(&mut self, s: u32, t: u32, shortcut: bool) -> bool {
         let board = self.board;
         board.diagonal_masks(s, t, &mut self.white);
         board.diagonal_masks(
@@ -166,16 +178,13 @@ impl<'a> Search<'a> {
             }
             self.sums[f] = sums;
             // Most pairs fail at the root (72% at 13/25): the second family's sums are
-            // then not needed. Counted as the root node they are.
-            if labels.is_empty() && (0..NW).any(|k| sums[k] < self.need[k]) {
+            // then not needed.
+            if shortcut && (0..NW).any(|k| sums[k] < self.need[k]) {
                 self.nodes += 1;
-                return Found::Nothing;
+                return false;
             }
         }
-        for &(f, i, white) in labels {
-            self.label(f, i, white);
-        }
-        self.dfs(control)
+        true
     }
 
     /// The running sums, recomputed (the debug builds check the incremental ones).
@@ -316,6 +325,125 @@ impl<'a> Search<'a> {
             let r = rows.trailing_zeros() as usize;
             rows &= rows - 1;
             victims[g][self.board.cross(f, i, r)] |= 1 << r;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bounds are exact: a node they cut has no solution below it. Each case is a
+    //! board, a pair `(S, T)`, a demand and some diagonals labelled (a node of the search);
+    //! every labelling of the remaining diagonals is tried, and if one of them leaves
+    //! enough cells of both colours, the node must pass [`Search::feasible`].
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The live cells of each colour when the diagonals are labelled `labels`
+    /// (`[family][index]`, `Some(white)`), counted cell by cell.
+    fn counts(
+        board: &Board,
+        s: u32,
+        t: u32,
+        labels: &[[Option<bool>; MAX_DIAG]; 2],
+    ) -> (usize, usize) {
+        let (mut white, mut black) = (0, 0);
+        for r in 0..board.rows() {
+            for c in 0..board.cols() {
+                // Written out here rather than through the board's own tables.
+                let (i, j) = if board.is_torus() {
+                    let d = board.rows();
+                    ((r + c) % d, (r + d - c) % d)
+                } else {
+                    (r + c, r + board.cols() - 1 - c)
+                };
+                let lines = [labels[SUM][i], labels[DIFF][j]];
+                let row_white = s >> r & 1 == 1;
+                if row_white == (t >> c & 1 == 1) {
+                    // A cell is a candidate of one colour when its row and column agree.
+                    if lines.iter().all(|&l| l != Some(!row_white)) {
+                        if row_white {
+                            white += 1;
+                        } else {
+                            black += 1;
+                        }
+                    }
+                }
+            }
+        }
+        (white, black)
+    }
+
+    /// Whether some labelling of the unlabelled diagonals leaves `demand` of each colour.
+    fn completes(
+        board: &Board,
+        s: u32,
+        t: u32,
+        demand: Demand,
+        labels: &[[Option<bool>; MAX_DIAG]; 2],
+    ) -> bool {
+        let open: Vec<(usize, usize)> = (0..2)
+            .flat_map(|f| (0..board.diagonals()).map(move |i| (f, i)))
+            .filter(|&(f, i)| labels[f][i].is_none())
+            .collect();
+        (0..1u64 << open.len()).any(|bits| {
+            let mut full = *labels;
+            for (k, &(f, i)) in open.iter().enumerate() {
+                full[f][i] = Some(bits >> k & 1 == 1);
+            }
+            let (white, black) = counts(board, s, t, &full);
+            white >= demand.white && black >= demand.black
+        })
+    }
+
+    fn case() -> impl Strategy<Value = (Board, u32, u32, Demand, Vec<u8>)> {
+        let boards = prop_oneof![
+            (2usize..=5).prop_map(|d| Board::square(d).unwrap()),
+            (2usize..=4, 2usize..=5).prop_map(|(r, c)| Board::new(r, c).unwrap()),
+            (3usize..=6).prop_map(|d| Board::torus(d).unwrap()),
+        ];
+        boards.prop_flat_map(|board| {
+            let n = board.diagonals();
+            (
+                Just(board.clone()),
+                0..=board.row_mask(),
+                0..=board.col_mask(),
+                (1usize..=6, 1usize..=6),
+                // Per diagonal: 0, 1 unlabelled, 2 white, 3 black (half are open).
+                proptest::collection::vec(0u8..4, 2 * n),
+            )
+                .prop_map(|(board, s, t, (w, b), labels)| {
+                    (board, s, t, Demand { white: w, black: b }, labels)
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn a_node_the_bounds_cut_has_no_solution_below_it((board, s, t, demand, picks) in case()) {
+            let n = board.diagonals();
+            let mut labels = [[None; MAX_DIAG]; 2];
+            let mut search = Search::new(&board, demand);
+            search.start(s, t, false);
+            for (k, &pick) in picks.iter().enumerate() {
+                let (f, i) = (k / n, k % n);
+                if pick >= 2 {
+                    labels[f][i] = Some(pick == 2);
+                    search.label(f, i, pick == 2);
+                }
+            }
+            // The running counts are the live cells, counted from scratch.
+            let (white, black) = counts(&board, s, t, &labels);
+            prop_assert_eq!((search.white_total as usize, search.black_total as usize), (white, black));
+            prop_assert_eq!(search.sums, search.sums_from_scratch());
+            if completes(&board, s, t, demand, &labels) {
+                prop_assert!(search.feasible(), "cut a node with a solution below it");
+            }
+            // A node with no diagonal holding both colours is a solution exactly when it
+            // passes the bounds.
+            if search.branch().is_none() {
+                prop_assert_eq!(search.feasible(), white >= demand.white && black >= demand.black);
+            }
         }
     }
 }
