@@ -743,20 +743,38 @@ fn line_engine(
     if a.engine == EngineChoice::Sat {
         return Ok(None);
     }
+    // Asked for by name, the engine writes its search tree as a DRAT proof of one step of
+    // the queens on a square board; under `auto` a proof still means the SAT path.
+    let tree_proof = a.engine == EngineChoice::Lines;
+    let square_queens = problem.is_some_and(|p| {
+        let l = &p.rules.layout;
+        pq_encode::general::is_peaceable_queens(p) && !l.torus && l.rows == l.cols
+    });
+    let proof_refused = if !tree_proof {
+        Some("--proof")
+    } else if !square_queens {
+        Some("--proof (it writes proofs for the peaceable queens on a square board, --dim D)")
+    } else if a.proof_format == Some(ProofFormat::Lrat)
+        || a.proof.as_deref().map(ProofFormat::from_path) == Some(ProofFormat::Lrat)
+    {
+        Some("an LRAT proof (its search tree is written as DRAT)")
+    } else {
+        None
+    };
     let sat_only = [
         (!a.backend.is_empty(), "--backend"),
         (!a.solver_cmd.is_empty(), "--solver-cmd"),
         (
-            a.proof.is_some(),
-            "--proof (it writes no clausal proof yet)",
+            a.proof.is_some() && proof_refused.is_some(),
+            proof_refused.unwrap_or_default(),
         ),
         (
             a.certify.is_some(),
-            "--certify (it writes no clausal proof yet)",
+            "--certify (it writes no certificate yet)",
         ),
         (
-            check_unsat,
-            "--check-unsat (it writes no clausal proof yet)",
+            check_unsat && (a.proof.is_none() || proof_refused.is_some()),
+            "--check-unsat without --proof (it checks the proof it writes)",
         ),
         (a.cnf.is_some(), "--cnf (it reads no formula)"),
         (a.cubes == CubesWhen::Always, "--cubes"),

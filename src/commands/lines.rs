@@ -4,8 +4,9 @@
 
 use anyhow::Result;
 use pq_encode::spec::Problem;
-use pq_engine::lines::LineEngine;
+use pq_engine::lines::{tree_proof_certifies, tree_proof_options, LineEngine};
 use pq_engine::optimise::{optimise_lines, RunLimits, Strategy};
+use pq_engine::proof::ProofFormat;
 use pq_solve::control::Limits;
 
 use super::solve::{svg_at_size, svg_optimum};
@@ -13,17 +14,40 @@ use super::{status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
 use crate::cli::RunSettings;
 use crate::progress::Reporter;
 use crate::report::emit;
-use crate::report::solve::{Headline, Optimum, Search, Solved};
+use crate::report::solve::{Headline, Optimum, ProofReport, Search, Solved};
 
-/// Decides `problem` at size `n`.
+/// Decides `problem` at size `n`; with `--proof`, writing the search tree as a DRAT proof
+/// of the formula with bound clauses (and checking it with `--check-unsat`).
 pub fn at_size(problem: &Problem, n: usize, engine: &LineEngine, run: &RunSettings) -> Result<u8> {
     let limits = Limits::timeout(run.args.timeout);
-    let (outcome, stats) = {
+    let options = tree_proof_options();
+    let (outcome, stats, proof) = {
         let _guard = Interruptible::enter();
-        engine.decide(problem, n, &limits)?
+        match &run.proof {
+            None => {
+                let (outcome, stats) = engine.decide(problem, n, &limits)?;
+                (outcome, stats, None)
+            }
+            Some(job) => {
+                let files = (job.cnf_out.as_path(), job.proof.as_path());
+                let check = run.check_unsat.is_some();
+                let (outcome, stats, bytes) = engine.prove(problem, n, files, check, &limits)?;
+                let certifies = tree_proof_certifies();
+                let report = ProofReport::new(
+                    &job.proof,
+                    &job.cnf_out,
+                    ProofFormat::Drat,
+                    bytes,
+                    certifies,
+                );
+                (outcome, stats, Some(report))
+            }
+        }
     };
     svg_at_size(problem, n, run, &outcome)?;
-    let mut report = Solved::new(Some((problem, n)), None, engine.name(), &outcome, None);
+    let shown = proof.is_some().then_some(&options);
+    let name = outcome.solver.clone();
+    let mut report = Solved::new(Some((problem, n)), shown, name, &outcome, proof);
     report.search = Some(Search::of(&stats));
     emit(run.args.format, &report, || {
         report.text(Headline::Problem(problem, n), &outcome)

@@ -159,16 +159,43 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
         ),
         (
             vec![
-                "--dim",
-                "6",
+                "--problem",
+                "encodings/peaceable-queens-torus.toml",
+                "--set",
+                "board=5x5",
                 "--n",
-                "5",
+                "2",
                 "--engine",
                 "lines",
                 "--proof",
                 "/tmp/pq-lines-x.drat",
             ],
-            "cannot take --proof",
+            "cannot take --proof (it writes proofs for the peaceable queens on a square board",
+        ),
+        (
+            vec![
+                "--dim",
+                "6",
+                "--n",
+                "6",
+                "--engine",
+                "lines",
+                "--proof",
+                "/tmp/pq-lines-x.lrat",
+            ],
+            "cannot take an LRAT proof",
+        ),
+        (
+            vec![
+                "--dim",
+                "6",
+                "--n",
+                "6",
+                "--engine",
+                "lines",
+                "--check-unsat",
+            ],
+            "cannot take --check-unsat without --proof",
         ),
         (
             vec!["--dim", "6", "--engine", "lines", "--model", "pairwise"],
@@ -218,6 +245,60 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!json(&out)["backend"].as_str().unwrap().starts_with("lines"));
+}
+
+/// `--engine lines --proof` writes the search tree as a DRAT proof and the formula it refutes
+/// beside it; `--check-unsat` has the independent checker verify them before the UNSAT
+/// counts; `check-proof` accepts the pair and rejects it cut short; a SAT step leaves no
+/// file; under `auto`, `--proof` still means the SAT path.
+#[test]
+fn the_engine_writes_its_search_tree_as_a_checked_proof() {
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = tmp.path().join("q.drat");
+    let cnf = tmp.path().join("q.cnf");
+    let p = proof.to_str().unwrap();
+    let args = |n: &'static str| -> Vec<&str> {
+        vec![
+            "solve", "--dim", "6", "--n", n, "--engine", "lines", "--proof", p, "--format", "json",
+        ]
+    };
+    let mut unsat = args("6");
+    unsat.push("--check-unsat");
+    let out = run(&unsat);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["solver"], "lines");
+    assert_eq!(v["verified"], true, "{v}");
+    assert_eq!(v["bounds"], "sums");
+    assert!(v["proof"]["certifies"]
+        .as_str()
+        .unwrap()
+        .contains("family-sum"));
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    assert!(
+        text.contains("c bounds sums"),
+        "the CNF states its bound clauses"
+    );
+    let out = run(&["check-proof", cnf.to_str().unwrap(), p]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Cut short (no empty clause at the end), the proof no longer checks.
+    let lemmas = std::fs::read_to_string(&proof).unwrap();
+    let cut: Vec<&str> = lemmas.lines().collect();
+    std::fs::write(&proof, cut[..cut.len() - 1].join("\n") + "\n").unwrap();
+    let out = run(&["check-proof", cnf.to_str().unwrap(), p]);
+    assert_ne!(code(&out), 0, "{}", stdout(&out));
+    std::fs::remove_file(&proof).unwrap();
+    std::fs::remove_file(&cnf).unwrap();
+    // SAT: no proof, no file.
+    let out = run(&args("5"));
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(!proof.exists() && !cnf.exists());
+    // Without --engine lines, a proof is the SAT solver's.
+    let out = run(&[
+        "solve", "--dim", "6", "--n", "6", "--proof", p, "--format", "json",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(!json(&out)["solver"].as_str().unwrap().starts_with("lines"));
 }
 
 /// The optimum of `file` on a `d × d` board by each engine must be the same, and `auto`

@@ -14,6 +14,8 @@ use pq_lines::{Board, Demand, Settings, Stats, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
+use pq_solve::output;
+use pq_solve::prove::ProofFormat;
 
 use crate::pipeline::{validated, Outcome, Status};
 
@@ -103,7 +105,6 @@ impl LineEngine {
                 "the line engine cannot answer this problem: {why}"
             )));
         }
-        let l = &problem.rules.layout;
         let board = board(problem).expect("checked by unsupported()");
         let demands = problem.demands(n);
         let start = Instant::now();
@@ -136,7 +137,21 @@ impl LineEngine {
             };
             (found, answer.stats)
         };
-        let seconds = start.elapsed().as_secs_f64();
+        let outcome = self.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
+        Ok((outcome, stats))
+    }
+
+    /// The outcome of a search that `found` something, checked: a witness by the
+    /// independent validator, an UNSAT against the table of proven values.
+    fn outcome(
+        &self,
+        problem: &Problem,
+        n: usize,
+        found: Found,
+        seconds: f64,
+        limits: &Limits,
+    ) -> Result<Outcome, SolveError> {
+        let l = &problem.rules.layout;
         let solver = self.name();
         // No formula: its variables and clauses stay 0.
         let mut out = Outcome::unknown(solver.clone(), seconds);
@@ -162,11 +177,250 @@ impl LineEngine {
                     }
                 })?;
                 out.status = Status::Unsat;
-                // An exhaustive search, not a checked proof.
+                // An exhaustive search, not a checked proof (until one is checked).
                 out.verified = Some(false);
             }
             Found::Unknown => out.reason = Some(limits.unknown_reason()),
         }
-        Ok((out, stats))
+        Ok(out)
+    }
+
+    /// Decides the peaceable queens `problem` (a square board) at `n` like
+    /// [`LineEngine::decide`], on one thread, writing on UNSAT its search tree as a DRAT
+    /// proof to `proof` and the formula it refutes ([`tree_proof_options`]) to `cnf`; with
+    /// `check`, the UNSAT counts only once the independent checker has verified the pair.
+    /// Both files are made beside their targets and renamed into place only on UNSAT, so
+    /// any other answer (or a crash) leaves neither. Returns the outcome, the search's
+    /// counts and the proof's size.
+    ///
+    /// # Errors
+    /// Another problem, a write error, a witness the validator rejects, an UNSAT against
+    /// the table, or a proof the checker rejects.
+    pub fn prove(
+        &self,
+        problem: &Problem,
+        n: usize,
+        (cnf, proof): (&std::path::Path, &std::path::Path),
+        check: bool,
+        limits: &Limits,
+    ) -> Result<(Outcome, Stats, Option<u64>), SolveError> {
+        let l = &problem.rules.layout;
+        if !pq_encode::general::is_peaceable_queens(problem)
+            || problem.maximised() != [0, 1]
+            || l.torus
+            || l.rows != l.cols
+        {
+            return Err(SolveError::Invalid(
+                "the line engine writes proofs for the peaceable queens on a square board (--dim D) only".into(),
+            ));
+        }
+        let d = l.rows;
+        let instance =
+            pq_encode::Instance::new(d, n).map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let formula = pq_encode::encode(&instance, &tree_proof_options());
+        let cnf_tmp = output::temp_file(cnf, "out")?;
+        let proof_tmp = output::temp_file(proof, "out")?;
+        pq_solve::backend::write_cnf(&formula, cnf_tmp.path()).map_err(output::naming(cnf))?;
+        let start = Instant::now();
+        let proved = {
+            let file = proof_tmp
+                .as_file()
+                .try_clone()
+                .map_err(SolveError::io(proof))?;
+            let mut writer = std::io::BufWriter::new(file);
+            let proved = write_tree_proof(d, n, &mut writer, limits)?;
+            std::io::Write::flush(&mut writer).map_err(SolveError::io(proof))?;
+            proved
+        };
+        let stats = Stats {
+            nodes: proved.nodes,
+            pairs: proved.pairs,
+            jobs: 1,
+            ..Stats::default()
+        };
+        let found = match proved.verdict {
+            Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
+            Verdict::Unsat => Found::Unsat,
+            Verdict::Unknown(_) => Found::Unknown,
+        };
+        // The proof is written by one thread: the report names that.
+        let one = LineEngine { jobs: 1 };
+        let mut outcome = one.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
+        if outcome.status != Status::Unsat {
+            return Ok((outcome, stats, None));
+        }
+        if check {
+            let (cnf, proof) = (cnf_tmp.path(), proof_tmp.path());
+            let answer =
+                crate::checked::verify_unsat(one.name(), cnf, proof, ProofFormat::Drat, limits)?;
+            if answer != Answer::Unsat {
+                // Stopped while checking: no answer, as for a slow solver.
+                let mut out = Outcome::unknown(one.name(), outcome.seconds);
+                out.reason = Some(limits.unknown_reason());
+                return Ok((out, stats, None));
+            }
+            outcome.verified = Some(true);
+        }
+        // Never over a link or a special file; whether an existing file may be replaced was
+        // decided before the search (`--force`). Both are checked first, so that a refusal
+        // leaves neither (no CNF without its proof).
+        output::replaceable(cnf)?;
+        output::replaceable(proof)?;
+        output::persist(cnf_tmp, cnf)?;
+        output::persist(proof_tmp, proof)?;
+        let bytes = std::fs::metadata(proof).ok().map(|m| m.len());
+        Ok((outcome, stats, bytes))
+    }
+}
+
+/// The encoding options of the formula that the line engine's search tree refutes: pq-sat's
+/// defaults (colouring model, totalizer, lex-leader) with the family-sum clauses
+/// (`pq-sat encode --dim D --n N --bounds sums`), which let propagation refute every leaf.
+pub fn tree_proof_options() -> pq_encode::Options {
+    pq_encode::Options {
+        bounds: pq_encode::Bounds::Sums,
+        ..pq_encode::Options::default()
+    }
+}
+
+/// What a checked tree proof certifies, for reports.
+pub fn tree_proof_certifies() -> String {
+    "the encoding (colouring model, totalizer cardinality) plus lex-leader symmetry-breaking clauses for the group of 16 (the 8 symmetries of the square × the colour swap) and the redundant family-sum clauses of --bounds sums: the proof certifies that formula; it implies the plain problem is UNSAT through the theorem that every orbit has a lex-least member satisfying the lex-leader clauses (Crawford, Ginsberg, Luks & Roy, KR 1996) and the counting argument that every model of the plain formula extends to the family-sum clauses, neither of which the checker checks".into()
+}
+
+/// Searches whether `n` white and `n` black queens fit on `d × d` and writes the search
+/// tree to `out` as a DRAT proof (text) against the formula of [`tree_proof_options`]
+/// ([`pq_lines::proof`]). The proof is complete only when the verdict is UNSAT.
+///
+/// # Errors
+/// A board the engine does not take, or a write error.
+pub fn write_tree_proof(
+    d: usize,
+    n: usize,
+    out: &mut dyn std::io::Write,
+    limits: &Limits,
+) -> Result<pq_lines::proof::Proved, SolveError> {
+    let board = Board::square(d).map_err(|e| SolveError::Invalid(e.to_string()))?;
+    // Line l's colour is DIMACS variable 2d² + l + 1 (after the white and black queens).
+    let first = 2 * d * d + 1;
+    let mut failed: Option<std::io::Error> = None;
+    let mut line = String::new();
+    let mut sink = |step: pq_lines::proof::Step, path: &[pq_lines::proof::LineLit]| {
+        if failed.is_some() {
+            return;
+        }
+        line.clear();
+        if step == pq_lines::proof::Step::Delete {
+            line.push_str("d ");
+        }
+        for &(l, white) in path {
+            let var = (first + l) as i64;
+            line.push_str(&(if white { -var } else { var }).to_string());
+            line.push(' ');
+        }
+        line.push_str("0\n");
+        if let Err(e) = out.write_all(line.as_bytes()) {
+            failed = Some(e);
+        }
+    };
+    let start = Instant::now();
+    let asked = || limits.should_stop();
+    let settings = Settings {
+        jobs: 1,
+        deadline: limits.remaining().map(|left| start + left),
+        asked_to_stop: &asked,
+    };
+    let proved = pq_lines::proof::prove(&board, n, &mut sink, &settings);
+    match failed {
+        Some(e) => Err(SolveError::io(std::path::Path::new("the proof"))(e)),
+        None => Ok(proved),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pq_encode::{dimacs, encode, Instance};
+
+    /// Writes the formula with `options` and the tree proof for `d`, `n` into `dir`;
+    /// returns the two paths and the engine's account.
+    fn files(
+        dir: &std::path::Path,
+        d: usize,
+        n: usize,
+        options: &pq_encode::Options,
+    ) -> (
+        std::path::PathBuf,
+        std::path::PathBuf,
+        pq_lines::proof::Proved,
+    ) {
+        let cnf = dir.join(format!("q{d}-{n}.cnf"));
+        let formula = encode(&Instance::new(d, n).unwrap(), options);
+        dimacs::write(&formula, std::fs::File::create(&cnf).unwrap()).unwrap();
+        let proof = dir.join(format!("q{d}-{n}.drat"));
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&proof).unwrap());
+        let proved = write_tree_proof(d, n, &mut file, &Limits::none()).unwrap();
+        drop(file);
+        (cnf, proof, proved)
+    }
+
+    fn verified(cnf: &std::path::Path, proof: &std::path::Path) -> bool {
+        crate::proof::check_proof(cnf, proof, ProofFormat::Drat, None)
+            .unwrap()
+            .verified
+    }
+
+    /// The tree checks for the UNSAT step of d = 3..7, with the formula's own symmetry
+    /// breaking refuting the pairs it skips.
+    #[test]
+    fn the_tree_is_a_drat_proof() {
+        let dir = tempfile::tempdir().unwrap();
+        for (d, n) in [(3, 2), (4, 3), (5, 5), (6, 6), (7, 8)] {
+            let (cnf, proof, proved) = files(dir.path(), d, n, &tree_proof_options());
+            assert_eq!(proved.verdict, Verdict::Unsat, "{d}/{n}");
+            assert!(verified(&cnf, &proof), "{d}/{n}: {proved:?}");
+        }
+    }
+
+    /// A proof cut short, a lemma taken out, or the formula without its bound clauses:
+    /// each fails the check (so the test above can fail).
+    #[test]
+    fn a_damaged_tree_or_formula_fails_the_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let (d, n) = (6, 6);
+        let (cnf, proof, _) = files(dir.path(), d, n, &tree_proof_options());
+        let text = std::fs::read_to_string(&proof).unwrap();
+        let lemmas: Vec<&str> = text.lines().collect();
+        assert!(lemmas.len() > 100, "{}", lemmas.len());
+        let damaged = dir.path().join("damaged.drat");
+        let write = |lines: &[&str]| std::fs::write(&damaged, lines.join("\n") + "\n").unwrap();
+        write(&lemmas[..lemmas.len() - 1]);
+        assert!(!verified(&cnf, &damaged), "without the empty clause");
+        // The whole subtree of the pair (rows and columns: the first 2d literals) whose
+        // search took the most lemmas: without it, nothing refutes that pair.
+        // A deletion ("d LITS 0") goes with the lemma it deletes.
+        let body = |l: &str| l.strip_prefix("d ").unwrap_or(l).to_string();
+        let prefix = |l: &str| body(l).split(' ').take(2 * d).collect::<Vec<_>>().join(" ");
+        let long = |l: &str| body(l).split(' ').count() > 2 * d;
+        let mut sizes = std::collections::HashMap::new();
+        for l in lemmas
+            .iter()
+            .filter(|l| body(l).split(' ').count() > 2 * d + 1)
+        {
+            *sizes.entry(prefix(l)).or_insert(0) += 1;
+        }
+        let (pair, size) = sizes.into_iter().max_by_key(|&(_, n)| n).unwrap();
+        assert!(size > 10, "{size}");
+        let missing: Vec<&str> = (lemmas.iter().copied())
+            .filter(|l| !(long(l) && prefix(l) == pair))
+            .collect();
+        write(&missing);
+        assert!(!verified(&cnf, &damaged), "without the subtree of {pair}");
+        let plain = pq_encode::Options::default();
+        let (cnf, proof, _) = files(dir.path(), d, n, &plain);
+        assert!(
+            !verified(&cnf, &proof),
+            "against the formula without bound clauses"
+        );
     }
 }

@@ -26,6 +26,7 @@
 
 pub mod armies;
 pub mod board;
+pub mod proof;
 mod search;
 pub mod symmetry;
 
@@ -37,7 +38,7 @@ pub use board::Board;
 pub use search::Stop;
 
 use board::reverse;
-use search::{Control, Found, Search};
+use search::{Control, Found, NoTree, Search};
 use symmetry::Group;
 
 /// What the engine refuses.
@@ -268,7 +269,7 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
         deadline: settings.deadline,
     };
     let worker = || {
-        let mut search = Search::new(board, demand);
+        let mut search = Search::new(board, demand, NoTree);
         let (mut pairs, mut done) = (0u64, 0usize);
         'work: loop {
             let at = next.fetch_add(1, Ordering::Relaxed);

@@ -32,7 +32,38 @@ use crate::Demand;
 
 /// The weights `(p, q)` of the family-sum bounds (see the module docs).
 const WEIGHTS: [(i32, i32); 4] = [(1, 2), (2, 1), (3, 4), (4, 3)];
-const NW: usize = WEIGHTS.len();
+pub(crate) const NW: usize = WEIGHTS.len();
+
+/// What the search tells about its tree as it goes: nothing ([`NoTree`]), or every node, for
+/// a proof ([`crate::proof`]). A tree's bounds are the ones its proof can justify.
+pub(crate) trait Tree {
+    /// The family-sum weights this tree's search prunes with.
+    const WEIGHTS: [(i32, i32); NW];
+    /// A diagonal was labelled: the path grows by it.
+    fn push(&mut self, f: usize, i: usize, white: bool);
+    /// The last label is taken back.
+    fn pop(&mut self);
+    /// The leaf at the end of the path has no solution (a bound cut it).
+    fn refuted(&mut self);
+    /// The inner node at the end of the path has no solution: both labels of diagonal `i`
+    /// of family `f` were refuted below it.
+    fn refuted_by(&mut self, f: usize, i: usize);
+}
+
+/// The search alone, with every bound.
+pub(crate) struct NoTree;
+
+impl Tree for NoTree {
+    const WEIGHTS: [(i32, i32); NW] = WEIGHTS;
+    #[inline(always)]
+    fn push(&mut self, _: usize, _: usize, _: bool) {}
+    #[inline(always)]
+    fn pop(&mut self) {}
+    #[inline(always)]
+    fn refuted(&mut self) {}
+    #[inline(always)]
+    fn refuted_by(&mut self, _: usize, _: usize) {}
+}
 
 /// How often (in nodes) the search looks at the stop flag and the clock.
 const POLL: u64 = 1 << 14;
@@ -84,7 +115,7 @@ impl Control<'_> {
 pub(crate) type Masks = [[u32; MAX_DIAG]; 2];
 
 /// One worker's search state, reused for every pair it takes.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, T: Tree> {
     board: &'a Board,
     m_white: i32,
     m_black: i32,
@@ -101,23 +132,25 @@ pub(crate) struct Search<'a> {
     next_poll: u64,
     /// The live cells at the solution found, if any.
     pub witness: Option<(Masks, Masks)>,
+    /// Told of every node.
+    pub tree: T,
 }
 
 #[inline(always)]
-fn contributions(white: u32, black: u32) -> [i32; NW] {
+fn contributions<T: Tree>(white: u32, black: u32) -> [i32; NW] {
     let (w, b) = (white.count_ones() as i32, black.count_ones() as i32);
     let mut out = [0; NW];
-    for (k, (p, q)) in WEIGHTS.iter().enumerate() {
+    for (k, (p, q)) in T::WEIGHTS.iter().enumerate() {
         out[k] = (p * w).max(q * b);
     }
     out
 }
 
-impl<'a> Search<'a> {
-    pub fn new(board: &'a Board, demand: Demand) -> Search<'a> {
+impl<'a, T: Tree> Search<'a, T> {
+    pub fn new(board: &'a Board, demand: Demand, tree: T) -> Search<'a, T> {
         let (m_white, m_black) = (demand.white as i32, demand.black as i32);
         let mut need = [0; NW];
-        for (k, (p, q)) in WEIGHTS.iter().enumerate() {
+        for (k, (p, q)) in T::WEIGHTS.iter().enumerate() {
             need[k] = p * m_white + q * m_black;
         }
         Search {
@@ -134,6 +167,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             next_poll: POLL,
             witness: None,
+            tree,
         }
     }
 
@@ -147,6 +181,7 @@ impl<'a> Search<'a> {
         control: &Control,
     ) -> Found {
         if !self.start(s, t, labels.is_empty()) {
+            self.tree.refuted();
             return Found::Nothing;
         }
         for &(f, i, white) in labels {
@@ -171,7 +206,7 @@ impl<'a> Search<'a> {
         for f in [SUM, DIFF] {
             let mut sums = [0; NW];
             for i in 0..self.nd {
-                let c = contributions(self.white[f][i], self.black[f][i]);
+                let c = contributions::<T>(self.white[f][i], self.black[f][i]);
                 for k in 0..NW {
                     sums[k] += c[k];
                 }
@@ -192,7 +227,7 @@ impl<'a> Search<'a> {
         let mut sums = [[0; NW]; 2];
         for f in [SUM, DIFF] {
             for i in 0..self.nd {
-                let c = contributions(self.white[f][i], self.black[f][i]);
+                let c = contributions::<T>(self.white[f][i], self.black[f][i]);
                 for k in 0..NW {
                     sums[f][k] += c[k];
                 }
@@ -225,6 +260,7 @@ impl<'a> Search<'a> {
         }
         debug_assert_eq!(self.sums, self.sums_from_scratch());
         if !self.feasible() {
+            self.tree.refuted();
             return Found::Nothing;
         }
         let Some((f, i)) = self.branch() else {
@@ -235,7 +271,9 @@ impl<'a> Search<'a> {
         for white in [true, false] {
             let (sums, totals) = (self.sums, (self.white_total, self.black_total));
             let killed = self.label(f, i, white);
+            self.tree.push(f, i, white);
             let found = self.dfs(control);
+            self.tree.pop();
             self.unlabel(f, i, white, killed);
             self.sums = sums;
             (self.white_total, self.black_total) = totals;
@@ -243,6 +281,7 @@ impl<'a> Search<'a> {
                 return found;
             }
         }
+        self.tree.refuted_by(f, i);
         Found::Nothing
     }
 
@@ -272,11 +311,11 @@ impl<'a> Search<'a> {
     fn label(&mut self, f: usize, i: usize, white: bool) -> u32 {
         let g = 1 - f;
         let (old_w, old_b) = (self.white[f][i], self.black[f][i]);
-        let before = contributions(old_w, old_b);
+        let before = contributions::<T>(old_w, old_b);
         let (killed, after) = if white {
-            (old_b, contributions(old_w, 0))
+            (old_b, contributions::<T>(old_w, 0))
         } else {
-            (old_w, contributions(0, old_b))
+            (old_w, contributions::<T>(0, old_b))
         };
         for k in 0..NW {
             self.sums[f][k] += after[k] - before[k];
@@ -295,13 +334,13 @@ impl<'a> Search<'a> {
             rows &= rows - 1;
             let j = self.board.cross(f, i, r);
             let (w, b) = (self.white[g][j], self.black[g][j]);
-            let before = contributions(w, b);
+            let before = contributions::<T>(w, b);
             let after = if white {
                 self.black[g][j] = b & !(1 << r);
-                contributions(w, b & !(1 << r))
+                contributions::<T>(w, b & !(1 << r))
             } else {
                 self.white[g][j] = w & !(1 << r);
-                contributions(w & !(1 << r), b)
+                contributions::<T>(w & !(1 << r), b)
             };
             for k in 0..NW {
                 self.sums[g][k] += after[k] - before[k];
@@ -423,7 +462,7 @@ mod tests {
         fn a_node_the_bounds_cut_has_no_solution_below_it((board, s, t, demand, picks) in case()) {
             let n = board.diagonals();
             let mut labels = [[None; MAX_DIAG]; 2];
-            let mut search = Search::new(&board, demand);
+            let mut search = Search::new(&board, demand, NoTree);
             search.start(s, t, false);
             for (k, &pick) in picks.iter().enumerate() {
                 let (f, i) = (k / n, k % n);

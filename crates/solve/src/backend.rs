@@ -497,7 +497,7 @@ const LOAD_CHECK: usize = 1024;
 /// variables the clauses use (kissat refuses, and the CaDiCaL binary dies allocating, a
 /// header of two billion unused variables); for pq-sat's own formulas that is the same
 /// header. Returns the declared count, the length of model to expect.
-pub(crate) fn write_cnf(formula: &Formula, path: &std::path::Path) -> Result<usize, SolveError> {
+pub fn write_cnf(formula: &Formula, path: &std::path::Path) -> Result<usize, SolveError> {
     let file = std::fs::File::create(path).map_err(SolveError::io(path))?;
     let used = formula.used_vars();
     pq_encode::dimacs::write_declaring(formula, used, file).map_err(SolveError::io(path))?;
