@@ -27,7 +27,8 @@ pub struct CubeSolverArgs {
     /// checks them all
     #[arg(long)]
     pub proof: bool,
-    /// Proof format: drat (kissat, cadical, cadical-bin, varisat) or lrat (cadical)
+    /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
+    /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
     /// [default: drat]
     #[arg(long, value_name = "FMT", requires = "proof")]
     pub proof_format: Option<ProofFormat>,

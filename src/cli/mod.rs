@@ -892,7 +892,8 @@ pub struct SolveArgs {
     /// work. A link, a special file or a user's non-empty directory is never replaced
     #[arg(long)]
     pub force: bool,
-    /// Proof format: drat (kissat, cadical, cadical-bin, varisat) or lrat (cadical)
+    /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
+    /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
     /// [default: lrat for a .lrat file, else drat]
     #[arg(long, value_name = "FMT")]
     pub proof_format: Option<ProofFormat>,

@@ -281,10 +281,10 @@ fn the_engine_writes_its_search_tree_as_a_checked_proof() {
     );
     let out = run(&["check-proof", cnf.to_str().unwrap(), p]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    // Cut short (no empty clause at the end), the proof no longer checks.
-    let lemmas = std::fs::read_to_string(&proof).unwrap();
-    let cut: Vec<&str> = lemmas.lines().collect();
-    std::fs::write(&proof, cut[..cut.len() - 1].join("\n") + "\n").unwrap();
+    // Cut short (binary DRAT: the last two bytes are the empty clause), it no longer checks.
+    let bytes = std::fs::read(&proof).unwrap();
+    assert_eq!(bytes[bytes.len() - 2..], [b'a', 0]);
+    std::fs::write(&proof, &bytes[..bytes.len() - 2]).unwrap();
     let out = run(&["check-proof", cnf.to_str().unwrap(), p]);
     assert_ne!(code(&out), 0, "{}", stdout(&out));
     std::fs::remove_file(&proof).unwrap();
@@ -406,6 +406,50 @@ fn cubed(d: usize, n: usize, extra: &[&str]) -> (tempfile::TempDir, std::path::P
     (tmp, dir)
 }
 
+/// Every cube's search tree as a checked proof: `conquer --backend lines --proof
+/// --check-unsat` on a directory written with `--bounds sums`, then the completeness proof,
+/// then `cube-status --check` passes; without the bound clauses the engine says what to do.
+#[test]
+fn cube_proofs_come_from_the_line_engine_too() {
+    let (_tmp, dir) = cubed(
+        7,
+        8,
+        &["--bounds", "sums", "--split", "rows", "--depth", "0"],
+    );
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--backend",
+        "lines",
+        "--proof",
+        "--check-unsat",
+        "--jobs",
+        "2",
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&["solve-cube", s(&dir), "--completeness", "--proof"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&["cube-status", s(&dir), "--check"]);
+    assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("bundle checked: every check passed"),
+        "{}",
+        stdout(&out)
+    );
+    // A cube's proof damaged: the check fails.
+    let proof = dir.join("proofs").join("1.drat");
+    let bytes = std::fs::read(&proof).unwrap();
+    std::fs::write(&proof, &bytes[..bytes.len() / 2]).unwrap();
+    let out = run(&["cube-status", s(&dir), "--check"]);
+    assert_ne!(code(&out), 20, "{}", stdout(&out));
+    // The plain formula: the tree is no proof of it.
+    let (_tmp, dir) = cubed(6, 6, &["--split", "rows", "--depth", "0"]);
+    let out = run(&["solve-cube", s(&dir), "1", "--backend", "lines", "--proof"]);
+    assert_fails_saying(&out, 1, "--bounds sums");
+}
+
 #[test]
 fn cubes_are_conquered_by_the_line_engine() {
     // UNSAT: every cube UNSAT, merged by cube-status as for any solver.
@@ -467,6 +511,15 @@ fn the_line_backend_refuses_what_it_cannot_read() {
     let out = run(&["solve-cube", s(&dir), "1", "--backend", "lines"]);
     assert_fails_saying(&out, 1, "the line engine reads pq-sat's colouring formulas");
     let (_tmp, dir) = cubed(6, 6, &[]);
-    let out = run(&["solve-cube", s(&dir), "1", "--backend", "lines", "--proof"]);
-    assert_fails_saying(&out, 2, "lines cannot write DRAT proofs");
+    let out = run(&[
+        "solve-cube",
+        s(&dir),
+        "1",
+        "--backend",
+        "lines",
+        "--proof",
+        "--proof-format",
+        "lrat",
+    ]);
+    assert_fails_saying(&out, 2, "lines cannot write LRAT proofs");
 }

@@ -228,7 +228,7 @@ impl LineEngine {
                 .try_clone()
                 .map_err(SolveError::io(proof))?;
             let mut writer = std::io::BufWriter::new(file);
-            let proved = write_tree_proof(d, n, &mut writer, limits)?;
+            let proved = write_tree_proof(d, n, &mut writer, true, limits)?;
             std::io::Write::flush(&mut writer).map_err(SolveError::io(proof))?;
             proved
         };
@@ -289,8 +289,9 @@ pub fn tree_proof_certifies() -> String {
 }
 
 /// Searches whether `n` white and `n` black queens fit on `d × d` and writes the search
-/// tree to `out` as a DRAT proof (text) against the formula of [`tree_proof_options`]
-/// ([`pq_lines::proof`]). The proof is complete only when the verdict is UNSAT.
+/// tree to `out` as a DRAT proof (binary, or text) against the formula of
+/// [`tree_proof_options`] ([`pq_lines::proof`]). The proof is complete only when the
+/// verdict is UNSAT.
 ///
 /// # Errors
 /// A board the engine does not take, or a write error.
@@ -298,43 +299,13 @@ pub fn write_tree_proof(
     d: usize,
     n: usize,
     out: &mut dyn std::io::Write,
+    binary: bool,
     limits: &Limits,
 ) -> Result<pq_lines::proof::Proved, SolveError> {
     let board = Board::square(d).map_err(|e| SolveError::Invalid(e.to_string()))?;
-    // Line l's colour is DIMACS variable 2d² + l + 1 (after the white and black queens).
-    let first = 2 * d * d + 1;
-    let mut failed: Option<std::io::Error> = None;
-    let mut line = String::new();
-    let mut sink = |step: pq_lines::proof::Step, path: &[pq_lines::proof::LineLit]| {
-        if failed.is_some() {
-            return;
-        }
-        line.clear();
-        if step == pq_lines::proof::Step::Delete {
-            line.push_str("d ");
-        }
-        for &(l, white) in path {
-            let var = (first + l) as i64;
-            line.push_str(&(if white { -var } else { var }).to_string());
-            line.push(' ');
-        }
-        line.push_str("0\n");
-        if let Err(e) = out.write_all(line.as_bytes()) {
-            failed = Some(e);
-        }
-    };
-    let start = Instant::now();
-    let asked = || limits.should_stop();
-    let settings = Settings {
-        jobs: 1,
-        deadline: limits.remaining().map(|left| start + left),
-        asked_to_stop: &asked,
-    };
-    let proved = pq_lines::proof::prove(&board, n, &mut sink, &settings);
-    match failed {
-        Some(e) => Err(SolveError::io(std::path::Path::new("the proof"))(e)),
-        None => Ok(proved),
-    }
+    let whole = pq_lines::Fixed::default();
+    let name = std::path::Path::new("the proof");
+    pq_solve::lines::tree_proof((&board, n, &whole), out, binary, name, limits)
 }
 
 #[cfg(test)]
@@ -359,7 +330,7 @@ mod tests {
         dimacs::write(&formula, std::fs::File::create(&cnf).unwrap()).unwrap();
         let proof = dir.join(format!("q{d}-{n}.drat"));
         let mut file = std::io::BufWriter::new(std::fs::File::create(&proof).unwrap());
-        let proved = write_tree_proof(d, n, &mut file, &Limits::none()).unwrap();
+        let proved = write_tree_proof(d, n, &mut file, false, &Limits::none()).unwrap();
         drop(file);
         (cnf, proof, proved)
     }

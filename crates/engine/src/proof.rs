@@ -207,10 +207,43 @@ fn check_drat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, 
 
 /// True if a text DRAT proof contains the empty clause (a line `0`).
 fn drat_has_empty_clause(proof: &Path) -> Result<bool, SolveError> {
-    let reader = BufReader::new(File::open(proof).map_err(SolveError::io(proof))?);
+    let mut reader = BufReader::new(File::open(proof).map_err(SolveError::io(proof))?);
+    // Binary DRAT (what the line engine writes) ends every clause with a zero byte, which
+    // text never holds.
+    let start = reader.fill_buf().map_err(SolveError::io(proof))?;
+    if start.contains(&0) {
+        return binary_drat_has_empty_clause(reader).map_err(SolveError::io(proof));
+    }
     for line in reader.split(b'\n') {
         let line = line.map_err(SolveError::io(proof))?;
         if line.trim_ascii() == b"0" {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether a binary DRAT proof (`a` or `d`, then literals as variable-length numbers, then a
+/// zero) adds the empty clause: an `a` followed at once by the zero.
+fn binary_drat_has_empty_clause(reader: impl Read) -> std::io::Result<bool> {
+    let mut bytes = BufReader::new(reader).bytes();
+    while let Some(kind) = bytes.next() {
+        let kind = kind?;
+        let mut empty = true;
+        // Variable-length numbers: a byte below 128 ends one; a lone zero ends the clause.
+        let mut fresh = true;
+        loop {
+            let Some(b) = bytes.next() else {
+                return Ok(false);
+            };
+            let b = b?;
+            if fresh && b == 0 {
+                break;
+            }
+            empty = false;
+            fresh = b < 128;
+        }
+        if kind == b'a' && empty {
             return Ok(true);
         }
     }
@@ -323,6 +356,25 @@ pub fn default_prover(format: ProofFormat) -> BackendSpec {
 
 #[cfg(test)]
 mod tests {
+    use super::binary_drat_has_empty_clause;
+
+    /// Binary DRAT: `a`/`d`, literals 2v (+1 if negative) as 7-bit groups, then a zero.
+    #[test]
+    fn the_empty_clause_is_found_in_binary_drat() {
+        // a 1 -200 0, d 1 -200 0: no empty clause; then a 0.
+        let clause = [0x02, 0x91, 0x03, 0x00];
+        let mut proof = vec![b'a'];
+        proof.extend(clause);
+        proof.push(b'd');
+        proof.extend(clause);
+        assert!(!binary_drat_has_empty_clause(&proof[..]).unwrap());
+        // A deleted empty clause is not one, nor is one cut short.
+        assert!(!binary_drat_has_empty_clause(&[b'd', 0][..]).unwrap());
+        assert!(!binary_drat_has_empty_clause(&[b'a', 0x02][..]).unwrap());
+        proof.extend([b'a', 0]);
+        assert!(binary_drat_has_empty_clause(&proof[..]).unwrap());
+    }
+
     use super::*;
 
     fn message(cnf: &Path, proof: &Path) -> String {

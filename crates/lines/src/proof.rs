@@ -30,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use crate::board::{reverse, Board, DIFF, SUM};
 use crate::search::{Control, Found, Search, Tree, NW};
 use crate::symmetry::Group;
-use crate::{witness, Demand, Settings, Verdict};
+use crate::{witness, Demand, Fixed, Settings, Verdict};
 
 /// A literal on a line colour: `(line, white)`, line `l` in the colouring formula's order
 /// (rows `0..d`, columns `d..2d`, the `r − c + d − 1` diagonals `2d..4d−1`, the `r + c`
@@ -74,6 +74,11 @@ impl Recorder<'_> {
         self.lemmas += 1;
     }
 
+    /// Deletes the lemma of the path (written before).
+    fn delete(&mut self) {
+        (self.sink)(Step::Delete, &self.path);
+    }
+
     /// The lemma of the inner node at the end of the path, whose children set `line`;
     /// then the children's lemmas are deleted.
     fn inner(&mut self, line: usize) {
@@ -84,7 +89,7 @@ impl Recorder<'_> {
         }
         for white in [true, false] {
             self.path.push((line, white));
-            (self.sink)(Step::Delete, &self.path);
+            self.delete();
             self.path.pop();
         }
     }
@@ -122,13 +127,17 @@ impl Tree for Recorder<'_> {
     }
 }
 
-/// Searches whether `m` white and `m` black queens fit on the square `board`, giving
-/// `sink` the lemmas of a DRAT refutation of the colouring formula with lex-leader and
-/// family-sum clauses (`pq-sat encode --dim D --n m --bounds sums`) as it goes (module
-/// docs). Single-threaded; `settings.jobs` is not read.
+/// Searches whether `m` white and `m` black queens fit on the square `board` with the
+/// lines of the cube `fixed` coloured as it says, giving `sink` the lemmas of a DRAT
+/// refutation of the colouring formula with lex-leader and family-sum clauses
+/// (`pq-sat encode --dim D --n m --bounds sums`) plus the cube's unit clauses, as it goes
+/// (module docs). The tree takes only the cube's value of a fixed row or column; the cube's
+/// diagonals are labelled before each pair's search, as propagation on their units does.
+/// Single-threaded; `settings.jobs` is not read.
 pub fn prove(
     board: &Board,
     m: usize,
+    fixed: &Fixed,
     sink: &mut dyn FnMut(Step, &[LineLit]),
     settings: &Settings,
 ) -> Proved {
@@ -153,6 +162,7 @@ pub fn prove(
     let mut run = Run {
         board,
         m,
+        fixed,
         group: Group::of(board, true),
         search: Search::new(board, demand, recorder),
         control,
@@ -180,6 +190,7 @@ pub fn prove(
 struct Run<'a, 'e> {
     board: &'a Board,
     m: usize,
+    fixed: &'a Fixed,
     group: Group,
     search: Search<'a, Recorder<'e>>,
     control: Control<'a>,
@@ -205,7 +216,16 @@ impl Run<'_, '_> {
                 return Found::Stopped(stop);
             }
         }
-        for white in [false, true] {
+        let ((mask, value), i) = if k < d {
+            (self.fixed.rows, k)
+        } else {
+            (self.fixed.cols, k - d)
+        };
+        let values: &[bool] = match (mask >> i & 1 == 1, value >> i & 1 == 1) {
+            (false, _) => &[false, true],
+            (true, white) => &[white][..],
+        };
+        for &white in values {
             let bit = u32::from(white) << (k % d);
             let (s2, t2) = if k < d { (s | bit, t) } else { (s, t | bit) };
             self.search.tree.path.push((k, white));
@@ -215,7 +235,18 @@ impl Run<'_, '_> {
             }
             self.search.tree.path.pop();
         }
-        self.search.tree.inner(k);
+        if values.len() == 2 {
+            self.search.tree.inner(k);
+        } else {
+            // One child, and the cube's unit clause for the other value.
+            let tree = &mut self.search.tree;
+            tree.lemma();
+            if !tree.path.is_empty() {
+                tree.path.push((k, values[0]));
+                tree.delete();
+                tree.path.pop();
+            }
+        }
         Found::Nothing
     }
 
@@ -267,7 +298,7 @@ impl Run<'_, '_> {
             return Found::Nothing;
         }
         self.pairs += 1;
-        self.search.pair(s, t, &[], &self.control)
+        self.search.pair(s, t, &self.fixed.diagonals, &self.control)
     }
 
     /// The rows and columns on the path of a solution just found.

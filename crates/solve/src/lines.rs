@@ -17,6 +17,10 @@ use std::sync::Mutex;
 
 use pq_encode::general::is_peaceable_queens;
 use pq_encode::{header, Extent, Formula, Instance, Model, Symmetry};
+use std::io::Write;
+use std::path::Path;
+
+use pq_lines::proof::{LineLit, Proved, Step};
 use pq_lines::{Board, Demand, Fixed, Settings, Verdict};
 use rustsat::types::Lit;
 
@@ -152,6 +156,138 @@ impl Lines {
                 }
             }
         }
+    }
+}
+
+/// Writes a tree proof's steps ([`pq_lines::proof`]) as DRAT: text, or binary (`a`/`d`
+/// bytes and variable-length literals, as drat-trim and rate read it; about half the size).
+struct DratWriter<'w> {
+    out: &'w mut dyn Write,
+    /// DIMACS variable of line 0.
+    first: u64,
+    binary: bool,
+    buffer: Vec<u8>,
+    failed: Option<std::io::Error>,
+}
+
+impl DratWriter<'_> {
+    fn step(&mut self, step: Step, path: &[LineLit]) {
+        if self.failed.is_some() {
+            return;
+        }
+        let buffer = &mut self.buffer;
+        buffer.clear();
+        let delete = step == Step::Delete;
+        if self.binary {
+            buffer.push(if delete { b'd' } else { b'a' });
+            for &(line, white) in path {
+                // The lemma negates the path: a white line's literal is negative.
+                let mut code = 2 * (self.first + line as u64) + u64::from(white);
+                while code > 127 {
+                    buffer.push((code & 127) as u8 | 128);
+                    code >>= 7;
+                }
+                buffer.push(code as u8);
+            }
+            buffer.push(0);
+        } else {
+            if delete {
+                buffer.extend_from_slice(b"d ");
+            }
+            for &(line, white) in path {
+                let var = self.first + line as u64;
+                if white {
+                    buffer.push(b'-');
+                }
+                buffer.extend_from_slice(var.to_string().as_bytes());
+                buffer.push(b' ');
+            }
+            buffer.extend_from_slice(b"0\n");
+        }
+        if let Err(e) = self.out.write_all(buffer) {
+            self.failed = Some(e);
+        }
+    }
+}
+
+/// Searches `n` white and `n` black queens on the square `board` with the cube `fixed`
+/// and writes the search tree to `out` as a DRAT proof (binary or text) against pq-sat's
+/// colouring formula with `--bounds sums` plus the cube's unit clauses ([`pq_lines::proof`]);
+/// complete only when the verdict is UNSAT. `proof` names the file in messages.
+///
+/// # Errors
+/// A write error.
+pub fn tree_proof(
+    (board, n, fixed): (&Board, usize, &Fixed),
+    out: &mut dyn Write,
+    binary: bool,
+    proof: &Path,
+    limits: &Limits,
+) -> Result<Proved, SolveError> {
+    let d = board.rows();
+    // Line l's colour is DIMACS variable 2d² + l + 1 (after the white and black queens).
+    let mut writer = DratWriter {
+        out,
+        first: (2 * d * d + 1) as u64,
+        binary,
+        buffer: Vec::with_capacity(64 * d),
+        failed: None,
+    };
+    let asked = || limits.should_stop();
+    let start = std::time::Instant::now();
+    let settings = Settings {
+        jobs: 1,
+        deadline: limits.remaining().map(|left| start + left),
+        asked_to_stop: &asked,
+    };
+    let proved = pq_lines::proof::prove(
+        board,
+        n,
+        fixed,
+        &mut |step, path| writer.step(step, path),
+        &settings,
+    );
+    match writer.failed {
+        Some(e) => Err(SolveError::io(proof)(e)),
+        None => Ok(proved),
+    }
+}
+
+impl Lines {
+    /// Solves `formula` (pq-sat's colouring formula with `--bounds sums`, and a cube as unit
+    /// clauses) writing on UNSAT its search tree as a binary DRAT proof to `proof`; a SAT
+    /// answer's model comes from CaDiCaL.
+    ///
+    /// # Errors
+    /// A formula the engine does not read, or one without the family-sum clauses that make
+    /// its tree a proof, or a write error.
+    pub fn prove(
+        &self,
+        formula: &Formula,
+        proof: &Path,
+        limits: &Limits,
+    ) -> Result<Answer, SolveError> {
+        if header::options(&formula.comments).bounds == pq_encode::Bounds::None {
+            return Err(SolveError::Invalid(
+                "the line engine's proof refutes the formula with its bound clauses: write it with --bounds sums (pq-sat cube ... --bounds sums)".into(),
+            ));
+        }
+        let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
+        let file = std::fs::File::create(proof).map_err(SolveError::io(proof))?;
+        let mut out = std::io::BufWriter::new(file);
+        let proved = tree_proof(
+            (&board, demand.white, &fixed),
+            &mut out,
+            true,
+            proof,
+            limits,
+        )?;
+        out.flush().map_err(SolveError::io(proof))?;
+        Ok(match proved.verdict {
+            Verdict::Unsat => Answer::Unsat,
+            Verdict::Unknown(_) => Answer::Unknown(limits.unknown_reason()),
+            Verdict::Sat(_) => Cadical.solve_judged(formula, limits, &accept_all)?.0,
+        })
     }
 }
 

@@ -89,7 +89,9 @@ fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
             &[ProofFormat::Drat]
         }
         BackendSpec::Command(cmd) if cmd.contains(PROOF_PLACEHOLDER) => &[ProofFormat::Drat],
-        BackendSpec::Minisat | BackendSpec::Lines | BackendSpec::Command(_) => &[],
+        // Its search tree, as binary DRAT (`Lines::prove`).
+        BackendSpec::Lines => &[ProofFormat::Drat],
+        BackendSpec::Minisat | BackendSpec::Command(_) => &[],
     }
 }
 
@@ -246,7 +248,11 @@ pub fn prove(
             let answer = solver.solve_file(cnf_tmp.path(), used, limits)?;
             (answer, solver.name)
         }
-        BackendSpec::Minisat | BackendSpec::Lines => unreachable!("checked above"),
+        BackendSpec::Lines => {
+            let answer = crate::lines::Lines::new(1).prove(&arranged, proof_tmp.path(), limits)?;
+            (answer, "lines".into())
+        }
+        BackendSpec::Minisat => unreachable!("checked above"),
     };
     let (mut answer, name) = checked_model(&arranged, solved)?;
     if let Answer::Sat(model) = &mut answer {
