@@ -591,6 +591,11 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
         CubesWhen::Auto => auto_cubing(&a, &solvers, check_unsat.is_some()),
     };
     let lines = line_engine(&a, problem.as_ref(), check_unsat.is_some())?;
+    // The line engine proves by its own search tree.
+    let prover = match &lines {
+        Some(_) if prover.is_some() => Some(BackendSpec::Lines),
+        _ => prover,
+    };
     let run = RunSettings {
         args: a,
         solvers,
@@ -769,8 +774,8 @@ fn line_engine(
             proof_refused.unwrap_or_default(),
         ),
         (
-            a.certify.is_some(),
-            "--certify (it writes no certificate yet)",
+            a.certify.is_some() && proof_refused.is_some(),
+            "--certify (it certifies the peaceable queens on a square board, --dim D)",
         ),
         (
             check_unsat && (a.proof.is_none() || proof_refused.is_some()),

@@ -4,12 +4,12 @@
 
 use anyhow::Result;
 use pq_encode::spec::Problem;
-use pq_engine::lines::{tree_proof_certifies, tree_proof_options, LineEngine};
+use pq_engine::lines::{tree_proof_options, LineEngine};
 use pq_engine::optimise::{optimise_lines, RunLimits, Strategy};
-use pq_engine::proof::ProofFormat;
+use pq_engine::proof::{certified_formula, ProofFormat};
 use pq_solve::control::Limits;
 
-use super::solve::{svg_at_size, svg_optimum};
+use super::solve::{certify_optimum, svg_at_size, svg_optimum};
 use super::{status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
 use crate::cli::RunSettings;
 use crate::progress::Reporter;
@@ -32,7 +32,7 @@ pub fn at_size(problem: &Problem, n: usize, engine: &LineEngine, run: &RunSettin
                 let files = (job.cnf_out.as_path(), job.proof.as_path());
                 let check = run.check_unsat.is_some();
                 let (outcome, stats, bytes) = engine.prove(problem, n, files, check, &limits)?;
-                let certifies = tree_proof_certifies();
+                let certifies = certified_formula(problem, &options);
                 let report = ProofReport::new(
                     &job.proof,
                     &job.cnf_out,
@@ -74,10 +74,22 @@ pub fn optimum(problem: &Problem, engine: &LineEngine, run: &RunSettings) -> Res
             &mut stats,
         )?
     };
+    // With --certify, the UNSAT step above the optimum is proved again by the engine's
+    // search tree (one thread) and checked; the answer is printed even when that failed.
+    let options = tree_proof_options();
+    let (certificate, failed) = match certify_optimum(problem, &options, &outcome, run, &limits) {
+        Ok(c) => (c, None),
+        Err(e) => (None, Some(e)),
+    };
     svg_optimum(problem, run, &outcome)?;
-    let mut report = Optimum::new(problem, None, Strategy::Up, engine.name(), &outcome, None);
+    let shown = certificate.is_some().then_some(&options);
+    let name = engine.name();
+    let mut report = Optimum::new(problem, shown, Strategy::Up, name, &outcome, certificate);
     report.search = Some(Search::of(&stats));
     emit(run.args.format, &report, || report.text(problem, &outcome))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
     // As the SAT path: 20 when even size 0 is impossible, else 0.
     Ok(unless_interrupted(if outcome.infeasible {
         EXIT_UNSAT

@@ -377,7 +377,7 @@ fn answer(
 
 /// With `--certify`, once the optimum is proven, writes its certificate bundle (the
 /// witness, and a checked proof one above). An optimum that was not proven is an error.
-fn certify_optimum(
+pub(super) fn certify_optimum(
     problem: &Problem,
     options: &Options,
     outcome: &OptimiseOutcome,

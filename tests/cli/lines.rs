@@ -406,6 +406,61 @@ fn cubed(d: usize, n: usize, extra: &[&str]) -> (tempfile::TempDir, std::path::P
     (tmp, dir)
 }
 
+/// `--engine lines --certify DIR`: the optimum's bundle with the search tree of the step
+/// above as its proof, against the formula with bound clauses; `check-certificate`
+/// re-derives and re-checks it from the files, and fails once the proof is damaged.
+#[test]
+fn the_engine_certifies_an_optimum() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c6");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "6",
+        "--engine",
+        "lines",
+        "--certify",
+        s(&dir),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["optimum"], 5, "{v}");
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("certificate.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["unsat"]["bounds"], "sums");
+    assert_eq!(manifest["unsat"]["solver"], "lines");
+    let out = run(&["check-certificate", s(&dir)]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("bounds sums: identical"),
+        "{}",
+        stdout(&out)
+    );
+    let proof = dir.join("unsat-d06-n006.drat");
+    let bytes = std::fs::read(&proof).unwrap();
+    std::fs::write(&proof, &bytes[..bytes.len() - 2]).unwrap();
+    let out = run(&["check-certificate", s(&dir)]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    // Under auto, --certify is the SAT path's, as before.
+    let dir = tmp.path().join("c5");
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--certify",
+        s(&dir),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!std::fs::read_to_string(dir.join("certificate.json"))
+        .unwrap()
+        .contains("\"bounds\""));
+}
+
 /// Every cube's search tree as a checked proof: `conquer --backend lines --proof
 /// --check-unsat` on a directory written with `--bounds sums`, then the completeness proof,
 /// then `cube-status --check` passes; without the bound clauses the engine says what to do.

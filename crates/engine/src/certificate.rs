@@ -110,6 +110,10 @@ pub struct UnsatPart {
     pub card: String,
     /// The symmetry breaking's name (see [`Symmetry`]).
     pub symmetry: String,
+    /// The redundant bound clauses' name (see [`pq_encode::Bounds`]): `sums` for the line
+    /// engine's tree proofs, absent for none (so earlier bundles read as they were written).
+    #[serde(default = "no_bounds", skip_serializing_if = "is_no_bounds")]
+    pub bounds: String,
     /// What exactly the proof certifies (see [`certified_formula`]).
     pub certified_formula: String,
     /// The symmetry group the breaking clauses are built for, if any.
@@ -134,6 +138,14 @@ pub struct UnsatPart {
     pub check_seconds: f64,
     /// The checker's own verdict line (`s VERIFIED`).
     pub verdict: String,
+}
+
+fn no_bounds() -> String {
+    pq_encode::Bounds::None.name().into()
+}
+
+fn is_no_bounds(bounds: &str) -> bool {
+    bounds == pq_encode::Bounds::None.name()
 }
 
 /// What to certify: the optimum of `problem` is `optimum`, with `witness` (exactly `optimum`
@@ -382,6 +394,7 @@ fn assemble(evidence: &Evidence, recorded: Recorded) -> Certificate {
             model: options.model.name().into(),
             card: options.card.name().into(),
             symmetry: options.symmetry.name().into(),
+            bounds: options.bounds.name().into(),
             certified_formula: certified_formula(problem, options),
             symmetry_group,
             proof: proof_name.clone(),
@@ -613,8 +626,11 @@ pub fn check_certificate(
             let cnf_hash = read_text(&dir.join(&cert.unsat.cnf)).map(|t| sha256_hex(&t));
             let ok = cnf_hash.is_ok_and(|c| c == h);
             let detail = if ok {
+                let bounds = (options.bounds != pq_encode::Bounds::None)
+                    .then(|| format!(" bounds {}", options.bounds))
+                    .unwrap_or_default();
                 format!(
-                    "re-encoded with {} {}: identical",
+                    "re-encoded with {} {}{bounds}: identical",
                     cert.unsat.model, cert.unsat.symmetry
                 )
             } else {
@@ -788,8 +804,7 @@ fn parse_options(u: &UnsatPart) -> Result<Options, String> {
         model: u.model.parse::<Model>()?,
         card: u.card.parse::<Card>()?,
         symmetry: u.symmetry.parse::<Symmetry>()?,
-        // A certificate's formula has no bound clauses (`--certify` refuses `--bounds`).
-        bounds: pq_encode::Bounds::None,
+        bounds: u.bounds.parse::<pq_encode::Bounds>()?,
     })
 }
 

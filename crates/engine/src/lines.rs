@@ -283,11 +283,6 @@ pub fn tree_proof_options() -> pq_encode::Options {
     }
 }
 
-/// What a checked tree proof certifies, for reports.
-pub fn tree_proof_certifies() -> String {
-    "the encoding (colouring model, totalizer cardinality) plus lex-leader symmetry-breaking clauses for the group of 16 (the 8 symmetries of the square × the colour swap) and the redundant family-sum clauses of --bounds sums: the proof certifies that formula; it implies the plain problem is UNSAT through the theorem that every orbit has a lex-least member satisfying the lex-leader clauses (Crawford, Ginsberg, Luks & Roy, KR 1996) and the counting argument that every model of the plain formula extends to the family-sum clauses, neither of which the checker checks".into()
-}
-
 /// Searches whether `n` white and `n` black queens fit on `d × d` and writes the search
 /// tree to `out` as a DRAT proof (binary, or text) against the formula of
 /// [`tree_proof_options`] ([`pq_lines::proof`]). The proof is complete only when the

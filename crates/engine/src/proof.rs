@@ -37,7 +37,13 @@ pub fn certified_formula(problem: &Problem, options: &Options) -> String {
         pq_encode::Model::Colouring if !queens => pq_encode::Model::Lines,
         m => m,
     };
-    match (options.symmetry, queens) {
+    let bounds = match options.bounds {
+        pq_encode::Bounds::None => String::new(),
+        b => format!(
+            ". The formula also carries the redundant family-sum clauses of --bounds {b}; that they change no answer rests on the counting argument that every model of the formula without them extends to them (crates/encode/src/bounds.rs), which the checker does not check"
+        ),
+    };
+    let base = match (options.symmetry, queens) {
         (Symmetry::None, _) => format!(
             "the plain encoding ({} model, {} cardinality, no symmetry breaking): the proof certifies the problem as encoded",
             model, options.card
@@ -50,7 +56,8 @@ pub fn certified_formula(problem: &Problem, options: &Options) -> String {
             "the encoding ({} model, {} cardinality) plus lex-leader clauses for the problem's symmetries (see the CNF header): the proof certifies that formula; the plain problem follows by the lex-leader theorem (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding",
             model, options.card
         ),
-    }
+    };
+    base + &bounds
 }
 
 /// A checker's verdict on a (CNF, proof) pair.
