@@ -626,9 +626,10 @@ pub fn check_certificate(
             let cnf_hash = read_text(&dir.join(&cert.unsat.cnf)).map(|t| sha256_hex(&t));
             let ok = cnf_hash.is_ok_and(|c| c == h);
             let detail = if ok {
-                let bounds = (options.bounds != pq_encode::Bounds::None)
-                    .then(|| format!(" bounds {}", options.bounds))
-                    .unwrap_or_default();
+                let bounds = match options.bounds {
+                    pq_encode::Bounds::None => String::new(),
+                    b => format!(" bounds {b}"),
+                };
                 format!(
                     "re-encoded with {} {}{bounds}: identical",
                     cert.unsat.model, cert.unsat.symmetry
