@@ -830,7 +830,9 @@ pub struct SolveArgs {
     /// Which engine answers. lines: a native branch-and-bound on the line labelling (white
     /// rows and columns, then the diagonals, pruned by counting bounds; no CNF, no solver),
     /// for two armies of queens on a plain rectangular board; its UNSAT is an exhaustive
-    /// search, not a checked proof. sat: encode into CNF and solve with SAT solvers. auto:
+    /// search, and with --proof or --certify (the queens on a square board) its search tree
+    /// is written as a DRAT proof of the formula with --bounds sums, checked by rate with
+    /// --check-unsat. sat: encode into CNF and solve with SAT solvers. auto:
     /// lines where it applies, unless a SAT-only option is given (--backend, --solver-cmd,
     /// --proof, --certify, --check-unsat, --cnf, --model, --card, --symmetry, --cubes=always,
     /// --strategy other than up)
