@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
+use pq_engine::cube::KeepProof;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
@@ -32,6 +33,13 @@ pub struct CubeSolverArgs {
     /// [default: drat]
     #[arg(long, value_name = "FMT", requires = "proof")]
     pub proof_format: Option<ProofFormat>,
+    /// What becomes of each cube's proof: plain (DIR/proofs/ID.drat), xz (ID.drat.xz, about
+    /// 24 times smaller for the line engine's proofs; checkers read it as it is) or none
+    /// (deleted after its check: needs --check-unsat; the result records the proof's
+    /// SHA-256, size and check, and `cube-status --check` makes it again and checks it)
+    /// [default: plain]
+    #[arg(long, value_name = "HOW", requires = "proof")]
+    pub keep_proof: Option<KeepProof>,
     /// Wall-clock limit per cube in seconds: the cube's result is then `unknown`, and a
     /// rerun solves it again
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
@@ -171,6 +179,8 @@ pub struct CubeSolver {
     pub proof: Option<ProofFormat>,
     /// `--check-unsat`: every UNSAT needs a checked proof in this format.
     pub check_unsat: Option<ProofFormat>,
+    /// `--keep-proof`.
+    pub keep: KeepProof,
 }
 
 impl CubeSolverArgs {
@@ -185,10 +195,15 @@ impl CubeSolverArgs {
             pq_engine::proof::check_capable(&spec, format)
                 .map_err(|e| format!("--check-unsat: {e}"))?;
         }
+        let keep = self.keep_proof.unwrap_or_default();
+        if keep == KeepProof::None && !check_unsat {
+            return Err("--keep-proof none deletes each proof after its check, so it needs --check-unsat (without it nothing would vouch for the UNSAT)".into());
+        }
         Ok(CubeSolver {
             spec,
             proof: self.proof.then_some(format),
             check_unsat: check_unsat.then_some(format),
+            keep,
         })
     }
 }

@@ -59,6 +59,7 @@ fn method<'a>(
             spec: &solver.spec,
             format,
             check: solver.check_unsat.is_some(),
+            keep: solver.keep,
         },
         None => Method::Backend(&**backend.insert(plain_backend(solver)?)),
     })
@@ -365,6 +366,9 @@ fn slurm_script(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<S
     }
     if solver.check_unsat.is_some() {
         command.push("--check-unsat".into());
+    }
+    if solver.proof.is_some() && solver.keep != pq_engine::cube::KeepProof::Plain {
+        command.push(format!("--keep-proof {}", solver.keep));
     }
     if let Some(t) = a.solver.timeout {
         command.push(format!("--timeout {}", t.as_secs_f64()));

@@ -124,6 +124,9 @@ pub struct CubeTotals {
     /// UNSAT results whose proof file is in the directory (checked by `--check` only: a
     /// result's own word that its proof was checked is not counted).
     pub proofs_on_disk: usize,
+    /// UNSAT results whose proof was dropped after its check (`--keep-proof none`); their
+    /// records let `--check` make them again.
+    pub proofs_dropped: usize,
     /// Cubes whose result file was written for another formula or cube (a worker on an
     /// earlier split): not counted, and solved again by `conquer`.
     pub stale: Vec<usize>,
@@ -183,6 +186,7 @@ impl CubeTotals {
             missing: summary.missing().len(),
             open_ids,
             proofs_on_disk: summary.proofs_on_disk(dir),
+            proofs_dropped: summary.proofs_dropped(),
             stale: summary.stale.clone(),
             cpu_seconds: summary.cpu_seconds(),
             largest: summary
@@ -221,8 +225,14 @@ impl CubeTotals {
                 self.problem
             ),
             "unsat" => format!(
-                "UNSAT: all {} cubes are UNSAT ({}; {} of them with a proof on disk)\n",
-                self.cubes, self.problem, self.proofs_on_disk
+                "UNSAT: all {} cubes are UNSAT ({}; {} of them with a proof on disk{})\n",
+                self.cubes,
+                self.problem,
+                self.proofs_on_disk,
+                match self.proofs_dropped {
+                    0 => String::new(),
+                    k => format!(", {k} with a proof dropped after its check"),
+                }
             ),
             _ => format!(
                 "OPEN: {} of {} cubes UNSAT, {} unknown, {} missing ({})\n",

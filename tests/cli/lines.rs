@@ -505,6 +505,96 @@ fn cube_proofs_come_from_the_line_engine_too() {
     assert_fails_saying(&out, 1, "--bounds sums");
 }
 
+/// `--keep-proof xz` keeps each cube's checked proof compressed and `--keep-proof none`
+/// keeps only its record; `cube-status --check` checks the first as it is and makes the
+/// second again. A proof swapped for another cube's, or a record whose prover is unknown,
+/// fails the check; dropping a proof nobody checked is refused.
+#[test]
+fn checked_proofs_are_kept_compressed_or_dropped() {
+    let split = ["--bounds", "sums", "--split", "rows", "--depth", "0"];
+    let conquer = |dir: &std::path::Path, keep: &str, check: bool| {
+        let mut args = vec!["conquer", s(dir), "--backend", "lines", "--proof"];
+        args.extend(["--keep-proof", keep, "--jobs", "2", "--progress", "none"]);
+        if check {
+            args.push("--check-unsat");
+        }
+        run(&args)
+    };
+    let status_check = |dir: &std::path::Path| run(&["cube-status", s(dir), "--check"]);
+
+    let (_tmp, dir) = cubed(6, 6, &split);
+    let out = conquer(&dir, "none", false);
+    assert_fails_saying(&out, 2, "needs --check-unsat");
+    assert!(!dir.join("results").join("1.json").exists());
+
+    // xz: the proofs are .drat.xz, each recorded with its SHA-256 and check.
+    let out = conquer(&dir, "xz", true);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&["solve-cube", s(&dir), "--completeness", "--proof"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results").join("1.json")).unwrap())
+            .unwrap();
+    assert_eq!(result["proof"], "1.drat.xz", "{result}");
+    assert_eq!(result["proof_record"]["kept"], "xz", "{result}");
+    assert_eq!(result["proof_record"]["verdict"], "s VERIFIED", "{result}");
+    let packed = std::fs::read(dir.join("proofs").join("1.drat.xz")).unwrap();
+    assert!(packed.starts_with(b"\xfd7zXZ\0"));
+    let out = status_check(&dir);
+    assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("ok: cube 1: 1.drat.xz: s VERIFIED"),
+        "{}",
+        stdout(&out)
+    );
+    // Another cube's proof in its place: the hash gives it away.
+    std::fs::copy(
+        dir.join("proofs").join("2.drat.xz"),
+        dir.join("proofs").join("1.drat.xz"),
+    )
+    .unwrap();
+    let out = status_check(&dir);
+    assert_ne!(code(&out), 20, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("is not the proof its result records"),
+        "{}",
+        stdout(&out)
+    );
+
+    // none: nothing kept but the completeness proof; the check makes each proof again.
+    let (_tmp2, dir) = cubed(6, 6, &split);
+    let out = conquer(&dir, "none", true);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&["solve-cube", s(&dir), "--completeness", "--proof"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        names(&dir.join("proofs")),
+        ["completeness.drat", "completeness.json"]
+    );
+    let out = run(&["cube-status", s(&dir), "--format", "json"]);
+    let v = json(&out);
+    assert_eq!(v["proofs_on_disk"], 0, "{v}");
+    assert_eq!(v["proofs_dropped"], v["cubes"], "{v}");
+    let out = status_check(&dir);
+    assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("dropped after its check, made again by lines")
+            && stdout(&out).contains("the recorded SHA-256): s VERIFIED"),
+        "{}",
+        stdout(&out)
+    );
+    edit_json(&dir.join("results").join("1.json"), &|v| {
+        v["proof_record"]["prover"] = "nonsense".into()
+    });
+    let out = status_check(&dir);
+    assert_ne!(code(&out), 20, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("no prover pq-sat can run"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 #[test]
 fn cubes_are_conquered_by_the_line_engine() {
     // UNSAT: every cube UNSAT, merged by cube-status as for any solver.

@@ -19,7 +19,7 @@ use pq_solve::backend::{Backend, BackendSpec};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-use crate::proof::{check_capable, check_proof_within, prove, ProofFormat};
+use crate::proof::{check_capable, check_proof_within, prove, CheckReport, ProofFormat};
 
 /// A proof-writing solver whose every UNSAT is checked before it counts.
 pub struct CheckedUnsat {
@@ -87,14 +87,28 @@ pub fn verify_unsat(
     format: ProofFormat,
     limits: &Limits,
 ) -> Result<Answer, SolveError> {
+    verify_unsat_report(solver, cnf, proof, format, limits).map(|(answer, _)| answer)
+}
+
+/// [`verify_unsat`], with the checker's report when it verified the proof (what a cube's
+/// result records of its check).
+pub fn verify_unsat_report(
+    solver: String,
+    cnf: &Path,
+    proof: &Path,
+    format: ProofFormat,
+    limits: &Limits,
+) -> Result<(Answer, Option<CheckReport>), SolveError> {
     let report = match check_proof_within(cnf, proof, format, limits) {
         Ok(report) => report,
         // Out of time (or stopped) while checking: no answer, as for a slow solver.
-        Err(_) if limits.should_stop() => return Ok(Answer::Unknown(limits.unknown_reason())),
+        Err(_) if limits.should_stop() => {
+            return Ok((Answer::Unknown(limits.unknown_reason()), None))
+        }
         Err(e) => return Err(e),
     };
     if report.verified {
-        return Ok(Answer::Unsat);
+        return Ok((Answer::Unsat, Some(report)));
     }
     let why = report.note.unwrap_or(report.verdict);
     Err(SolveError::Rejected {

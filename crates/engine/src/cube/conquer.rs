@@ -31,10 +31,13 @@ use rustsat::types::{Lit, TernaryVal, Var};
 
 use super::origin::{cube_sha256, derive, Origin};
 use super::PROOFS_DIR;
-use super::{read_results, write_result, Cube, CubeError, CubeResult, CubeStatus, Manifest};
-use crate::checked::verify_unsat;
+use super::{
+    read_results, write_result, Cube, CubeError, CubeResult, CubeStatus, KeepProof, Manifest,
+    ProofRecord,
+};
+use crate::checked::{verify_unsat, verify_unsat_report};
 use crate::pipeline::{cadical_error, decoded, Outcome, Status};
-use crate::proof::{arranged_for, prove, ProofFormat};
+use crate::proof::{arranged_for, prove, CheckReport, ProofFormat};
 
 /// An opened cube directory: its manifest, and its formula read and checked against the
 /// manifest's SHA-256, with what it was re-derived to be ([`Origin`]).
@@ -177,6 +180,8 @@ pub enum Method<'a> {
         format: ProofFormat,
         /// Check the proof before the UNSAT counts.
         check: bool,
+        /// What becomes of the proof once written and checked.
+        keep: KeepProof,
     },
 }
 
@@ -203,14 +208,21 @@ pub fn solve_cube(
         Method::Backend(backend) => {
             let lits: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();
             let (answer, solver) = backend.solve_cube(&dir.formula, &lits, limits, &accept_all)?;
-            (answer, solver, backend.checks_unsat(), None)
+            (answer, solver, backend.checks_unsat(), (None, None))
         }
         Method::Proof {
             spec,
             format,
             check,
+            keep,
         } => {
-            let target = dir.proof_path(id, *format);
+            if *keep == KeepProof::None && !*check {
+                return Err(CubeError::Invalid(
+                    "a proof is dropped only after its check (--keep-proof none needs --check-unsat)"
+                        .into(),
+                ));
+            }
+            let target = kept_proof_path(dir, id, *format, *keep);
             let proofs = dir.path.join(PROOFS_DIR);
             std::fs::create_dir_all(&proofs).map_err(SolveError::io(&proofs))?;
             // Both files are made in a private directory beside the proof; only a proof
@@ -222,20 +234,75 @@ pub fn solve_cube(
             let proved = prove(spec, &formula, &cnf, &tmp_proof, *format, limits)?;
             let (mut answer, solver) =
                 judged(&formula, (proved.answer, proved.solver), &accept_all)?;
-            let mut proof = None;
+            let (mut proof, mut record) = (None, None);
             if answer == Answer::Unsat {
+                let mut report = None;
                 if *check {
-                    answer = verify_unsat(solver.clone(), &cnf, &tmp_proof, *format, limits)?;
+                    (answer, report) =
+                        verify_unsat_report(solver.clone(), &cnf, &tmp_proof, *format, limits)?;
                 }
                 if answer == Answer::Unsat {
-                    std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;
-                    proof = target.file_name().map(|n| n.to_string_lossy().into_owned());
+                    record = Some(proof_record(spec, *format, *keep, &tmp_proof, report)?);
+                    keep_proof(&tmp_proof, &target, *keep)?;
+                    proof = (*keep != KeepProof::None)
+                        .then(|| target.file_name())
+                        .flatten()
+                        .map(|n| n.to_string_lossy().into_owned());
                 }
             }
-            (answer, solver, *check, proof)
+            (answer, solver, *check, (proof, record))
         }
     };
     finish(dir, cube, answer, solver, verified, proof, start.elapsed())
+}
+
+/// Where cube `id`'s proof in `format` is kept: [`CubeDir::proof_path`], with `.xz` when
+/// compressed (for [`KeepProof::None`], where it would have been).
+fn kept_proof_path(dir: &CubeDir, id: usize, format: ProofFormat, keep: KeepProof) -> PathBuf {
+    let plain = dir.proof_path(id, format);
+    match keep {
+        KeepProof::Xz => PathBuf::from(format!("{}.xz", plain.display())),
+        KeepProof::Plain | KeepProof::None => plain,
+    }
+}
+
+/// The record of the proof at `path`, written by `spec` in `format`, kept as `keep`, and
+/// checked as `report` says.
+fn proof_record(
+    spec: &BackendSpec,
+    format: ProofFormat,
+    keep: KeepProof,
+    path: &Path,
+    report: Option<CheckReport>,
+) -> Result<ProofRecord, SolveError> {
+    let bytes = std::fs::metadata(path).map_err(SolveError::io(path))?.len();
+    let sha256 = crate::hashing::sha256_file(path).map_err(SolveError::io(path))?;
+    Ok(ProofRecord {
+        prover: spec.to_string(),
+        format: format.name().into(),
+        sha256,
+        bytes,
+        kept: keep,
+        // The version, when known, is the program's own `--version` line, name included.
+        checker: (report.as_ref()).map(|r| r.checker_version.clone().unwrap_or(r.checker.clone())),
+        verdict: report.as_ref().map(|r| r.verdict.clone()),
+        check_seconds: report.map(|r| r.seconds),
+    })
+}
+
+/// Puts the written proof `tmp` at `target` as `keep` says: renamed, compressed into a
+/// temporary beside it and renamed, or left to be deleted with its private directory.
+fn keep_proof(tmp: &Path, target: &Path, keep: KeepProof) -> Result<(), SolveError> {
+    match keep {
+        KeepProof::Plain => std::fs::rename(tmp, target).map_err(SolveError::io(target)),
+        KeepProof::Xz => {
+            let packed = tmp.with_extension("xz");
+            crate::compress::xz_file(tmp, &packed, 1).map_err(SolveError::io(&packed))?;
+            std::fs::remove_file(tmp).map_err(SolveError::io(tmp))?;
+            std::fs::rename(&packed, target).map_err(SolveError::io(target))
+        }
+        KeepProof::None => Ok(()),
+    }
 }
 
 /// The result and outcome of `answer` for `cube`.
@@ -245,7 +312,7 @@ fn finish(
     answer: Answer,
     solver: String,
     verified: bool,
-    proof: Option<String>,
+    (proof, proof_record): (Option<String>, Option<ProofRecord>),
     took: Duration,
 ) -> Result<Solved, CubeError> {
     let seconds = took.as_secs_f64();
@@ -276,6 +343,7 @@ fn finish(
         solver: outcome.solver.clone(),
         verified: (status == CubeStatus::Unsat).then_some(verified),
         proof,
+        proof_record,
         model,
         worker: worker_name(),
         formula_sha256: dir.manifest.sha256.clone(),
@@ -368,7 +436,15 @@ impl Worker<'_> {
             (answer, "cadical (incremental)".into()),
             &accept_all,
         )?;
-        finish(dir, cube, answer, name, false, None, start.elapsed())
+        finish(
+            dir,
+            cube,
+            answer,
+            name,
+            false,
+            (None, None),
+            start.elapsed(),
+        )
     }
 }
 
@@ -673,6 +749,7 @@ mod tests {
                 solver: "x".into(),
                 verified: None,
                 proof: None,
+                proof_record: None,
                 model: None,
                 worker: "w".into(),
                 formula_sha256: String::new(),

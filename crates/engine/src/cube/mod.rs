@@ -144,9 +144,15 @@ pub struct CubeResult {
     /// `--proof`); `None` for SAT and unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<bool>,
-    /// The proof's file name under [`PROOFS_DIR`], when one was written.
+    /// The proof's file name under [`PROOFS_DIR`], when one was kept (`ID.drat`, or
+    /// `ID.drat.xz` with `--keep-proof xz`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof: Option<String>,
+    /// For UNSAT with a proof: what was written and how it checked, kept even when the
+    /// proof itself is not (`--keep-proof none`), so that `cube-status --check` can make it
+    /// again and compare. Absent in results written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_record: Option<ProofRecord>,
     /// For SAT: the model's true literals among the formula's piece variables, or every
     /// variable for a formula without a variable map, so that anyone can re-check it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -157,6 +163,81 @@ pub struct CubeResult {
     pub formula_sha256: String,
     /// The SHA-256 of its cube's literals ([`origin::cube_sha256`]).
     pub cube_sha256: String,
+}
+
+/// A cube's proof as it was written and checked: enough to make it again (the prover and
+/// format), to tell whether a proof on disk or made again is the same one (its SHA-256 and
+/// size, uncompressed), and to say what its check found without checking it again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofRecord {
+    /// The proof-writing solver, as `--backend` names it (`lines`, `cadical`, ...).
+    pub prover: String,
+    /// `drat` or `lrat`.
+    pub format: String,
+    /// SHA-256 of the proof's bytes as written (before any compression).
+    pub sha256: String,
+    /// Its size in bytes, uncompressed.
+    pub bytes: u64,
+    /// How it was kept: `plain`, `xz` or `none` ([`KeepProof`]).
+    pub kept: KeepProof,
+    /// The checker that verified it, with its version (`None`: not checked when solved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker: Option<String>,
+    /// The checker's verdict line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    /// Seconds the check took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_seconds: Option<f64>,
+}
+
+/// What becomes of a cube's proof once it is written (and checked, with `--check-unsat`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeepProof {
+    /// Kept as written, `proofs/ID.drat`.
+    #[default]
+    Plain,
+    /// Compressed, `proofs/ID.drat.xz` (xz at level 1: the line engine's binary DRAT
+    /// shrinks about 24 times at about 50 MB/s; `rate` reads it as it is).
+    Xz,
+    /// Deleted after its check; the result keeps its [`ProofRecord`], and
+    /// `cube-status --check` makes the proof again and checks it.
+    None,
+}
+
+impl KeepProof {
+    /// Every choice, in the order `--keep-proof` lists them.
+    pub const ALL: [KeepProof; 3] = [KeepProof::Plain, KeepProof::Xz, KeepProof::None];
+
+    /// The name `--keep-proof` takes and JSON uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeepProof::Plain => "plain",
+            KeepProof::Xz => "xz",
+            KeepProof::None => "none",
+        }
+    }
+}
+
+impl std::fmt::Display for KeepProof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for KeepProof {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let known = KeepProof::ALL.into_iter().find(|k| k.name() == s);
+        known.ok_or_else(|| {
+            let names = KeepProof::ALL.map(KeepProof::name);
+            format!(
+                "unknown --keep-proof '{s}' (expected one of: {})",
+                names.join(", ")
+            )
+        })
+    }
 }
 
 /// A cube directory's errors.
@@ -497,6 +578,7 @@ mod tests {
             solver: "kissat".into(),
             verified: Some(false),
             proof: None,
+            proof_record: None,
             model: None,
             worker: "host:1".into(),
             formula_sha256: m.sha256.clone(),

@@ -15,12 +15,14 @@ use super::conquer::{
     cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
 };
 use super::origin::{rederive_split, Origin};
-use super::{read_all_results, CubeError, CubeResult, CubeStatus, PROOFS_DIR};
+use super::{read_all_results, Cube, CubeError, CubeResult, CubeStatus, ProofRecord, PROOFS_DIR};
 use crate::known::agrees;
 use crate::pipeline::validated;
-use crate::proof::{check_proof_within, ProofFormat};
+use crate::proof::{check_proof_within, prove, ProofFormat};
 use pq_solve::answer::Answer;
 use pq_solve::output::shown;
+use pq_solve::BackendSpec;
+use std::path::Path;
 
 /// What the results prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +75,15 @@ impl Summary {
             .filter(|r| r.status == CubeStatus::Unsat)
             .filter_map(|r| r.proof.as_deref())
             .filter(|name| proof_file(dir, name).is_some())
+            .count()
+    }
+
+    /// How many UNSAT results dropped their proof after its check (`--keep-proof none`):
+    /// `cube-status --check` makes each again and checks it.
+    pub fn proofs_dropped(&self) -> usize {
+        (self.results.iter().flatten())
+            .filter(|r| r.status == CubeStatus::Unsat && r.proof.is_none())
+            .filter(|r| r.proof_record.is_some())
             .count()
     }
 
@@ -261,29 +272,27 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
     for r in summary.results.iter().flatten() {
         pq_solve::control::check_interrupt()?;
         let what = format!("cube {}", r.id);
-        let Some(name) = &r.proof else {
-            findings.push(Finding {
+        let cube = dir.manifest.cube(r.id)?;
+        let finding = match (&r.proof, &r.proof_record) {
+            (Some(name), record) => match proof_file(dir, name) {
+                Some(proof) => on_disk(dir, cube, &proof, record.as_ref(), work.path(), limits)?,
+                None => Finding {
+                    what,
+                    ok: false,
+                    detail: format!(
+                        "its proof {} is missing",
+                        dir.path.join(PROOFS_DIR).join(name).display()
+                    ),
+                },
+            },
+            (None, Some(record)) => proved_again(dir, cube, record, work.path(), limits)?,
+            (None, None) => Finding {
                 what,
                 ok: false,
                 detail: "no proof (solve it with `pq-sat solve-cube DIR ID --proof`)".into(),
-            });
-            continue;
+            },
         };
-        let Some(proof) = proof_file(dir, name) else {
-            let proof = dir.path.join(PROOFS_DIR).join(name);
-            findings.push(Finding {
-                what,
-                ok: false,
-                detail: format!("its proof {} is missing", proof.display()),
-            });
-            continue;
-        };
-        let cube = dir.manifest.cube(r.id)?;
-        let format = ProofFormat::from_path(&proof);
-        let cnf = work.path().join(format!("{}.cnf", r.id));
-        write_proof_cnf(&dir.cube_formula(cube), format, &cnf)?;
-        findings.push(checked(what, &cnf, &proof, format, limits)?);
-        let _ = std::fs::remove_file(&cnf);
+        findings.push(finding);
     }
     let complete = [ProofFormat::Drat, ProofFormat::Lrat]
         .into_iter()
@@ -309,25 +318,128 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
             }
             let cnf = work.path().join("completeness.cnf");
             write_proof_cnf(&dir.completeness_formula(), format, &cnf)?;
-            findings.push(checked(COMPLETENESS.into(), &cnf, &proof, format, limits)?);
+            let name = proof.file_name().unwrap_or_default().to_string_lossy();
+            findings.push(checked(COMPLETENESS.into(), &name, &cnf, &proof, format, limits)?);
         }
     }
     Ok(findings)
 }
 
+/// The check of cube `cube`'s proof kept at `proof` (plain or compressed): against the
+/// formula plus the cube, and against its record's SHA-256 when it has one (a proof
+/// replaced since its check is not the one the result vouches for).
+fn on_disk(
+    dir: &CubeDir,
+    cube: &Cube,
+    proof: &Path,
+    record: Option<&ProofRecord>,
+    work: &Path,
+    limits: &Limits,
+) -> Result<Finding, CubeError> {
+    let what = format!("cube {}", cube.id);
+    let plain = crate::compress::plain_file(proof).map_err(SolveError::io(proof))?;
+    let format = ProofFormat::from_path(&crate::compress::stripped(proof));
+    if let Some(record) = record {
+        let sha = crate::hashing::sha256_file(plain.path()).map_err(SolveError::io(proof))?;
+        if sha != record.sha256 {
+            return Ok(Finding {
+                what,
+                ok: false,
+                detail: format!(
+                    "{} is not the proof its result records (SHA-256 {sha}, recorded {}): solve the cube again",
+                    proof.display(),
+                    record.sha256
+                ),
+            });
+        }
+    }
+    let cnf = work.join(format!("{}.cnf", cube.id));
+    write_proof_cnf(&dir.cube_formula(cube), format, &cnf)?;
+    let name = proof.file_name().unwrap_or_default().to_string_lossy();
+    let finding = checked(what, &name, &cnf, plain.path(), format, limits)?;
+    let _ = std::fs::remove_file(&cnf);
+    Ok(finding)
+}
+
+/// The check of a cube whose proof was dropped after its check (`--keep-proof none`): the
+/// recorded prover makes it again, into scratch space, and the checker checks it. A proof
+/// with another SHA-256 than the recorded one still counts when it checks (a solver need not
+/// be deterministic), and the finding says so.
+fn proved_again(
+    dir: &CubeDir,
+    cube: &Cube,
+    record: &ProofRecord,
+    work: &Path,
+    limits: &Limits,
+) -> Result<Finding, CubeError> {
+    let what = format!("cube {}", cube.id);
+    let refused = |detail: String| Finding {
+        what: what.clone(),
+        ok: false,
+        detail,
+    };
+    // A `--solver-cmd` prover is recorded as its `Display` form, `command 'CMD'`.
+    let prover = match record.prover.strip_prefix("command '") {
+        Some(cmd) => cmd
+            .strip_suffix('\'')
+            .map(|cmd| BackendSpec::Command(cmd.into()))
+            .ok_or_else(|| format!("unreadable prover {}", record.prover)),
+        None => record.prover.parse::<BackendSpec>(),
+    };
+    let (spec, format) = match (prover, record.format.parse::<ProofFormat>()) {
+        (Ok(spec), Ok(format)) => (spec, format),
+        (Err(e), _) | (_, Err(e)) => {
+            return Ok(refused(format!(
+                "its proof was dropped and its record names no prover pq-sat can run ({e})"
+            )))
+        }
+    };
+    let (cnf, proof) = (
+        work.join(format!("{}.cnf", cube.id)),
+        work.join(format!("{}.{}", cube.id, format.name())),
+    );
+    let proved = prove(&spec, &dir.cube_formula(cube), &cnf, &proof, format, limits)?;
+    if proved.answer != Answer::Unsat {
+        let said = match proved.answer {
+            Answer::Sat(_) => "SAT".to_string(),
+            Answer::Unknown(why) => format!("unknown ({why})"),
+            Answer::Unsat => unreachable!(),
+        };
+        return Ok(refused(format!(
+            "its proof was dropped; made again, {} answered {said}",
+            proved.solver
+        )));
+    }
+    let sha = crate::hashing::sha256_file(&proof).map_err(SolveError::io(&proof))?;
+    let same = match sha == record.sha256 {
+        true => "the recorded SHA-256".to_string(),
+        false => format!(
+            "SHA-256 {sha}, not the recorded {} (the prover is not deterministic)",
+            record.sha256
+        ),
+    };
+    let again = format!(
+        "dropped after its check, made again by {} in {:.2} s ({} bytes, {same})",
+        proved.solver,
+        proved.seconds,
+        proved.proof_bytes.unwrap_or(0)
+    );
+    let finding = checked(what, &again, &cnf, &proof, format, limits)?;
+    let _ = std::fs::remove_file(&cnf);
+    let _ = std::fs::remove_file(&proof);
+    Ok(finding)
+}
+
 /// The checker's verdict on `proof` for `cnf`, as a finding.
 fn checked(
     what: String,
-    cnf: &std::path::Path,
-    proof: &std::path::Path,
+    name: &str,
+    cnf: &Path,
+    proof: &Path,
     format: ProofFormat,
     limits: &Limits,
 ) -> Result<Finding, CubeError> {
     let report = check_proof_within(cnf, proof, format, limits)?;
-    let name = proof
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     Ok(Finding {
         what,
         ok: report.verified,
