@@ -89,6 +89,8 @@ pub struct CubeJob {
     pub settings: pq_engine::cube::split::Settings,
     /// The command line, for the manifest.
     pub command: String,
+    /// `--estimate --check-unsat`: the sample's UNSAT cubes are proved and checked.
+    pub check_unsat: Option<ProofFormat>,
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -185,13 +187,14 @@ impl Args {
             Command::Solve(_) | Command::Race(_) => true,
             Command::SolveCube(_) => true,
             Command::Conquer(a) => !a.incremental,
+            Command::Cube(a) => a.estimate,
             Command::Family(a) => a.verify.is_some(),
             // The optimum found first (the enumeration's own end is no solver's answer).
             Command::Enumerate(a) => a.subject.n.is_none(),
             _ => false,
         };
         if check_unsat && !checks {
-            return Err("--check-unsat applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube` and `conquer` (not --incremental), the commands that take a solver's UNSAT as an answer".into());
+            return Err("--check-unsat applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube`, `conquer` (not --incremental) and `cube --estimate`, the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
             Command::Encode(a) if a.format.export().is_some() => {
@@ -413,7 +416,7 @@ impl Args {
             Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => solve_job(a, check_unsat),
-            Command::Cube(a) => cube_job(a),
+            Command::Cube(a) => cube_job(a, check_unsat),
             Command::SolveCube(a) => {
                 let solver = a.solver.validated(check_unsat)?;
                 Ok(Job::SolveCube(a, solver))
@@ -431,7 +434,7 @@ impl Args {
 }
 
 /// `cube`: the formula to split (encoded here, or a file) and the splitter's settings.
-fn cube_job(a: super::CubeArgs) -> Result<Job, String> {
+fn cube_job(a: super::CubeArgs, check_unsat: bool) -> Result<Job, String> {
     use pq_engine::cube::split::Settings;
     let problem = match (a.problem.load_or_queens(a.dim)?, &a.cnf) {
         // An existing directory, to estimate (clap keeps the formula's options away).
@@ -487,11 +490,17 @@ fn cube_job(a: super::CubeArgs) -> Result<Job, String> {
         depth: a.depth,
         free: a.free,
     };
+    let check_unsat = check_unsat.then_some(ProofFormat::Drat);
+    if let Some(format) = check_unsat {
+        let spec = a.backend.clone().unwrap_or(pq_engine::cube::CUBE_SOLVER);
+        checkable(&spec, format)?;
+    }
     Ok(Job::Cube(CubeJob {
         args: a,
         problem,
         settings,
         command: command_line(),
+        check_unsat,
     }))
 }
 

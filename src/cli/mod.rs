@@ -40,7 +40,9 @@ pub struct Args {
     /// each solver writes a DRAT proof (LRAT from the in-process CaDiCaL with --proof-format
     /// lrat), checked by `rate` (ACL2's checker); a proof that fails is a solver error, and
     /// a portfolio waits for its other members. For `solve` (every step of an optimisation
-    /// too), `race`, `family --verify` and the optimum `enumerate` finds first; a --solver-cmd must say where its proof goes with {proof} (and
+    /// too), `race`, `family --verify`, the optimum `enumerate` finds first, `solve-cube`,
+    /// `conquer`, and `cube --estimate` (the sample's cost is then that of checked proofs);
+    /// a --solver-cmd must say where its proof goes with {proof} (and
     /// {cnf} where the CNF goes if not last); minisat writes no proofs
     #[arg(long, global = true)]
     pub check_unsat: bool,

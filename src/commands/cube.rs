@@ -75,7 +75,7 @@ pub fn run(job: &CubeJob) -> Result<u8> {
 fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
     let a = &job.args;
     let spec = a.backend.clone().unwrap_or(pq_engine::cube::CUBE_SOLVER);
-    let backend = super::member(&spec, None)?;
+    let backend = super::member(&spec, job.check_unsat)?;
     let settings = Settings {
         sample: a.sample.map_or(30, |k| k as usize),
         seed: a.seed.unwrap_or(1),
@@ -136,10 +136,15 @@ fn estimate_text(e: &Estimate) -> String {
     let range = |i: &Interval| format!("{} to {}", duration(i.low), duration(i.high));
     let pct = (e.confidence * 100.0).round();
     let mut out = format!(
-        "estimate for {} cubes from a sample of {} ({}, one cube at a time, seed {}): {} UNSAT, {} SAT, {} unknown\n",
+        "estimate for {} cubes from a sample of {} ({}{}, one cube at a time, seed {}): {} UNSAT, {} SAT, {} unknown\n",
         e.cubes,
         e.sample.len(),
         e.solver,
+        if e.proofs_checked {
+            ", every UNSAT with its proof written and checked"
+        } else {
+            ""
+        },
         e.seed,
         count(CubeStatus::Unsat),
         count(CubeStatus::Sat),

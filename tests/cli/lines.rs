@@ -595,6 +595,46 @@ fn checked_proofs_are_kept_compressed_or_dropped() {
     );
 }
 
+/// `cube --estimate --check-unsat` predicts the cost of checked proofs: each sampled UNSAT
+/// cube is proved and its proof checked; a solver that writes no proofs, or `--check-unsat`
+/// on a split without `--estimate`, is refused.
+#[test]
+fn the_estimate_can_price_checked_proofs() {
+    let (_tmp, dir) = cubed(
+        6,
+        6,
+        &["--bounds", "sums", "--split", "rows", "--depth", "0"],
+    );
+    let estimate = |extra: &[&str]| {
+        let mut args = vec!["cube", s(&dir), "--estimate", "--sample", "3"];
+        args.extend_from_slice(extra);
+        args.extend(["--format", "json"]);
+        run(&args)
+    };
+    let out = estimate(&["--backend", "lines", "--check-unsat"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["proofs_checked"], true, "{v}");
+    assert_eq!(v["sample"].as_array().unwrap().len(), 3, "{v}");
+    let out = estimate(&["--backend", "lines"]);
+    assert_eq!(json(&out)["proofs_checked"], false);
+    let out = estimate(&["--backend", "minisat", "--check-unsat"]);
+    assert_fails_saying(&out, 2, "minisat cannot write DRAT proofs");
+    let other = dir.with_file_name("other");
+    let out = run(&[
+        "cube",
+        "--dim",
+        "6",
+        "--n",
+        "6",
+        "-o",
+        s(&other),
+        "--check-unsat",
+    ]);
+    assert_fails_saying(&out, 2, "`cube --estimate`");
+    assert!(!other.exists());
+}
+
 #[test]
 fn cubes_are_conquered_by_the_line_engine() {
     // UNSAT: every cube UNSAT, merged by cube-status as for any solver.

@@ -24,6 +24,13 @@
 //! Once an inner node's lemma is written its children's are no longer needed, and the sink
 //! is told to delete them (DRAT's `d` lines): the checker then propagates over the formula
 //! and the lemmas of one path of the tree, not the whole tree.
+//!
+//! Not every leaf needs its lemma: an inner node's negated path follows by propagation from
+//! *one* child's lemma when propagation refutes the other child outright (assuming the
+//! node's path, the written lemma forces the other child's label, and that path is a
+//! conflict). So a leaf's lemma is written only when its sibling's was not, and a leaf that
+//! is an only child (the cube's unit clause forces its label) gets none; the checker, whose
+//! time goes by lemmas, has that many fewer to check.
 
 use std::sync::atomic::AtomicBool;
 
@@ -64,11 +71,33 @@ pub enum Step {
 struct Recorder<'e> {
     d: usize,
     path: Vec<LineLit>,
+    /// For each node on the path (by its depth, the root's 0): which of its children have
+    /// finished, and whether each one's lemma was written.
+    children: Vec<Children>,
     sink: &'e mut dyn FnMut(Step, &[LineLit]),
     lemmas: u64,
 }
 
+/// What is known of a node's children so far.
+#[derive(Clone, Copy, Default)]
+struct Children {
+    /// Children finished (0, 1 or 2).
+    done: u8,
+    /// Whether the lemma of the first and of the second was written.
+    written: [bool; 2],
+}
+
 impl Recorder<'_> {
+    fn new(d: usize, sink: &mut dyn FnMut(Step, &[LineLit])) -> Recorder<'_> {
+        Recorder {
+            d,
+            path: Vec::with_capacity(6 * d),
+            children: vec![Children::default(); 6 * d + 1],
+            sink,
+            lemmas: 0,
+        }
+    }
+
     fn lemma(&mut self) {
         (self.sink)(Step::Add, &self.path);
         self.lemmas += 1;
@@ -79,19 +108,54 @@ impl Recorder<'_> {
         (self.sink)(Step::Delete, &self.path);
     }
 
+    /// The node at the end of the path has finished; `written` says whether its lemma was.
+    fn finished(&mut self, written: bool) {
+        if let Some(depth) = self.path.len().checked_sub(1) {
+            let parent = &mut self.children[depth];
+            parent.written[usize::from(parent.done)] = written;
+            parent.done += 1;
+        }
+    }
+
+    /// The node at the end of the path is a leaf: propagation refutes its path. Its lemma is
+    /// written only when it is its parent's second child and the first one's was not: the
+    /// parent's lemma follows from one child's lemma and propagation on the other (assume
+    /// the parent's path; the written lemma forces the other child's label, whose path
+    /// propagation refutes). An only child (the cube fixes its parent's line) needs none:
+    /// the cube's unit clause forces its label.
+    fn leaf(&mut self) {
+        let write = match self.path.len().checked_sub(1) {
+            None => true,
+            Some(depth) => {
+                let parent = self.children[depth];
+                parent.done == 1 && !parent.written[0]
+            }
+        };
+        if write {
+            self.lemma();
+        }
+        self.finished(write);
+    }
+
     /// The lemma of the inner node at the end of the path, whose children set `line`;
-    /// then the children's lemmas are deleted.
-    fn inner(&mut self, line: usize) {
+    /// then the children's lemmas that were written are deleted.
+    fn inner(&mut self, line: usize, values: &[bool]) {
         self.lemma();
-        if self.path.is_empty() {
+        let depth = self.path.len();
+        if depth == 0 {
             // The empty clause: the proof is complete.
             return;
         }
-        for white in [true, false] {
-            self.path.push((line, white));
-            self.delete();
-            self.path.pop();
+        let children = std::mem::take(&mut self.children[depth]);
+        debug_assert_eq!(usize::from(children.done), values.len());
+        for (&white, written) in values.iter().zip(children.written) {
+            if written {
+                self.path.push((line, white));
+                self.delete();
+                self.path.pop();
+            }
         }
+        self.finished(true);
     }
 
     /// Line `l` of the formula's order for diagonal `i` of family `f`.
@@ -118,12 +182,13 @@ impl Tree for Recorder<'_> {
     }
 
     fn refuted(&mut self) {
-        self.lemma();
+        self.leaf();
     }
 
     fn refuted_by(&mut self, f: usize, i: usize) {
         let line = self.diagonal(f, i);
-        self.inner(line);
+        // The search labels white first.
+        self.inner(line, &[true, false]);
     }
 }
 
@@ -153,12 +218,7 @@ pub fn prove(
         asked: settings.asked_to_stop,
         deadline: settings.deadline,
     };
-    let recorder = Recorder {
-        d,
-        path: Vec::with_capacity(6 * d),
-        sink,
-        lemmas: 0,
-    };
+    let recorder = Recorder::new(d, sink);
     let mut run = Run {
         board,
         m,
@@ -204,7 +264,7 @@ impl Run<'_, '_> {
     fn lines(&mut self, k: usize, s: u32, t: u32) -> Found {
         let d = self.board.rows();
         if self.refuted_early(k, s, t) {
-            self.search.tree.lemma();
+            self.search.tree.leaf();
             return Found::Nothing;
         }
         if k == 2 * d {
@@ -235,18 +295,8 @@ impl Run<'_, '_> {
             }
             self.search.tree.path.pop();
         }
-        if values.len() == 2 {
-            self.search.tree.inner(k);
-        } else {
-            // One child, and the cube's unit clause for the other value.
-            let tree = &mut self.search.tree;
-            tree.lemma();
-            if !tree.path.is_empty() {
-                tree.path.push((k, values[0]));
-                tree.delete();
-                tree.path.pop();
-            }
-        }
+        // With one child, the cube's unit clause refutes the other value.
+        self.search.tree.inner(k, values);
         Found::Nothing
     }
 
@@ -294,7 +344,7 @@ impl Run<'_, '_> {
         // (`crate::search_fixed`).
         let least = self.group.is_least(reverse(s, d), reverse(t, d));
         if !least || a * b < self.m || (d - a) * (d - b) < self.m {
-            self.search.tree.lemma();
+            self.search.tree.leaf();
             return Found::Nothing;
         }
         self.pairs += 1;

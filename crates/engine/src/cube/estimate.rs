@@ -81,6 +81,9 @@ pub struct Estimate {
     pub cubes: usize,
     /// The solver that solved the sample.
     pub solver: String,
+    /// Each UNSAT cube's proof was written and checked by the independent checker
+    /// (`--check-unsat`): the times are those of a checked proof, not of a solve.
+    pub proofs_checked: bool,
     /// The seed.
     pub seed: u64,
     /// The sampled cubes, in the order solved.
@@ -233,6 +236,7 @@ pub fn estimate(
     Ok(Estimate {
         cubes: n_cubes,
         solver: backend.name(),
+        proofs_checked: backend.checks_unsat(),
         seed: settings.seed,
         total_cpu: interval(0),
         wall: (WORKERS.iter().enumerate())
