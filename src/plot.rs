@@ -300,7 +300,7 @@ mod tests {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         assert_eq!(doc.root_element().tag_name().name(), "svg");
         doc.descendants()
-            .filter(|n| n.is_text())
+            .filter(roxmltree::Node::is_text)
             .filter_map(|n| n.text())
             .collect::<Vec<_>>()
             .join("\n")
@@ -326,7 +326,7 @@ mod tests {
     #[test]
     fn many_solvers_cycle_palette() {
         let s: Vec<Series> = (0..12)
-            .map(|i| series(&format!("s{i}"), &[i as f64]))
+            .map(|i| series(&format!("s{i}"), &[f64::from(i)]))
             .collect();
         let text = parse_text(&cactus_svg(&s, 10.0, 3, "t").unwrap());
         for i in 0..12 {

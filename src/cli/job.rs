@@ -277,7 +277,7 @@ impl Args {
                     let cli = <Args as clap::CommandFactory>::command();
                     if cli.find_subcommand(name).is_none() {
                         let names: Vec<&str> =
-                            cli.get_subcommands().map(|c| c.get_name()).collect();
+                            cli.get_subcommands().map(clap::Command::get_name).collect();
                         return Err(format!(
                             "man: no command '{name}' (one of: {})",
                             names.join(", ")
@@ -1017,7 +1017,12 @@ impl Job {
     /// replace a file.
     fn input_dirs(&self) -> Vec<&Path> {
         match self {
-            Job::Cube(job) => job.args.dir.iter().map(|d| d.as_path()).collect(),
+            Job::Cube(job) => job
+                .args
+                .dir
+                .iter()
+                .map(std::path::PathBuf::as_path)
+                .collect(),
             Job::Conquer(a, _) => vec![&a.dir],
             Job::Race(a, _, _) => vec![&a.dir],
             _ => Vec::new(),
@@ -1144,7 +1149,7 @@ pub fn command_line() -> String {
 
 /// The number of cores, the default size of the portfolio.
 pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// Refuses a compressed name (`.xz`, `.gz`, `.bz2`) for a file that is written as plain text

@@ -27,7 +27,7 @@ pub fn proof(a: &CheckProofArgs) -> Result<u8> {
     check_interrupt()?;
     let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);
     emit(a.format, &report, || report.text())?;
-    Ok(if r.verified { 0 } else { 1 })
+    Ok(u8::from(!r.verified))
 }
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
@@ -45,7 +45,7 @@ pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
     check_interrupt()?;
     let report = CertificateCheck::new(&a.dir, &checked);
     emit(a.format, &report, || report.text())?;
-    Ok(if report.valid { 0 } else { 1 })
+    Ok(u8::from(!report.valid))
 }
 
 /// The backends found on this machine.

@@ -124,20 +124,17 @@ fn completeness(dir: &CubeDir, a: &SolveCubeArgs, solver: &CubeSolver) -> Result
     let limits = Limits::timeout(a.solver.timeout);
     let start = Instant::now();
     let _guard = Interruptible::enter();
-    let (answer, name, proof) = match solver.proof {
-        Some(format) => {
-            let check = solver.check_unsat.is_some();
-            let (answer, name) = prove_completeness(dir, &solver.spec, format, check, &limits)?;
-            let path = dir.completeness_proof_path(format);
-            let proof = (answer == Answer::Unsat).then(|| path.display().to_string());
-            (answer, name, proof)
-        }
-        None => {
-            let backend = plain_backend(solver)?;
-            let (answer, name) =
-                backend.solve_judged(&dir.completeness_formula(), &limits, &accept_all)?;
-            (answer, name, None)
-        }
+    let (answer, name, proof) = if let Some(format) = solver.proof {
+        let check = solver.check_unsat.is_some();
+        let (answer, name) = prove_completeness(dir, &solver.spec, format, check, &limits)?;
+        let path = dir.completeness_proof_path(format);
+        let proof = (answer == Answer::Unsat).then(|| path.display().to_string());
+        (answer, name, proof)
+    } else {
+        let backend = plain_backend(solver)?;
+        let (answer, name) =
+            backend.solve_judged(&dir.completeness_formula(), &limits, &accept_all)?;
+        (answer, name, None)
     };
     let status = match &answer {
         Answer::Unsat => "complete",
@@ -213,7 +210,7 @@ pub fn conquer(a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
         let progress = CubeProgress::new(a.progress, total, decided, jobs);
         let _guard = Interruptible::enter();
         conquer_cubes(&dir, &plan, &Limits::none(), &mut |r: &CubeResult| {
-            progress.done(r)
+            progress.done(r);
         })
     }?;
     let summary = summary(&dir)?;

@@ -50,9 +50,10 @@ pub fn run(job: &CubeJob) -> Result<u8> {
         (None, Some(output)) => (output.clone(), Some(split_into(job, output)?)),
         (None, None) => unreachable!("clap requires -o DIR or DIR"),
     };
-    let estimate = match a.estimate {
-        true => Some(estimate(job, &dir)?),
-        false => None,
+    let estimate = if a.estimate {
+        Some(estimate(job, &dir)?)
+    } else {
+        None
     };
     match (summary, estimate) {
         (Some(mut summary), estimate) => {
@@ -87,7 +88,7 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
             s.id,
             status_name(s.status),
             s.seconds
-        )
+        );
     })?;
     if let Some(path) = &a.plot {
         let points: Vec<Predicted> = (e.wall.iter())
@@ -182,44 +183,41 @@ fn estimate_text(e: &Estimate) -> String {
 /// Encodes (or reads) the formula, splits it and writes the directory at `output`.
 fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
     let a = &job.args;
-    let (formula, lines, problem) = match &job.problem {
-        Some((problem, n)) => {
-            let options = a.encoding.options();
-            let formula = encode_problem(problem, *n, &options);
-            let l = problem.rules.layout;
-            // The specialised encoder (and so the colouring model) takes the queens only.
-            let lines = (is_peaceable_queens(problem))
-                .then(|| Instance::new(l.rows, problem.demands(*n)[0]).ok())
-                .flatten()
-                .and_then(|i| Lines::of_queens(&i, &options));
-            let what = if is_queens_preset(problem) {
-                format!("peaceable queens, d = {}, n = {n}", l.rows)
-            } else {
-                format!("{} at size {n}", problem.summary())
-            };
-            (formula, lines, what)
-        }
-        None => {
-            let path = a
-                .cnf
-                .as_deref()
-                .expect("validated: --cnf without a problem");
-            let formula = read(path)?;
-            let lines = Lines::recognise(&formula);
-            let what = match header::subject(&formula) {
-                (Some(p), Some(n)) if is_queens_preset(&p) => format!(
-                    "peaceable queens, d = {}, n = {n} (from {})",
-                    p.rules.layout.rows,
-                    path.display()
-                ),
-                (Some(p), Some(n)) => {
-                    format!("{} at size {n} (from {})", p.summary(), path.display())
-                }
-                (Some(p), None) => format!("{} (from {})", p.summary(), path.display()),
-                _ => format!("the formula in {}", path.display()),
-            };
-            (formula, lines, what)
-        }
+    let (formula, lines, problem) = if let Some((problem, n)) = &job.problem {
+        let options = a.encoding.options();
+        let formula = encode_problem(problem, *n, &options);
+        let l = problem.rules.layout;
+        // The specialised encoder (and so the colouring model) takes the queens only.
+        let lines = (is_peaceable_queens(problem))
+            .then(|| Instance::new(l.rows, problem.demands(*n)[0]).ok())
+            .flatten()
+            .and_then(|i| Lines::of_queens(&i, &options));
+        let what = if is_queens_preset(problem) {
+            format!("peaceable queens, d = {}, n = {n}", l.rows)
+        } else {
+            format!("{} at size {n}", problem.summary())
+        };
+        (formula, lines, what)
+    } else {
+        let path = a
+            .cnf
+            .as_deref()
+            .expect("validated: --cnf without a problem");
+        let formula = read(path)?;
+        let lines = Lines::recognise(&formula);
+        let what = match header::subject(&formula) {
+            (Some(p), Some(n)) if is_queens_preset(&p) => format!(
+                "peaceable queens, d = {}, n = {n} (from {})",
+                p.rules.layout.rows,
+                path.display()
+            ),
+            (Some(p), Some(n)) => {
+                format!("{} at size {n} (from {})", p.summary(), path.display())
+            }
+            (Some(p), None) => format!("{} (from {})", p.summary(), path.display()),
+            _ => format!("the formula in {}", path.display()),
+        };
+        (formula, lines, what)
     };
     if lines.is_none() && job.settings.method == pq_engine::cube::split::Method::Auto {
         note!("pq-sat: no line colours to split on (not the queens' colouring model): splitting by look-ahead");

@@ -28,20 +28,19 @@ pub fn run(
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();
     let (count_only, format) = (a.count, a.format);
-    request.n = match n {
-        Some(n) => n,
-        None => {
-            let solver = super::member(&BackendSpec::Cadical, check_unsat)?;
-            let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
-            let problem = &request.problem;
-            if is_queens_preset(problem) {
-                let d = problem.rules.layout.rows;
-                note!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
-            } else {
-                note!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
-            }
-            n
+    request.n = if let Some(n) = n {
+        n
+    } else {
+        let solver = super::member(&BackendSpec::Cadical, check_unsat)?;
+        let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
+        let problem = &request.problem;
+        if is_queens_preset(problem) {
+            let d = problem.rules.layout.rows;
+            note!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
+        } else {
+            note!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
         }
+        n
     };
     let problem = &request.problem;
     let mut boards: Vec<Vec<String>> = Vec::new();

@@ -28,7 +28,7 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
         let _guard = Interruptible::enter();
         write_family(spec, &a.output, verify.as_ref(), &mut |event| match event {
             Event::Instance(e) if verify.is_some() => {
-                note!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source)
+                note!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source);
             }
             Event::Instance(_) => {}
             Event::Optimum {

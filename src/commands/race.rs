@@ -71,5 +71,5 @@ pub fn run(
         report::cactus(path, &family, &racers, &scores, secs)?;
     }
     let wrong = scores.iter().any(|s| s.wrong > 0);
-    Ok(unless_interrupted(if wrong { 1 } else { 0 }))
+    Ok(unless_interrupted(u8::from(wrong)))
 }

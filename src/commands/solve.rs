@@ -282,30 +282,27 @@ fn sizes(formula: &Formula) {
 /// .cnf.bz2 too, known by their first bytes); a read that `limits` stop (time limit,
 /// Ctrl-C) is an error.
 fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
-    Ok(match path {
-        Some(p) => {
-            let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-            let input = compress::decompressed(Watched {
-                inner: file,
-                limits,
-            })
-            .with_context(|| format!("cannot read {}", p.display()))?;
-            dimacs::parse(input).with_context(|| format!("cannot read {}", p.display()))?
+    Ok(if let Some(p) = path {
+        let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+        let input = compress::decompressed(Watched {
+            inner: file,
+            limits,
+        })
+        .with_context(|| format!("cannot read {}", p.display()))?;
+        dimacs::parse(input).with_context(|| format!("cannot read {}", p.display()))?
+    } else {
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            note!(
+                "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
+            );
         }
-        None => {
-            let stdin = io::stdin();
-            if stdin.is_terminal() {
-                note!(
-                    "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
-                );
-            }
-            let stdin = Watched {
-                inner: stdin.lock(),
-                limits,
-            };
-            let input = compress::decompressed(stdin).context("cannot read standard input")?;
-            dimacs::parse(input).context("cannot read standard input")?
-        }
+        let stdin = Watched {
+            inner: stdin.lock(),
+            limits,
+        };
+        let input = compress::decompressed(stdin).context("cannot read standard input")?;
+        dimacs::parse(input).context("cannot read standard input")?
     })
 }
 
@@ -340,8 +337,8 @@ fn answer(
     certifies: impl FnOnce() -> String,
     judge: Judge<'_>,
 ) -> Result<(String, Outcome, Option<ProofReport>)> {
-    Ok(match (&run.proof, &run.prover) {
-        (Some(job), Some(prover)) => {
+    Ok(
+        if let (Some(job), Some(prover)) = (&run.proof, &run.prover) {
             let _guard = Interruptible::enter();
             let format = run.proof_format;
             let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, limits)?;
@@ -362,8 +359,7 @@ fn answer(
                 outcome.verified = Some(checked);
             }
             (outcome.solver.clone(), outcome, Some(report))
-        }
-        _ => {
+        } else {
             let backend = step_backend(run)?;
             let _guard = Interruptible::enter();
             let outcome =
@@ -371,8 +367,8 @@ fn answer(
             warn_rejections(backend.as_ref());
             let outcome = outcome?;
             (backend.name(), outcome, None)
-        }
-    })
+        },
+    )
 }
 
 /// With `--certify`, once the optimum is proven, writes its certificate bundle (the

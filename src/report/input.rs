@@ -48,8 +48,7 @@ pub fn read_placement(text: &str, given: Option<&Problem>) -> Result<Read> {
     }
     let report: AnyReport = serde_json::from_str(trimmed).context("the input is not valid JSON")?;
     let rows = match (report.witness, report.canonical) {
-        (Some(Witness::Board { board: rows }), _)
-        | (Some(Witness::Placement { placement: rows }), _)
+        (Some(Witness::Board { board: rows } | Witness::Placement { placement: rows }), _)
         | (None, Some(rows)) => rows,
         (None, None) if matches!(report.subject, Some(Subject::Problem(_))) => {
             bail!("the JSON has no placement (an UNSAT or unknown answer has no board to draw)")

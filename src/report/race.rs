@@ -252,8 +252,7 @@ pub fn cactus(
         family
             .dir
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "race".into()),
+            .map_or_else(|| "race".into(), |n| n.to_string_lossy().into_owned()),
         family.formulas.len()
     );
     // Rendered first, so that a rendering error creates no file.

@@ -324,6 +324,8 @@ impl Solved {
 
 /// The optimum of a problem's maximised groups: a(d) for the queens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+// `optimum` is the JSON report's field name.
+#[allow(clippy::struct_field_names)]
 pub struct Optimum {
     /// The problem.
     #[serde(flatten)]

@@ -147,7 +147,7 @@ fn solve_cube_records_unsat_cubes_and_a_validated_sat_cube() {
                 // The cube's own piece literals hold in the model.
                 let cube = &all_patterns(2)[id - 1];
                 for &l in cube {
-                    assert_eq!(model.contains(&(l.abs() as i64)), l > 0, "cube {cube:?}");
+                    assert_eq!(model.contains(&i64::from(l.abs())), l > 0, "cube {cube:?}");
                 }
             }
             20 => {}
@@ -734,6 +734,20 @@ fn a_complete_proven_cube_set_checks_end_to_end() {
         .unwrap();
     let tampered = copy.join(format!("proofs/{longest}.drat"));
     std::fs::write(&tampered, "0\n").unwrap();
+    let (status, report) = check(&copy);
+    assert_eq!(status, 1, "{report}");
+    let failed = failures(&report);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    // Its result records the proof's SHA-256, so the swap is caught before any check...
+    assert!(
+        failed[0].contains("is not the proof its result records"),
+        "{failed:?}"
+    );
+    // ... and without that record (a result from before it), the checker refuses it.
+    let result = copy.join(format!("results/{longest}.json"));
+    crate::util::edit_json(&result, &|r| {
+        r.as_object_mut().unwrap().remove("proof_record");
+    });
     let (status, report) = check(&copy);
     assert_eq!(status, 1, "{report}");
     let failed = failures(&report);

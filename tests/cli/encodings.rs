@@ -135,7 +135,7 @@ fn lex_leader_never_removes_a_whole_orbit() {
                 };
                 let formula = encode(&Instance::new(d, n).unwrap(), &options);
                 let mut solver = rustsat_cadical::CaDiCaL::default();
-                for clause in formula.cnf.iter() {
+                for clause in &formula.cnf {
                     solver.add_clause_ref(clause).unwrap();
                 }
                 for board in oracle::all_boards_exact(d, n) {

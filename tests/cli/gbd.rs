@@ -156,8 +156,8 @@ fn large(seed: u64, tail: &str) -> String {
     let mut state = seed;
     let mut next = |m: u64| {
         state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) % m
     };
     let mut text = String::from("c generated\np cnf 999 5000\n");
@@ -216,7 +216,7 @@ fn hash_gives_gbds_recorded_values_for_edge_cases() {
         files.push(path);
         expected.push(gbd.to_string());
     }
-    let files: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let files: Vec<&Path> = files.iter().map(std::path::PathBuf::as_path).collect();
     let ids = pq_hash(&files);
     let mut wrong = Vec::new();
     for ((file, (gbd, sha256)), want) in files.iter().zip(&ids).zip(&expected) {
@@ -264,7 +264,7 @@ fn compressed_files_have_the_gbd_hash_of_their_text() {
         encode_to("5", "4", &path);
     }
     let paths: Vec<_> = names.iter().map(|n| tmp.path().join(n)).collect();
-    let files: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let files: Vec<&Path> = paths.iter().map(std::path::PathBuf::as_path).collect();
     let ids = pq_hash(&files);
     let text = fs::read_to_string(&paths[0]).unwrap();
     for ((gbd, sha256), path) in ids.iter().zip(&paths) {
@@ -315,7 +315,7 @@ fn family_manifests_carry_each_files_gbd_hash() {
         .iter()
         .map(|e| dir.join(e["file"].as_str().unwrap()))
         .collect();
-    let files: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let files: Vec<&Path> = paths.iter().map(std::path::PathBuf::as_path).collect();
     let ids = pq_hash(&files);
     for ((entry, (gbd, sha256)), path) in instances.iter().zip(&ids).zip(&paths) {
         assert_eq!(entry["gbd"], gbd.as_str(), "{}", path.display());
@@ -360,7 +360,7 @@ fn pq_sat_agrees_with_gbds_tool() {
         assert_eq!(code(&out), 0, "{}", stderr(&out));
         paths.push(path);
     }
-    let files: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let files: Vec<&Path> = paths.iter().map(std::path::PathBuf::as_path).collect();
     let Some(theirs) = gbd_tool(&files) else {
         return;
     };

@@ -584,7 +584,7 @@ fn checked_proofs_are_kept_compressed_or_dropped() {
         stdout(&out)
     );
     edit_json(&dir.join("results").join("1.json"), &|v| {
-        v["proof_record"]["prover"] = "nonsense".into()
+        v["proof_record"]["prover"] = "nonsense".into();
     });
     let out = status_check(&dir);
     assert_ne!(code(&out), 20, "{}", stdout(&out));

@@ -20,7 +20,7 @@ fn check_proof(cnf: &Path, proof: &Path) -> (bool, Value) {
     let out = run(&["check-proof", s(cnf), s(proof), "--format", "json"]);
     let v = json(&out);
     let verified = v["verified"].as_bool().unwrap();
-    assert_eq!(code(&out), if verified { 0 } else { 1 }, "{v}");
+    assert_eq!(code(&out), i32::from(!verified), "{v}");
     (verified, v)
 }
 
@@ -351,10 +351,10 @@ fn certificate_round_trip_and_tampering() {
                 .find(|r| r.as_str().unwrap().contains('W'))
                 .unwrap();
             *row = Value::from(row.as_str().unwrap().replacen('W', ".", 1));
-        })
+        });
     });
     tamper("claim", &|d| {
-        edit_manifest(d, &|m| m["optimum"] = Value::from(4))
+        edit_manifest(d, &|m| m["optimum"] = Value::from(4));
     });
     tamper("proof", &|d| {
         let p = d.join(&proof_name);

@@ -122,7 +122,7 @@ pub fn gone(pid: i32) -> bool {
         let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
             .ok()
             .and_then(|s| s.rsplit(')').next().and_then(|r| r.trim().chars().next()));
-        if matches!(state, None | Some('Z') | Some('X')) {
+        if matches!(state, None | Some('Z' | 'X')) {
             return true;
         }
         if Instant::now() >= deadline {
@@ -136,7 +136,7 @@ pub fn gone(pid: i32) -> bool {
 
 /// Sends `signal` to pq-sat once `ready` says the job is under way, and waits for the end.
 pub fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> Output {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + Duration::from_mins(1);
     while !ready() {
         if child.try_wait().unwrap().is_some() {
             let out = child.wait_with_output().unwrap();

@@ -235,7 +235,7 @@ impl Placement {
                     .map_or('?', |c| c.to_ascii_uppercase())
             })
             .collect();
-        if distinct(&initials) && initials.iter().all(|c| c.is_ascii_alphanumeric()) {
+        if distinct(&initials) && initials.iter().all(char::is_ascii_alphanumeric) {
             return initials;
         }
         (0..rules.groups.len())

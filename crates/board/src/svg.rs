@@ -654,7 +654,7 @@ mod tests {
         // Relative luminance (0 = black, 1 = white) of a `#rrggbb` colour.
         let luminance = |hex: &str| {
             let channel = |i: usize| {
-                let v = u8::from_str_radix(&hex[i..i + 2], 16).unwrap() as f64 / 255.0;
+                let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
                 if v <= 0.03928 {
                     v / 12.92
                 } else {

@@ -35,7 +35,7 @@ pub fn write_declaring<W: Write>(formula: &Formula, n_vars: u32, out: W) -> io::
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     write_header(formula, "c", &mut out)?;
     writeln!(out, "p cnf {} {}", n_vars, formula.n_clauses())?;
-    for clause in formula.cnf.iter() {
+    for clause in &formula.cnf {
         for &lit in clause.iter() {
             write!(out, "{} ", lit.to_ipasir())?;
         }
@@ -384,7 +384,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             p,
-            format!("p cnf {} {}", max_var.max(f.n_vars as u64), body.len())
+            format!("p cnf {} {}", max_var.max(u64::from(f.n_vars)), body.len())
         );
         assert!(text.contains("c var 1 white 1 1\n"));
         assert!(text.contains("c var 17 black 1 1\n"));

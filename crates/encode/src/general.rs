@@ -887,7 +887,7 @@ mod tests {
     fn solver_for(f: &Formula) -> rustsat_cadical::CaDiCaL<'static, 'static> {
         use rustsat::solvers::Solve;
         let mut solver = rustsat_cadical::CaDiCaL::default();
-        for clause in f.cnf.iter() {
+        for clause in &f.cnf {
             solver.add_clause_ref(clause).unwrap();
         }
         solver

@@ -140,7 +140,7 @@ impl BoardSymmetry {
     /// becomes: the quarter turns and the diagonal mirrors exchange rows and columns; the
     /// quarter turns and the mirrors parallel to the sides exchange the two diagonals.
     pub fn image_of_kind(self, kind: usize) -> usize {
-        use BoardSymmetry::*;
+        use BoardSymmetry::{AntiTranspose, FlipColumns, FlipRows, Rotate270, Rotate90, Transpose};
         let transposes = matches!(self, Rotate90 | Rotate270 | Transpose | AntiTranspose);
         let mirrors = matches!(self, Rotate90 | Rotate270 | FlipColumns | FlipRows);
         match kind {
@@ -193,7 +193,7 @@ mod tests {
             let img: Vec<(usize, usize)> =
                 (0..d * d).map(|s| sym.map(d, d, (s / d, s % d))).collect();
             let mut sorted = img.clone();
-            sorted.sort();
+            sorted.sort_unstable();
             let all: Vec<(usize, usize)> = (0..d * d).map(|s| (s / d, s % d)).collect();
             assert_eq!(sorted, all, "{sym:?} is a permutation");
             images.push(img);
@@ -220,11 +220,11 @@ mod tests {
                             r * d + c
                         })
                         .collect();
-                    mapped.sort();
+                    mapped.sort_unstable();
                     assert_eq!(mapped, squares_on(&g, image), "d={d} {sym:?} {l}");
                     images.push(image);
                 }
-                images.sort();
+                images.sort_unstable();
                 assert_eq!(images, (0..g.n_lines()).collect::<Vec<_>>(), "a bijection");
             }
         }

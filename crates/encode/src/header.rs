@@ -115,8 +115,7 @@ pub fn problem(
     group_size(problem),
     if options.symmetry == Symmetry::LexLeader {
         format!(
-            "; lex-leader constraints for {} non-identity ones: a proof of UNSAT certifies the formula with them",
-            lex_leader
+            "; lex-leader constraints for {lex_leader} non-identity ones: a proof of UNSAT certifies the formula with them"
         )
     } else {
         String::new()

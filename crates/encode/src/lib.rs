@@ -172,7 +172,7 @@ impl Skeleton {
             Model::Pairwise => models::pairwise(&g, &sq, &mut cnf),
             Model::Lines => models::lines(&g, &sq, &mut cnf, &mut vars),
             Model::Colouring => {
-                line_colours = Some(models::colouring(&g, &sq, &mut cnf, &mut vars))
+                line_colours = Some(models::colouring(&g, &sq, &mut cnf, &mut vars));
             }
         }
         Skeleton {
@@ -189,10 +189,10 @@ impl Skeleton {
         if options.symmetry == Symmetry::LexLeader {
             match &self.line_colours {
                 Some(lines) => {
-                    symmetry::lex_leader_lines(&self.g, lines, &mut self.cnf, &mut self.vars)
+                    symmetry::lex_leader_lines(&self.g, lines, &mut self.cnf, &mut self.vars);
                 }
                 None => {
-                    symmetry::lex_leader_squares(&self.g, &self.sq, &mut self.cnf, &mut self.vars)
+                    symmetry::lex_leader_squares(&self.g, &self.sq, &mut self.cnf, &mut self.vars);
                 }
             }
         }

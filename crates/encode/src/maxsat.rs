@@ -258,7 +258,7 @@ impl Optimisation {
 
     fn write_wcnf<W: Write>(&self, out: &mut W) -> io::Result<()> {
         write_header(&self.formula, "c", out)?;
-        for clause in self.formula.cnf.iter() {
+        for clause in &self.formula.cnf {
             out.write_all(b"h")?;
             for &lit in clause.iter() {
                 write!(out, " {}", lit.to_ipasir())?;
@@ -288,7 +288,7 @@ impl Optimisation {
             }
             out.write_all(b" ;\n")?;
         }
-        for clause in self.formula.cnf.iter() {
+        for clause in &self.formula.cnf {
             // l1 ∨ … ∨ lk as Σ pos − Σ neg ≥ 1 − #neg (a negated x is 1 − x).
             let mut negated = 0i64;
             for &lit in clause.iter() {
@@ -489,17 +489,14 @@ mod tests {
             }
             assert!(line.ends_with(" ;"), "{line}");
             let body = line.strip_suffix(" ;").unwrap();
-            let terms = match body.strip_prefix("min:") {
-                Some(rest) => {
-                    objective += 1;
-                    rest.trim()
-                }
-                None => {
-                    seen += 1;
-                    let (terms, degree) = body.split_once(" >= ").unwrap();
-                    degree.parse::<i64>().unwrap();
-                    terms
-                }
+            let terms = if let Some(rest) = body.strip_prefix("min:") {
+                objective += 1;
+                rest.trim()
+            } else {
+                seen += 1;
+                let (terms, degree) = body.split_once(" >= ").unwrap();
+                degree.parse::<i64>().unwrap();
+                terms
             };
             let fields: Vec<&str> = terms.split_whitespace().collect();
             for pair in fields.chunks(2) {

@@ -519,7 +519,7 @@ pub fn check_certificate(
             what: what.into(),
             ok,
             detail,
-        })
+        });
     };
 
     // Every file is the one the manifest describes: hashed as it is stored (compressed, when

@@ -198,7 +198,9 @@ pub fn xz_file(from: &Path, to: &Path, level: u32) -> io::Result<()> {
     io::copy(&mut input, &mut w)?;
     let mut out = w.finish()?;
     out.flush()?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    out.into_inner()
+        .map_err(std::io::IntoInnerError::into_error)?
+        .sync_all()
 }
 
 /// `path` without a compression extension (`q.lrat.xz` is `q.lrat`), for whatever else its

@@ -568,7 +568,7 @@ mod tests {
     fn listed(r: &Request) -> (Vec<Placement>, Summary) {
         let mut seen = Vec::new();
         let summary = enumerate(r, &Limits::none(), &mut |f, _| {
-            seen.push(f.placement.clone())
+            seen.push(f.placement.clone());
         })
         .unwrap();
         seen.sort_by_key(|p| format!("{p:?}"));

@@ -572,10 +572,9 @@ impl Spec {
         }
         let mut names: Vec<String> = out.iter().map(|p| self.file_name(p)).collect();
         names.sort();
-        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        if let Some([name, _]) = names.windows(2).find(|w| w[0] == w[1]) {
             return invalid(format!(
-                "two instances would both be named {}; group names that differ only in characters not kept in file names?",
-                w[0]
+                "two instances would both be named {name}; group names that differ only in characters not kept in file names?"
             ));
         }
         Ok(out)
@@ -1317,7 +1316,7 @@ mod tests {
     }
 
     fn sets(items: &[&str]) -> Vec<String> {
-        items.iter().map(|s| s.to_string()).collect()
+        items.iter().map(std::string::ToString::to_string).collect()
     }
 
     fn settings(members: &[Member]) -> Vec<String> {

@@ -354,7 +354,7 @@ mod tests {
                     offset: o,
                     found: f,
                 }) => {
-                    assert_eq!((o, f.as_str()), (offset, found), "{text:?}")
+                    assert_eq!((o, f.as_str()), (offset, found), "{text:?}");
                 }
                 other => panic!("{text:?}: {other:?}"),
             }

@@ -283,9 +283,8 @@ pub fn solve_file(
             if let Some(signal) = status.signal() {
                 return Err(failed(format!("killed by signal {signal}")));
             }
-            let text = match run.stdout {
-                Some(Ok(text)) => text,
-                _ => return Err(failed("its output could not be read".into())),
+            let Some(Ok(text)) = run.stdout else {
+                return Err(failed("its output could not be read".into()));
             };
             let claim = parse_output(&text, opt.formula.n_vars).map_err(failed)?;
             judge(problem, opt, name, &claim, run.seconds, &mut outcome)?;

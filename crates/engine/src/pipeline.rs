@@ -213,7 +213,10 @@ pub fn validated(
 
 /// The independent validator's findings, in one line.
 pub(crate) fn findings(violations: &[RuleViolation]) -> String {
-    let texts: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+    let texts: Vec<String> = violations
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     texts.join("; ")
 }
 
@@ -225,7 +228,7 @@ pub(crate) fn cadical_error(e: impl std::fmt::Display) -> SolveError {
 /// An in-process CaDiCaL holding the clauses of `formula`.
 pub(crate) fn cadical_with(formula: &Formula) -> Result<CaDiCaL<'static, 'static>, SolveError> {
     let mut solver = CaDiCaL::default();
-    for clause in formula.cnf.iter() {
+    for clause in &formula.cnf {
         solver.add_clause_ref(clause).map_err(cadical_error)?;
     }
     Ok(solver)

@@ -158,7 +158,7 @@ fn is_dimacs(path: &Path) -> Result<bool, SolveError> {
             continue;
         }
         let mut words = line
-            .split(|b| b.is_ascii_whitespace())
+            .split(u8::is_ascii_whitespace)
             .filter(|w| !w.is_empty());
         return Ok(words.next() == Some(b"p") && words.next() == Some(b"cnf"));
     }

@@ -312,13 +312,12 @@ pub fn race(
                 let path = family.solver_file(i);
                 let limits = Limits::timeout(Some(timeout));
                 let start = Instant::now();
-                let (verdict, optimum, found) = match &family.optimisations[i] {
-                    Some(inst) => judge_optimisation(entry, inst, &racers[s], &path, &limits),
-                    None => {
-                        let answer = racers[s].backend.solve_path(&path, formula, &limits);
-                        let checked = racers[s].backend.checks_unsat();
-                        (judge(entry, formula, answer, checked), None, None)
-                    }
+                let (verdict, optimum, found) = if let Some(inst) = &family.optimisations[i] {
+                    judge_optimisation(entry, inst, &racers[s], &path, &limits)
+                } else {
+                    let answer = racers[s].backend.solve_path(&path, formula, &limits);
+                    let checked = racers[s].backend.checks_unsat();
+                    (judge(entry, formula, answer, checked), None, None)
                 };
                 let seconds = start.elapsed().as_secs_f64();
                 if interrupted() {
@@ -334,11 +333,16 @@ pub fn race(
                     found,
                 };
                 on_run(&run);
-                results.lock().unwrap_or_else(|e| e.into_inner()).push(run);
+                results
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(run);
             });
         }
     });
-    let mut runs = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut runs = results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     runs.sort_by_key(|r| (r.instance, r.solver));
     cross_check(&mut runs, family, racers);
     runs
@@ -420,32 +424,29 @@ fn judge_optimisation(
     limits: &Limits,
 ) -> (Verdict, Option<usize>, Option<usize>) {
     let checked = racer.backend.checks_unsat();
-    let result = match racer.optimiser {
-        Some(optimiser) => {
-            let target = Target {
-                problem: &inst.problem,
-                options: &inst.options,
-                opt: &inst.opt,
-                file,
-            };
-            let confirm = checked.then_some(racer.backend.as_ref());
-            solve_file(&target, optimiser, limits, confirm)
-        }
-        None => {
-            let limits = RunLimits {
-                run: limits.clone(),
-                step: None,
-            };
-            let backend = racer.backend.as_ref();
-            optimise(
-                &inst.problem,
-                &inst.options,
-                Strategy::Up,
-                backend,
-                &limits,
-                &mut |_| {},
-            )
-        }
+    let result = if let Some(optimiser) = racer.optimiser {
+        let target = Target {
+            problem: &inst.problem,
+            options: &inst.options,
+            opt: &inst.opt,
+            file,
+        };
+        let confirm = checked.then_some(racer.backend.as_ref());
+        solve_file(&target, optimiser, limits, confirm)
+    } else {
+        let limits = RunLimits {
+            run: limits.clone(),
+            step: None,
+        };
+        let backend = racer.backend.as_ref();
+        optimise(
+            &inst.problem,
+            &inst.options,
+            Strategy::Up,
+            backend,
+            &limits,
+            &mut |_| {},
+        )
     };
     let outcome = match result {
         Err(SolveError::Rejected { reason, .. }) => return (Verdict::Wrong(reason), None, None),

@@ -89,7 +89,7 @@ pub fn decide_armies(
                 found.store(true, Ordering::Relaxed);
                 result
                     .lock()
-                    .unwrap_or_else(|e| e.into_inner())
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .get_or_insert(verdict);
                 break 'work;
             }
@@ -109,7 +109,9 @@ pub fn decide_armies(
             stats.pairs += pairs;
         }
     });
-    let verdict = result.into_inner().unwrap_or_else(|e| e.into_inner());
+    let verdict = result
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     (verdict.unwrap_or(ArmiesVerdict::Unsat), stats)
 }
 

@@ -4,7 +4,7 @@
 //!
 //! Every diagonal holds at most one cell per row, so the live cells of one colour on one
 //! diagonal are a mask of row numbers (bit `r` for the cell in row `r`). A cell lies on one
-//! diagonal of each family; [`Board::cross`] says which diagonal of the other family holds
+//! diagonal of each family; `Board::cross` says which diagonal of the other family holds
 //! the cell of a given diagonal and row, which is all the search needs to kill a cell in
 //! both families at once.
 
@@ -153,8 +153,8 @@ impl Board {
             return;
         }
         let c1 = self.cols as i64 - 1;
-        let reversed = reverse(cols, self.cols) as u64;
-        let (rows, cols) = (rows as u64, cols as u64);
+        let reversed = u64::from(reverse(cols, self.cols));
+        let (rows, cols) = (u64::from(rows), u64::from(cols));
         let [sums, diffs] = out;
         for (i, (sum, diff)) in sums
             .iter_mut()

@@ -288,7 +288,9 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
                     Found::Nothing => {}
                     Found::Solution => {
                         let (white, black) = search.witness.take().expect("a solution's cells");
-                        let mut slot = solution.lock().unwrap_or_else(|e| e.into_inner());
+                        let mut slot = solution
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
                         if slot.is_none() {
                             *slot = Some(witness(board, s, t, &white, &black));
                         }
@@ -299,7 +301,7 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
                         if stop != Stop::Found {
                             stopped
                                 .lock()
-                                .unwrap_or_else(|e| e.into_inner())
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
                                 .get_or_insert(stop);
                         }
                         break 'work;
@@ -311,7 +313,7 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
                 if stop != Stop::Found {
                     stopped
                         .lock()
-                        .unwrap_or_else(|e| e.into_inner())
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
                         .get_or_insert(stop);
                 }
                 break;
@@ -341,8 +343,12 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
         });
     }
     let verdict = match (
-        solution.into_inner().unwrap_or_else(|e| e.into_inner()),
-        stopped.into_inner().unwrap_or_else(|e| e.into_inner()),
+        solution
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+        stopped
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
     ) {
         (Some(w), _) => Verdict::Sat(w),
         (None, Some(stop)) => Verdict::Unknown(stop),

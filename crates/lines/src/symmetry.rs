@@ -58,7 +58,7 @@ impl Group {
 
     /// The number of elements.
     pub fn order(&self) -> usize {
-        let plain = 4 << (self.square as usize + self.swap as usize);
+        let plain = 4 << (usize::from(self.square) + usize::from(self.swap));
         if self.torus() {
             // Row and column translations instead of the two reversals (a reversal is the
             // multiplier -1).
@@ -128,7 +128,7 @@ impl Group {
             return self.is_least_on_torus(s, t);
         }
         let (full_r, full_c) = (low_bits(self.rows), low_bits(self.cols));
-        let key = |a: u32, b: u32| (a as u64) << 32 | b as u64;
+        let key = |a: u32, b: u32| u64::from(a) << 32 | u64::from(b);
         let me = key(s, t);
         let (rs, rt) = (reverse(s, self.rows), reverse(t, self.cols));
         let mut images = [u64::MAX; 15];

@@ -599,7 +599,7 @@ mod tests {
         let solver = |args: &[&str]| ExternalSolver {
             name: "s".into(),
             program: "/bin/true".into(),
-            args: args.iter().map(|a| a.to_string()).collect(),
+            args: args.iter().map(std::string::ToString::to_string).collect(),
             args_after: Vec::new(),
             convention: crate::external::Convention::Competition,
         };

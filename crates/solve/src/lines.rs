@@ -73,7 +73,10 @@ impl Lines {
             )));
         }
         let d = l.rows;
-        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        let mut known = self
+            .known
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if known.as_ref().is_none_or(|(c, _)| *c != formula.comments) {
             let instance = Instance::new(d, n).map_err(|e| refuse(&e.to_string()))?;
             let mine = pq_encode::encode(&instance.with_extent(Extent::AtLeast), &options);

@@ -122,8 +122,11 @@ impl Backend for Portfolio {
             return Err(e);
         }
         if let Some(found) = winner {
-            let mut kept = self.rejected.lock().unwrap_or_else(|e| e.into_inner());
-            kept.extend(rejected.iter().map(|e| e.to_string()));
+            let mut kept = self
+                .rejected
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            kept.extend(rejected.iter().map(std::string::ToString::to_string));
             return Ok(found);
         }
         if let Some(e) = rejected.into_iter().next() {
@@ -139,7 +142,12 @@ impl Backend for Portfolio {
     }
 
     fn take_rejections(&self) -> Vec<String> {
-        std::mem::take(&mut *self.rejected.lock().unwrap_or_else(|e| e.into_inner()))
+        std::mem::take(
+            &mut *self
+                .rejected
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
     }
 }
 

@@ -113,7 +113,7 @@ pub fn check_capable(spec: &BackendSpec, format: ProofFormat) -> Result<(), Stri
     ]
     .iter()
     .filter(|b| formats_of(b).contains(&format))
-    .map(|b| b.to_string())
+    .map(std::string::ToString::to_string)
     .collect();
     Err(format!(
         "{spec} cannot write {} proofs; use --backend {}",
@@ -134,7 +134,7 @@ pub fn arranged_for(formula: &Formula, format: ProofFormat) -> Formula {
         // checker rejects them outright): write each clause in its simplified form.
         let mut units = Vec::new();
         let mut rest = Vec::new();
-        for clause in formula.cnf.iter() {
+        for clause in &formula.cnf {
             let mut lits: Vec<_> = Vec::with_capacity(clause.len());
             for &l in clause.iter() {
                 if !lits.contains(&l) {

@@ -54,7 +54,7 @@ fn check_certificate_derives_the_claim_and_refuses_any_other_text() {
             "certified_formula",
             &|m| {
                 m["unsat"]["certified_formula"] =
-                    "the plain encoding (colouring model, totalizer cardinality, without symmetry breaking)".into()
+                    "the plain encoding (colouring model, totalizer cardinality, without symmetry breaking)".into();
             },
             "the manifest's unsat.certified_formula follows from the files",
         ),
@@ -62,7 +62,7 @@ fn check_certificate_derives_the_claim_and_refuses_any_other_text() {
             "statement",
             &|m| {
                 let t = m["statement"].as_str().unwrap().replace("5 do not", "6 do not");
-                m["statement"] = t.into()
+                m["statement"] = t.into();
             },
             "the manifest's statement follows from the files",
         ),
@@ -154,7 +154,7 @@ fn check_certificate_refuses_hostile_numbers() {
     let copy = tmp.path().join("variables");
     copy_dir(&dir, &copy);
     edit_json(&copy.join("certificate.json"), &|m| {
-        m["unsat"]["variables"] = Value::from(u64::MAX)
+        m["unsat"]["variables"] = Value::from(u64::MAX);
     });
     let out = run(&["check-certificate", s(&copy)]);
     no_panic(&out);
@@ -205,7 +205,7 @@ fn check_certificate_of_a_problem_refuses_hostile_problem_text() {
         edit_json(&copy.join("certificate.json"), &|m| {
             let text = m["problem"].as_str().unwrap().replacen(from, to, 1);
             assert_ne!(m["problem"], text.as_str(), "{name}");
-            m["problem"] = text.into()
+            m["problem"] = text.into();
         });
         let out = run(&["check-certificate", s(&copy)]);
         no_panic(&out);
@@ -245,7 +245,7 @@ fn certificate_names_only_its_own_files() {
         let copy = tmp.path().join(name);
         copy_dir(&dir, &copy);
         edit_json(&copy.join("certificate.json"), &|m| {
-            m["witness"]["file"] = file.clone()
+            m["witness"]["file"] = file.clone();
         });
         let out = run(&["check-certificate", s(&copy)]);
         no_panic(&out);
@@ -258,7 +258,7 @@ fn certificate_names_only_its_own_files() {
     let copy = tmp.path().join("extra");
     copy_dir(&dir, &copy);
     edit_json(&copy.join("certificate.json"), &|m| {
-        m["unsat"]["note"] = "a(5) = 7, proven".into()
+        m["unsat"]["note"] = "a(5) = 7, proven".into();
     });
     let out = run(&["check-certificate", s(&copy)]);
     assert_fails_saying(&out, 1, "unknown field `note`");
@@ -395,7 +395,7 @@ fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
             "duplicate",
             Box::new(|m| {
                 let e = m["instances"][0].clone();
-                m["instances"].as_array_mut().unwrap().push(e)
+                m["instances"].as_array_mut().unwrap().push(e);
             }),
             format!("'{first}' is named twice"),
         ),

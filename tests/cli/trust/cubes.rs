@@ -133,7 +133,7 @@ fn an_edited_formula_or_cube_list_gives_no_verdict() {
         copy_cubes(&dir, &edited);
         std::fs::remove_dir_all(edited.join("results")).unwrap();
         edit_json(&edited.join("manifest.json"), &|m| {
-            m["cubes"] = edit.clone()
+            m["cubes"] = edit.clone();
         });
         if name == "one" {
             assert_eq!(code(&run(&["solve-cube", s(&edited), "1"])), 20);

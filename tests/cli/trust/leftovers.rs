@@ -43,7 +43,7 @@ fn a_header_declaring_two_billion_unused_variables_costs_no_memory() {
         ]);
         assert_eq!(code(&out), 10, "{backend}: {}", stderr(&out));
         let v = json(&out);
-        assert_eq!(v["variables"], 2147483647u64, "{backend}: {v}");
+        assert_eq!(v["variables"], 2_147_483_647_u64, "{backend}: {v}");
         assert_eq!(v["solver"], backend, "{v}");
         if backend == "minisat" {
             continue; // writes no proofs

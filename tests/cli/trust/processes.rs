@@ -27,7 +27,7 @@ fn pq_sat(args: &[&str], tmp: &Path, memory: Option<u64>) -> Command {
                     rlim_cur: bytes,
                     rlim_max: bytes,
                 };
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                if libc::setrlimit(libc::RLIMIT_AS, &raw const limit) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())

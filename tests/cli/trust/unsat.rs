@@ -252,7 +252,7 @@ fn check_unsat_refuses_solvers_that_cannot_write_a_proof() {
     let out = run(&["encode", "--dim", "3", "--n", "1", "--check-unsat"]);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains(
-        "applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube` and `conquer` (not --incremental)"
+        "applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube`, `conquer` (not --incremental) and `cube --estimate`"
     ));
     // enumerate's optimum, found first, rests on a checked UNSAT.
     let out = run(&["enumerate", "--dim", "5", "--count", "--check-unsat"]);

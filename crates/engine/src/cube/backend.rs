@@ -4,7 +4,7 @@
 //!
 //! It is the same path as `pq-sat cube` + `pq-sat conquer`, not a second one: the formula
 //! is split by [`split::split`], written as a cube directory into a private temporary
-//! directory, and conquered by [`conquer::conquer`] with one member backend per cube.
+//! directory, and conquered by [`super::conquer::conquer`](fn@super::conquer::conquer) with one member backend per cube.
 //! UNSAT is answered only when every cube is UNSAT and the split says the formula implies
 //! the cubes (every dropped cube is refuted by the formula itself). A SAT cube's board is
 //! turned back into a full model of the formula by fixing its piece variables and solving
@@ -310,7 +310,7 @@ mod tests {
         assert!(solver.starts_with("cubes("), "{solver}");
         let easy = AutoCubes {
             first: Box::new(Cadical),
-            probe: Duration::from_secs(600),
+            probe: Duration::from_mins(10),
             cubes: cubed(false),
         };
         let (answer, solver) = easy.solve_named(&formula, &Limits::none()).unwrap();

@@ -376,8 +376,7 @@ fn model_lits(formula: &Formula, encoded: bool, model: &Assignment) -> Vec<i32> 
 /// `host:pid`, naming the worker in a result file.
 pub fn worker_name() -> String {
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|h| h.trim().to_string())
-        .unwrap_or_else(|_| "localhost".into());
+        .map_or_else(|_| "localhost".into(), |h| h.trim().to_string());
     format!("{host}:{}", std::process::id())
 }
 

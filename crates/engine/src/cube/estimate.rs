@@ -230,7 +230,7 @@ pub fn estimate(
         Interval {
             estimate: point[k],
             low: at((1.0 - CONFIDENCE) / 2.0),
-            high: at((1.0 + CONFIDENCE) / 2.0),
+            high: at(f64::midpoint(1.0, CONFIDENCE)),
         }
     };
     Ok(Estimate {

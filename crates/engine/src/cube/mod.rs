@@ -324,7 +324,7 @@ pub fn write_icnf(
         writeln!(out, "c {c}")?;
     }
     writeln!(out, "p inccnf")?;
-    for clause in formula.cnf.iter() {
+    for clause in &formula.cnf {
         for lit in clause.iter() {
             write!(out, "{} ", lit.to_ipasir())?;
         }

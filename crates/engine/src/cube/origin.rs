@@ -82,28 +82,28 @@ pub fn derive(
     let counts = split.get("method").and_then(|m| m.as_str()) == Some(split::Method::Counts.name());
     let options = header::options(&formula.comments);
     for extent in [Extent::AtLeast, Extent::Exactly, Extent::Maximal] {
-        let base = match plain {
-            // `pq-sat encode --dim D --n N`: the specialised encoder, no problem line.
-            true => match Instance::new(problem.rules.layout.rows, n) {
+        let base = if plain {
+            match Instance::new(problem.rules.layout.rows, n) {
                 Ok(i) => pq_encode::encode(&i.with_extent(extent), &options),
                 Err(_) => continue,
-            },
-            false => encode_extent(&problem, n, &options, extent),
+            }
+        } else {
+            encode_extent(&problem, n, &options, extent)
         };
         if base.n_vars > formula.n_vars {
             continue;
         }
-        let written = match counts {
-            // The lines of the encoding just made (recognising them would encode it again).
-            true => match Instance::new(problem.rules.layout.rows, n)
+        let written = if counts {
+            match Instance::new(problem.rules.layout.rows, n)
                 .ok()
                 .filter(|_| pq_encode::general::is_peaceable_queens(&problem))
                 .and_then(|i| Lines::of_queens(&i.with_extent(extent), &options))
             {
                 Some(lines) => split::with_counters(&base, &lines),
                 None => continue,
-            },
-            false => base.clone(),
+            }
+        } else {
+            base.clone()
         };
         let mut bytes = Vec::new();
         dimacs::write(&written, &mut bytes).expect("writing to memory");

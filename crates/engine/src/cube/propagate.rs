@@ -40,7 +40,7 @@ impl Propagator {
             root_conflict: false,
         };
         let mut units = Vec::new();
-        for clause in cnf.iter() {
+        for clause in cnf {
             let mut lits: Vec<Code> = clause.iter().map(|l| l.lidx()).collect();
             lits.sort_unstable();
             lits.dedup();
@@ -236,7 +236,7 @@ mod tests {
             let n = 6;
             let clauses: Vec<Vec<i32>> = (0..8 + next(10))
                 .map(|_| {
-                    (0..1 + next(3))
+                    (0..=next(3))
                         .map(|_| {
                             let v = 1 + next(n) as i32;
                             if next(2) == 0 {

@@ -257,8 +257,7 @@ pub fn split(
     };
     if prefix > MAX_PREFIX {
         return Err(format!(
-            "the rows of a {d}x{d} board are {d} line variables, more than the {MAX_PREFIX} whose cubes pq-sat lists one by one; use --split lookahead",
-            d = prefix
+            "the rows of a {prefix}x{prefix} board are {prefix} line variables, more than the {MAX_PREFIX} whose cubes pq-sat lists one by one; use --split lookahead"
         ));
     }
     let depth = settings.depth.unwrap_or(DEFAULT_DEPTH);
@@ -551,7 +550,7 @@ fn counts_allow(lines: &Lines, c: &[bool]) -> bool {
 /// The number of clauses each variable occurs in, for the pre-selection.
 fn occurrences(formula: &Formula) -> Vec<u32> {
     let mut occ = vec![0u32; formula.n_vars as usize];
-    for clause in formula.cnf.iter() {
+    for clause in &formula.cnf {
         for l in clause.iter() {
             occ[l.var().idx()] += 1;
         }
@@ -1062,7 +1061,7 @@ mod tests {
     /// The counts issue 12 quotes, for the record: `cargo test -p pq-engine -- --ignored
     /// row_cube_counts --nocapture`.
     #[test]
-    #[ignore]
+    #[ignore = "a record of the counts issue 12 quotes, printed, not a check"]
     fn row_cube_counts() {
         for (d, n) in [(9, 13), (10, 15), (11, 18)] {
             let (f, lines) = queens(d, n, Symmetry::LexLeader);

@@ -411,12 +411,13 @@ fn proved_again(
         )));
     }
     let sha = crate::hashing::sha256_file(&proof).map_err(SolveError::io(&proof))?;
-    let same = match sha == record.sha256 {
-        true => "the recorded SHA-256".to_string(),
-        false => format!(
+    let same = if sha == record.sha256 {
+        "the recorded SHA-256".to_string()
+    } else {
+        format!(
             "SHA-256 {sha}, not the recorded {} (the prover is not deterministic)",
             record.sha256
-        ),
+        )
     };
     let again = format!(
         "dropped after its check, made again by {} in {:.2} s ({} bytes, {same})",
@@ -443,16 +444,17 @@ fn checked(
     Ok(Finding {
         what,
         ok: report.verified,
-        detail: match report.verified {
-            true => format!(
+        detail: if report.verified {
+            format!(
                 "{name}: {} ({}, {:.2} s)",
                 report.verdict, report.checker, report.seconds
-            ),
-            false => format!(
+            )
+        } else {
+            format!(
                 "{name} does not check ({}: {})",
                 report.checker,
                 report.note.unwrap_or(report.verdict)
-            ),
+            )
         },
     })
 }

@@ -71,7 +71,7 @@ impl ExternalSolver {
         Ok(ExternalSolver {
             name: name.to_string(),
             program,
-            args: args.iter().map(|a| a.to_string()).collect(),
+            args: args.iter().map(std::string::ToString::to_string).collect(),
             args_after: Vec::new(),
             convention,
         })
@@ -201,13 +201,17 @@ pub(crate) mod tests {
     static SERIAL: RwLock<()> = RwLock::new(());
 
     fn shared() -> RwLockReadGuard<'static, ()> {
-        SERIAL.read().unwrap_or_else(|e| e.into_inner())
+        SERIAL
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// For tests that must run with no solver of another test running (a sweep of
     /// everything, `kill_all_running`).
     pub(crate) fn exclusive() -> RwLockWriteGuard<'static, ()> {
-        SERIAL.write().unwrap_or_else(|e| e.into_inner())
+        SERIAL
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     const SAT_CNF: &str = "p cnf 2 2\n1 2 0\n-1 0\n";

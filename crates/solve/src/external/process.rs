@@ -351,7 +351,8 @@ pub(crate) fn sweep_everything_for_test() {
 fn killed_strays() -> MutexGuard<'static, HashSet<i32>> {
     static KILLED: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
     let lock = KILLED.get_or_init(|| Mutex::new(HashSet::new()));
-    lock.lock().unwrap_or_else(|e| e.into_inner())
+    lock.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The supervision number in `pid`'s [`MARK`] when the mark is this process's (`me`), read
@@ -408,7 +409,9 @@ static RUNNING: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 pub(crate) fn registry() -> MutexGuard<'static, Vec<Entry>> {
     // The registry stays consistent even if a holder panicked: every update is a single push,
     // flag or removal.
-    RUNNING.lock().unwrap_or_else(|e| e.into_inner())
+    RUNNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// How a supervised process ended.
@@ -475,7 +478,7 @@ impl Guard {
                 libc::waitid(
                     libc::P_PID,
                     self.pgid as libc::id_t,
-                    &mut info,
+                    &raw mut info,
                     libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
                 )
             };
