@@ -757,13 +757,15 @@ fn line_engine(
     if a.engine == EngineChoice::Sat {
         return Ok(None);
     }
-    // Asked for by name, the engine writes its search tree as a DRAT proof of one step of
-    // the queens on a square board; under `auto` a proof still means the SAT path.
-    let tree_proof = a.engine == EngineChoice::Lines;
+    // The engine writes its search tree as a DRAT proof of one step of the queens on a
+    // square board, so `--proof`, `--certify` and `--check-unsat` go to it there, under
+    // `auto` too (its proofs are smaller and faster to check than a SAT solver's:
+    // BENCHMARKS.md, "Tree proofs"); any other SAT-only option still means the SAT path.
     let square_queens = problem.is_some_and(|p| {
         let l = &p.rules.layout;
         pq_encode::general::is_peaceable_queens(p) && !l.torus && l.rows == l.cols
     });
+    let tree_proof = a.engine == EngineChoice::Lines || square_queens;
     let proof_refused = if !tree_proof {
         Some("--proof")
     } else if !square_queens {

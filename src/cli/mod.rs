@@ -836,8 +836,8 @@ pub struct SolveArgs {
     /// is written as a DRAT proof of the formula with --bounds sums, checked by rate with
     /// --check-unsat. sat: encode into CNF and solve with SAT solvers. auto:
     /// lines where it applies, unless a SAT-only option is given (--backend, --solver-cmd,
-    /// --proof, --certify, --check-unsat, --cnf, --model, --card, --symmetry, --cubes=always,
-    /// --strategy other than up)
+    /// --check-unsat without --proof, --cnf, --model, --card, --symmetry, --cubes=always,
+    /// --strategy other than up; --proof and --certify but for the queens on a square board)
     #[arg(long, value_enum, value_name = "E", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
     /// When a solver step is solved by cube-and-conquer: split as `pq-sat cube` does (rows,

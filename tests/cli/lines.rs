@@ -293,9 +293,17 @@ fn the_engine_writes_its_search_tree_as_a_checked_proof() {
     let out = run(&args("5"));
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     assert!(!proof.exists() && !cnf.exists());
-    // Without --engine lines, a proof is the SAT solver's.
+    // Under auto too, the square queens' proof is the tree; --engine sat gives the SAT
+    // solver's.
     let out = run(&[
         "solve", "--dim", "6", "--n", "6", "--proof", p, "--format", "json",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(json(&out)["solver"].as_str().unwrap().starts_with("lines"));
+    std::fs::remove_file(&proof).unwrap();
+    std::fs::remove_file(&cnf).unwrap();
+    let out = run(&[
+        "solve", "--dim", "6", "--n", "6", "--proof", p, "--engine", "sat", "--format", "json",
     ]);
     assert_eq!(code(&out), 20, "{}", stderr(&out));
     assert!(!json(&out)["solver"].as_str().unwrap().starts_with("lines"));
@@ -444,21 +452,31 @@ fn the_engine_certifies_an_optimum() {
     std::fs::write(&proof, &bytes[..bytes.len() - 2]).unwrap();
     let out = run(&["check-certificate", s(&dir)]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
-    // Under auto, --certify is the SAT path's, as before.
-    let dir = tmp.path().join("c5");
-    let out = run(&[
-        "solve",
-        "--dim",
-        "5",
-        "--certify",
-        s(&dir),
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(!std::fs::read_to_string(dir.join("certificate.json"))
-        .unwrap()
-        .contains("\"bounds\""));
+    // Under auto, --certify of the square queens is the engine's too; --engine sat keeps
+    // the SAT path's bundle (no bound clauses).
+    for (engine, bounds) in [("auto", true), ("sat", false)] {
+        let dir = tmp.path().join(format!("c5-{engine}"));
+        let out = run(&[
+            "solve",
+            "--dim",
+            "5",
+            "--engine",
+            engine,
+            "--certify",
+            s(&dir),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let manifest = std::fs::read_to_string(dir.join("certificate.json")).unwrap();
+        assert_eq!(
+            manifest.contains("\"bounds\": \"sums\""),
+            bounds,
+            "{engine}: {manifest}"
+        );
+        let out = run(&["check-certificate", s(&dir)]);
+        assert_eq!(code(&out), 0, "{engine}: {}", stdout(&out));
+    }
 }
 
 /// Every cube's search tree as a checked proof: `conquer --backend lines --proof

@@ -273,9 +273,12 @@ fn proof_requests_that_cannot_work_are_usage_errors() {
     );
 }
 
+/// The SAT path's bundle (the line engine's is tested in `lines.rs`).
 fn certify(dir: &Path, extra: &[&str]) -> Value {
     let mut args = vec![
         "solve",
+        "--engine",
+        "sat",
         "--dim",
         "6",
         "--certify",

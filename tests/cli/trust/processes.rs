@@ -374,6 +374,8 @@ fn optimise_with_certify_interrupted_prints_the_bound_and_writes_no_bundle() {
     let child = pq_sat(
         &[
             "solve",
+            "--engine",
+            "sat",
             "--dim",
             "12",
             "--certify",
