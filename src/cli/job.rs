@@ -76,6 +76,8 @@ pub enum Job {
     Conquer(super::ConquerArgs, super::CubeSolver),
     /// Merge a cube directory's results, checking the bundle if asked.
     CubeStatus(super::CubeStatusArgs),
+    /// Make a benchmark submission.
+    Submission(crate::commands::submission::SubmissionJob),
 }
 
 /// What `cube` splits and how.
@@ -383,6 +385,7 @@ impl Args {
                     check_unsat.then_some(ProofFormat::Drat),
                 ))
             }
+            Command::Submission(a) => a.validate().map(Job::Submission),
             Command::Race(a) => {
                 let mut solvers = Vec::new();
                 for label in &a.solver {
@@ -971,6 +974,14 @@ impl Job {
                     dir: Some(pq_engine::family::MARKER),
                 }],
                 a.force,
+            ),
+            Job::Submission(job) => (
+                vec![Output {
+                    flag: "-o",
+                    path: &job.args.output,
+                    dir: Some(pq_engine::submission::MARKER),
+                }],
+                job.args.force,
             ),
             Job::Race(a, _, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
             Job::Cube(job) => {

@@ -136,6 +136,19 @@ pub enum Command {
     /// exit code 1. Each solver runs on the family's own files (their SHA-256 is checked
     /// first).
     Race(RaceArgs),
+    /// Make a benchmark submission for the SAT Competition: instances from a pool (peaceable
+    /// queens, three armies, the torus, Dudeney's crowded chessboard), written as .cnf.xz
+    /// with their GBD ids, graded by a race of kissat and CaDiCaL, every status proven, and
+    /// the two-page description as Markdown and PDF.
+    ///
+    /// Easy: the best solver needs less than --easy seconds; medium: solved within
+    /// --timeout; hard: not, with the expected time extrapolated along the instance's series
+    /// (marked as such). A SAT status is a model the validator passed; an UNSAT is a DRAT
+    /// proof checked by rate (the fastest UNSAT solver is run again with a proof), or the
+    /// table of proven values for the peaceable queens; a hard instance goes to the line
+    /// engine for a witness. The directory is also a family: `pq-sat race DIR` races it
+    /// again.
+    Submission(crate::commands::submission::SubmissionArgs),
     /// Draw a board as an SVG picture: reads pq-sat's JSON output (queens or a placement
     /// problem) or a text board from FILE or standard input.
     Render(RenderArgs),

@@ -15,6 +15,7 @@ pub mod lines;
 pub mod race;
 pub mod render;
 pub mod solve;
+pub mod submission;
 
 use std::io;
 use std::path::Path;
@@ -80,6 +81,7 @@ pub fn run(job: Job) -> Result<u8> {
         Job::SolveCube(a, solver) => conquer::solve_cube(&a, &solver),
         Job::Conquer(a, solver) => conquer::conquer(&a, &solver),
         Job::CubeStatus(a) => conquer::status(&a),
+        Job::Submission(job) => submission::run(&job),
     }
 }
 

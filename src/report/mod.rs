@@ -9,6 +9,7 @@ pub mod input;
 mod input_fuzz;
 pub mod race;
 pub mod solve;
+pub mod submission;
 
 use std::io::{self, Write};
 

@@ -25,4 +25,5 @@ mod placement_oracle_selftest;
 mod problems;
 mod proofs;
 mod solvers;
+mod submission;
 mod trust;

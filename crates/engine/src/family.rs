@@ -753,34 +753,11 @@ pub fn write_family(
             instances.push(entry);
             continue;
         }
+        let (mut entry, formula) = write_cnf(spec, p, staging.path(), &optima)?;
         let member = &spec.members[p.member];
-        let (problem, n) = (&member.problem, p.n);
-        let (queens, l) = (spec.is_queens(), &problem.rules.layout);
-        let formula = if queens {
-            // The queens preset keeps the specialised encoder's own header, byte for byte.
-            let instance = Instance::new(l.rows, n)
-                .map_err(|e| FamilyError::Invalid(format!("d = {}, n = {n}: {e}", l.rows)))?;
-            encode(&instance, &p.options)
-        } else {
-            encode_problem(problem, n, &p.options)
-        };
-        let name = spec.file_name(p);
-        let path = staging.path().join(&name);
-        let mut bytes = Vec::new();
-        dimacs::write(&formula, &mut bytes).map_err(SolveError::io(&path))?;
-        // The manifest's SHA-256 is of the file as written (compressed, when it is): the
-        // bytes a downloader verifies before unpacking.
-        let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
-        fs::write(&path, &written).map_err(SolveError::io(&path))?;
-        // The queens' optima are the table's; a placement problem's were found by pq-sat.
-        let optimum = optima[p.member];
-        let (mut expected, mut source) = match optimum {
-            Some(a) if queens => {
-                let status = if n <= a { Status::Sat } else { Status::Unsat };
-                (status, A250000_SOURCE.to_string())
-            }
-            _ => (Status::Unknown, String::new()),
-        };
+        let (problem, n, queens) = (&member.problem, p.n, spec.is_queens());
+        let (name, optimum) = (entry.file.clone(), optima[p.member]);
+        let (mut expected, mut source) = (entry.expected, std::mem::take(&mut entry.source));
         if let Some(v) = verify {
             let outcome = solve_formula(
                 Some(problem),
@@ -815,28 +792,7 @@ pub fn write_family(
                 expected = outcome.status;
             }
         }
-        let entry = Entry {
-            file: name,
-            problem: (!queens).then(|| problem.name.clone()),
-            settings: (!queens).then(|| member.settings_line()),
-            rows: (!queens).then_some(l.rows),
-            cols: (!queens).then_some(l.cols),
-            torus: (!queens).then_some(l.torus),
-            dim: queens.then_some(l.rows),
-            n,
-            model: p.options.model.name().into(),
-            card: p.options.card.name().into(),
-            symmetry: p.options.symmetry.name().into(),
-            variables: formula.n_vars,
-            clauses: formula.n_clauses(),
-            expected,
-            source,
-            sha256: sha256_hex(&written),
-            // pq-sat's DIMACS (a header, then clauses of integers) always has one.
-            gbd: gbd_hash(&bytes[..]).expect("pq-sat's DIMACS has a GBD hash"),
-            format: None,
-            optimum: None,
-        };
+        (entry.expected, entry.source) = (expected, source);
         on_event(Event::Instance(&entry));
         instances.push(entry);
     }
@@ -865,6 +821,66 @@ pub fn write_family(
     check_interrupt()?;
     move_into_place(staging, dir, MARKER)?;
     Ok(manifest)
+}
+
+/// Writes the DIMACS instance `p` of `spec` into `dir` (compressed as the spec says) and
+/// returns its manifest entry and formula. The expected status is the table's for the queens
+/// (`optima` holds a(d)), `unknown` otherwise: proving it is the caller's business.
+pub(crate) fn write_cnf(
+    spec: &Spec,
+    p: &Planned,
+    dir: &Path,
+    optima: &[Option<usize>],
+) -> Result<(Entry, pq_encode::Formula), FamilyError> {
+    let member = &spec.members[p.member];
+    let (problem, n) = (&member.problem, p.n);
+    let (queens, l) = (spec.is_queens(), &problem.rules.layout);
+    let formula = if queens {
+        // The queens preset keeps the specialised encoder's own header, byte for byte.
+        let instance = Instance::new(l.rows, n)
+            .map_err(|e| FamilyError::Invalid(format!("d = {}, n = {n}: {e}", l.rows)))?;
+        encode(&instance, &p.options)
+    } else {
+        encode_problem(problem, n, &p.options)
+    };
+    let name = spec.file_name(p);
+    let path = dir.join(&name);
+    let mut bytes = Vec::new();
+    dimacs::write(&formula, &mut bytes).map_err(SolveError::io(&path))?;
+    // The manifest's SHA-256 is of the file as written (compressed, when it is): the
+    // bytes a downloader verifies before unpacking.
+    let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
+    fs::write(&path, &written).map_err(SolveError::io(&path))?;
+    let (expected, source) = match optima.get(p.member).copied().flatten() {
+        Some(a) if queens => {
+            let status = if n <= a { Status::Sat } else { Status::Unsat };
+            (status, A250000_SOURCE.to_string())
+        }
+        _ => (Status::Unknown, String::new()),
+    };
+    let entry = Entry {
+        file: name,
+        problem: (!queens).then(|| problem.name.clone()),
+        settings: (!queens).then(|| member.settings_line()),
+        rows: (!queens).then_some(l.rows),
+        cols: (!queens).then_some(l.cols),
+        torus: (!queens).then_some(l.torus),
+        dim: queens.then_some(l.rows),
+        n,
+        model: p.options.model.name().into(),
+        card: p.options.card.name().into(),
+        symmetry: p.options.symmetry.name().into(),
+        variables: formula.n_vars,
+        clauses: formula.n_clauses(),
+        expected,
+        source,
+        sha256: sha256_hex(&written),
+        // pq-sat's DIMACS (a header, then clauses of integers) always has one.
+        gbd: gbd_hash(&bytes[..]).expect("pq-sat's DIMACS has a GBD hash"),
+        format: None,
+        optimum: None,
+    };
+    Ok((entry, formula))
 }
 
 /// Writes the optimisation instance `p` of `spec` in `format` into `staging` and returns its

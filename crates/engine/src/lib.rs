@@ -41,5 +41,6 @@ pub mod optimisers;
 pub mod pipeline;
 pub mod proof;
 pub mod race;
+pub mod submission;
 
 pub use pipeline::{Outcome, Status};
