@@ -107,6 +107,36 @@ pub struct Entry {
     pub optimum: Option<usize>,
 }
 
+impl Entry {
+    /// An entry for the instance `file` of `member`, with the fields that say which problem
+    /// it is filled as a queens family (`dim`) or a placement-problem family (`problem`,
+    /// `settings`, `rows`, `cols`, `torus`) has them; the rest is left for the caller.
+    fn of_member(file: String, member: &Member, queens: bool) -> Entry {
+        let l = &member.problem.rules.layout;
+        Entry {
+            file,
+            problem: (!queens).then(|| member.problem.name.clone()),
+            settings: (!queens).then(|| member.settings_line()),
+            rows: (!queens).then_some(l.rows),
+            cols: (!queens).then_some(l.cols),
+            torus: (!queens).then_some(l.torus),
+            dim: queens.then_some(l.rows),
+            n: 0,
+            model: String::new(),
+            card: String::new(),
+            symmetry: String::new(),
+            variables: 0,
+            clauses: 0,
+            expected: Status::Unknown,
+            source: String::new(),
+            sha256: String::new(),
+            gbd: String::new(),
+            format: None,
+            optimum: None,
+        }
+    }
+}
+
 /// A family's manifest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -859,13 +889,6 @@ pub(crate) fn write_cnf(
         _ => (Status::Unknown, String::new()),
     };
     let entry = Entry {
-        file: name,
-        problem: (!queens).then(|| problem.name.clone()),
-        settings: (!queens).then(|| member.settings_line()),
-        rows: (!queens).then_some(l.rows),
-        cols: (!queens).then_some(l.cols),
-        torus: (!queens).then_some(l.torus),
-        dim: queens.then_some(l.rows),
         n,
         model: p.options.model.name().into(),
         card: p.options.card.name().into(),
@@ -879,6 +902,7 @@ pub(crate) fn write_cnf(
         gbd: gbd_hash(&bytes[..]).expect("pq-sat's DIMACS has a GBD hash"),
         format: None,
         optimum: None,
+        ..Entry::of_member(name, member, queens)
     };
     Ok((entry, formula))
 }
@@ -895,11 +919,7 @@ fn write_optimisation(
     verify: Option<&Verify>,
 ) -> Result<Entry, FamilyError> {
     let member = &spec.members[p.member];
-    let (problem, l, queens) = (
-        &member.problem,
-        &member.problem.rules.layout,
-        spec.is_queens(),
-    );
+    let (problem, queens) = (&member.problem, spec.is_queens());
     let name = spec.file_name(p);
     let path = staging.join(&name);
     let opt = maxsat::export(problem, &p.options, format)
@@ -946,13 +966,6 @@ fn write_optimisation(
         }
     }
     Ok(Entry {
-        file: name,
-        problem: (!queens).then(|| problem.name.clone()),
-        settings: (!queens).then(|| member.settings_line()),
-        rows: (!queens).then_some(l.rows),
-        cols: (!queens).then_some(l.cols),
-        torus: (!queens).then_some(l.torus),
-        dim: queens.then_some(l.rows),
         n: 0,
         // As the file's header says: the WCNF's general encoder writes colouring as lines.
         model: written_options.model.name().into(),
@@ -970,6 +983,7 @@ fn write_optimisation(
         gbd: String::new(),
         format: Some(format.name().into()),
         optimum,
+        ..Entry::of_member(name, member, queens)
     })
 }
 
