@@ -17,7 +17,7 @@ use crate::cli::{parse_jobs, parse_timeout, Format};
 use crate::progress::note;
 
 /// The pool `submission` draws from unless `--pool` says otherwise (in pq-sat's repository).
-pub const DEFAULT_POOL: &str = "encodings/submission.toml";
+pub const DEFAULT_POOL: &str = "pools/submission.toml";
 
 #[derive(ClapArgs, Debug)]
 pub struct SubmissionArgs {
@@ -25,7 +25,7 @@ pub struct SubmissionArgs {
     /// submission)
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
-    /// The pool of instances: a TOML file of [[instance]] entries, each with a series, a
+    /// The pool of instances: a TOML file of `[[instance]]` entries, each with a series, a
     /// problem (peaceable-queens with dim = D, or a problem file relative to the pool), its
     /// settings (`set = ["board=9x9"]`) and n
     #[arg(long, value_name = "FILE", default_value = DEFAULT_POOL)]

@@ -30,6 +30,7 @@ use pq_solve::output;
 
 pub use crate::hashing::{sha256_file, sha256_hex};
 pub use crate::known::{known_optimum, A250000, A250000_SOURCE};
+pub use pq_io::staging::{check_target, move_into_place, stage};
 
 /// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
 pub const MANIFEST_JSON: &str = "manifest.json";
@@ -234,6 +235,12 @@ pub enum FamilyError {
     /// ([`SolveError::Io`]), or the target directory is not empty.
     #[error(transparent)]
     Solve(#[from] SolveError),
+}
+
+impl From<pq_io::IoError> for FamilyError {
+    fn from(e: pq_io::IoError) -> FamilyError {
+        FamilyError::Solve(e.into())
+    }
 }
 
 fn invalid<T>(message: impl Into<String>) -> Result<T, FamilyError> {
@@ -985,39 +992,6 @@ fn write_optimisation(
         optimum,
         ..Entry::of_member(name, member, queens)
     })
-}
-
-/// Fails unless an output directory can be placed at `dir` ([`move_into_place`]): it is
-/// absent, empty, or, when replacing is allowed (`--force`:
-/// [`pq_solve::output::allow_replacing`]), pq-sat's own earlier output (its `marker` file,
-/// e.g. [`MANIFEST_JSON`]); and its parent takes new files. A user's non-empty directory, a
-/// file, a link or a special file is always refused. Leftovers of killed runs beside it are removed.
-pub fn check_target(dir: &Path, marker: output::Marker) -> Result<(), SolveError> {
-    output::check_dir(dir, marker, output::replacing())
-}
-
-/// Checks `dir` ([`check_target`]), then makes a temporary directory beside it, named after
-/// `kind` and this process ([`output::temp_dir`]), to write everything into before
-/// [`move_into_place`] renames it to `dir`: a failure or an interrupt never leaves a
-/// half-written directory (a family, a certificate bundle), and a killed run's staging
-/// directory is removed by the next run.
-pub fn stage(
-    dir: &Path,
-    kind: &str,
-    marker: output::Marker,
-) -> Result<tempfile::TempDir, SolveError> {
-    check_target(dir, marker)?;
-    output::temp_dir(dir, kind)
-}
-
-/// Renames the directory from [`stage`] to `dir`, replacing only a missing path, an empty
-/// directory or pq-sat's earlier output (its `marker` file); see [`output::place_dir`].
-pub fn move_into_place(
-    staging: tempfile::TempDir,
-    dir: &Path,
-    marker: output::Marker,
-) -> Result<(), SolveError> {
-    output::place_dir(staging, dir, marker)
 }
 
 /// Refuses a file name read from a manifest (a family's or a certificate's) unless it is a

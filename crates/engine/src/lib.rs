@@ -28,12 +28,12 @@
 
 pub mod certificate;
 pub mod checked;
-pub mod compress;
+pub use pq_io::compress;
 pub mod cube;
 pub mod enumerate;
 pub mod family;
 pub mod greedy;
-pub mod hashing;
+pub use pq_io::hashing;
 pub mod known;
 pub mod lines;
 pub mod optimise;

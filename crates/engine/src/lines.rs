@@ -220,7 +220,7 @@ impl LineEngine {
         let formula = pq_encode::encode(&instance, &tree_proof_options());
         let cnf_tmp = output::temp_file(cnf, "out")?;
         let proof_tmp = output::temp_file(proof, "out")?;
-        pq_solve::backend::write_cnf(&formula, cnf_tmp.path()).map_err(output::naming(cnf))?;
+        pq_solve::backend::write_cnf(&formula, cnf_tmp.path()).map_err(SolveError::naming(cnf))?;
         let start = Instant::now();
         let proved = {
             let file = proof_tmp

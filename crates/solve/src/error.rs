@@ -104,6 +104,18 @@ pub enum SolveError {
 }
 
 impl SolveError {
+    /// For `map_err` on writes to a temporary of `target`: an I/O error names `target`,
+    /// which the user gave, not the temporary.
+    pub fn naming(target: &Path) -> impl FnOnce(SolveError) -> SolveError + '_ {
+        move |e| match e {
+            SolveError::Io { error, .. } => SolveError::Io {
+                path: target.to_path_buf(),
+                error,
+            },
+            other => other,
+        }
+    }
+
     /// The [`SolveError::Io`] of a failed operation on `path`, for `map_err`.
     pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
         let path = path.to_path_buf();
@@ -119,16 +131,14 @@ impl SolveError {
     }
 }
 
-/// What the operating system said about `e`, without the temporary file's path that the
-/// `tempfile` crate appends to it (`... at path "/dir/.tmpXYZ"`): the caller names the
-/// user's path instead.
-pub fn os_message(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    // tempfile's wrapper is a custom error whose source is not the OS error: only its
-    // text tells it apart.
-    match text.rfind(" at path \"") {
-        Some(at) if e.get_ref().is_some() => text[..at].to_string(),
-        _ => text,
+pub use pq_io::os_message;
+
+impl From<pq_io::IoError> for SolveError {
+    fn from(e: pq_io::IoError) -> SolveError {
+        match e {
+            pq_io::IoError::Io { path, error } => SolveError::Io { path, error },
+            pq_io::IoError::Refused(message) => SolveError::Invalid(message),
+        }
     }
 }
 

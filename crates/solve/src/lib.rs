@@ -27,7 +27,7 @@ pub mod control;
 pub mod error;
 pub mod external;
 pub mod lines;
-pub mod output;
+pub use pq_io::output;
 pub mod portfolio;
 pub mod prove;
 pub mod survey;

@@ -196,7 +196,7 @@ pub fn prove(
     let proof_tmp = output::temp_file(proof, "out")?;
     // The CNF beside the proof is the one the solver reads: its header declares only the
     // variables the clauses use (the same header for pq-sat's own formulas).
-    let used = write_cnf(&arranged, cnf_tmp.path()).map_err(output::naming(cnf))?;
+    let used = write_cnf(&arranged, cnf_tmp.path()).map_err(SolveError::naming(cnf))?;
     let start = Instant::now();
     check_capable(spec, format)
         .map_err(|message| SolveError::in_process(&spec.to_string(), message))?;

@@ -251,6 +251,12 @@ pub enum CubeError {
     Invalid(String),
 }
 
+impl From<pq_io::IoError> for CubeError {
+    fn from(e: pq_io::IoError) -> CubeError {
+        CubeError::Io(e.into())
+    }
+}
+
 impl Manifest {
     /// Reads `DIR/manifest.json`, refusing another format, file names outside `DIR`, and
     /// cube ids that are not 1..=N in order.
@@ -359,7 +365,7 @@ pub fn write_dir(
     pq_encode::dimacs::write(formula, &mut bytes).expect("writing to memory");
     let path = staging.path().join(FORMULA_CNF);
     fs::write(&path, &bytes)
-        .map_err(SolveError::io(&path))
+        .map_err(pq_io::IoError::io(&path))
         .map_err(output::naming(dir))?;
     let gbd = crate::hashing::gbd_hash(&bytes[..])
         .map_err(|e| CubeError::Invalid(format!("{FORMULA_CNF}: {e}")))?;
@@ -368,12 +374,12 @@ pub fn write_dir(
         .collect();
     let path = staging.path().join(CUBES_ICNF);
     let file = fs::File::create(&path)
-        .map_err(SolveError::io(&path))
+        .map_err(pq_io::IoError::io(&path))
         .map_err(output::naming(dir))?;
     let mut out = std::io::BufWriter::new(file);
     write_icnf(formula, &cubes, &mut out)
         .and_then(|()| out.flush())
-        .map_err(SolveError::io(&path))
+        .map_err(pq_io::IoError::io(&path))
         .map_err(output::naming(dir))?;
     let manifest = Manifest {
         format: FORMAT.into(),
@@ -392,7 +398,7 @@ pub fn write_dir(
     let path = staging.path().join(MANIFEST_JSON);
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
     fs::write(&path, text + "\n")
-        .map_err(SolveError::io(&path))
+        .map_err(pq_io::IoError::io(&path))
         .map_err(output::naming(dir))?;
     move_into_place(staging, dir, MARKER)?;
     Ok(manifest)

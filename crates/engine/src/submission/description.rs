@@ -138,7 +138,7 @@ pub fn markdown(s: &Submission) -> String {
          The first command writes the instances, races them, proves every status it can and \
          writes this description; the second races any solvers on the same files, checking \
          every answer against the manifest and every model against its instance; the third \
-         prints the GBD ids. The pool of instances is a TOML file (`encodings/submission.toml` \
+         prints the GBD ids. The pool of instances is a TOML file (`pools/submission.toml` \
          in pq-sat's repository): a problem, its settings, a size and a series per instance.\n",
         s.command,
         s.solvers

@@ -1,5 +1,5 @@
 //! The pool a submission is drawn from: a TOML list of instances, each a problem, its
-//! settings and a size, grouped into series along the board side (`encodings/submission.toml`).
+//! settings and a size, grouped into series along the board side (`pools/submission.toml`).
 
 use std::path::{Path, PathBuf};
 
@@ -172,4 +172,31 @@ fn item(it: &PoolItem, base: &Path) -> Result<Item, String> {
         spec,
         table,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pool;
+
+    #[test]
+    fn the_shipped_pool_reads_and_mixes_the_four_problems() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../pools/submission.toml");
+        let pool = Pool::read(std::path::Path::new(path)).unwrap();
+        assert!((18..=24).contains(&pool.items.len()), "about 20 instances");
+        let mut kinds: Vec<&str> = pool
+            .items
+            .iter()
+            .map(|i| i.problem().name.as_str())
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), 4, "{kinds:?}");
+        for series in pool.items.iter().map(|i| &i.series) {
+            let members = pool.items.iter().filter(|i| &i.series == series).count();
+            assert!(
+                members >= 2,
+                "{series}: a series needs two sides to extrapolate"
+            );
+        }
+    }
 }

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
-use crate::error::{os_message, SolveError};
+use crate::error::{os_message, IoError};
 
 /// The directory a path's file goes into (`.` for a bare name).
 pub fn parent_dir(path: &Path) -> &Path {
@@ -29,8 +29,8 @@ pub fn parent_dir(path: &Path) -> &Path {
     }
 }
 
-fn refuse(message: String) -> SolveError {
-    SolveError::Invalid(message)
+fn refuse(message: String) -> IoError {
+    IoError::Refused(message)
 }
 
 /// What stands at a path, in words, if it is not something pq-sat may write over.
@@ -51,7 +51,7 @@ fn special(kind: fs::FileType) -> Option<&'static str> {
 }
 
 /// The refusal for a special file at `path`.
-fn special_refusal(path: &Path, what: &str) -> SolveError {
+fn special_refusal(path: &Path, what: &str) -> IoError {
     refuse(format!(
         "{} is {what}; pq-sat writes only regular files and never replaces a link or a special file: give another path",
         path.display()
@@ -78,17 +78,17 @@ pub fn masked(mode: u32) -> u32 {
 /// The bytes of a file pq-sat wrote and now reads back (a cube directory's manifest, formula
 /// and results): it must be a regular file, not a link, a FIFO or a device (reading those
 /// may block forever or never end), of at most `limit` bytes.
-pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, SolveError> {
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
     use std::io::Read;
-    let meta = fs::symlink_metadata(path).map_err(SolveError::io(path))?;
+    let meta = fs::symlink_metadata(path).map_err(IoError::io(path))?;
     if let Some(what) = special(meta.file_type()) {
-        return Err(SolveError::Invalid(format!(
+        return Err(IoError::Refused(format!(
             "{} is {what}, not a file pq-sat wrote: pq-sat reads only regular files there",
             path.display()
         )));
     }
     if meta.len() > limit {
-        return Err(SolveError::Invalid(format!(
+        return Err(IoError::Refused(format!(
             "{} has {} bytes, more than the {limit} such a file can have: not a file pq-sat wrote",
             path.display(),
             meta.len()
@@ -97,9 +97,9 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, SolveError> {
     let mut bytes = Vec::new();
     fs::File::open(path)
         .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(SolveError::io(path))?;
+        .map_err(IoError::io(path))?;
     if bytes.len() as u64 > limit {
-        return Err(SolveError::Invalid(format!(
+        return Err(IoError::Refused(format!(
             "{} grew past {limit} bytes while it was read",
             path.display()
         )));
@@ -109,7 +109,7 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, SolveError> {
 
 /// What stands at `path` (not following a link): nothing (`None`), or its metadata; any
 /// other failure to look is the refusal "cannot write".
-fn standing_at(path: &Path) -> Result<Option<fs::Metadata>, SolveError> {
+fn standing_at(path: &Path) -> Result<Option<fs::Metadata>, IoError> {
     match fs::symlink_metadata(path) {
         Ok(m) => Ok(Some(m)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -123,7 +123,7 @@ fn standing_at(path: &Path) -> Result<Option<fs::Metadata>, SolveError> {
 
 /// Checks that the directory `path` goes into exists, and that pq-sat can create files in
 /// it; removes what killed runs left there ([`remove_leftovers`]).
-fn check_parent(path: &Path) -> Result<(), SolveError> {
+fn check_parent(path: &Path) -> Result<(), IoError> {
     let dir = parent_dir(path);
     match fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
@@ -158,7 +158,7 @@ fn check_parent(path: &Path) -> Result<(), SolveError> {
             path.display(),
             dir.display(),
             match e {
-                SolveError::Io { error, .. } => os_message(&error),
+                IoError::Io { error, .. } => os_message(&error),
                 other => other.to_string(),
             }
         ))
@@ -169,7 +169,7 @@ fn check_parent(path: &Path) -> Result<(), SolveError> {
 /// Checks, before any work, that a new file can be written at `path`: its directory exists
 /// and is writable, and nothing is there, or a regular file that `force` allows replacing.
 /// A directory, a symbolic link or a special file is refused even with `force`.
-pub fn check_file(path: &Path, force: bool) -> Result<(), SolveError> {
+pub fn check_file(path: &Path, force: bool) -> Result<(), IoError> {
     if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
         return Err(refuse(format!(
             "{} is not a file name; give the path of a file",
@@ -222,7 +222,7 @@ impl std::fmt::Display for Marker {
 /// companions (`README.md`, `manifest.csv`, `results/`, `proofs/`, `slurm/`) and pq-sat's
 /// temporaries. Any other directory is never replaced: `--force` does not delete a user's
 /// files.
-pub fn check_dir(dir: &Path, marker: Marker, force: bool) -> Result<(), SolveError> {
+pub fn check_dir(dir: &Path, marker: Marker, force: bool) -> Result<(), IoError> {
     match standing_at(dir)? {
         None => {}
         Some(m) if m.is_dir() => match dir_state(dir, marker)? {
@@ -271,12 +271,12 @@ const COMPANIONS: [&str; 5] = ["README.md", "manifest.csv", "results", "proofs",
 /// is a few MB).
 const MAX_MARKER: u64 = 256 << 20;
 
-fn dir_state(dir: &Path, marker: Marker) -> Result<DirState, SolveError> {
+fn dir_state(dir: &Path, marker: Marker) -> Result<DirState, IoError> {
     let entries: Vec<String> = fs::read_dir(dir)
-        .map_err(SolveError::io(dir))?
+        .map_err(IoError::io(dir))?
         .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
         .collect::<Result<_, _>>()
-        .map_err(SolveError::io(dir))?;
+        .map_err(IoError::io(dir))?;
     if entries.is_empty() {
         return Ok(DirState::Empty);
     }
@@ -350,50 +350,50 @@ fn prefix(kind: &str) -> String {
     format!(".pq-{kind}-{}-", owner().unwrap_or("0-0"))
 }
 
-fn temp_in(dir: &Path, kind: &str) -> Result<tempfile::NamedTempFile, SolveError> {
+fn temp_in(dir: &Path, kind: &str) -> Result<tempfile::NamedTempFile, IoError> {
     tempfile::Builder::new()
         .prefix(&prefix(kind))
         .tempfile_in(dir)
-        .map_err(SolveError::io(dir))
+        .map_err(IoError::io(dir))
 }
 
 /// A temporary file beside `target` (same directory, so the rename is atomic), named after
 /// this process; removed when dropped.
-pub fn temp_file(target: &Path, kind: &str) -> Result<tempfile::NamedTempFile, SolveError> {
+pub fn temp_file(target: &Path, kind: &str) -> Result<tempfile::NamedTempFile, IoError> {
     let dir = parent_dir(target);
     temp_in(dir, kind).map_err(|e| write_error(target, e))
 }
 
 /// A temporary directory beside `target`, named after this process, to fill before
 /// [`place_dir`]; removed when dropped.
-pub fn temp_dir(target: &Path, kind: &str) -> Result<tempfile::TempDir, SolveError> {
+pub fn temp_dir(target: &Path, kind: &str) -> Result<tempfile::TempDir, IoError> {
     let dir = parent_dir(target);
     tempfile::Builder::new()
         .prefix(&prefix(kind))
         .tempdir_in(dir)
-        .map_err(|e| write_error(target, SolveError::io(dir)(e)))
+        .map_err(|e| write_error(target, IoError::io(dir)(e)))
 }
 
 /// A private working directory in the system's temporary directory (`$TMPDIR`), named so
 /// that the sweep knows it (`.pq-scratch-PID-START-…`): what a killed run leaves there is
 /// removed by the next run ([`remove_leftovers`], once per process).
-pub fn scratch_dir() -> Result<tempfile::TempDir, SolveError> {
+pub fn scratch_dir() -> Result<tempfile::TempDir, IoError> {
     let tmp = sweep_temp_dir();
     tempfile::Builder::new()
         .prefix(&prefix("scratch"))
         .tempdir_in(&tmp)
-        .map_err(SolveError::io(&tmp))
+        .map_err(IoError::io(&tmp))
 }
 
 /// A private file in `$TMPDIR` ending in `suffix` (an extension some programs read), named
 /// and swept like [`scratch_dir`].
-pub fn scratch_file(suffix: &str) -> Result<tempfile::NamedTempFile, SolveError> {
+pub fn scratch_file(suffix: &str) -> Result<tempfile::NamedTempFile, IoError> {
     let tmp = sweep_temp_dir();
     tempfile::Builder::new()
         .prefix(&prefix("scratch"))
         .suffix(suffix)
         .tempfile_in(&tmp)
-        .map_err(SolveError::io(&tmp))
+        .map_err(IoError::io(&tmp))
 }
 
 /// `$TMPDIR`, its leftovers of dead runs removed on the first call.
@@ -406,14 +406,14 @@ fn sweep_temp_dir() -> PathBuf {
 
 /// For `map_err` on writes to a temporary of `target`: the error names `target`, which the
 /// user gave, not the temporary.
-pub fn naming(target: &Path) -> impl FnOnce(SolveError) -> SolveError + '_ {
+pub fn naming(target: &Path) -> impl FnOnce(IoError) -> IoError + '_ {
     move |e| write_error(target, e)
 }
 
 /// The one-line error of failing to write `target`, naming it and not the temporary.
-fn write_error(target: &Path, e: SolveError) -> SolveError {
+fn write_error(target: &Path, e: IoError) -> IoError {
     match e {
-        SolveError::Io { error, .. } => SolveError::Io {
+        IoError::Io { error, .. } => IoError::Io {
             path: target.to_path_buf(),
             error,
         },
@@ -424,10 +424,10 @@ fn write_error(target: &Path, e: SolveError) -> SolveError {
 /// Checks that [`persist`] may put a file at `path`: nothing is there, or a regular file.
 /// Returns whether something is there. For writers of several files, to check them all
 /// before renaming the first.
-pub fn replaceable(path: &Path) -> Result<bool, SolveError> {
+pub fn replaceable(path: &Path) -> Result<bool, IoError> {
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(SolveError::io(path)(e)),
+        Err(e) => Err(IoError::io(path)(e)),
         Ok(m) if m.is_dir() => Err(refuse(format!(
             "{} is a directory; give the path of a file",
             path.display()
@@ -459,30 +459,26 @@ pub fn replacing() -> bool {
 /// private), then renamed, but only over a missing path or, when replacing is allowed
 /// ([`allow_replacing`]), a regular file; anything else at `path` (a link, a FIFO, a
 /// device, a directory) is left alone and the temporary removed.
-pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveError> {
+pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), IoError> {
     persist_with(tmp, path, replacing())
 }
 
 /// [`persist`] that always replaces an earlier regular file at `path`, whatever
 /// `--force` says: for files pq-sat rewrites as part of its own state (a cube's result,
 /// written again when the cube is solved again).
-pub fn persist_over(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), SolveError> {
+pub fn persist_over(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), IoError> {
     persist_with(tmp, path, true)
 }
 
-fn persist_with(
-    tmp: tempfile::NamedTempFile,
-    path: &Path,
-    replace: bool,
-) -> Result<(), SolveError> {
+fn persist_with(tmp: tempfile::NamedTempFile, path: &Path, replace: bool) -> Result<(), IoError> {
     tmp.as_file()
         .set_permissions(fs::Permissions::from_mode(masked(0o666)))
-        .map_err(SolveError::io(path))?;
+        .map_err(IoError::io(path))?;
     if replaceable(path)? && replace {
         return tmp
             .persist(path)
             .map(drop)
-            .map_err(|e| SolveError::io(path)(e.error));
+            .map_err(|e| IoError::io(path)(e.error));
     }
     // Nothing there (or nothing to replace), and nothing may have appeared since: a link
     // made meanwhile would otherwise be replaced.
@@ -493,7 +489,7 @@ fn persist_with(
                 path.display()
             ))
         } else {
-            SolveError::io(path)(e.error)
+            IoError::io(path)(e.error)
         }
     })
 }
@@ -503,7 +499,7 @@ fn persist_with(
 /// (its `marker` file) is replaced; an earlier output
 /// is moved aside first and removed once the new one is in place (moved back if the
 /// rename fails). On failure the staging directory is removed.
-pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: Marker) -> Result<(), SolveError> {
+pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: Marker) -> Result<(), IoError> {
     place_dir_with(staging, dir, marker, replacing())
 }
 
@@ -512,10 +508,10 @@ fn place_dir_with(
     dir: &Path,
     marker: Marker,
     replace: bool,
-) -> Result<(), SolveError> {
+) -> Result<(), IoError> {
     let old = match fs::symlink_metadata(dir) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(SolveError::io(dir)(e)),
+        Err(e) => return Err(IoError::io(dir)(e)),
         Ok(m) if m.is_dir() => match dir_state(dir, marker)? {
             DirState::Empty => {
                 // rename(2) replaces an empty directory, but not one that fills meanwhile.
@@ -542,7 +538,7 @@ fn place_dir_with(
     // Staging directories are private (0700); what is placed follows the umask, so that
     // others sharing a cluster directory can read it as they can read everything else.
     fs::set_permissions(staging.path(), fs::Permissions::from_mode(masked(0o777)))
-        .map_err(SolveError::io(dir))?;
+        .map_err(IoError::io(dir))?;
     let staged = staging.keep();
     match fs::rename(&staged, dir) {
         Ok(()) => {
@@ -556,23 +552,23 @@ fn place_dir_with(
             if let Some(old) = old {
                 let _ = fs::rename(old, dir);
             }
-            Err(SolveError::io(dir)(e))
+            Err(IoError::io(dir)(e))
         }
     }
 }
 
 /// Moves `dir` aside (to a temporary name beside it, named after this process so that a
 /// killed run's is removed later) and returns where.
-fn set_aside(dir: &Path) -> Result<PathBuf, SolveError> {
+fn set_aside(dir: &Path) -> Result<PathBuf, IoError> {
     // An empty directory of a unique name, which rename(2) may replace.
     let aside = tempfile::Builder::new()
         .prefix(&prefix("old"))
         .tempdir_in(parent_dir(dir))
-        .map_err(|e| write_error(dir, SolveError::io(dir)(e)))?
+        .map_err(|e| write_error(dir, IoError::io(dir)(e)))?
         .keep();
     fs::rename(dir, &aside).map_err(|e| {
         let _ = fs::remove_dir(&aside);
-        SolveError::io(dir)(e)
+        IoError::io(dir)(e)
     })?;
     Ok(aside)
 }
@@ -695,11 +691,11 @@ mod tests {
         v
     }
 
-    fn write_new(path: &Path, text: &str) -> Result<(), SolveError> {
+    fn write_new(path: &Path, text: &str) -> Result<(), IoError> {
         write_with(path, text, true)
     }
 
-    fn write_with(path: &Path, text: &str, replace: bool) -> Result<(), SolveError> {
+    fn write_with(path: &Path, text: &str, replace: bool) -> Result<(), IoError> {
         let mut tmp = temp_file(path, "out")?;
         tmp.write_all(text.as_bytes()).unwrap();
         persist_with(tmp, path, replace)

@@ -253,7 +253,7 @@ pub fn plain_file(path: &Path) -> io::Result<Plain> {
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    let mut copy = pq_solve::output::scratch_file(&suffix).map_err(io::Error::other)?;
+    let mut copy = crate::output::scratch_file(&suffix).map_err(io::Error::other)?;
     io::copy(&mut open(path)?, copy.as_file_mut())?;
     copy.as_file_mut().flush()?;
     Ok(Plain {

@@ -1,0 +1,18 @@
+//! pq-io: the plumbing under pq-sat, with no knowledge of boards, formulas or solvers.
+//!
+//! - [`output`]: every file and directory pq-sat writes (checked first, written to a
+//!   temporary beside it, renamed into place only over what may be replaced, leftovers of
+//!   killed runs removed);
+//! - [`staging`]: a directory written whole or not at all (a family, a bundle, a cube
+//!   directory);
+//! - [`compress`]: xz, gzip and bzip2, told by their content;
+//! - [`hashing`]: SHA-256 and the GBD hash of a CNF, the ids a competition names files by;
+//! - [`IoError`]: why any of it failed, naming the path the user gave.
+
+pub mod compress;
+pub mod error;
+pub mod hashing;
+pub mod output;
+pub mod staging;
+
+pub use error::{os_message, IoError};

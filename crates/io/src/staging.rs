@@ -1,0 +1,38 @@
+//! A directory written whole or not at all: checked before any work ([`check_target`]),
+//! written into a temporary directory beside its place ([`stage`]) and renamed into place at
+//! the end ([`move_into_place`]), so that a failure or an interrupt never leaves half of a
+//! family, a certificate bundle or a cube directory behind.
+
+use std::path::Path;
+
+use crate::error::IoError;
+use crate::output;
+
+/// Fails unless an output directory can be placed at `dir` ([`move_into_place`]): it is
+/// absent, empty, or, when replacing is allowed (`--force`:
+/// [`output::allow_replacing`]), pq-sat's own earlier output (its `marker` file,
+/// e.g. a family's `manifest.json`); and its parent takes new files. A user's non-empty directory, a
+/// file, a link or a special file is always refused. Leftovers of killed runs beside it are removed.
+pub fn check_target(dir: &Path, marker: output::Marker) -> Result<(), IoError> {
+    output::check_dir(dir, marker, output::replacing())
+}
+
+/// Checks `dir` ([`check_target`]), then makes a temporary directory beside it, named after
+/// `kind` and this process ([`output::temp_dir`]), to write everything into before
+/// [`move_into_place`] renames it to `dir`: a failure or an interrupt never leaves a
+/// half-written directory (a family, a certificate bundle), and a killed run's staging
+/// directory is removed by the next run.
+pub fn stage(dir: &Path, kind: &str, marker: output::Marker) -> Result<tempfile::TempDir, IoError> {
+    check_target(dir, marker)?;
+    output::temp_dir(dir, kind)
+}
+
+/// Renames the directory from [`stage`] to `dir`, replacing only a missing path, an empty
+/// directory or pq-sat's earlier output (its `marker` file); see [`output::place_dir`].
+pub fn move_into_place(
+    staging: tempfile::TempDir,
+    dir: &Path,
+    marker: output::Marker,
+) -> Result<(), IoError> {
+    output::place_dir(staging, dir, marker)
+}
