@@ -6,24 +6,25 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use pq_solve::output;
+use pq_solve::output::{self, WritePolicy};
 use pq_solve::SolveError;
 
 /// Writes through a temporary file in the same directory and renames it into place (only
-/// over a missing path or a regular file). Errors name `path`, once.
+/// over a missing path, or a regular file when `policy` allows). Errors name `path`, once.
 pub fn write_atomically(
     path: &Path,
+    policy: WritePolicy,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
     let mut tmp = output::temp_file(path, "out")?;
     write(tmp.as_file_mut())
         .and_then(|()| tmp.as_file_mut().sync_all())
         .map_err(SolveError::io(path))?;
-    output::persist(tmp, path)?;
+    output::persist(tmp, path, policy)?;
     Ok(())
 }
 
 /// Writes an SVG picture to `path` atomically.
-pub fn write_svg(path: &Path, svg: &str) -> Result<()> {
-    write_atomically(path, |w| w.write_all(svg.as_bytes()))
+pub fn write_svg(path: &Path, svg: &str, policy: WritePolicy) -> Result<()> {
+    write_atomically(path, policy, |w| w.write_all(svg.as_bytes()))
 }

@@ -286,6 +286,7 @@ fn format_seconds(t: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pq_solve::output::WritePolicy;
 
     fn series(name: &str, times: &[f64]) -> Series {
         Series {
@@ -371,15 +372,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("race.svg");
         let s = [series("kissat", &[1.0, 2.0])];
-        crate::files::write_svg(&path, &cactus_svg(&s, 10.0, 5, "race").unwrap()).unwrap();
+        let svg = cactus_svg(&s, 10.0, 5, "race").unwrap();
+        crate::files::write_svg(&path, &svg, WritePolicy::Keep).unwrap();
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
         let written = std::fs::read_to_string(&path).unwrap();
         assert_eq!(written, cactus_svg(&s, 10.0, 5, "race").unwrap());
         parse_text(&written);
 
-        // Overwriting (--force) replaces the file whole and still leaves nothing else behind.
-        pq_solve::output::allow_replacing(true);
-        crate::files::write_svg(&path, &cactus_svg(&[], 10.0, 5, "again").unwrap()).unwrap();
+        // Without --force the file stays; with it, it is replaced whole and nothing else is
+        // left behind.
+        let again = cactus_svg(&[], 10.0, 5, "again").unwrap();
+        assert!(crate::files::write_svg(&path, &again, WritePolicy::Keep).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), svg);
+        crate::files::write_svg(&path, &again, WritePolicy::Replace).unwrap();
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
         assert!(parse_text(&std::fs::read_to_string(&path).unwrap()).contains("again"));
     }
@@ -390,7 +395,8 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p.svg");
-        crate::files::write_svg(&path, &cactus_svg(&[], 1.0, 1, "p").unwrap()).unwrap();
+        let svg = cactus_svg(&[], 1.0, 1, "p").unwrap();
+        crate::files::write_svg(&path, &svg, WritePolicy::Keep).unwrap();
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         // The umask may take group/other write away, but never group/other read under
         // any usual umask; tempfile's default would be 0o600.
@@ -403,7 +409,7 @@ mod tests {
         let missing = dir.path().join("no-such-dir");
         let path = missing.join("race.svg");
         let svg = cactus_svg(&[series("a", &[1.0])], 10.0, 1, "x").unwrap();
-        assert!(crate::files::write_svg(&path, &svg).is_err());
+        assert!(crate::files::write_svg(&path, &svg, WritePolicy::Keep).is_err());
         assert!(!missing.exists());
         assert!(dir_entries(dir.path()).is_empty());
     }
@@ -415,7 +421,8 @@ mod tests {
         let path = dir.path().join("race.svg");
         std::fs::create_dir(&path).unwrap();
         std::fs::write(path.join("keep"), "x").unwrap();
-        assert!(crate::files::write_svg(&path, &cactus_svg(&[], 10.0, 1, "x").unwrap()).is_err());
+        let svg = cactus_svg(&[], 10.0, 1, "x").unwrap();
+        assert!(crate::files::write_svg(&path, &svg, WritePolicy::Replace).is_err());
         assert_eq!(dir_entries(dir.path()), ["race.svg"]);
     }
 }

@@ -1101,11 +1101,10 @@ impl Job {
     /// Checks every output path before any work starts: its directory exists and takes new
     /// files; an existing output is refused unless `--force`; a link, a special file or a
     /// user's non-empty directory is never replaced. Leftovers of killed runs beside the
-    /// outputs are removed, and `--force` becomes the policy of every later write
-    /// ([`output::allow_replacing`]). The error names the option and says what to do.
+    /// outputs are removed. Each command passes `--force` on to its writes as a
+    /// [`output::WritePolicy`]. The error names the option and says what to do.
     pub fn prepare_outputs(&self) -> Result<(), String> {
         let (outputs, force) = self.outputs();
-        output::allow_replacing(force);
         for o in outputs {
             let checked = match o.dir {
                 None => output::check_file(o.path, force),

@@ -3,6 +3,7 @@
 //! and merges; this module picks the backend, shows progress and prints the reports of
 //! [`crate::report::cube`].
 
+use pq_solve::output::WritePolicy;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -302,7 +303,9 @@ fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8>
     let script = slurm_script(dir, a, solver)?;
     match &a.output {
         Some(path) => {
-            write_atomically(path, |w| w.write_all(script.as_bytes()))?;
+            write_atomically(path, WritePolicy::from_force(a.force), |w| {
+                w.write_all(script.as_bytes())
+            })?;
             crate::progress::note!(
                 "pq-sat: wrote {}: submit it with `sbatch {}`, then `pq-sat cube-status {}`",
                 path.display(),

@@ -1,6 +1,7 @@
 //! `pq-sat cube`: one step split into cubes, written as a cube directory
 //! ([`pq_engine::cube`]), with a summary of the split.
 
+use pq_solve::output::WritePolicy;
 use std::fs::File;
 use std::path::Path;
 
@@ -105,7 +106,12 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
             e.sample.len(),
             e.solver
         );
-        write_svg(path, &estimate_svg(&points, e.total_cpu.estimate, &title)?)?;
+        let policy = WritePolicy::from_force(job.args.force);
+        write_svg(
+            path,
+            &estimate_svg(&points, e.total_cpu.estimate, &title)?,
+            policy,
+        )?;
     }
     Ok(e)
 }
@@ -250,6 +256,7 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
         &job.command,
         &problem,
         record,
+        WritePolicy::from_force(job.args.force),
     )?;
     let summary = Summary {
         dir: output.display().to_string(),

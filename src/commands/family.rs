@@ -26,20 +26,27 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
     };
     let manifest = {
         let _guard = Interruptible::enter();
-        write_family(spec, &a.output, verify.as_ref(), &mut |event| match event {
-            Event::Instance(e) if verify.is_some() => {
-                note!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source);
-            }
-            Event::Instance(_) => {}
-            Event::Optimum {
-                member,
-                optimum,
-                seconds,
-            } => note!(
-                "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
-                member.label()
-            ),
-        })
+        let policy = pq_solve::output::WritePolicy::from_force(a.force);
+        write_family(
+            spec,
+            &a.output,
+            verify.as_ref(),
+            policy,
+            &mut |event| match event {
+                Event::Instance(e) if verify.is_some() => {
+                    note!("pq-sat: {}: {} ({})", e.file, e.expected.name(), e.source);
+                }
+                Event::Instance(_) => {}
+                Event::Optimum {
+                    member,
+                    optimum,
+                    seconds,
+                } => note!(
+                    "pq-sat: {}: optimum n = {optimum} ({seconds:.2} s)",
+                    member.label()
+                ),
+            },
+        )
     };
     if let Some(v) = &verify {
         super::warn_rejections(v.backend);

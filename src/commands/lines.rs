@@ -8,6 +8,7 @@ use pq_engine::lines::{tree_proof_options, LineEngine};
 use pq_engine::optimise::{optimise_lines, RunLimits, Strategy};
 use pq_engine::proof::{certified_formula, ProofFormat};
 use pq_solve::control::Limits;
+use pq_solve::output::WritePolicy;
 
 use super::solve::{certify_optimum, svg_at_size, svg_optimum};
 use super::{status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
@@ -31,7 +32,9 @@ pub fn at_size(problem: &Problem, n: usize, engine: &LineEngine, run: &RunSettin
             Some(job) => {
                 let files = (job.cnf_out.as_path(), job.proof.as_path());
                 let check = run.check_unsat.is_some();
-                let (outcome, stats, bytes) = engine.prove(problem, n, files, check, &limits)?;
+                let policy = WritePolicy::from_force(run.args.force);
+                let (outcome, stats, bytes) =
+                    engine.prove(problem, n, files, check, &limits, policy)?;
                 let certifies = certified_formula(problem, &options);
                 let report = ProofReport::new(
                     &job.proof,

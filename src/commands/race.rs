@@ -68,7 +68,8 @@ pub fn run(
     let secs = timeout.as_secs_f64();
     report::race(&family, &racers, &runs, &scores, secs, a.format)?;
     if let Some(path) = &a.plot {
-        report::cactus(path, &family, &racers, &scores, secs)?;
+        let policy = pq_solve::output::WritePolicy::from_force(a.force);
+        report::cactus(path, &family, &racers, &scores, secs, policy)?;
     }
     let wrong = scores.iter().any(|s| s.wrong > 0);
     Ok(unless_interrupted(u8::from(wrong)))

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use pq_board::svg::placement_svg;
 use pq_encode::spec::Problem;
+use pq_solve::output::WritePolicy;
 
 use crate::cli::RenderArgs;
 use crate::report::input::read_placement;
@@ -13,7 +14,7 @@ pub fn run(a: &RenderArgs, problem: Option<&Problem>) -> Result<u8> {
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
     match &a.output {
-        Some(p) => crate::files::write_svg(p, &svg)?,
+        Some(p) => crate::files::write_svg(p, &svg, WritePolicy::from_force(a.force))?,
         None => crate::report::emit_text(&svg)?,
     }
     Ok(0)

@@ -3,6 +3,7 @@
 //! once ([`pq_engine::pipeline`]); this module only chooses the backend, writes the files
 //! asked for and hands the outcome to [`crate::report::solve`].
 
+use pq_solve::output::WritePolicy;
 use std::fs::File;
 use std::io::{self, IsTerminal};
 use std::path::Path;
@@ -41,7 +42,7 @@ pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
     sizes(&formula);
     match &a.output {
         // Compressed when the name ends in .xz, .gz or .bz2.
-        Some(path) => write_atomically(path, |w| {
+        Some(path) => write_atomically(path, WritePolicy::from_force(a.force), |w| {
             compress::write_as_named(path, w, |w| dimacs::write(&formula, w))
         })?,
         None => dimacs::write(&formula, io::stdout().lock())?,
@@ -55,7 +56,7 @@ pub fn export(problem: &Problem, format: Export, a: &EncodeArgs) -> Result<u8> {
     let opt = maxsat::export(problem, &a.encoding.options(), format)?;
     sizes(&opt.formula);
     match &a.output {
-        Some(path) => write_atomically(path, |w| {
+        Some(path) => write_atomically(path, WritePolicy::from_force(a.force), |w| {
             compress::write_as_named(path, w, |w| opt.write(w))
         })?,
         None => opt.write(io::stdout().lock())?,
@@ -98,7 +99,11 @@ pub(super) fn svg_at_size(
     if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
         let d = problem.rules.layout.rows;
         let title = format!("{n} white and {n} black queens on {d}x{d}");
-        write_svg(path, &picture(problem, p, Some(&title)))?;
+        write_svg(
+            path,
+            &picture(problem, p, Some(&title)),
+            WritePolicy::from_force(run.args.force),
+        )?;
     }
     Ok(())
 }
@@ -115,7 +120,11 @@ pub(super) fn svg_optimum(
             Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
             None => format!("{m} white and {m} black queens on {d}x{d}"),
         };
-        write_svg(path, &picture(problem, p, Some(&title)))?;
+        write_svg(
+            path,
+            &picture(problem, p, Some(&title)),
+            WritePolicy::from_force(run.args.force),
+        )?;
     }
     Ok(())
 }
@@ -208,6 +217,7 @@ pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) ->
                 p,
                 Some(&format!("{m} white and {m} black queens on {d}x{d}")),
             ),
+            WritePolicy::from_force(run.args.force),
         )?;
     }
     let mut report = Optimum::new(
@@ -341,7 +351,9 @@ fn answer(
         if let (Some(job), Some(prover)) = (&run.proof, &run.prover) {
             let _guard = Interruptible::enter();
             let format = run.proof_format;
-            let proved = prove(prover, formula, &job.cnf_out, &job.proof, format, limits)?;
+            let policy = WritePolicy::from_force(run.args.force);
+            let files = (job.cnf_out.as_path(), job.proof.as_path());
+            let proved = prove(prover, formula, files, format, limits, policy)?;
             let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
             let checked = answer == Answer::Unsat && run.check_unsat.is_some();
             if checked {
@@ -408,6 +420,7 @@ pub(super) fn certify_optimum(
         prover: prover.clone(),
         format: *format,
         solve_limits: limits.run.clone(),
+        policy: WritePolicy::from_force(run.args.force),
     };
     let cert = pq_engine::certificate::write_certificate(dir, &request)
         .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;

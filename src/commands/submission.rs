@@ -152,6 +152,7 @@ pub fn run(job: &SubmissionJob) -> Result<u8> {
         jobs,
         command: crate::cli::command_line(),
         versions: versions(&job.solvers),
+        policy: pq_solve::output::WritePolicy::from_force(a.force),
     };
     let total = pool.items.len() * racers.len();
     let done = std::sync::atomic::AtomicUsize::new(0);

@@ -238,6 +238,7 @@ pub fn cactus(
     racers: &[Racer],
     scores: &[Score],
     timeout: f64,
+    policy: pq_solve::output::WritePolicy,
 ) -> Result<()> {
     let series: Vec<plot::Series> = racers
         .iter()
@@ -257,7 +258,7 @@ pub fn cactus(
     );
     // Rendered first, so that a rendering error creates no file.
     let svg = plot::cactus_svg(&series, timeout, family.formulas.len(), &title)?;
-    crate::files::write_svg(path, &svg)
+    crate::files::write_svg(path, &svg, policy)
 }
 
 #[cfg(test)]

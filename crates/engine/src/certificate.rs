@@ -166,6 +166,8 @@ pub struct Request<'a> {
     pub format: ProofFormat,
     /// The limits of the proof-writing solve.
     pub solve_limits: Limits,
+    /// Whether an earlier bundle at the target may be replaced (`--force`).
+    pub policy: pq_io::output::WritePolicy,
 }
 
 /// Writes the bundle into `dir` (which must not exist, be empty, or hold an earlier bundle,
@@ -173,7 +175,7 @@ pub struct Request<'a> {
 /// is staged beside it and renamed into place once the proof has been checked (the checker
 /// runs without a time limit).
 pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
-    check_target(dir, MARKER)?;
+    check_target(dir, MARKER, req.policy)?;
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
         return Err(SolveError::Invalid(
@@ -187,7 +189,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         )));
     }
     let queens = is_peaceable_queens(problem);
-    let staging = stage(dir, "certificate", MARKER)?;
+    let staging = stage(dir, "certificate", MARKER, req.policy)?;
     let s = staging.path();
 
     let symbols = Placement::symbols(&problem.rules);
@@ -209,10 +211,11 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     let proved = prove(
         &req.prover,
         &formula,
-        &cnf_path,
-        &proof_path,
+        (&cnf_path, &proof_path),
         req.format,
         &req.solve_limits,
+        // Into the staging directory: nothing is there to replace.
+        pq_io::output::WritePolicy::Keep,
     )?;
     // Stopped by Ctrl-C: the bundle is not written (the staging directory goes with it).
     check_interrupt()?;
@@ -270,7 +273,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     );
     let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
     fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
-    move_into_place(staging, dir, MARKER)?;
+    move_into_place(staging, dir, MARKER, req.policy)?;
     Ok(cert)
 }
 

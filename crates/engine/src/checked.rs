@@ -65,7 +65,14 @@ impl Backend for CheckedUnsat {
         let dir = pq_solve::output::scratch_dir()?;
         let cnf = dir.path().join("formula.cnf");
         let proof = dir.path().join(format!("proof.{}", self.format.name()));
-        let proved = prove(&self.spec, formula, &cnf, &proof, self.format, limits)?;
+        let proved = prove(
+            &self.spec,
+            formula,
+            (&cnf, &proof),
+            self.format,
+            limits,
+            pq_io::output::WritePolicy::Keep,
+        )?;
         match proved.answer {
             Answer::Unsat => verify_unsat(proved.solver, &cnf, &proof, self.format, limits),
             other => Ok(other),

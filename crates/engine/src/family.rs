@@ -772,13 +772,14 @@ pub fn write_family(
     spec: &Spec,
     dir: &Path,
     verify: Option<&Verify>,
+    policy: pq_io::output::WritePolicy,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Manifest, FamilyError> {
     // Solving (the optima, --verify) comes after: fail on the directory first.
-    check_target(dir, MARKER)?;
+    check_target(dir, MARKER, policy)?;
     let optima = find_optima(spec, verify, on_event)?;
     let planned = spec.plan_with(&optima)?;
-    let staging = stage(dir, "family", MARKER)?;
+    let staging = stage(dir, "family", MARKER, policy)?;
 
     let mut instances = Vec::with_capacity(planned.len());
     for p in &planned {
@@ -856,7 +857,7 @@ pub fn write_family(
         fs::write(&path, text).map_err(SolveError::io(&path))?;
     }
     check_interrupt()?;
-    move_into_place(staging, dir, MARKER)?;
+    move_into_place(staging, dir, MARKER, policy)?;
     Ok(manifest)
 }
 

@@ -203,6 +203,7 @@ impl LineEngine {
         (cnf, proof): (&std::path::Path, &std::path::Path),
         check: bool,
         limits: &Limits,
+        policy: output::WritePolicy,
     ) -> Result<(Outcome, Stats, Option<u64>), SolveError> {
         let l = &problem.rules.layout;
         if !pq_encode::general::is_peaceable_queens(problem)
@@ -266,8 +267,8 @@ impl LineEngine {
         // leaves neither (no CNF without its proof).
         output::replaceable(cnf)?;
         output::replaceable(proof)?;
-        output::persist(cnf_tmp, cnf)?;
-        output::persist(proof_tmp, proof)?;
+        output::persist(cnf_tmp, cnf, policy)?;
+        output::persist(proof_tmp, proof, policy)?;
         let bytes = std::fs::metadata(proof).ok().map(|m| m.len());
         Ok((outcome, stats, bytes))
     }

@@ -38,7 +38,8 @@ fn real_dir(dir: &Path) {
     };
     let s = split(&formula, Some(&lines), &settings, &|_| false).unwrap();
     let record = serde_json::to_value(&s.record).unwrap();
-    write_dir(dir, &formula, s.cubes, "fuzz", "fuzz", record).unwrap();
+    let keep = pq_solve::output::WritePolicy::Keep;
+    write_dir(dir, &formula, s.cubes, "fuzz", "fuzz", record, keep).unwrap();
 }
 
 /// A JSON value that breaks things: wrong types, huge and negative numbers, NaN-like text.

@@ -5,7 +5,7 @@
 //! symbolic link, a FIFO, a device or a socket at an output path is never replaced (a
 //! rename would turn `/dev/full` into a regular file). Whether an existing output may be
 //! replaced at all (`--force`) is decided up front, before any solving, and stays the
-//! policy of the writes ([`allow_replacing`]): an output that appears while pq-sat works is
+//! policy of the writes ([`WritePolicy`], passed to each): an output that appears while pq-sat works is
 //! not replaced without it either.
 //!
 //! Temporaries are named `.pq-KIND-PID-START-XXXXXX`, after the process that owns them (its
@@ -16,7 +16,6 @@ use std::fs;
 use std::io;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use crate::error::{os_message, IoError};
@@ -439,28 +438,45 @@ pub fn replaceable(path: &Path) -> Result<bool, IoError> {
     }
 }
 
-/// Whether outputs that exist may be replaced (`--force`); see [`allow_replacing`].
-static REPLACING: AtomicBool = AtomicBool::new(false);
-
-/// Lets [`persist`] and [`place_dir`] replace an existing output (a regular file, pq-sat's
-/// earlier directory): `--force`. The command line sets it once, when it checks the outputs
-/// before any work. Without it an output that appears while pq-sat works (a second run
-/// writing the same path) is not replaced: the check before the work cannot see it.
-pub fn allow_replacing(yes: bool) {
-    REPLACING.store(yes, Ordering::SeqCst);
+/// Whether an output that exists may be replaced (`--force`). The command line decides it
+/// once, when it checks the outputs before any work, and every write of the job is given
+/// it: without it an output that appears while pq-sat works (a second run writing the same
+/// path) is not replaced, because the check before the work could not see it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WritePolicy {
+    /// Write only over a missing path (or an empty directory).
+    #[default]
+    Keep,
+    /// Also replace a regular file, or pq-sat's own earlier output directory.
+    Replace,
 }
 
-/// True when existing outputs may be replaced ([`allow_replacing`]).
-pub fn replacing() -> bool {
-    REPLACING.load(Ordering::SeqCst)
+impl WritePolicy {
+    /// The policy `--force` asks for.
+    pub fn from_force(force: bool) -> WritePolicy {
+        if force {
+            WritePolicy::Replace
+        } else {
+            WritePolicy::Keep
+        }
+    }
+
+    /// True when an existing output may be replaced.
+    pub fn replaces(self) -> bool {
+        self == WritePolicy::Replace
+    }
 }
 
 /// Moves a finished temporary file to `path`: made readable by others (temporaries are
-/// private), then renamed, but only over a missing path or, when replacing is allowed
-/// ([`allow_replacing`]), a regular file; anything else at `path` (a link, a FIFO, a
+/// private), then renamed, but only over a missing path or, when `policy` allows
+/// replacing, a regular file; anything else at `path` (a link, a FIFO, a
 /// device, a directory) is left alone and the temporary removed.
-pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<(), IoError> {
-    persist_with(tmp, path, replacing())
+pub fn persist(
+    tmp: tempfile::NamedTempFile,
+    path: &Path,
+    policy: WritePolicy,
+) -> Result<(), IoError> {
+    persist_with(tmp, path, policy.replaces())
 }
 
 /// [`persist`] that always replaces an earlier regular file at `path`, whatever
@@ -495,12 +511,17 @@ fn persist_with(tmp: tempfile::NamedTempFile, path: &Path, replace: bool) -> Res
 }
 
 /// Renames the finished `staging` directory to `dir`. Only a missing path, an empty
-/// directory or, when replacing is allowed ([`allow_replacing`]), pq-sat's earlier output
+/// directory or, when `policy` allows replacing, pq-sat's earlier output
 /// (its `marker` file) is replaced; an earlier output
 /// is moved aside first and removed once the new one is in place (moved back if the
 /// rename fails). On failure the staging directory is removed.
-pub fn place_dir(staging: tempfile::TempDir, dir: &Path, marker: Marker) -> Result<(), IoError> {
-    place_dir_with(staging, dir, marker, replacing())
+pub fn place_dir(
+    staging: tempfile::TempDir,
+    dir: &Path,
+    marker: Marker,
+    policy: WritePolicy,
+) -> Result<(), IoError> {
+    place_dir_with(staging, dir, marker, policy.replaces())
 }
 
 fn place_dir_with(

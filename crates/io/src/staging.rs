@@ -6,15 +6,18 @@
 use std::path::Path;
 
 use crate::error::IoError;
-use crate::output;
+use crate::output::{self, WritePolicy};
 
 /// Fails unless an output directory can be placed at `dir` ([`move_into_place`]): it is
-/// absent, empty, or, when replacing is allowed (`--force`:
-/// [`output::allow_replacing`]), pq-sat's own earlier output (its `marker` file,
+/// absent, empty, or, when `policy` allows replacing (`--force`), pq-sat's own earlier output (its `marker` file,
 /// e.g. a family's `manifest.json`); and its parent takes new files. A user's non-empty directory, a
 /// file, a link or a special file is always refused. Leftovers of killed runs beside it are removed.
-pub fn check_target(dir: &Path, marker: output::Marker) -> Result<(), IoError> {
-    output::check_dir(dir, marker, output::replacing())
+pub fn check_target(
+    dir: &Path,
+    marker: output::Marker,
+    policy: WritePolicy,
+) -> Result<(), IoError> {
+    output::check_dir(dir, marker, policy.replaces())
 }
 
 /// Checks `dir` ([`check_target`]), then makes a temporary directory beside it, named after
@@ -22,8 +25,13 @@ pub fn check_target(dir: &Path, marker: output::Marker) -> Result<(), IoError> {
 /// [`move_into_place`] renames it to `dir`: a failure or an interrupt never leaves a
 /// half-written directory (a family, a certificate bundle), and a killed run's staging
 /// directory is removed by the next run.
-pub fn stage(dir: &Path, kind: &str, marker: output::Marker) -> Result<tempfile::TempDir, IoError> {
-    check_target(dir, marker)?;
+pub fn stage(
+    dir: &Path,
+    kind: &str,
+    marker: output::Marker,
+    policy: WritePolicy,
+) -> Result<tempfile::TempDir, IoError> {
+    check_target(dir, marker, policy)?;
     output::temp_dir(dir, kind)
 }
 
@@ -33,6 +41,7 @@ pub fn move_into_place(
     staging: tempfile::TempDir,
     dir: &Path,
     marker: output::Marker,
+    policy: WritePolicy,
 ) -> Result<(), IoError> {
-    output::place_dir(staging, dir, marker)
+    output::place_dir(staging, dir, marker, policy)
 }

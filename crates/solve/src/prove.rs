@@ -182,14 +182,15 @@ pub struct Proved {
 /// proof in `format`, and on UNSAT leaves the proof at `proof` and the CNF it refers to at
 /// `cnf`. Both are written to temporary files beside their targets ([`output`]) (external solvers read
 /// the CNF from there) and renamed into place only on UNSAT, so a SAT or unknown answer (or
-/// a crash) leaves neither behind.
+/// a crash) leaves neither behind; an existing file at either is replaced only as `policy`
+/// allows.
 pub fn prove(
     spec: &BackendSpec,
     formula: &Formula,
-    cnf: &Path,
-    proof: &Path,
+    (cnf, proof): (&Path, &Path),
     format: ProofFormat,
     limits: &Limits,
+    policy: output::WritePolicy,
 ) -> Result<Proved, SolveError> {
     let arranged = arranged_for(formula, format);
     let cnf_tmp = output::temp_file(cnf, "out")?;
@@ -266,8 +267,8 @@ pub fn prove(
         // Both are checked first, so that a refusal leaves neither (no CNF without its proof).
         output::replaceable(cnf)?;
         output::replaceable(proof)?;
-        output::persist(cnf_tmp, cnf)?;
-        output::persist(proof_tmp, proof)?;
+        output::persist(cnf_tmp, cnf, policy)?;
+        output::persist(proof_tmp, proof, policy)?;
         proof_bytes = std::fs::metadata(proof).ok().map(|m| m.len());
     }
     Ok(Proved {

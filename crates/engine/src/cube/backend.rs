@@ -72,7 +72,9 @@ impl Backend for Cubed {
         let dir = work.path().join("cubes");
         let over = split.extended.take();
         let over = over.as_ref().unwrap_or(formula);
-        super::write_dir(&dir, over, split.cubes, "solve --cubes", "", record)
+        // A fresh scratch directory: nothing to replace.
+        let keep = pq_io::output::WritePolicy::Keep;
+        super::write_dir(&dir, over, split.cubes, "solve --cubes", "", record, keep)
             .map_err(into_solve_error)?;
         let cubes = CubeDir::open(&dir).map_err(into_solve_error)?;
         let plan = Plan {

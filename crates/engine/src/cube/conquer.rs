@@ -231,7 +231,14 @@ pub fn solve_cube(
             let work = pq_solve::output::temp_dir(&target, "cube")?;
             let (cnf, tmp_proof) = (work.path().join("cube.cnf"), work.path().join("proof"));
             let formula = dir.cube_formula(cube);
-            let proved = prove(spec, &formula, &cnf, &tmp_proof, *format, limits)?;
+            let proved = prove(
+                spec,
+                &formula,
+                (&cnf, &tmp_proof),
+                *format,
+                limits,
+                pq_io::output::WritePolicy::Keep,
+            )?;
             let (mut answer, solver) =
                 judged(&formula, (proved.answer, proved.solver), &accept_all)?;
             let (mut proof, mut record) = (None, None);
@@ -603,7 +610,14 @@ pub fn prove_completeness(
     std::fs::create_dir_all(&proofs).map_err(SolveError::io(&proofs))?;
     let work = pq_solve::output::temp_dir(&target, "cube")?;
     let (cnf, tmp_proof) = (work.path().join("complete.cnf"), work.path().join("proof"));
-    let proved = prove(spec, &formula, &cnf, &tmp_proof, format, limits)?;
+    let proved = prove(
+        spec,
+        &formula,
+        (&cnf, &tmp_proof),
+        format,
+        limits,
+        pq_io::output::WritePolicy::Keep,
+    )?;
     let (mut answer, solver) = judged(&formula, (proved.answer, proved.solver), &accept_all)?;
     if answer == Answer::Unsat {
         if check {

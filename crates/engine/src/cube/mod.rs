@@ -358,9 +358,10 @@ pub fn write_dir(
     command: &str,
     problem: &str,
     split: serde_json::Value,
+    policy: pq_io::output::WritePolicy,
 ) -> Result<Manifest, CubeError> {
     use crate::family::{move_into_place, stage};
-    let staging = stage(dir, "cube", MARKER)?;
+    let staging = stage(dir, "cube", MARKER, policy)?;
     let mut bytes = Vec::new();
     pq_encode::dimacs::write(formula, &mut bytes).expect("writing to memory");
     let path = staging.path().join(FORMULA_CNF);
@@ -400,7 +401,7 @@ pub fn write_dir(
     fs::write(&path, text + "\n")
         .map_err(pq_io::IoError::io(&path))
         .map_err(output::naming(dir))?;
-    move_into_place(staging, dir, MARKER)?;
+    move_into_place(staging, dir, MARKER, policy)?;
     Ok(manifest)
 }
 

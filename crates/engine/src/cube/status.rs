@@ -398,7 +398,14 @@ fn proved_again(
         work.join(format!("{}.cnf", cube.id)),
         work.join(format!("{}.{}", cube.id, format.name())),
     );
-    let proved = prove(&spec, &dir.cube_formula(cube), &cnf, &proof, format, limits)?;
+    let proved = prove(
+        &spec,
+        &dir.cube_formula(cube),
+        (&cnf, &proof),
+        format,
+        limits,
+        pq_io::output::WritePolicy::Keep,
+    )?;
     if proved.answer != Answer::Unsat {
         let said = match proved.answer {
             Answer::Sat(_) => "SAT".to_string(),

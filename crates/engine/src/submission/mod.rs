@@ -167,6 +167,8 @@ pub struct Settings {
     pub command: String,
     /// Each racer's version, where known (recorded in the description).
     pub versions: Vec<Option<String>>,
+    /// Whether an earlier submission at the target may be replaced (`--force`).
+    pub policy: pq_io::output::WritePolicy,
 }
 
 /// What [`write_submission`] reports while it works (from the race's worker threads too).
@@ -196,7 +198,7 @@ pub fn write_submission(
     s: &Settings,
     on_event: &(dyn Fn(Event) + Sync),
 ) -> Result<Submission, FamilyError> {
-    let staging = stage(dir, "submission", MARKER)?;
+    let staging = stage(dir, "submission", MARKER, s.policy)?;
     let mut entries = Vec::with_capacity(pool.items.len());
     for item in &pool.items {
         check_interrupt()?;
@@ -291,7 +293,7 @@ pub fn write_submission(
     }
     check_interrupt()?;
     drop(family);
-    move_into_place(staging, dir, MARKER)?;
+    move_into_place(staging, dir, MARKER, s.policy)?;
     Ok(submission)
 }
 
