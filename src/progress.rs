@@ -195,7 +195,7 @@ impl CubeProgress {
             self.start.elapsed().as_secs_f64(),
             eta,
             r.id,
-            crate::report::cube::status_name(r.status),
+            r.status.name(),
             r.seconds
         );
         match (&self.bar, self.mode) {

@@ -13,7 +13,7 @@ use pq_engine::cube::conquer::{
     Plan,
 };
 use pq_engine::cube::status::{check_bundle, merged, summary, Verdict};
-use pq_engine::cube::{read_results, CubeResult, CubeStatus};
+use pq_engine::cube::{read_results, CubeResult, Status};
 use pq_solve::answer::Answer;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
@@ -35,11 +35,11 @@ fn open(dir: &std::path::Path) -> Result<CubeDir> {
 }
 
 /// The exit code of a cube's (or a directory's) answer.
-fn code(status: CubeStatus) -> u8 {
+fn code(status: Status) -> u8 {
     match status {
-        CubeStatus::Sat => EXIT_SAT,
-        CubeStatus::Unsat => EXIT_UNSAT,
-        CubeStatus::Unknown => 0,
+        Status::Sat => EXIT_SAT,
+        Status::Unsat => EXIT_UNSAT,
+        Status::Unknown => 0,
     }
 }
 
@@ -74,12 +74,12 @@ pub fn solve_cube(a: &SolveCubeArgs, solver: &CubeSolver) -> Result<u8> {
     }
     let id = a.id.expect("clap requires ID without --completeness");
     let cube = dir.manifest.cube(id)?.clone();
-    let exit = |status: CubeStatus| if a.exit_zero { 0 } else { code(status) };
+    let exit = |status: Status| if a.exit_zero { 0 } else { code(status) };
     if a.resume {
         let results = read_results(&dir.path, &dir.manifest)?;
         if let Some(r) = results[id - 1]
             .clone()
-            .filter(|r| r.status != CubeStatus::Unknown)
+            .filter(|r| r.status != Status::Unknown)
         {
             let report = CubeSolved {
                 dir: dir.path.display().to_string(),
@@ -205,7 +205,7 @@ pub fn conquer(a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
     let total = dir.manifest.cubes.len();
     let before = read_results(&dir.path, &dir.manifest)?;
     let decided = (before.iter().flatten())
-        .filter(|r| r.status != CubeStatus::Unknown)
+        .filter(|r| r.status != Status::Unknown)
         .count();
     let conquered = {
         let progress = CubeProgress::new(a.progress, total, decided, jobs);

@@ -11,7 +11,7 @@ use pq_encode::{dimacs, header, Formula, Instance};
 use pq_engine::compress;
 use pq_engine::cube::estimate::{Estimate, Interval, Settings};
 use pq_engine::cube::split::{split, Lines, Progress, Record};
-use pq_engine::cube::{write_dir, CubeStatus};
+use pq_engine::cube::{write_dir, Status};
 use serde::Serialize;
 
 use crate::cli::CubeJob;
@@ -116,11 +116,11 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
     Ok(e)
 }
 
-fn status_name(s: CubeStatus) -> &'static str {
+fn status_name(s: Status) -> &'static str {
     match s {
-        CubeStatus::Sat => "SAT",
-        CubeStatus::Unsat => "UNSAT",
-        CubeStatus::Unknown => "unknown",
+        Status::Sat => "SAT",
+        Status::Unsat => "UNSAT",
+        Status::Unknown => "unknown",
     }
 }
 
@@ -153,9 +153,9 @@ fn estimate_text(e: &Estimate) -> String {
             ""
         },
         e.seed,
-        count(CubeStatus::Unsat),
-        count(CubeStatus::Sat),
-        count(CubeStatus::Unknown)
+        count(Status::Unsat),
+        count(Status::Sat),
+        count(Status::Unknown)
     );
     out += &format!(
         "sampled cube times: mean {}, largest {}\n",

@@ -5,20 +5,11 @@ use pq_encode::header::one_line;
 use pq_encode::spec::Problem;
 use pq_engine::cube::conquer::CubeDir;
 use pq_engine::cube::status::{Finding, Summary, Verdict};
-use pq_engine::cube::{CubeResult, CubeStatus};
+use pq_engine::cube::{CubeResult, Status};
 use serde::Serialize;
 
 use super::board_text;
 use super::solve::Witness;
-
-/// The name of a cube status in JSON and text.
-pub fn status_name(status: CubeStatus) -> &'static str {
-    match status {
-        CubeStatus::Sat => "sat",
-        CubeStatus::Unsat => "unsat",
-        CubeStatus::Unknown => "unknown",
-    }
-}
 
 /// `solve-cube`'s report: one cube's result, as recorded.
 #[derive(Serialize)]
@@ -52,7 +43,7 @@ impl CubeSolved {
         let mut text = format!(
             "cube {}: {} ({}, {:.2} s{trust})",
             r.id,
-            status_name(r.status).to_uppercase(),
+            r.status.name().to_uppercase(),
             r.solver,
             r.seconds
         );
@@ -164,7 +155,7 @@ impl CubeTotals {
     /// The totals of `summary` for `dir`.
     pub fn of(dir: &CubeDir, summary: &Summary) -> CubeTotals {
         let mut open_ids = summary.missing();
-        open_ids.extend(summary.ids(CubeStatus::Unknown));
+        open_ids.extend(summary.ids(Status::Unknown));
         open_ids.sort_unstable();
         let witness = match (&summary.witness, &dir.problem) {
             (Some((_, Some(p))), Some(problem)) => Some(Witness::of(problem, p)),
@@ -180,9 +171,9 @@ impl CubeTotals {
             }
             .into(),
             cubes: dir.manifest.cubes.len(),
-            sat: summary.ids(CubeStatus::Sat).len(),
-            unsat: summary.ids(CubeStatus::Unsat).len(),
-            unknown: summary.ids(CubeStatus::Unknown).len(),
+            sat: summary.ids(Status::Sat).len(),
+            unsat: summary.ids(Status::Unsat).len(),
+            unknown: summary.ids(Status::Unknown).len(),
             missing: summary.missing().len(),
             open_ids,
             proofs_on_disk: summary.proofs_on_disk(dir),

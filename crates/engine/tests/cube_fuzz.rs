@@ -12,7 +12,7 @@ use pq_encode::Options;
 use pq_engine::cube::conquer::CubeDir;
 use pq_engine::cube::split::{split, Lines, Method, Settings};
 use pq_engine::cube::status::summary;
-use pq_engine::cube::{read_all_results, write_dir, MANIFEST_JSON, RESULTS_DIR};
+use pq_engine::cube::{read_all_results, write_dir, CUBE_MANIFEST, RESULTS_DIR};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Value};
@@ -110,7 +110,7 @@ proptest! {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("d");
         real_dir(&dir);
-        let path = dir.join(MANIFEST_JSON);
+        let path = dir.join(CUBE_MANIFEST);
         let mut m: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         for (field, value) in edits {
             m[MANIFEST_FIELDS[field]] = value;

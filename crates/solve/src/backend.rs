@@ -101,9 +101,17 @@ pub(crate) fn placed(solver: ExternalSolver, proof: &std::path::Path) -> Externa
     }
 }
 
+/// Reads a backend's name, or a command in its `Display` form `command 'CMD'` (as results
+/// record their prover), so that `parse` inverts `to_string`.
 impl FromStr for BackendSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Some(cmd) = s
+            .strip_prefix("command '")
+            .and_then(|c| c.strip_suffix('\''))
+        {
+            return Ok(BackendSpec::Command(cmd.to_string()));
+        }
         let names = BackendSpec::NAMED.map(|b| b.to_string());
         match names.iter().position(|name| name == s) {
             Some(i) => Ok(BackendSpec::NAMED[i].clone()),
@@ -547,6 +555,22 @@ impl Backend for ExternalSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parse_inverts_display_for_every_backend_and_a_command() {
+        let mut specs = BackendSpec::NAMED.to_vec();
+        specs.push(BackendSpec::Command(
+            "my-solver --proof {proof} 'x y'".into(),
+        ));
+        for spec in specs {
+            assert_eq!(
+                spec.to_string().parse::<BackendSpec>(),
+                Ok(spec.clone()),
+                "{spec}"
+            );
+        }
+        assert!("command 'unterminated".parse::<BackendSpec>().is_err());
+    }
     use crate::control::Stop;
     use pq_encode::{encode, Instance, Options};
 

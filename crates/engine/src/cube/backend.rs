@@ -22,7 +22,7 @@ use rustsat::types::Lit;
 
 use super::conquer::{conquer, CubeDir, Method, Plan};
 use super::split::{self, Lines, Settings};
-use super::CubeStatus;
+use super::Status;
 
 /// Solves each formula by splitting it into cubes and solving them on `jobs` workers with
 /// `member`.
@@ -88,13 +88,13 @@ impl Backend for Cubed {
             let placed = sat.result.model.unwrap_or_default();
             return full_model(formula, &placed, limits);
         }
-        let statuses: Vec<Option<CubeStatus>> = (done.results.iter())
+        let statuses: Vec<Option<Status>> = (done.results.iter())
             .map(|r| r.as_ref().map(|r| r.status))
             .collect();
-        Ok(if statuses.iter().all(|s| *s == Some(CubeStatus::Unsat)) {
+        Ok(if statuses.iter().all(|s| *s == Some(Status::Unsat)) {
             Answer::Unsat
         } else {
-            let open = statuses.iter().filter(|s| **s != Some(CubeStatus::Unsat));
+            let open = statuses.iter().filter(|s| **s != Some(Status::Unsat));
             Answer::Unknown(format!(
                 "{} of {} cubes undecided: {}",
                 open.count(),

@@ -32,8 +32,7 @@ use rustsat::types::{Lit, TernaryVal, Var};
 use super::origin::{cube_sha256, derive, Origin};
 use super::PROOFS_DIR;
 use super::{
-    read_results, write_result, Cube, CubeError, CubeResult, CubeStatus, KeepProof, Manifest,
-    ProofRecord,
+    read_results, write_result, Cube, CubeError, CubeResult, KeepProof, Manifest, ProofRecord,
 };
 use crate::checked::{verify_unsat, verify_unsat_report};
 use crate::pipeline::{cadical_error, decoded, Outcome, Status};
@@ -75,7 +74,7 @@ impl CubeDir {
             return Err(CubeError::Invalid(format!(
                 "{}: its SHA-256 is {sha}, but {} says {}: the formula was changed after it was split (split it again with `pq-sat cube`)",
                 path.display(),
-                dir.join(super::MANIFEST_JSON).display(),
+                dir.join(super::CUBE_MANIFEST).display(),
                 manifest.sha256
             )));
         }
@@ -338,17 +337,13 @@ fn finish(
         seconds,
     )?;
     outcome.clauses += cube.lits.len();
-    let status = match outcome.status {
-        Status::Sat => CubeStatus::Sat,
-        Status::Unsat => CubeStatus::Unsat,
-        Status::Unknown => CubeStatus::Unknown,
-    };
+    let status = outcome.status;
     let result = CubeResult {
         id: cube.id,
         status,
         seconds,
         solver: outcome.solver.clone(),
-        verified: (status == CubeStatus::Unsat).then_some(verified),
+        verified: (status == Status::Unsat).then_some(verified),
         proof,
         proof_record,
         model,
@@ -392,7 +387,7 @@ pub fn worker_name() -> String {
 /// keeps no result and a rerun solves it. Returns whether it was written.
 pub fn record(dir: &CubeDir, solved: &Solved, stop: Option<&Stop>) -> Result<bool, CubeError> {
     let cut = interrupted() || stop.is_some_and(Stop::is_requested);
-    if solved.result.status == CubeStatus::Unknown && cut {
+    if solved.result.status == Status::Unknown && cut {
         return Ok(false);
     }
     write_result(&dir.path, &solved.result)?;
@@ -467,7 +462,7 @@ pub fn pending(manifest: &Manifest, results: &[Option<CubeResult>]) -> Vec<usize
     let mut todo: Vec<(usize, Option<f64>, usize)> = Vec::new();
     for (cube, result) in manifest.cubes.iter().zip(results) {
         match result {
-            Some(r) if r.status != CubeStatus::Unknown => {}
+            Some(r) if r.status != Status::Unknown => {}
             Some(r) => todo.push((cube.id, Some(r.seconds), cube.lits.len())),
             None => todo.push((cube.id, None, cube.lits.len())),
         }
@@ -549,7 +544,7 @@ pub fn conquer(
                     let message = match solved {
                         Ok((solved, true)) => {
                             // This worker takes no further cube once it has a model.
-                            if solved.result.status == CubeStatus::Sat {
+                            if solved.result.status == Status::Sat {
                                 stop.request();
                             }
                             Ok(solved)
@@ -570,7 +565,7 @@ pub fn conquer(
                 Ok(solved) => {
                     solved_now += 1;
                     on_result(&solved.result);
-                    if solved.result.status == CubeStatus::Sat && sat.is_none() {
+                    if solved.result.status == Status::Sat && sat.is_none() {
                         stop.request();
                         sat = Some(solved);
                     }
@@ -678,7 +673,7 @@ pub fn cubes_sha256(manifest: &Manifest) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::{CUBES_ICNF, FORMAT, FORMULA_CNF, MANIFEST_JSON};
+    use crate::cube::{CUBES_ICNF, CUBE_MANIFEST, FORMAT, FORMULA_CNF};
     use pq_solve::backend::Cadical;
 
     /// A cube directory for the queens, `n` of each on `d`×`d`, cut into every sign
@@ -715,7 +710,7 @@ mod tests {
             cubes,
         };
         let text = serde_json::to_string(&manifest).unwrap();
-        std::fs::write(dir.path().join(MANIFEST_JSON), text).unwrap();
+        std::fs::write(dir.path().join(CUBE_MANIFEST), text).unwrap();
         dir
     }
 
@@ -771,8 +766,8 @@ mod tests {
         };
         let results = vec![
             None,
-            result(2, CubeStatus::Unknown, 1.0),
-            result(3, CubeStatus::Unsat, 9.0),
+            result(2, Status::Unknown, 1.0),
+            result(3, Status::Unsat, 9.0),
             None,
         ];
         // The timed-out cube first, then the longer cube 4, then cube 1; cube 3 is done.
@@ -800,7 +795,7 @@ mod tests {
                 .results
                 .iter()
                 .flatten()
-                .all(|r| r.status == CubeStatus::Unsat);
+                .all(|r| r.status == Status::Unsat);
             assert!(all_unsat && done.results.iter().all(Option::is_some));
             // Everything is done: a rerun solves nothing.
             let again = conquer(&dir, &plan, &Limits::none(), &mut |_| panic!()).unwrap();

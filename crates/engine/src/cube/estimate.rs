@@ -23,7 +23,7 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::Backend;
 
-use super::{CubeError, CubeStatus, Manifest};
+use super::{CubeError, Manifest};
 use crate::pipeline::{solve_formula, Status};
 
 /// The worker counts of the prediction table.
@@ -49,7 +49,7 @@ pub struct Sampled {
     /// The cube's id.
     pub id: usize,
     /// SAT, UNSAT or unknown.
-    pub status: CubeStatus,
+    pub status: Status,
     /// Wall-clock seconds, one cube at a time.
     pub seconds: f64,
 }
@@ -179,11 +179,7 @@ pub fn estimate(
             backend,
             &limits,
         )?;
-        let status = match outcome.status {
-            Status::Sat => CubeStatus::Sat,
-            Status::Unsat => CubeStatus::Unsat,
-            Status::Unknown => CubeStatus::Unknown,
-        };
+        let status = outcome.status;
         let s = Sampled {
             id: cube.id,
             status,
@@ -249,9 +245,9 @@ pub fn estimate(
         resamples,
         sat: sample
             .iter()
-            .find(|s| s.status == CubeStatus::Sat)
+            .find(|s| s.status == Status::Sat)
             .map(|s| s.id),
-        lower_bound: sample.iter().any(|s| s.status == CubeStatus::Unknown),
+        lower_bound: sample.iter().any(|s| s.status == Status::Unknown),
         sample,
     })
 }

@@ -31,6 +31,7 @@ pub mod origin;
 pub mod propagate;
 pub mod split;
 
+pub use crate::pipeline::Status;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,10 +54,10 @@ pub const CUBE_SOLVER: pq_solve::BackendSpec =
     pq_solve::BackendSpec::CadicalTuned(pq_solve::backend::Tuning::Sat);
 
 /// The manifest's file name in a cube directory.
-pub const MANIFEST_JSON: &str = "manifest.json";
+pub const CUBE_MANIFEST: &str = "manifest.json";
 /// How `--force` recognises a cube directory pq-sat wrote.
 pub const MARKER: output::Marker = output::Marker {
-    file: MANIFEST_JSON,
+    file: CUBE_MANIFEST,
     key: "cubes",
 };
 /// The formula's file name in a cube directory.
@@ -117,25 +118,13 @@ pub struct Manifest {
     pub cubes: Vec<Cube>,
 }
 
-/// What one cube's solver said.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CubeStatus {
-    /// The formula has a model extending the cube (decoded and validated).
-    Sat,
-    /// The formula and the cube together are unsatisfiable.
-    Unsat,
-    /// No answer: a time limit, or the solver gave up.
-    Unknown,
-}
-
 /// `DIR/results/ID.json`: one cube's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CubeResult {
     /// The cube's id.
     pub id: usize,
     /// SAT, UNSAT or unknown.
-    pub status: CubeStatus,
+    pub status: Status,
     /// Wall-clock seconds the solver took.
     pub seconds: f64,
     /// The solver that answered.
@@ -261,10 +250,10 @@ impl Manifest {
     /// Reads `DIR/manifest.json`, refusing another format, file names outside `DIR`, and
     /// cube ids that are not 1..=N in order.
     pub fn read(dir: &Path) -> Result<Manifest, CubeError> {
-        let path = dir.join(MANIFEST_JSON);
+        let path = dir.join(CUBE_MANIFEST);
         if fs::symlink_metadata(&path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
             return Err(CubeError::Invalid(format!(
-                "{}: no {MANIFEST_JSON}: not a cube directory (make one with `pq-sat cube ... -o {}`)",
+                "{}: no {CUBE_MANIFEST}: not a cube directory (make one with `pq-sat cube ... -o {}`)",
                 dir.display(),
                 dir.display()
             )));
@@ -396,7 +385,7 @@ pub fn write_dir(
         split,
         cubes,
     };
-    let path = staging.path().join(MANIFEST_JSON);
+    let path = staging.path().join(CUBE_MANIFEST);
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
     fs::write(&path, text + "\n")
         .map_err(pq_io::IoError::io(&path))
@@ -512,7 +501,7 @@ mod tests {
     }
 
     fn write(dir: &Path, m: &Manifest) {
-        fs::write(dir.join(MANIFEST_JSON), serde_json::to_string(m).unwrap()).unwrap();
+        fs::write(dir.join(CUBE_MANIFEST), serde_json::to_string(m).unwrap()).unwrap();
     }
 
     #[test]
@@ -580,7 +569,7 @@ mod tests {
         assert_eq!(read_results(dir.path(), &m).unwrap(), vec![None, None]);
         let r = CubeResult {
             id: 2,
-            status: CubeStatus::Unsat,
+            status: Status::Unsat,
             seconds: 0.5,
             solver: "kissat".into(),
             verified: Some(false),

@@ -15,7 +15,7 @@ use super::conquer::{
     cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
 };
 use super::origin::{rederive_split, Origin};
-use super::{read_all_results, Cube, CubeError, CubeResult, CubeStatus, ProofRecord, PROOFS_DIR};
+use super::{read_all_results, Cube, CubeError, CubeResult, ProofRecord, Status, PROOFS_DIR};
 use crate::known::agrees;
 use crate::pipeline::validated;
 use crate::proof::{check_proof_within, prove, ProofFormat};
@@ -51,7 +51,7 @@ pub struct Summary {
 
 impl Summary {
     /// The ids of the cubes with this status.
-    pub fn ids(&self, status: CubeStatus) -> Vec<usize> {
+    pub fn ids(&self, status: Status) -> Vec<usize> {
         let has = |r: &Option<CubeResult>| r.as_ref().is_some_and(|r| r.status == status);
         (self.results.iter().enumerate())
             .filter(|(_, r)| has(r))
@@ -72,7 +72,7 @@ impl Summary {
     /// worker's word, never counted.
     pub fn proofs_on_disk(&self, dir: &CubeDir) -> usize {
         (self.results.iter().flatten())
-            .filter(|r| r.status == CubeStatus::Unsat)
+            .filter(|r| r.status == Status::Unsat)
             .filter_map(|r| r.proof.as_deref())
             .filter(|name| proof_file(dir, name).is_some())
             .count()
@@ -82,7 +82,7 @@ impl Summary {
     /// `cube-status --check` makes each again and checks it.
     pub fn proofs_dropped(&self) -> usize {
         (self.results.iter().flatten())
-            .filter(|r| r.status == CubeStatus::Unsat && r.proof.is_none())
+            .filter(|r| r.status == Status::Unsat && r.proof.is_none())
             .filter(|r| r.proof_record.is_some())
             .count()
     }
@@ -128,17 +128,14 @@ pub fn summary(dir: &CubeDir) -> Result<Summary, CubeError> {
 /// where the completeness proof, checked, is what shows that the cubes cover the formula.
 pub fn merged(dir: &CubeDir) -> Result<Summary, CubeError> {
     let (results, stale) = read_all_results(&dir.path, &dir.manifest)?;
-    let sat = results
-        .iter()
-        .flatten()
-        .find(|r| r.status == CubeStatus::Sat);
+    let sat = results.iter().flatten().find(|r| r.status == Status::Sat);
     let witness = match sat {
         Some(r) => Some((r.clone(), revalidated(dir, r)?)),
         None => None,
     };
     let all_unsat = results
         .iter()
-        .all(|r| r.as_ref().is_some_and(|r| r.status == CubeStatus::Unsat));
+        .all(|r| r.as_ref().is_some_and(|r| r.status == Status::Unsat));
     let verdict = match (&witness, all_unsat) {
         (Some(_), _) => Verdict::Sat,
         (None, true) => Verdict::Unsat,
@@ -258,7 +255,7 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
             return Ok(findings);
         }
         Verdict::Open => {
-            let missing = summary.missing().len() + summary.ids(CubeStatus::Unknown).len();
+            let missing = summary.missing().len() + summary.ids(Status::Unknown).len();
             findings.push(Finding {
                 what: "cubes".into(),
                 ok: false,
@@ -378,14 +375,8 @@ fn proved_again(
         ok: false,
         detail,
     };
-    // A `--solver-cmd` prover is recorded as its `Display` form, `command 'CMD'`.
-    let prover = match record.prover.strip_prefix("command '") {
-        Some(cmd) => cmd
-            .strip_suffix('\'')
-            .map(|cmd| BackendSpec::Command(cmd.into()))
-            .ok_or_else(|| format!("unreadable prover {}", record.prover)),
-        None => record.prover.parse::<BackendSpec>(),
-    };
+    // The prover is recorded in its `Display` form, which `parse` reads back.
+    let prover = record.prover.parse::<BackendSpec>();
     let (spec, format) = match (prover, record.format.parse::<ProofFormat>()) {
         (Ok(spec), Ok(format)) => (spec, format),
         (Err(e), _) | (_, Err(e)) => {
