@@ -6,6 +6,12 @@ mod job;
 
 pub use cube::{ConquerArgs, CubeSolver, CubeStatusArgs, Emit, SolveCubeArgs};
 
+pub use crate::commands::canon::CanonArgs;
+pub use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
+pub use crate::commands::hash::HashArgs;
+pub use crate::commands::race::RaceArgs;
+pub use crate::commands::render::RenderArgs;
+
 pub use job::{command_line, default_jobs, CubeJob, Cubing, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
@@ -259,17 +265,6 @@ impl InstanceFormat {
     }
 }
 
-/// `pq-sat hash`: the instance ids of CNF files.
-#[derive(ClapArgs, Debug)]
-pub struct HashArgs {
-    /// The CNF files (plain or compressed)
-    #[arg(value_name = "FILE", required = true)]
-    pub files: Vec<PathBuf>,
-    /// Output format (json: an array of {file, gbd, sha256})
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UpTo {
@@ -378,38 +373,6 @@ pub struct FamilyArgs {
     #[arg(long)]
     pub force: bool,
     /// Output format of the summary (json: the manifest)
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct CheckProofArgs {
-    /// The DIMACS CNF file the proof refers to
-    #[arg(value_name = "CNF")]
-    pub cnf: PathBuf,
-    /// The proof (text DRAT, or LRAT)
-    #[arg(value_name = "PROOF")]
-    pub proof: PathBuf,
-    /// drat or lrat [default: lrat for a .lrat file, else drat]
-    #[arg(long, value_name = "FMT")]
-    pub proof_format: Option<ProofFormat>,
-    /// Give up (an error) after SEC seconds
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct CheckCertificateArgs {
-    /// The bundle directory
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// Give up on the proof check after SEC seconds
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
-    /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -523,66 +486,6 @@ pub struct CubeArgs {
 /// A list of board sizes.
 #[derive(Clone, Debug)]
 pub struct Dims(pub Vec<usize>);
-
-#[derive(ClapArgs, Debug)]
-pub struct RaceArgs {
-    /// The family directory (made by `pq-sat family`)
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// A solver: a backend name (kissat, minisat, cadical-bin, cadical, varisat) or a
-    /// command with SAT-competition output, e.g. 'cadical -q'. Repeat for each solver
-    #[arg(long, value_name = "SOLVER", required = true)]
-    pub solver: Vec<String>,
-    /// Time limit per run, in seconds
-    #[arg(long, value_name = "SEC", default_value = "60", value_parser = parse_timeout)]
-    pub timeout: Duration,
-    /// Runs at a time [default: the number of cores]
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    /// Draw a cactus plot (SVG) into FILE
-    #[arg(long, value_name = "FILE")]
-    pub plot: Option<PathBuf>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-    /// Output format of the results
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct RenderArgs {
-    /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-    /// The problem a text board belongs to (its symbols); JSON reports name their own
-    #[command(flatten)]
-    pub problem: ProblemArgs,
-    /// Write the SVG to FILE (atomically) instead of standard output
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct CanonArgs {
-    /// The board file ("-" or nothing = standard input)
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-    /// The problem a text board belongs to (its symbols and symmetries); JSON reports name
-    /// their own
-    #[command(flatten)]
-    pub problem: ProblemArgs,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
 
 /// How the formula is built.
 #[derive(ClapArgs, Debug, Default)]

@@ -1,10 +1,13 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
 
+use crate::cli::Format;
+use crate::cli::ProblemArgs;
 use anyhow::Result;
+use clap::Args as ClapArgs;
 use pq_board::symmetry::SymmetryGroup;
 use pq_encode::spec::Problem;
+use std::path::PathBuf;
 
-use crate::cli::CanonArgs;
 use crate::report::input::read_placement;
 use crate::report::{self, emit, Canon, Subject};
 
@@ -43,4 +46,18 @@ pub fn run(a: &CanonArgs, problem: Option<&Problem>) -> Result<u8> {
         text
     })?;
     Ok(0)
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CanonArgs {
+    /// The board file ("-" or nothing = standard input)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// The problem a text board belongs to (its symbols and symmetries); JSON reports name
+    /// their own
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }

@@ -1,11 +1,15 @@
 //! `check-proof`, `check-certificate` and `solvers`: what pq-sat checks without solving.
 
+use crate::cli::parse_timeout;
 use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
 use pq_engine::proof::ProofFormat;
 use pq_solve::control::check_interrupt;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use super::Interruptible;
-use crate::cli::{CheckCertificateArgs, CheckProofArgs, Format};
+use crate::cli::Format;
 use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
 use crate::report::emit;
 use pq_engine::compress;
@@ -53,4 +57,36 @@ pub fn solvers(format: Format) -> Result<u8> {
     let list = pq_solve::survey::survey();
     emit(format, &list, || solver_table(&list))?;
     Ok(0)
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CheckProofArgs {
+    /// The DIMACS CNF file the proof refers to
+    #[arg(value_name = "CNF")]
+    pub cnf: PathBuf,
+    /// The proof (text DRAT, or LRAT)
+    #[arg(value_name = "PROOF")]
+    pub proof: PathBuf,
+    /// drat or lrat [default: lrat for a .lrat file, else drat]
+    #[arg(long, value_name = "FMT")]
+    pub proof_format: Option<ProofFormat>,
+    /// Give up (an error) after SEC seconds
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CheckCertificateArgs {
+    /// The bundle directory
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Give up on the proof check after SEC seconds
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }

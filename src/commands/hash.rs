@@ -3,11 +3,13 @@
 //! option of `encode`, because organisers name the files they already have (downloaded,
 //! compressed, written by other generators) and check a family's manifest against them.
 
+use crate::cli::Format;
 use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
 use pq_engine::hashing::{gbd_hash, sha256_file, sha256_hex};
 use serde::Serialize;
+use std::path::PathBuf;
 
-use crate::cli::HashArgs;
 use crate::report::emit;
 use pq_engine::compress;
 
@@ -55,4 +57,15 @@ pub fn run(a: &HashArgs) -> Result<u8> {
             .collect()
     })?;
     Ok(0)
+}
+
+/// `pq-sat hash`: the instance ids of CNF files.
+#[derive(ClapArgs, Debug)]
+pub struct HashArgs {
+    /// The CNF files (plain or compressed)
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format (json: an array of {file, gbd, sha256})
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }

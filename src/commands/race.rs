@@ -1,6 +1,12 @@
 //! `pq-sat race`: solvers against each other on a family.
 
+use crate::cli::parse_jobs;
+use crate::cli::parse_timeout;
+use crate::cli::Format;
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use anyhow::Result;
 use pq_engine::optimisers::Optimiser;
@@ -10,7 +16,6 @@ use pq_solve::control::check_interrupt;
 use pq_solve::BackendSpec;
 
 use super::{unless_interrupted, Interruptible};
-use crate::cli::RaceArgs;
 use crate::report::race as report;
 
 /// Races `solvers` (label, backend) on the family in `DIR`; exit 1 when any answer was
@@ -73,4 +78,32 @@ pub fn run(
     }
     let wrong = scores.iter().any(|s| s.wrong > 0);
     Ok(unless_interrupted(u8::from(wrong)))
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct RaceArgs {
+    /// The family directory (made by `pq-sat family`)
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// A solver: a backend name (kissat, minisat, cadical-bin, cadical, varisat) or a
+    /// command with SAT-competition output, e.g. 'cadical -q'. Repeat for each solver
+    #[arg(long, value_name = "SOLVER", required = true)]
+    pub solver: Vec<String>,
+    /// Time limit per run, in seconds
+    #[arg(long, value_name = "SEC", default_value = "60", value_parser = parse_timeout)]
+    pub timeout: Duration,
+    /// Runs at a time [default: the number of cores]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Draw a cactus plot (SVG) into FILE
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
+    /// Output format of the results
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }

@@ -1,11 +1,13 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
+use crate::cli::ProblemArgs;
 use anyhow::Result;
+use clap::Args as ClapArgs;
 use pq_board::svg::placement_svg;
 use pq_encode::spec::Problem;
 use pq_solve::output::WritePolicy;
+use std::path::PathBuf;
 
-use crate::cli::RenderArgs;
 use crate::report::input::read_placement;
 use crate::report::is_queens_preset;
 
@@ -36,4 +38,22 @@ pub fn picture(
         }
     };
     placement_svg(&problem.rules, p, Some(&title))
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct RenderArgs {
+    /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// The problem a text board belongs to (its symbols); JSON reports name their own
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Write the SVG to FILE (atomically) instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
 }
