@@ -8,6 +8,7 @@ pub use cube::{ConquerArgs, CubeSolver, CubeStatusArgs, Emit, SolveCubeArgs};
 
 pub use crate::commands::canon::CanonArgs;
 pub use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
+pub use crate::commands::family::FamilyArgs;
 pub use crate::commands::hash::HashArgs;
 pub use crate::commands::race::RaceArgs;
 pub use crate::commands::render::RenderArgs;
@@ -308,71 +309,6 @@ pub struct EnumerateArgs {
     #[arg(long, value_name = "CARD")]
     pub card: Option<Card>,
     /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-#[derive(ClapArgs, Debug)]
-#[command(group(clap::ArgGroup::new("family_of").required(true).args(["dims", "problem"])))]
-pub struct FamilyArgs {
-    /// Board sizes of the peaceable queens: a range A..B (inclusive) or a list, e.g. 4..14
-    /// or 6,8,10
-    #[arg(long, value_name = "DIMS", value_parser = parse_dims)]
-    pub dims: Option<Dims>,
-    /// A placement problem (TOML; see encodings/*.toml) instead of the queens: its
-    /// instances, for every combination of the --set values
-    #[arg(long, value_name = "FILE")]
-    pub problem: Option<PathBuf>,
-    /// Set KEY of the problem to each of VALUES: a value, a range A..B or a comma-separated
-    /// list; KEY a group name (counts, or max), board (board=4..6 is 4x4, 5x5, 6x6;
-    /// board=5x5,6x8), rows, cols (ranges or lists) or torus (true,false). May be repeated:
-    /// the family has every combination (at most 10000 problems)
-    #[arg(long = "set", value_name = "KEY=VALUES", requires = "problem")]
-    pub set: Vec<String>,
-    /// For each board (each problem), the sizes a−K+1 ..= a+K around the optimum a: K
-    /// satisfiable and K unsatisfiable. The queens take a(d) from the table of proven values
-    /// (d ≤ 15); a placement problem needs --verify, which finds each optimum first
-    /// [default: 2, unless --n is given]
-    #[arg(long, value_name = "K", conflicts_with = "n", value_parser = parse_around)]
-    pub around_optimum: Option<usize>,
-    /// Army sizes LO..HI (inclusive) for every d instead; with --problem, the sizes of its
-    /// maximised groups (a problem that maximises none has the single size 0)
-    #[arg(long, value_name = "LO..HI", value_parser = parse_sizes)]
-    pub n: Option<(usize, usize)>,
-    /// Attack models, comma-separated [default: colouring] (a placement problem other than
-    /// the peaceable queens is written with lines in place of colouring)
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub model: Vec<Model>,
-    /// Cardinality encodings, comma-separated [default: totalizer]
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub card: Vec<Card>,
-    /// Symmetry breaking, comma-separated (none, lex-leader) [default: lex-leader]
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub symmetry: Vec<Symmetry>,
-    /// Also solve every instance with pq-sat (the default portfolio) for at most SEC seconds
-    /// each, recording proven statuses; a contradiction with the table is an error. With
-    /// --problem and --around-optimum, first find each problem's optimum (SEC per step)
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
-    pub verify: Option<Duration>,
-    /// Compress every instance file (NAME.cnf.xz, .gz, .bz2); the manifest's SHA-256 is of
-    /// the compressed file, as downloaded. `race` reads them as they are
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CompressArg::None)]
-    pub compress: CompressArg,
-    /// The instances: cnf (one DIMACS file per size), or one optimisation file per board
-    /// (maximise n, no --n or --around-optimum) as wcnf (MaxSAT) or opb (pseudo-Boolean),
-    /// its known optimum in the manifest; `race` runs optimisers on them
-    #[arg(long, value_enum, value_name = "KIND", default_value_t = InstanceFormat::Cnf)]
-    pub instance_format: InstanceFormat,
-    /// The directory to create (it must not exist, or be empty; --force replaces an earlier
-    /// family)
-    #[arg(short, long, value_name = "DIR")]
-    pub output: PathBuf,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-    /// Output format of the summary (json: the manifest)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -892,7 +828,7 @@ fn parse_n(s: &str) -> Result<usize, String> {
 }
 
 /// `--around-optimum K`: 1 to [`limits::MAX_PIECES`] (no board holds more sizes).
-fn parse_around(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_around(s: &str) -> Result<usize, String> {
     let k = Limit {
         min: 1,
         ..limits::PIECES.named("--around-optimum")
@@ -932,13 +868,13 @@ fn parse_range(s: &str, limit: Limit) -> Result<(usize, usize), String> {
 }
 
 /// `family --n LO..HI`: army sizes, each at most [`limits::MAX_PIECES`].
-fn parse_sizes(s: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_sizes(s: &str) -> Result<(usize, usize), String> {
     parse_range(s, limits::PIECES.named("army size"))
 }
 
 /// Board sizes: a range or a comma-separated list, each end checked like --dim (so the
 /// range lies within the limits).
-fn parse_dims(s: &str) -> Result<Dims, String> {
+pub(crate) fn parse_dims(s: &str) -> Result<Dims, String> {
     let mut out = Vec::new();
     for part in s.split(',') {
         let (lo, hi) = range_ends(part);
