@@ -11,9 +11,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
-use super::{
-    read_problem, Args, BackendArg, Command, CubesWhen, EngineChoice, Format, SolveArgs, UpTo,
-};
+use super::{Args, BackendArg, Command, CubesWhen, EngineChoice, Format, SolveArgs, UpTo};
 
 /// A fully validated request.
 #[derive(Debug)]
@@ -290,101 +288,7 @@ impl Args {
             }
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
-            Command::Family(a) => {
-                let export = a.instance_format.export();
-                if let Some(format) = export {
-                    let sized = if a.n.is_some() {
-                        Some("--n")
-                    } else if a.around_optimum.is_some() {
-                        Some("--around-optimum")
-                    } else {
-                        None
-                    };
-                    if let Some(flag) = sized {
-                        return Err(format!("{flag}: a {} instance states the whole optimisation (every size at once); leave it out", format.name()));
-                    }
-                }
-                // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
-                let sizes = match (a.around_optimum, a.n) {
-                    (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
-                    (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
-                };
-                let d = Options::default();
-                let mut encodings = Vec::new();
-                for model in or_default(&a.model, d.model) {
-                    for card in or_default(&a.card, d.card) {
-                        for symmetry in or_default(&a.symmetry, d.symmetry) {
-                            let o = Options {
-                                model,
-                                card,
-                                symmetry,
-                                ..Options::default()
-                            };
-                            if !encodings.contains(&o) {
-                                encodings.push(o);
-                            }
-                        }
-                    }
-                }
-                let spec = match (&a.dims, &a.problem) {
-                    // clap's `requires` lets --set through beside --dims (which conflicts
-                    // with --problem); the queens have nothing to set.
-                    (Some(_), None) if !a.set.is_empty() => {
-                        return Err(
-                            "--set needs --problem FILE (the queens' boards are given with --dims)"
-                                .into(),
-                        )
-                    }
-                    (Some(dims), None) => pq_engine::family::Spec {
-                        compress: a.compress.format(),
-                        export,
-                        ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
-                    },
-                    (None, Some(path)) => {
-                        // The settings expanded into their cartesian product.
-                        let members =
-                            pq_engine::family::expand_settings(&read_problem(path)?, &a.set)
-                                .map_err(|e| format!("{}: {e}", path.display()))?;
-                        let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
-                        if !maximising {
-                            if a.n.is_some() {
-                                return Err("--n: this problem maximises no group (its counts are fixed: vary one with --set GROUP=A..B, or maximise it with --set GROUP=max)".into());
-                            }
-                            if a.around_optimum.is_some() {
-                                return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
-                            }
-                        } else if a.n.is_none() && a.verify.is_none() && export.is_none() {
-                            return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
-                        }
-                        let stem = path
-                            .file_stem()
-                            .map(|s| s.to_string_lossy().into_owned())
-                            .unwrap_or_default();
-                        pq_engine::family::Spec {
-                            family: pq_engine::family::FamilyKind::Problem {
-                                stem: pq_engine::family::file_safe(&stem),
-                                file: path.display().to_string(),
-                            },
-                            members,
-                            sizes,
-                            encodings,
-                            command: command_line(),
-                            compress: a.compress.format(),
-                            export,
-                        }
-                    }
-                    _ => return Err("family needs --dims D or --problem FILE".into()),
-                };
-                // The optima of a placement problem are found when the family is written.
-                if !spec.needs_optima() {
-                    spec.plan().map_err(|e| e.to_string())?;
-                }
-                Ok(Job::Family(
-                    spec,
-                    a,
-                    check_unsat.then_some(ProofFormat::Drat),
-                ))
-            }
+            Command::Family(a) => a.validate(check_unsat),
             Command::Submission(a) => a.validate().map(Job::Submission),
             Command::Race(a) => {
                 let mut solvers = Vec::new();
@@ -1133,7 +1037,7 @@ fn within(path: &Path, dir: &Path) -> bool {
 }
 
 /// The values given, or the default alone.
-fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
+pub fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
     if given.is_empty() {
         vec![default]
     } else {

@@ -13,7 +13,7 @@ pub use crate::commands::hash::HashArgs;
 pub use crate::commands::race::RaceArgs;
 pub use crate::commands::render::RenderArgs;
 
-pub use job::{command_line, default_jobs, CubeJob, Cubing, Job, RunSettings, Solvers};
+pub use job::{command_line, default_jobs, or_default, CubeJob, Cubing, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -600,7 +600,7 @@ impl ProblemArgs {
 }
 
 /// Reads a problem file; errors name the file.
-fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
+pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))

@@ -5,14 +5,14 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_encode::{Card, Model, Symmetry};
+use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::family::{write_family, Event, Spec, Verify};
 use pq_engine::proof::ProofFormat;
 
 use super::Interruptible;
 use crate::cli::{
-    parse_around, parse_dims, parse_sizes, parse_timeout, CompressArg, Dims, Format,
-    InstanceFormat, Solvers,
+    command_line, or_default, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem,
+    CompressArg, Dims, Format, InstanceFormat, Job, Solvers,
 };
 use crate::progress::note;
 
@@ -62,6 +62,105 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
     let manifest = manifest?;
     crate::report::race::family(&manifest, &a.output, a.format)?;
     Ok(0)
+}
+
+impl FamilyArgs {
+    /// Checks the arguments and plans the family (every instance it would hold, so that a
+    /// bad request fails before anything is written); with `check_unsat`, `--verify` counts
+    /// an UNSAT only with a checked proof.
+    pub fn validate(self, check_unsat: bool) -> Result<Job, String> {
+        let export = self.instance_format.export();
+        if let Some(format) = export {
+            let sized = if self.n.is_some() {
+                Some("--n")
+            } else if self.around_optimum.is_some() {
+                Some("--around-optimum")
+            } else {
+                None
+            };
+            if let Some(flag) = sized {
+                return Err(format!("{flag}: a {} instance states the whole optimisation (every size at once); leave it out", format.name()));
+            }
+        }
+        // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
+        let sizes = match (self.around_optimum, self.n) {
+            (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
+            (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
+        };
+        let d = Options::default();
+        let mut encodings = Vec::new();
+        for model in or_default(&self.model, d.model) {
+            for card in or_default(&self.card, d.card) {
+                for symmetry in or_default(&self.symmetry, d.symmetry) {
+                    let o = Options {
+                        model,
+                        card,
+                        symmetry,
+                        ..Options::default()
+                    };
+                    if !encodings.contains(&o) {
+                        encodings.push(o);
+                    }
+                }
+            }
+        }
+        let spec = match (&self.dims, &self.problem) {
+            // clap's `requires` lets --set through beside --dims (which conflicts
+            // with --problem); the queens have nothing to set.
+            (Some(_), None) if !self.set.is_empty() => {
+                return Err(
+                    "--set needs --problem FILE (the queens' boards are given with --dims)".into(),
+                )
+            }
+            (Some(dims), None) => pq_engine::family::Spec {
+                compress: self.compress.format(),
+                export,
+                ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+            },
+            (None, Some(path)) => {
+                // The settings expanded into their cartesian product.
+                let members = pq_engine::family::expand_settings(&read_problem(path)?, &self.set)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
+                if !maximising {
+                    if self.n.is_some() {
+                        return Err("--n: this problem maximises no group (its counts are fixed: vary one with --set GROUP=A..B, or maximise it with --set GROUP=max)".into());
+                    }
+                    if self.around_optimum.is_some() {
+                        return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
+                    }
+                } else if self.n.is_none() && self.verify.is_none() && export.is_none() {
+                    return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
+                }
+                let stem = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                pq_engine::family::Spec {
+                    family: pq_engine::family::FamilyKind::Problem {
+                        stem: pq_engine::family::file_safe(&stem),
+                        file: path.display().to_string(),
+                    },
+                    members,
+                    sizes,
+                    encodings,
+                    command: command_line(),
+                    compress: self.compress.format(),
+                    export,
+                }
+            }
+            _ => return Err("family needs --dims D or --problem FILE".into()),
+        };
+        // The optima of a placement problem are found when the family is written.
+        if !spec.needs_optima() {
+            spec.plan().map_err(|e| e.to_string())?;
+        }
+        Ok(Job::Family(
+            spec,
+            self,
+            check_unsat.then_some(ProofFormat::Drat),
+        ))
+    }
 }
 
 #[derive(ClapArgs, Debug)]
