@@ -1036,15 +1036,6 @@ fn within(path: &Path, dir: &Path) -> bool {
     resolved.is_some_and(|p| p.starts_with(&dir))
 }
 
-/// The values given, or the default alone.
-pub fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
-    if given.is_empty() {
-        vec![default]
-    } else {
-        given.to_vec()
-    }
-}
-
 /// The command line as typed, for manifests.
 pub fn command_line() -> String {
     // The program as `pq-sat`, not the path it ran from (`/tmp/…/target/release/pq-sat`):

@@ -13,7 +13,7 @@ pub use crate::commands::hash::HashArgs;
 pub use crate::commands::race::RaceArgs;
 pub use crate::commands::render::RenderArgs;
 
-pub use job::{command_line, default_jobs, or_default, CubeJob, Cubing, Job, RunSettings, Solvers};
+pub use job::{command_line, default_jobs, CubeJob, Cubing, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -11,8 +11,8 @@ use pq_engine::proof::ProofFormat;
 
 use super::Interruptible;
 use crate::cli::{
-    command_line, or_default, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem,
-    CompressArg, Dims, Format, InstanceFormat, Job, Solvers,
+    command_line, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem, CompressArg,
+    Dims, Format, InstanceFormat, Job, Solvers,
 };
 use crate::progress::note;
 
@@ -226,4 +226,13 @@ pub struct FamilyArgs {
     /// Output format of the summary (json: the manifest)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// The values given, or the default alone.
+fn or_default<T: Copy>(given: &[T], default: T) -> Vec<T> {
+    if given.is_empty() {
+        vec![default]
+    } else {
+        given.to_vec()
+    }
 }
