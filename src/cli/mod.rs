@@ -153,8 +153,8 @@ pub enum Command {
     /// (marked as such). A SAT status is a model the validator passed; an UNSAT is a DRAT
     /// proof checked by rate (the fastest UNSAT solver is run again with a proof), or the
     /// table of proven values for the peaceable queens; a hard instance goes to the line
-    /// engine for a witness. The directory is also a family: `pq-sat race DIR` races it
-    /// again.
+    /// engine for a witness, then to the first solver with a DRAT proof for up to
+    /// --prove-timeout. The directory is also a family: `pq-sat race DIR` races it again.
     Submission(crate::commands::submission::SubmissionArgs),
     /// Draw a board as an SVG picture: reads pq-sat's JSON output (queens or a placement
     /// problem) or a text board from FILE or standard input.

@@ -43,8 +43,8 @@ pub struct SubmissionArgs {
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub easy: Option<Duration>,
     /// The limit for proving a status the race left without evidence: an UNSAT solved again
-    /// with a DRAT proof and checked, a hard instance given to the line engine [default: 10
-    /// times --timeout]
+    /// with a DRAT proof and checked; a hard instance given to the line engine for a
+    /// witness, then to the first solver with a DRAT proof [default: 10 times --timeout]
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub prove_timeout: Option<Duration>,
     /// Runs at a time [default: the number of cores]

@@ -337,3 +337,50 @@ fn bad_pools_and_solvers_are_refused_before_anything_is_written() {
     let left: Vec<String> = names(tmp.path());
     assert_eq!(left, ["sub"], "{left:?}");
 }
+
+#[test]
+fn a_hard_unsat_is_proven_by_a_longer_run_with_a_proof() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Three armies of 4 on 7x7 (the optimum is 3): kissat needs about 1.5 s, so a race of
+    // 0.3 s leaves it hard; the line engine's "no" is no proof, kissat's checked DRAT is.
+    let pool = pool(
+        tmp.path(),
+        r#"
+[[instance]]
+series = "three"
+problem = "ENC/three-armies.toml"
+set = ["board=7x7"]
+n = 4
+"#,
+    );
+    let dir = tmp.path().join("sub");
+    let out = run(&[
+        "submission",
+        "--pool",
+        &pool,
+        "-o",
+        s(&dir),
+        "--solver",
+        "kissat",
+        "--timeout",
+        "0.3",
+        "--prove-timeout",
+        "300",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    let g = &instances(&v)[0];
+    assert_eq!(g["grade"], "hard", "{g}");
+    assert_eq!(g["expected"], "unsat", "{g}");
+    let source = g["source"].as_str().unwrap();
+    assert!(
+        source.contains("line engine found no placement"),
+        "{source}"
+    );
+    assert!(
+        source.contains("DRAT proof in a longer run, checked by rate"),
+        "{source}"
+    );
+}

@@ -312,7 +312,8 @@ fn write_manifest(manifest: &Manifest, dir: &Path) -> Result<(), FamilyError> {
 /// Settles `entry`'s status from the race's runs on it, or by proving it: a validated model
 /// wins; an UNSAT counts with the table (the queens) or once the fastest UNSAT solver,
 /// run again with a DRAT proof, has had it checked; an instance nobody answered goes to the
-/// table, or to the line engine for a validated witness.
+/// table, to the line engine for a validated witness, and then to the first racer with a
+/// DRAT proof for up to the proving limit.
 #[allow(clippy::too_many_arguments)]
 fn prove(
     item: &Item,
@@ -373,28 +374,68 @@ fn prove(
         }
         return Ok(());
     }
-    if entry.expected != Status::Unknown || crate::lines::unsupported(problem).is_some() {
+    if entry.expected != Status::Unknown {
         return Ok(());
     }
-    on_event(Event::Proving(&entry.file, "the line engine"));
-    let engine = LineEngine { jobs: s.jobs };
-    let (outcome, _) = engine.decide(problem, n, &limits)?;
+    // Nobody answered in the race and no table knows: the line engine may find a witness;
+    // its "no" is an exhaustive search, not a proof, so an UNSAT is then sought from the
+    // first racer with a DRAT proof, for as long as the proving limit allows.
+    let mut engine_said = String::new();
+    if crate::lines::unsupported(problem).is_none() {
+        on_event(Event::Proving(&entry.file, "the line engine"));
+        let engine = LineEngine { jobs: s.jobs };
+        let (outcome, _) = engine.decide(problem, n, &limits)?;
+        check_interrupt()?;
+        match outcome.status {
+            Status::Sat => {
+                entry.expected = Status::Sat;
+                entry.source = format!(
+                    "pq-sat's line engine, witness validated ({:.2} s)",
+                    outcome.seconds
+                );
+                return Ok(());
+            }
+            Status::Unsat => {
+                engine_said = format!(
+                    "pq-sat's line engine found no placement ({:.2} s), an exhaustive search without a checked proof; ",
+                    outcome.seconds
+                );
+            }
+            Status::Unknown => {}
+        }
+    }
+    let label = &racers[0].label;
+    on_event(Event::Proving(
+        &entry.file,
+        &format!(
+            "{label} with a DRAT proof, at most {} s",
+            s.prove_timeout.as_secs()
+        ),
+    ));
+    let formula = &family.formulas[i];
+    let outcome = solve_formula(Some(problem), n, formula, provers[0].as_ref(), &limits)?;
     check_interrupt()?;
-    match outcome.status {
-        Status::Sat => {
+    match (outcome.status, outcome.verified) {
+        (Status::Sat, _) => {
             entry.expected = Status::Sat;
             entry.source = format!(
-                "pq-sat's line engine, witness validated ({:.2} s)",
+                "{label}'s model in a longer run, decoded and validated by pq-sat ({:.2} s)",
                 outcome.seconds
             );
         }
-        Status::Unsat => {
+        (Status::Unsat, Some(true)) => {
+            entry.expected = Status::Unsat;
             entry.source = format!(
-                "pq-sat's line engine found no placement ({:.2} s), an exhaustive search without a checked proof",
+                "{engine_said}{label}'s DRAT proof in a longer run, checked by rate ({:.2} s with the check)",
                 outcome.seconds
             );
         }
-        Status::Unknown => {}
+        _ => {
+            entry.source = format!(
+                "{engine_said}{label} gave no checked answer within {} s",
+                s.prove_timeout.as_secs()
+            );
+        }
     }
     Ok(())
 }
