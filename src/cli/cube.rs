@@ -151,6 +151,10 @@ pub struct CubeStatusArgs {
     /// Give up on the checks after SEC seconds (an error)
     #[arg(long, value_name = "SEC", value_parser = parse_timeout, requires = "check")]
     pub timeout: Option<Duration>,
+    /// With --check: check N cubes' proofs at a time (each its own checker process; the
+    /// findings are printed in cube order) [default: the number of cores]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, requires = "check")]
+    pub jobs: Option<usize>,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

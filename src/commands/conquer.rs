@@ -256,7 +256,8 @@ pub fn status(a: &CubeStatusArgs) -> Result<u8> {
     let mut totals = CubeTotals::of(&dir, &summary);
     if a.check {
         let _guard = Interruptible::enter();
-        let findings = check_bundle(&dir, &Limits::timeout(a.timeout))
+        let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
+        let findings = check_bundle(&dir, &Limits::timeout(a.timeout), jobs)
             .with_context(|| format!("cannot check the bundle in {}", dir.path.display()))?;
         totals = totals.with_checks(&findings);
     }

@@ -714,6 +714,11 @@ fn a_complete_proven_cube_set_checks_end_to_end() {
         text.contains("bundle checked: every check passed"),
         "{text}"
     );
+    // One checker at a time or three: the same findings, in the same (cube) order.
+    let one = stdout(&run(&["cube-status", s(&dir), "--check", "--jobs", "1"]));
+    let three = stdout(&run(&["cube-status", s(&dir), "--check", "--jobs", "3"]));
+    assert_eq!(one, three);
+    assert_eq!(one, text);
 
     // A tampered cube proof: its lemmas no longer follow.
     let copy = tmp.path().join("tampered");

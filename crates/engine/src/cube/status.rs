@@ -10,6 +10,8 @@ use pq_solve::answer::Assignment;
 use pq_solve::backend::first_falsified_clause;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use super::conquer::{
     cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
@@ -225,7 +227,11 @@ pub struct Finding {
 /// witness; for UNSAT, every cube's proof against the formula plus that cube (the CNF
 /// regenerated, [`write_proof_cnf`]) and the completeness proof against the formula plus
 /// the negation of every cube, each by the independent checker. An open directory fails.
-pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, CubeError> {
+pub fn check_bundle(
+    dir: &CubeDir,
+    limits: &Limits,
+    jobs: usize,
+) -> Result<Vec<Finding>, CubeError> {
     let mut findings = Vec::new();
     let formula_path = dir.path.join(&dir.manifest.formula);
     let bytes = std::fs::read(&formula_path).map_err(SolveError::io(&formula_path))?;
@@ -266,30 +272,35 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
         Verdict::Unsat => {}
     }
     let work = pq_solve::output::scratch_dir()?;
-    for r in summary.results.iter().flatten() {
-        pq_solve::control::check_interrupt()?;
-        let what = format!("cube {}", r.id);
-        let cube = dir.manifest.cube(r.id)?;
-        let finding = match (&r.proof, &r.proof_record) {
-            (Some(name), record) => match proof_file(dir, name) {
-                Some(proof) => on_disk(dir, cube, &proof, record.as_ref(), work.path(), limits)?,
-                None => Finding {
-                    what,
-                    ok: false,
-                    detail: format!(
-                        "its proof {} is missing",
-                        dir.path.join(PROOFS_DIR).join(name).display()
-                    ),
-                },
-            },
-            (None, Some(record)) => proved_again(dir, cube, record, work.path(), limits)?,
-            (None, None) => Finding {
-                what,
-                ok: false,
-                detail: "no proof (solve it with `pq-sat solve-cube DIR ID --proof`)".into(),
-            },
-        };
-        findings.push(finding);
+    // The cubes' proofs are independent: `jobs` workers check them, each taking the next
+    // cube; the findings are reported in cube order whatever order they finish in.
+    let results: Vec<&CubeResult> = summary.results.iter().flatten().collect();
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<(usize, Result<Finding, CubeError>)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                if pq_solve::control::interrupted() {
+                    break;
+                }
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(r) = results.get(k) else { break };
+                let finding = check_cube(dir, r, work.path(), limits);
+                let failed = finding.is_err();
+                found.lock().expect("no worker panics").push((k, finding));
+                if failed {
+                    // Stop the others early: the bundle's check has failed already.
+                    next.store(results.len(), Ordering::SeqCst);
+                    break;
+                }
+            });
+        }
+    });
+    pq_solve::control::check_interrupt()?;
+    let mut found = found.into_inner().expect("no worker panics");
+    found.sort_by_key(|(k, _)| *k);
+    for (_, finding) in found {
+        findings.push(finding?);
     }
     let complete = [ProofFormat::Drat, ProofFormat::Lrat]
         .into_iter()
@@ -320,6 +331,37 @@ pub fn check_bundle(dir: &CubeDir, limits: &Limits) -> Result<Vec<Finding>, Cube
         }
     }
     Ok(findings)
+}
+
+/// One cube's finding: its kept proof checked (against its recorded hash), or its dropped
+/// proof made again and checked, or why neither is possible.
+fn check_cube(
+    dir: &CubeDir,
+    r: &CubeResult,
+    work: &std::path::Path,
+    limits: &Limits,
+) -> Result<Finding, CubeError> {
+    let what = format!("cube {}", r.id);
+    let cube = dir.manifest.cube(r.id)?;
+    Ok(match (&r.proof, &r.proof_record) {
+        (Some(name), record) => match proof_file(dir, name) {
+            Some(proof) => on_disk(dir, cube, &proof, record.as_ref(), work, limits)?,
+            None => Finding {
+                what,
+                ok: false,
+                detail: format!(
+                    "its proof {} is missing",
+                    dir.path.join(PROOFS_DIR).join(name).display()
+                ),
+            },
+        },
+        (None, Some(record)) => proved_again(dir, cube, record, work, limits)?,
+        (None, None) => Finding {
+            what,
+            ok: false,
+            detail: "no proof (solve it with `pq-sat solve-cube DIR ID --proof`)".into(),
+        },
+    })
 }
 
 /// The check of cube `cube`'s proof kept at `proof` (plain or compressed): against the
