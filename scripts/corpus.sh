@@ -60,6 +60,11 @@ run() {
 }
 
 E=$ROOT/encodings
+# --help of pq-sat and of every command: the arguments' documentation.
+run help --help
+for c in encode solve enumerate canon family cube check-proof check-certificate race submission render solvers solve-cube conquer cube-status hash man completions; do
+  run "help-$c" "$c" --help
+done
 # encode: every model, cardinality, symmetry and format on small boards.
 run encode-default encode --dim 5 --n 4
 run encode-6-5 encode --dim 6 --n 5

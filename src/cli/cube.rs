@@ -1,15 +1,14 @@
-//! The arguments of the cube-and-conquer commands that solve and merge cubes:
-//! `solve-cube`, `conquer` and `cube-status` (the cube directory is made by `pq-sat cube`).
+//! How `solve-cube` and `conquer` solve each cube: the solver arguments they share, and
+//! their validation into a [`CubeSolver`].
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
 use pq_engine::cube::KeepProof;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
-use super::{parse_jobs, parse_timeout, Format, ProgressMode};
+use super::parse_timeout;
 
 /// How each cube is solved.
 #[derive(ClapArgs, Debug)]
@@ -44,120 +43,6 @@ pub struct CubeSolverArgs {
     /// rerun solves it again
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
-}
-
-/// `pq-sat solve-cube`.
-#[derive(ClapArgs, Debug)]
-pub struct SolveCubeArgs {
-    /// The cube directory (made by `pq-sat cube`)
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// The cube's id (1 to the number of cubes: a job array's index, or a line of `seq`)
-    #[arg(value_name = "ID", required_unless_present = "completeness")]
-    pub id: Option<usize>,
-    #[command(flatten)]
-    pub solver: CubeSolverArgs,
-    /// Instead of a cube, prove the cube set complete: the formula plus the negation of
-    /// every cube is UNSAT (its proof goes to DIR/proofs/completeness.drat with --proof)
-    #[arg(long, conflicts_with = "id")]
-    pub completeness: bool,
-    /// Do nothing when the cube already has a SAT or UNSAT result (print it): a
-    /// resubmitted job array, or a rerun of the same list, solves only the open cubes
-    #[arg(long)]
-    pub resume: bool,
-    /// Exit 0 whenever the answer was found and recorded, also for SAT and UNSAT (for job
-    /// schedulers that count any other exit code as a failed job); errors still exit 1
-    #[arg(long)]
-    pub exit_zero: bool,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-/// What `conquer --emit` writes instead of solving.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Emit {
-    /// An `sbatch` script: a Slurm job array with one task per cube
-    Slurm,
-}
-
-/// `pq-sat conquer`.
-#[derive(ClapArgs, Debug)]
-pub struct ConquerArgs {
-    /// The cube directory (made by `pq-sat cube`)
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// Worker threads, each solving one cube at a time [default: the number of cores]
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    #[command(flatten)]
-    pub solver: CubeSolverArgs,
-    /// Each worker keeps one in-process CaDiCaL and solves its cubes under assumptions,
-    /// keeping what it learnt from one cube to the next (no proofs)
-    #[arg(long, conflicts_with_all = ["backend", "solver_cmd", "proof"])]
-    pub incremental: bool,
-    /// Progress on stderr: auto (a live line on a terminal, one line per cube otherwise),
-    /// lines, or none
-    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
-    pub progress: ProgressMode,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Write a script for a cluster's scheduler instead of solving: slurm (an sbatch job
-    /// array running `pq-sat solve-cube DIR $SLURM_ARRAY_TASK_ID` per cube)
-    #[arg(
-        long,
-        value_enum,
-        value_name = "ENGINE",
-        conflicts_with = "incremental"
-    )]
-    pub emit: Option<Emit>,
-    /// Where --emit writes the script (atomically) [default: standard output]
-    #[arg(short, long, value_name = "FILE", requires = "emit")]
-    pub output: Option<PathBuf>,
-    /// Replace an existing --output
-    #[arg(long, requires = "output")]
-    pub force: bool,
-    /// Slurm: each task's time limit (sbatch --time, e.g. 1:00:00)
-    #[arg(
-        long,
-        value_name = "TIME",
-        default_value = "1:00:00",
-        requires = "emit"
-    )]
-    pub time: String,
-    /// Slurm: each task's memory (sbatch --mem, e.g. 4G)
-    #[arg(long, value_name = "MEM", default_value = "4G", requires = "emit")]
-    pub mem: String,
-    /// Slurm: at most M tasks at once (sbatch --array=1-N%M) [default: no limit]
-    #[arg(long, value_name = "M", requires = "emit")]
-    pub max_running: Option<usize>,
-    /// Slurm: the partition (sbatch --partition)
-    #[arg(long, value_name = "NAME", requires = "emit")]
-    pub partition: Option<String>,
-}
-
-/// `pq-sat cube-status`.
-#[derive(ClapArgs, Debug)]
-pub struct CubeStatusArgs {
-    /// The cube directory
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// Re-check the whole bundle from its files: the formula's hashes, every cube's proof
-    /// (against the formula plus the cube), the completeness proof, by the independent
-    /// checker; exit 0 only when everything checks
-    #[arg(long)]
-    pub check: bool,
-    /// Give up on the checks after SEC seconds (an error)
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout, requires = "check")]
-    pub timeout: Option<Duration>,
-    /// With --check: check N cubes' proofs at a time (each its own checker process; the
-    /// findings are printed in cube order) [default: the number of cores]
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, requires = "check")]
-    pub jobs: Option<usize>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
 }
 
 impl CubeSolverArgs {

@@ -4,22 +4,20 @@
 use std::path::{Path, PathBuf};
 
 use pq_encode::spec::Problem;
-use pq_encode::{Card, Instance, Model, Options, Symmetry};
+use pq_encode::{Card, Instance, Model, Symmetry};
 use pq_engine::optimise::Strategy;
 use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
 
-use super::{Args, BackendArg, Command, CubesWhen, EngineChoice, Format, SolveArgs, UpTo};
+use super::{Args, BackendArg, Command, CubesWhen, EngineChoice, Format, SolveArgs};
 
 /// A fully validated request.
 #[derive(Debug)]
 pub enum Job {
-    /// Write the formula of a problem at a size, as the arguments say.
-    Encode(Problem, usize, super::EncodeArgs),
-    /// Write the optimisation of a problem's maximised groups as WCNF or OPB.
-    Export(Problem, pq_encode::maxsat::Export, super::EncodeArgs),
+    /// Write a formula (`pq-sat encode`).
+    Encode(crate::commands::encode::EncodeJob),
     /// Solve a problem at a size (the queens: `--dim D --n N`).
     Solve(Problem, usize, RunSettings),
     /// The optimum of a problem's maximised groups by an external optimiser.
@@ -32,15 +30,8 @@ pub enum Job {
     SolveCnf(RunSettings),
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
-    /// List the placements of a request, at the size given (`None`: find the optimum
-    /// first; with a proof format, its UNSAT above needs a checked proof), shown as the
-    /// arguments say.
-    Enumerate(
-        pq_engine::enumerate::Request,
-        Option<usize>,
-        super::EnumerateArgs,
-        Option<ProofFormat>,
-    ),
+    /// List or count placements (`pq-sat enumerate`).
+    Enumerate(crate::commands::enumerate::EnumerateJob),
     /// The canonical form of the placement read back, of the problem given, if any.
     Canon(Option<Problem>, super::CanonArgs),
     /// List the backends.
@@ -61,7 +52,7 @@ pub enum Job {
         Option<ProofFormat>,
     ),
     /// Split a formula into cubes (`pq-sat cube`).
-    Cube(CubeJob),
+    Cube(crate::commands::cube::CubeJob),
     /// Print the completion script for a shell.
     Completions(clap_complete::Shell),
     /// Print the SHA-256 and GBD hash of files.
@@ -69,28 +60,16 @@ pub enum Job {
     /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
     Man(Option<String>),
     /// Solve one cube of a cube directory.
-    SolveCube(super::SolveCubeArgs, super::CubeSolver),
+    SolveCube(
+        crate::commands::solve_cube::SolveCubeArgs,
+        super::CubeSolver,
+    ),
     /// Solve every cube of a cube directory, or write a script that does.
-    Conquer(super::ConquerArgs, super::CubeSolver),
+    Conquer(crate::commands::conquer::ConquerArgs, super::CubeSolver),
     /// Merge a cube directory's results, checking the bundle if asked.
-    CubeStatus(super::CubeStatusArgs),
+    CubeStatus(crate::commands::cube_status::CubeStatusArgs),
     /// Make a benchmark submission.
     Submission(crate::commands::submission::SubmissionJob),
-}
-
-/// What `cube` splits and how.
-#[derive(Debug)]
-pub struct CubeJob {
-    /// The arguments as given.
-    pub args: super::CubeArgs,
-    /// The problem and the size of its maximised groups, or `None` for `--cnf`.
-    pub problem: Option<(Problem, usize)>,
-    /// The splitter's settings.
-    pub settings: pq_engine::cube::split::Settings,
-    /// The command line, for the manifest.
-    pub command: String,
-    /// `--estimate --check-unsat`: the sample's UNSAT cubes are proved and checked.
-    pub check_unsat: Option<ProofFormat>,
 }
 
 /// How to run the solvers and show their answer: `solve`'s arguments and what they make.
@@ -137,7 +116,7 @@ pub struct ProofJob {
 
 /// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
 /// (`Some(0)` when nothing is maximised), `None` to maximise.
-fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
+pub(crate) fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
     match (problem.maximised().is_empty(), n) {
         (true, Some(_)) => Err(
             "--n: this problem maximises no group (its counts are fixed; change one with --set GROUP=N)"
@@ -151,7 +130,7 @@ fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, St
 impl super::SubjectArgs {
     /// The problem (`--dim D`: the queens preset) and the size given; `--dim D --n N` is
     /// checked as a queens instance for its messages ("too many queens").
-    fn load(&self) -> Result<(Problem, Option<usize>), String> {
+    pub(crate) fn load(&self) -> Result<(Problem, Option<usize>), String> {
         let problem = self.problem.load_or_queens(self.dim)?;
         // clap requires one of the two.
         let problem = problem.ok_or_else(|| "give --dim D or --problem FILE".to_string())?;
@@ -197,78 +176,8 @@ impl Args {
             return Err("--check-unsat applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube`, `conquer` (not --incremental) and `cube --estimate`, the commands that take a solver's UNSAT as an answer".into());
         }
         match self.command {
-            Command::Encode(a) if a.format.export().is_some() => {
-                let format = a.format.export().expect("checked");
-                if a.subject.n.is_some() {
-                    return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
-                }
-                let (problem, _) = a.subject.load()?;
-                if a.encoding.bounds.is_some() {
-                    return Err(format!(
-                        "--bounds: the {} export states no bound clauses; leave it out",
-                        format.name()
-                    ));
-                }
-                if problem.maximised().is_empty() {
-                    return Err(format!("--format {}: this problem maximises no group, so there is nothing to optimise (maximise one with --set GROUP=max, or write --format dimacs)", format.name()));
-                }
-                Ok(Job::Export(problem, format, a))
-            }
-            Command::Encode(a) => {
-                let (problem, n) = a.subject.load()?;
-                a.encoding.check_bounds(&problem)?;
-                let Some(n) = problem_size(&problem, n)? else {
-                    return Err(if a.subject.dim.is_some() {
-                        "encode needs --dim D and --n N (or --problem FILE)".into()
-                    } else {
-                        "this problem maximises some groups: give their size with --n N (or --set GROUP=N)".into()
-                    });
-                };
-                Ok(Job::Encode(problem, n, a))
-            }
-            Command::Enumerate(a) => {
-                let model = a.model.unwrap_or(Model::Lines);
-                if model == Model::Colouring {
-                    return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
-                }
-                if a.limit == Some(0) {
-                    return Err("--limit must be at least 1".into());
-                }
-                let (problem, n) = a.subject.load()?;
-                let n = problem_size(&problem, n)?;
-                if a.maximal && problem.maximised().is_empty() {
-                    return Err(
-                        "--maximal needs a problem that maximises some group (count = \"max\")"
-                            .into(),
-                    );
-                }
-                let request = pq_engine::enumerate::Request {
-                    problem,
-                    n: n.unwrap_or(0),
-                    up_to: match a.up_to {
-                        UpTo::Total => pq_engine::enumerate::UpTo::Total,
-                        UpTo::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
-                    },
-                    maximal: a.maximal,
-                    options: Options {
-                        model,
-                        card: a.card.unwrap_or_default(),
-                        symmetry: Symmetry::None,
-                        ..Options::default()
-                    },
-                    limit: a.limit,
-                    split: a
-                        .split
-                        .unwrap_or(if a.jobs.unwrap_or(1) > 1 { 4 } else { 0 }),
-                    jobs: a.jobs.unwrap_or(1),
-                };
-                Ok(Job::Enumerate(
-                    request,
-                    n,
-                    a,
-                    check_unsat.then_some(ProofFormat::Drat),
-                ))
-            }
+            Command::Encode(a) => a.validate().map(Job::Encode),
+            Command::Enumerate(a) => a.validate(check_unsat).map(Job::Enumerate),
             Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::Completions { shell } => Ok(Job::Completions(shell)),
             Command::Hash(a) => Ok(Job::Hash(a)),
@@ -323,7 +232,7 @@ impl Args {
             Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => solve_job(a, check_unsat),
-            Command::Cube(a) => cube_job(a, check_unsat),
+            Command::Cube(a) => a.validate(check_unsat).map(Job::Cube),
             Command::SolveCube(a) => {
                 let solver = a.solver.validated(check_unsat)?;
                 Ok(Job::SolveCube(a, solver))
@@ -338,77 +247,6 @@ impl Args {
             Command::CubeStatus(a) => Ok(Job::CubeStatus(a)),
         }
     }
-}
-
-/// `cube`: the formula to split (encoded here, or a file) and the splitter's settings.
-fn cube_job(a: super::CubeArgs, check_unsat: bool) -> Result<Job, String> {
-    use pq_engine::cube::split::Settings;
-    let problem = match (a.problem.load_or_queens(a.dim)?, &a.cnf) {
-        // An existing directory, to estimate (clap keeps the formula's options away).
-        _ if a.dir.is_some() => {
-            if let Some(flag) = a.encoding.given() {
-                return Err(format!(
-                    "{flag} applies when pq-sat builds the formula; an existing cube directory is estimated as it is"
-                ));
-            }
-            None
-        }
-        (Some(problem), _) => {
-            let what = if a.dim.is_some() {
-                "--dim D"
-            } else {
-                "this problem"
-            };
-            let n = problem_size(&problem, a.n)?
-                .ok_or_else(|| format!("cube splits one step: {what} needs its size, --n N"))?;
-            a.encoding.check_bounds(&problem)?;
-            if let Some(dim) = a.dim {
-                Instance::new(dim, n).map_err(|e| e.to_string())?;
-            }
-            Some((problem, n))
-        }
-        (None, Some(_)) => {
-            if a.n.is_some() {
-                return Err(
-                    "--n needs --dim D or --problem FILE; a CNF file is split as it is".into(),
-                );
-            }
-            if let Some(flag) = a.encoding.given() {
-                return Err(format!(
-                    "{flag} only applies when pq-sat builds the formula (--dim, --problem); a CNF file is split as it is"
-                ));
-            }
-            None
-        }
-        (None, None) => {
-            return Err(
-                "cube needs a formula: --dim D --n N, --problem FILE --n N, or --cnf FILE".into(),
-            )
-        }
-    };
-    if a.prefix.is_some() && a.split != super::SplitArg::Lines {
-        return Err(
-            "--prefix sets the line prefix of --split lines; give --split lines too".into(),
-        );
-    }
-    let settings = Settings {
-        method: a.split.method(),
-        prefix: a.prefix,
-        depth: a.depth,
-        free: a.free,
-    };
-    let check_unsat = check_unsat.then_some(ProofFormat::Drat);
-    if let Some(format) = check_unsat {
-        let spec = a.backend.clone().unwrap_or(pq_engine::cube::CUBE_SOLVER);
-        checkable(&spec, format)?;
-    }
-    Ok(Job::Cube(CubeJob {
-        args: a,
-        problem,
-        settings,
-        command: command_line(),
-        check_unsat,
-    }))
 }
 
 /// `solve`: one size, an optimum, or a DIMACS file.
@@ -799,7 +637,7 @@ fn cube_solvers(a: &SolveArgs, backends: &[BackendSpec]) -> Result<Solvers, Stri
 }
 
 /// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
-fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
+pub(crate) fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
     pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
 }
 
@@ -849,9 +687,10 @@ impl Job {
             dir: None,
         };
         match self {
-            Job::Encode(_, _, a) | Job::Export(_, _, a) => {
-                (a.output.iter().map(|p| file("-o", p)).collect(), a.force)
-            }
+            Job::Encode(job) => (
+                job.args.output.iter().map(|p| file("-o", p)).collect(),
+                job.args.force,
+            ),
             Job::Render(_, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
             Job::Solve(_, _, run)
             | Job::Optimise(_, run)
@@ -907,9 +746,7 @@ impl Job {
     /// The files the job reads, which no output may overwrite.
     fn inputs(&self) -> Vec<(&'static str, &Path)> {
         let (problem, other) = match self {
-            Job::Encode(_, _, a) | Job::Export(_, _, a) => {
-                (a.subject.problem.problem.as_deref(), None)
-            }
+            Job::Encode(job) => (job.args.subject.problem.problem.as_deref(), None),
             Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
             Job::Solve(_, _, run)
             | Job::Optimise(_, run)

@@ -4,7 +4,7 @@
 mod cube;
 mod job;
 
-pub use cube::{ConquerArgs, CubeSolver, CubeStatusArgs, Emit, SolveCubeArgs};
+pub use cube::{CubeSolver, CubeSolverArgs};
 
 pub use crate::commands::canon::CanonArgs;
 pub use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
@@ -13,7 +13,8 @@ pub use crate::commands::hash::HashArgs;
 pub use crate::commands::race::RaceArgs;
 pub use crate::commands::render::RenderArgs;
 
-pub use job::{command_line, default_jobs, CubeJob, Cubing, Job, RunSettings, Solvers};
+pub(crate) use job::{checkable, problem_size};
+pub use job::{command_line, default_jobs, Cubing, Job, RunSettings, Solvers};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -81,7 +82,7 @@ pub enum Command {
     /// Comment lines at the top name the instance and map each square variable:
     /// `c var K white R C` means DIMACS variable K is a white queen on row R, column C
     /// (1-based, row 1 = top row of the printed board).
-    Encode(EncodeArgs),
+    Encode(crate::commands::encode::EncodeArgs),
     /// Decide whether n fits (--n), find the largest n (no --n), or solve a DIMACS file.
     ///
     /// With --dim D --n N: SAT (exit 10) with a checked board, or UNSAT (exit 20).
@@ -96,7 +97,7 @@ pub enum Command {
     /// Up to symmetry (the default), the orbits of the 16-element group (8 board symmetries x
     /// colour swap) are counted once each; each board printed is its orbit's canonical form
     /// (see `pq-sat canon`), with its orbit size. Boards stream to stdout as they are found.
-    Enumerate(EnumerateArgs),
+    Enumerate(crate::commands::enumerate::EnumerateArgs),
     /// Print the canonical form of a board and the size of its orbit.
     ///
     /// Reads a board from FILE or standard input: rows of W, B and . (pq-sat's labelled text
@@ -125,7 +126,7 @@ pub enum Command {
     /// refuted by the formula (with --symmetry none the cubes are complete up to symmetry).
     /// `pq-sat cube DIR --estimate` (or --estimate on a new split) solves a random sample of
     /// the cubes and predicts the total CPU time and the wall time on 1 to 1024 workers.
-    Cube(CubeArgs),
+    Cube(crate::commands::cube::CubeArgs),
     /// Check a clausal proof of unsatisfiability with an independent checker: DRAT with
     /// `rate`, LRAT with ACL2's verified LRAT checker (both installed by scripts/setup.sh).
     ///
@@ -172,21 +173,21 @@ pub enum Command {
     /// decoded and validated like `solve`'s. What GNU parallel and Slurm run, one cube per
     /// job: `seq 1 N | parallel --joblog DIR/joblog --resume pq-sat solve-cube DIR {}`.
     /// Exit codes as `solve`: 10 SAT, 20 UNSAT, 0 unknown (--exit-zero: 0 for all three).
-    SolveCube(SolveCubeArgs),
+    SolveCube(crate::commands::solve_cube::SolveCubeArgs),
     /// Solve every cube of a cube directory on N workers, or write a Slurm job array that
     /// does (--emit slurm).
     ///
     /// Resumable: cubes with a SAT or UNSAT result are skipped, and Ctrl-C keeps every
     /// finished result. Stops at the first SAT cube (its board validated and printed);
     /// UNSAT only when every cube is. Exit codes as `solve`: 10 SAT, 20 UNSAT, 0 open.
-    Conquer(ConquerArgs),
+    Conquer(crate::commands::conquer::ConquerArgs),
     /// Merge the results of a cube directory (from any number of workers and machines) and
     /// say what is proven: SAT, UNSAT, or open (which cubes are missing).
     ///
     /// With --check, re-check the whole bundle: hashes, every cube's proof and the proof
     /// that the cubes are complete. Exit codes: 10 SAT, 20 UNSAT, 0 open; with --check, 1
     /// when a check fails.
-    CubeStatus(CubeStatusArgs),
+    CubeStatus(crate::commands::cube_status::CubeStatusArgs),
     /// Print a shell completion script on standard output.
     ///
     /// bash: `pq-sat completions bash > ~/.local/share/bash-completion/completions/pq-sat`;
@@ -266,159 +267,6 @@ impl InstanceFormat {
     }
 }
 
-/// Which boards `enumerate` counts separately.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UpTo {
-    /// Every board, colours distinguished, symmetric images counted separately
-    Total,
-    /// One board per orbit of the 16 symmetries
-    Symmetry,
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct EnumerateArgs {
-    #[command(flatten)]
-    pub subject: SubjectArgs,
-    /// Count every board, or one per symmetry orbit
-    #[arg(long, value_enum, default_value_t = UpTo::Symmetry)]
-    pub up_to: UpTo,
-    /// Only configurations to which no queen of either colour can be added (each army then
-    /// has at least n queens, and the two may differ); with --problem, no piece of a
-    /// maximised group (the fixed groups keep their counts)
-    #[arg(long)]
-    pub maximal: bool,
-    /// Print only the count
-    #[arg(long)]
-    pub count: bool,
-    /// Stop after K boards (orbits, up to symmetry)
-    #[arg(long, value_name = "K")]
-    pub limit: Option<usize>,
-    /// Split the search into cubes that fix the pieces on K squares (from the centre out;
-    /// up to (groups+1)^K cubes, each orbit counted once, in the cube of its lex-leader
-    /// member), solved by --jobs threads. 0: one search [default: 0, or 4 with --jobs > 1]
-    #[arg(long, value_name = "K", value_parser = parse_split)]
-    pub split: Option<usize>,
-    /// Threads solving cubes [default: 1]
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    /// Attack model: lines or pairwise (colouring cannot leave an allowed square empty)
-    /// [default: lines]
-    #[arg(long, value_name = "MODEL")]
-    pub model: Option<Model>,
-    /// Cardinality encoding: totalizer or seqcounter [default: totalizer]
-    #[arg(long, value_name = "CARD")]
-    pub card: Option<Card>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-/// How `cube` splits.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SplitArg {
-    /// Rows (rows and the first two columns for d = 10 and 11, where that measured
-    /// faster) then look-ahead for the colouring model, look-ahead alone otherwise
-    Auto,
-    /// The row colours, then look-ahead
-    Rows,
-    /// The first --prefix line colours (rows, then columns, diagonals), then look-ahead
-    Lines,
-    /// The numbers of white rows and of white columns (one cube per pair the counting
-    /// bound allows, through two counters added to the formula), then look-ahead
-    Counts,
-    /// Look-ahead alone, on any formula
-    Lookahead,
-}
-
-impl SplitArg {
-    /// The engine's method.
-    pub fn method(self) -> pq_engine::cube::split::Method {
-        use pq_engine::cube::split::Method;
-        match self {
-            SplitArg::Auto => Method::Auto,
-            SplitArg::Rows => Method::Rows,
-            SplitArg::Lines => Method::Lines,
-            SplitArg::Counts => Method::Counts,
-            SplitArg::Lookahead => Method::Lookahead,
-        }
-    }
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct CubeArgs {
-    /// An existing cube directory to estimate (with --estimate) instead of splitting
-    #[arg(value_name = "DIR", requires = "estimate", conflicts_with_all = ["dim", "problem", "cnf", "output", "prefix", "depth", "free"])]
-    pub dir: Option<PathBuf>,
-    /// Board side d (1 to 64): the peaceable queens on d×d (needs --n)
-    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
-    pub dim: Option<usize>,
-    /// Army size n: at least n white and n black queens (with --problem: the size of the
-    /// groups it maximises)
-    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
-    pub n: Option<usize>,
-    #[command(flatten)]
-    pub problem: ProblemArgs,
-    /// Split this DIMACS CNF file (plain or .xz/.gz/.bz2); a file pq-sat wrote for the
-    /// queens' colouring model is split on its lines, any other by look-ahead
-    #[arg(long, value_name = "FILE", conflicts_with = "problem")]
-    pub cnf: Option<PathBuf>,
-    #[command(flatten)]
-    pub encoding: EncodingArgs,
-    /// How to split
-    #[arg(long, value_enum, default_value_t = SplitArg::Auto)]
-    pub split: SplitArg,
-    /// With --split lines: how many line colours the cubes assign, a prefix of the
-    /// lex-leader order (rows, columns, diagonals, anti-diagonals) [default: 2d, the rows
-    /// and columns]
-    #[arg(long, value_name = "K")]
-    pub prefix: Option<usize>,
-    /// At most K look-ahead decisions on top of each line cube (0: no look-ahead)
-    /// [default: 8]
-    #[arg(long, value_name = "K")]
-    pub depth: Option<usize>,
-    /// A cube is easy, and not split further, when at most T search variables (the line
-    /// colours; every variable of a formula without them) are free after unit propagation
-    /// [default: 53 for the colouring model, where a row cube leaves 5d − 2 free: rows
-    /// alone up to d = 11; 0 otherwise, so that --depth decides]
-    #[arg(long, value_name = "T")]
-    pub free: Option<usize>,
-    /// The directory to create (it must not exist, or be empty; --force replaces an earlier
-    /// cube directory)
-    #[arg(short, long, value_name = "DIR", required_unless_present = "dir")]
-    pub output: Option<PathBuf>,
-    /// Replace an existing output (a directory pq-sat wrote before); without it an
-    /// existing output is refused before any work. A link, a special file or a user's
-    /// non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-    /// Predict the cost of conquering the cubes: solve a random sample of them, one at a
-    /// time, and print the total CPU time and the wall time on 1, 2, 16, 128 and 1024
-    /// workers (longest-first scheduling), each with a 95% bootstrap interval
-    #[arg(long)]
-    pub estimate: bool,
-    /// With --estimate: how many cubes to solve [default: 30]
-    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    pub sample: Option<u64>,
-    /// With --estimate: the seed of the sample and of the bootstrap [default: 1]
-    #[arg(long, value_name = "S", requires = "estimate")]
-    pub seed: Option<u64>,
-    /// With --estimate: the solver of the sample: cadical, cadical-sat, cadical-unsat
-    /// (in-process), kissat, cadical-bin, minisat, varisat [default: cadical-sat]
-    #[arg(long, value_name = "B", requires = "estimate")]
-    pub backend: Option<BackendSpec>,
-    /// With --estimate: a time limit per cube, in seconds (a cube that reaches it counts
-    /// with the limit, and the prediction is then a lower bound)
-    #[arg(long, value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
-    /// With --estimate: draw the predicted wall time against the workers (SVG, log scales,
-    /// with the intervals and the perfect speed-up) into FILE
-    #[arg(long, value_name = "FILE", requires = "estimate")]
-    pub plot: Option<PathBuf>,
-    /// Output format of the summary
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
 /// A list of board sizes.
 #[derive(Clone, Debug)]
 pub struct Dims(pub Vec<usize>);
@@ -479,7 +327,7 @@ impl EncodingArgs {
         Ok(())
     }
 
-    fn given(&self) -> Option<&'static str> {
+    pub(crate) fn given(&self) -> Option<&'static str> {
         if self.model.is_some() {
             Some("--model")
         } else if self.card.is_some() {
@@ -490,50 +338,6 @@ impl EncodingArgs {
             Some("--bounds")
         } else {
             None
-        }
-    }
-}
-
-#[derive(ClapArgs, Debug)]
-pub struct EncodeArgs {
-    #[command(flatten)]
-    pub subject: SubjectArgs,
-    #[command(flatten)]
-    pub encoding: EncodingArgs,
-    /// File format: dimacs (the formula at --n N), or the optimisation (maximise n; no --n)
-    /// as wcnf (MaxSAT Evaluation 2022+: `h` hard clauses, weighted soft clauses) or opb
-    /// (pseudo-Boolean competition: linear constraints and a `min:` objective)
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = EncodeFormat::Dimacs)]
-    pub format: EncodeFormat,
-    /// Write to FILE instead of standard output (atomically: no half-written file; a name
-    /// ending in .xz, .gz or .bz2 is compressed)
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-}
-
-/// The file format `encode` writes.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EncodeFormat {
-    /// DIMACS CNF: the formula for "at least n of each" (needs --n)
-    Dimacs,
-    /// WCNF: the optimisation as weighted partial MaxSAT (MaxSAT Evaluation 2022+ format)
-    Wcnf,
-    /// OPB: the optimisation as linear pseudo-Boolean constraints (PB competition format)
-    Opb,
-}
-
-impl EncodeFormat {
-    /// The optimisation's export format, `None` for DIMACS.
-    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
-        match self {
-            EncodeFormat::Dimacs => None,
-            EncodeFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
-            EncodeFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
         }
     }
 }
@@ -568,7 +372,7 @@ pub struct ProblemArgs {
 
 impl ProblemArgs {
     /// Reads the file and applies the overrides; errors name the file or the key.
-    fn load(&self) -> Result<Option<Problem>, String> {
+    pub(crate) fn load(&self) -> Result<Option<Problem>, String> {
         let Some(path) = &self.problem else {
             // clap's `requires` lets --set through beside --dim (which conflicts with
             // --problem): say so rather than ignore it.
@@ -594,7 +398,7 @@ impl ProblemArgs {
     }
 
     /// The problem file, else the queens preset on `dim`×`dim`, if either is given.
-    fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
+    pub(crate) fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
         Ok(self.load()?.or_else(|| dim.map(Problem::peaceable_queens)))
     }
 }
@@ -807,7 +611,7 @@ pub enum ProgressMode {
 /// would overflow the clock's arithmetic on some systems.
 pub const MAX_TIMEOUT_SECS: f64 = 1e9;
 
-fn parse_dim(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_dim(s: &str) -> Result<usize, String> {
     let d: usize = s
         .trim()
         .parse()
@@ -818,7 +622,7 @@ fn parse_dim(s: &str) -> Result<usize, String> {
 
 /// An army size (`--n`): at most [`limits::MAX_PIECES`], so that no count derived from it
 /// overflows.
-fn parse_n(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
     let s = s.trim();
     if s.starts_with('-') && s[1..].parse::<u64>().is_ok() {
         return Err(format!("army size must be 0 or more (got {s})"));
@@ -891,7 +695,7 @@ pub(crate) fn parse_dims(s: &str) -> Result<Dims, String> {
     Ok(Dims(out))
 }
 
-fn parse_split(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_split(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(k) if k <= 12 => Ok(k),
         _ => Err(format!(

@@ -7,36 +7,222 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::{encode_problem, is_peaceable_queens};
+use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Instance};
 use pq_engine::compress;
-use pq_engine::cube::estimate::{Estimate, Interval, Settings};
-use pq_engine::cube::split::{split, Lines, Progress, Record};
-use pq_engine::cube::{write_dir, Status};
-use serde::Serialize;
+use pq_engine::cube::estimate::{Estimate, Settings};
+use pq_engine::cube::split::{split, Lines, Progress};
+use pq_engine::cube::write_dir;
 
-use crate::cli::CubeJob;
+use crate::cli::{
+    checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs, Format,
+    ProblemArgs,
+};
 use crate::files::write_svg;
 use crate::plot::{estimate_svg, Predicted};
 use crate::progress::note;
+use crate::report::split::{estimate_text, split_text, status_name, SplitSummary};
 use crate::report::{emit, is_queens_preset};
+use clap::{Args as ClapArgs, ValueEnum};
+use pq_engine::proof::ProofFormat;
+use pq_solve::BackendSpec;
+use std::path::PathBuf;
+use std::time::Duration;
 
-/// The summary printed on stdout (`--format json`: this object).
-#[derive(Serialize)]
-struct Summary {
-    /// The cube directory written.
-    dir: String,
-    /// What the formula is.
-    problem: String,
-    /// The formula's size.
-    variables: u32,
-    clauses: usize,
-    /// The number of cubes (also `split.cubes`).
-    cubes: usize,
-    /// The splitter's record, as in the manifest.
-    split: Record,
-    /// With --estimate: the prediction.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimate: Option<Estimate>,
+/// How `cube` splits.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitArg {
+    /// Rows (rows and the first two columns for d = 10 and 11, where that measured
+    /// faster) then look-ahead for the colouring model, look-ahead alone otherwise
+    Auto,
+    /// The row colours, then look-ahead
+    Rows,
+    /// The first --prefix line colours (rows, then columns, diagonals), then look-ahead
+    Lines,
+    /// The numbers of white rows and of white columns (one cube per pair the counting
+    /// bound allows, through two counters added to the formula), then look-ahead
+    Counts,
+    /// Look-ahead alone, on any formula
+    Lookahead,
+}
+
+impl SplitArg {
+    /// The engine's method.
+    pub fn method(self) -> pq_engine::cube::split::Method {
+        use pq_engine::cube::split::Method;
+        match self {
+            SplitArg::Auto => Method::Auto,
+            SplitArg::Rows => Method::Rows,
+            SplitArg::Lines => Method::Lines,
+            SplitArg::Counts => Method::Counts,
+            SplitArg::Lookahead => Method::Lookahead,
+        }
+    }
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CubeArgs {
+    /// An existing cube directory to estimate (with --estimate) instead of splitting
+    #[arg(value_name = "DIR", requires = "estimate", conflicts_with_all = ["dim", "problem", "cnf", "output", "prefix", "depth", "free"])]
+    pub dir: Option<PathBuf>,
+    /// Board side d (1 to 64): the peaceable queens on d×d (needs --n)
+    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
+    pub dim: Option<usize>,
+    /// Army size n: at least n white and n black queens (with --problem: the size of the
+    /// groups it maximises)
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Split this DIMACS CNF file (plain or .xz/.gz/.bz2); a file pq-sat wrote for the
+    /// queens' colouring model is split on its lines, any other by look-ahead
+    #[arg(long, value_name = "FILE", conflicts_with = "problem")]
+    pub cnf: Option<PathBuf>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// How to split
+    #[arg(long, value_enum, default_value_t = SplitArg::Auto)]
+    pub split: SplitArg,
+    /// With --split lines: how many line colours the cubes assign, a prefix of the
+    /// lex-leader order (rows, columns, diagonals, anti-diagonals) [default: 2d, the rows
+    /// and columns]
+    #[arg(long, value_name = "K")]
+    pub prefix: Option<usize>,
+    /// At most K look-ahead decisions on top of each line cube (0: no look-ahead)
+    /// [default: 8]
+    #[arg(long, value_name = "K")]
+    pub depth: Option<usize>,
+    /// A cube is easy, and not split further, when at most T search variables (the line
+    /// colours; every variable of a formula without them) are free after unit propagation
+    /// [default: 53 for the colouring model, where a row cube leaves 5d − 2 free: rows
+    /// alone up to d = 11; 0 otherwise, so that --depth decides]
+    #[arg(long, value_name = "T")]
+    pub free: Option<usize>,
+    /// The directory to create (it must not exist, or be empty; --force replaces an earlier
+    /// cube directory)
+    #[arg(short, long, value_name = "DIR", required_unless_present = "dir")]
+    pub output: Option<PathBuf>,
+    /// Replace an existing output (a directory pq-sat wrote before); without it an
+    /// existing output is refused before any work. A link, a special file or a user's
+    /// non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
+    /// Predict the cost of conquering the cubes: solve a random sample of them, one at a
+    /// time, and print the total CPU time and the wall time on 1, 2, 16, 128 and 1024
+    /// workers (longest-first scheduling), each with a 95% bootstrap interval
+    #[arg(long)]
+    pub estimate: bool,
+    /// With --estimate: how many cubes to solve [default: 30]
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub sample: Option<u64>,
+    /// With --estimate: the seed of the sample and of the bootstrap [default: 1]
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
+    /// With --estimate: the solver of the sample: cadical, cadical-sat, cadical-unsat
+    /// (in-process), kissat, cadical-bin, minisat, varisat [default: cadical-sat]
+    #[arg(long, value_name = "B", requires = "estimate")]
+    pub backend: Option<BackendSpec>,
+    /// With --estimate: a time limit per cube, in seconds (a cube that reaches it counts
+    /// with the limit, and the prediction is then a lower bound)
+    #[arg(long, value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// With --estimate: draw the predicted wall time against the workers (SVG, log scales,
+    /// with the intervals and the perfect speed-up) into FILE
+    #[arg(long, value_name = "FILE", requires = "estimate")]
+    pub plot: Option<PathBuf>,
+    /// Output format of the summary
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// What `cube` splits and how.
+#[derive(Debug)]
+pub struct CubeJob {
+    /// The arguments as given.
+    pub args: CubeArgs,
+    /// The problem and the size of its maximised groups, or `None` for `--cnf`.
+    pub problem: Option<(Problem, usize)>,
+    /// The splitter's settings.
+    pub settings: pq_engine::cube::split::Settings,
+    /// The command line, for the manifest.
+    pub command: String,
+    /// `--estimate --check-unsat`: the sample's UNSAT cubes are proved and checked.
+    pub check_unsat: Option<ProofFormat>,
+}
+
+impl CubeArgs {
+    /// `cube`: the formula to split (encoded here, or a file) and the splitter's settings.
+    pub fn validate(self, check_unsat: bool) -> Result<CubeJob, String> {
+        let a = self;
+        use pq_engine::cube::split::Settings;
+        let problem = match (a.problem.load_or_queens(a.dim)?, &a.cnf) {
+            // An existing directory, to estimate (clap keeps the formula's options away).
+            _ if a.dir.is_some() => {
+                if let Some(flag) = a.encoding.given() {
+                    return Err(format!(
+                    "{flag} applies when pq-sat builds the formula; an existing cube directory is estimated as it is"
+                ));
+                }
+                None
+            }
+            (Some(problem), _) => {
+                let what = if a.dim.is_some() {
+                    "--dim D"
+                } else {
+                    "this problem"
+                };
+                let n = problem_size(&problem, a.n)?
+                    .ok_or_else(|| format!("cube splits one step: {what} needs its size, --n N"))?;
+                a.encoding.check_bounds(&problem)?;
+                if let Some(dim) = a.dim {
+                    Instance::new(dim, n).map_err(|e| e.to_string())?;
+                }
+                Some((problem, n))
+            }
+            (None, Some(_)) => {
+                if a.n.is_some() {
+                    return Err(
+                        "--n needs --dim D or --problem FILE; a CNF file is split as it is".into(),
+                    );
+                }
+                if let Some(flag) = a.encoding.given() {
+                    return Err(format!(
+                    "{flag} only applies when pq-sat builds the formula (--dim, --problem); a CNF file is split as it is"
+                ));
+                }
+                None
+            }
+            (None, None) => {
+                return Err(
+                    "cube needs a formula: --dim D --n N, --problem FILE --n N, or --cnf FILE"
+                        .into(),
+                )
+            }
+        };
+        if a.prefix.is_some() && a.split != SplitArg::Lines {
+            return Err(
+                "--prefix sets the line prefix of --split lines; give --split lines too".into(),
+            );
+        }
+        let settings = Settings {
+            method: a.split.method(),
+            prefix: a.prefix,
+            depth: a.depth,
+            free: a.free,
+        };
+        let check_unsat = check_unsat.then_some(ProofFormat::Drat);
+        if let Some(format) = check_unsat {
+            let spec = a.backend.clone().unwrap_or(pq_engine::cube::CUBE_SOLVER);
+            checkable(&spec, format)?;
+        }
+        Ok(CubeJob {
+            args: a,
+            problem,
+            settings,
+            command: command_line(),
+            check_unsat,
+        })
+    }
 }
 
 /// Splits (or takes the existing directory) and, with `--estimate`, predicts the cost of
@@ -60,7 +246,7 @@ pub fn run(job: &CubeJob) -> Result<u8> {
         (Some(mut summary), estimate) => {
             summary.estimate = estimate;
             emit(a.format, &summary, || {
-                let mut out = text(&summary);
+                let mut out = split_text(&summary);
                 if let Some(e) = &summary.estimate {
                     out += &estimate_text(e);
                 }
@@ -116,78 +302,8 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
     Ok(e)
 }
 
-fn status_name(s: Status) -> &'static str {
-    match s {
-        Status::Sat => "SAT",
-        Status::Unsat => "UNSAT",
-        Status::Unknown => "unknown",
-    }
-}
-
-/// Seconds for people: seconds, minutes, hours or days.
-fn duration(s: f64) -> String {
-    match s {
-        s if s < 120.0 => format!("{s:.2} s"),
-        s if s < 7200.0 => format!("{:.1} min", s / 60.0),
-        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
-        s => format!("{:.1} days", s / 86400.0),
-    }
-}
-
-/// The prediction as a table.
-fn estimate_text(e: &Estimate) -> String {
-    let count = |st| e.sample.iter().filter(|s| s.status == st).count();
-    let times = e.sample.iter().map(|s| s.seconds);
-    let largest = times.clone().fold(0.0, f64::max);
-    let mean = times.sum::<f64>() / e.sample.len().max(1) as f64;
-    let range = |i: &Interval| format!("{} to {}", duration(i.low), duration(i.high));
-    let pct = (e.confidence * 100.0).round();
-    let mut out = format!(
-        "estimate for {} cubes from a sample of {} ({}{}, one cube at a time, seed {}): {} UNSAT, {} SAT, {} unknown\n",
-        e.cubes,
-        e.sample.len(),
-        e.solver,
-        if e.proofs_checked {
-            ", every UNSAT with its proof written and checked"
-        } else {
-            ""
-        },
-        e.seed,
-        count(Status::Unsat),
-        count(Status::Sat),
-        count(Status::Unknown)
-    );
-    out += &format!(
-        "sampled cube times: mean {}, largest {}\n",
-        duration(mean),
-        duration(largest)
-    );
-    out += &format!(
-        "total CPU time: {} ({pct}% interval {})\n",
-        duration(e.total_cpu.estimate),
-        range(&e.total_cpu)
-    );
-    out += &format!("{:>8}  {:>12}  {pct}% interval\n", "workers", "wall time");
-    for w in &e.wall {
-        out += &format!(
-            "{:>8}  {:>12}  {}\n",
-            w.workers,
-            duration(w.seconds.estimate),
-            range(&w.seconds)
-        );
-    }
-    if let Some(id) = e.sat {
-        out += &format!("cube {id} is SAT: the formula is satisfiable, and conquering stops at the first SAT cube (the times above are for all cubes)\n");
-    }
-    if e.lower_bound {
-        out += "some sampled cubes reached --timeout: every time above is a lower bound\n";
-    }
-    out += "the intervals cover the sampling error only: a cube harder than every sampled one can set the wall time when there are about as many workers as cubes\n";
-    out
-}
-
 /// Encodes (or reads) the formula, splits it and writes the directory at `output`.
-fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
+fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
     let a = &job.args;
     let (formula, lines, problem) = if let Some((problem, n)) = &job.problem {
         let options = a.encoding.options();
@@ -258,7 +374,7 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
         record,
         WritePolicy::from_force(job.args.force),
     )?;
-    let summary = Summary {
+    let summary = SplitSummary {
         dir: output.display().to_string(),
         problem,
         variables: formula.n_vars,
@@ -268,33 +384,6 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<Summary> {
         estimate: None,
     };
     Ok(summary)
-}
-
-/// The text summary: the count and where it went, then how the cubes were made.
-fn text(s: &Summary) -> String {
-    let r = &s.split;
-    let mut out = format!("{} cubes in {} ({})\n", s.cubes, s.dir, s.problem);
-    if r.method == pq_engine::cube::split::Method::Counts.name() {
-        out += &format!(
-            "split on the numbers of white rows and columns (counters added to the formula): {} pairs, {} dropped by symmetry, {} by counts\n",
-            r.line_cubes, r.dropped_by_symmetry, r.dropped_by_counts
-        );
-    } else if r.prefix > 0 {
-        out += &format!(
-            "split on {} line colours ({}): {} cubes, {} dropped by symmetry ({} of 16 symmetries keep the prefix), {} by counts\n",
-            r.prefix, r.method, r.line_cubes, r.dropped_by_symmetry, r.symmetries, r.dropped_by_counts
-        );
-    }
-    out += &format!(
-        "look-ahead: {} splits (depth at most {}, easy at {} free variables); {} refuted by propagation\n",
-        r.lookahead_splits, r.depth, r.free, r.refuted_by_propagation
-    );
-    out += if r.implied {
-        "the formula implies the disjunction of the cubes: it is UNSAT exactly when every cube is\n"
-    } else {
-        "without lex-leader clauses the cubes are complete up to symmetry: the formula is UNSAT exactly when every cube is, but a cube dropped by symmetry may hold models\n"
-    };
-    out
 }
 
 /// Reads a DIMACS file (compressed ones by their first bytes).

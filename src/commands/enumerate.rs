@@ -10,20 +10,132 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::BackendSpec;
 
+use clap::{Args as ClapArgs, ValueEnum};
+use pq_encode::{Card, Model, Options, Symmetry};
+
 use super::Interruptible;
-use crate::cli::{EnumerateArgs, Format};
+use crate::cli::{parse_jobs, parse_split, problem_size, Format, SubjectArgs};
 use crate::progress::note;
 use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
+
+/// Which boards `enumerate` counts separately.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UpToArg {
+    /// Every board, colours distinguished, symmetric images counted separately
+    Total,
+    /// One board per orbit of the 16 symmetries
+    Symmetry,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct EnumerateArgs {
+    #[command(flatten)]
+    pub subject: SubjectArgs,
+    /// Count every board, or one per symmetry orbit
+    #[arg(long, value_enum, default_value_t = UpToArg::Symmetry)]
+    pub up_to: UpToArg,
+    /// Only configurations to which no queen of either colour can be added (each army then
+    /// has at least n queens, and the two may differ); with --problem, no piece of a
+    /// maximised group (the fixed groups keep their counts)
+    #[arg(long)]
+    pub maximal: bool,
+    /// Print only the count
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after K boards (orbits, up to symmetry)
+    #[arg(long, value_name = "K")]
+    pub limit: Option<usize>,
+    /// Split the search into cubes that fix the pieces on K squares (from the centre out;
+    /// up to (groups+1)^K cubes, each orbit counted once, in the cube of its lex-leader
+    /// member), solved by --jobs threads. 0: one search [default: 0, or 4 with --jobs > 1]
+    #[arg(long, value_name = "K", value_parser = parse_split)]
+    pub split: Option<usize>,
+    /// Threads solving cubes [default: 1]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Attack model: lines or pairwise (colouring cannot leave an allowed square empty)
+    /// [default: lines]
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<Model>,
+    /// Cardinality encoding: totalizer or seqcounter [default: totalizer]
+    #[arg(long, value_name = "CARD")]
+    pub card: Option<Card>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// What `enumerate` lists, validated.
+#[derive(Debug)]
+pub struct EnumerateJob {
+    /// The engine's request (its `n` is set once the size is known).
+    pub request: Request,
+    /// The size given; `None`: the optimum, found first.
+    pub n: Option<usize>,
+    /// The arguments as given.
+    pub args: EnumerateArgs,
+    /// With `--check-unsat`: the UNSAT above the optimum found first needs a checked proof.
+    pub check_unsat: Option<ProofFormat>,
+}
+
+impl EnumerateArgs {
+    /// Checks what clap cannot: a model that can leave squares empty, a problem that
+    /// maximises something for `--maximal`.
+    pub fn validate(self, check_unsat: bool) -> Result<EnumerateJob, String> {
+        let model = self.model.unwrap_or(Model::Lines);
+        if model == Model::Colouring {
+            return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
+        }
+        if self.limit == Some(0) {
+            return Err("--limit must be at least 1".into());
+        }
+        let (problem, n) = self.subject.load()?;
+        let n = problem_size(&problem, n)?;
+        if self.maximal && problem.maximised().is_empty() {
+            return Err(
+                "--maximal needs a problem that maximises some group (count = \"max\")".into(),
+            );
+        }
+        let request = pq_engine::enumerate::Request {
+            problem,
+            n: n.unwrap_or(0),
+            up_to: match self.up_to {
+                UpToArg::Total => pq_engine::enumerate::UpTo::Total,
+                UpToArg::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
+            },
+            maximal: self.maximal,
+            options: Options {
+                model,
+                card: self.card.unwrap_or_default(),
+                symmetry: Symmetry::None,
+                ..Options::default()
+            },
+            limit: self.limit,
+            split: self
+                .split
+                .unwrap_or(if self.jobs.unwrap_or(1) > 1 { 4 } else { 0 }),
+            jobs: self.jobs.unwrap_or(1),
+        };
+        Ok(EnumerateJob {
+            request,
+            n,
+            args: self,
+            check_unsat: check_unsat.then_some(ProofFormat::Drat),
+        })
+    }
+}
 
 /// Lists the placements of `request` (at the optimum when `n` is `None`; with
 /// `check_unsat`, the UNSAT above it needs a checked proof in that format): streamed as
 /// text, or collected into one JSON report.
-pub fn run(
-    mut request: Request,
-    n: Option<usize>,
-    a: &EnumerateArgs,
-    check_unsat: Option<ProofFormat>,
-) -> Result<u8> {
+pub fn run(job: EnumerateJob) -> Result<u8> {
+    let EnumerateJob {
+        mut request,
+        n,
+        args: a,
+        check_unsat,
+    } = job;
+    let a = &a;
     // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();

@@ -7,7 +7,9 @@ pub mod canon;
 pub mod check;
 pub mod conquer;
 pub mod cube;
+pub mod cube_status;
 pub mod docs;
+pub mod encode;
 pub mod enumerate;
 pub mod family;
 pub mod hash;
@@ -15,6 +17,7 @@ pub mod lines;
 pub mod race;
 pub mod render;
 pub mod solve;
+pub mod solve_cube;
 pub mod submission;
 
 use std::io;
@@ -60,13 +63,12 @@ pub fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
 pub fn run(job: Job) -> Result<u8> {
     job.prepare_outputs().map_err(anyhow::Error::msg)?;
     match job {
-        Job::Encode(problem, n, a) => solve::encode(&problem, n, &a),
-        Job::Export(problem, format, a) => solve::export(&problem, format, &a),
+        Job::Encode(job) => encode::run(&job),
         Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
         Job::Optimise(problem, run) => solve::optimum(&problem, &run),
         Job::OptimiseWith(problem, optimiser, run) => solve::optimum_by(&problem, optimiser, &run),
         Job::SolveCnf(run) => solve::formula(&run),
-        Job::Enumerate(request, n, a, check_unsat) => enumerate::run(request, n, &a, check_unsat),
+        Job::Enumerate(job) => enumerate::run(job),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
         Job::Render(problem, a) => render::run(&a, problem.as_ref()),
         Job::Family(spec, a, check_unsat) => family::run(&spec, &a, check_unsat),
@@ -78,9 +80,9 @@ pub fn run(job: Job) -> Result<u8> {
         Job::Hash(a) => hash::run(&a),
         Job::Cube(job) => cube::run(&job),
         Job::Man(command) => docs::man(command.as_deref()),
-        Job::SolveCube(a, solver) => conquer::solve_cube(&a, &solver),
-        Job::Conquer(a, solver) => conquer::conquer(&a, &solver),
-        Job::CubeStatus(a) => conquer::status(&a),
+        Job::SolveCube(a, solver) => solve_cube::run(&a, &solver),
+        Job::Conquer(a, solver) => conquer::run(&a, &solver),
+        Job::CubeStatus(a) => cube_status::run(&a),
         Job::Submission(job) => submission::run(&job),
     }
 }

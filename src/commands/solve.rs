@@ -10,7 +10,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
-use pq_encode::maxsat::{self, Export};
+
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula, Options};
 use pq_engine::checked::verify_unsat;
@@ -24,45 +24,17 @@ use pq_solve::backend::{accept_all, judged, Judge};
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::{Answer, Backend};
 
+use super::encode::sizes;
 use super::{
     backend, command_names, render::picture, status_code, unless_interrupted, warn_rejections,
     Interruptible, EXIT_UNSAT,
 };
-use crate::cli::{Cubing, EncodeArgs, RunSettings};
-use crate::files::{write_atomically, write_svg};
-use crate::progress::{detail, note, Reporter};
+use crate::cli::{Cubing, RunSettings};
+use crate::files::write_svg;
+use crate::progress::{note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
 use pq_engine::compress;
-
-/// Writes the formula of `problem` at size `n` to `--output` (atomically) or standard
-/// output.
-pub fn encode(problem: &Problem, n: usize, a: &EncodeArgs) -> Result<u8> {
-    let formula = encode_problem(problem, n, &a.encoding.options());
-    sizes(&formula);
-    match &a.output {
-        // Compressed when the name ends in .xz, .gz or .bz2.
-        Some(path) => write_atomically(path, WritePolicy::from_force(a.force), |w| {
-            compress::write_as_named(path, w, |w| dimacs::write(&formula, w))
-        })?,
-        None => dimacs::write(&formula, io::stdout().lock())?,
-    }
-    Ok(0)
-}
-
-/// Writes the optimisation of `problem` as WCNF or OPB ([`pq_encode::maxsat`]) to
-/// `--output` (atomically, compressed by its name) or standard output.
-pub fn export(problem: &Problem, format: Export, a: &EncodeArgs) -> Result<u8> {
-    let opt = maxsat::export(problem, &a.encoding.options(), format)?;
-    sizes(&opt.formula);
-    match &a.output {
-        Some(path) => write_atomically(path, WritePolicy::from_force(a.force), |w| {
-            compress::write_as_named(path, w, |w| opt.write(w))
-        })?,
-        None => opt.write(io::stdout().lock())?,
-    }
-    Ok(0)
-}
 
 /// Solves `problem` at size `n`; with `--proof`, by the proof's solver, writing the proof on
 /// UNSAT.
@@ -277,15 +249,6 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     };
     emit(run.args.format, &report, || report.text(headline, &outcome))?;
     Ok(unless_interrupted(status_code(outcome.status)))
-}
-
-/// With `-v`: the size of the formula about to be written or solved.
-fn sizes(formula: &Formula) {
-    detail!(
-        "pq-sat: formula: {} variables, {} clauses",
-        formula.n_vars,
-        formula.n_clauses()
-    );
 }
 
 /// Parses the DIMACS formula at `path` (standard input when `None`; .cnf.xz, .cnf.gz and

@@ -8,7 +8,9 @@ pub mod input;
 #[cfg(test)]
 mod input_fuzz;
 pub mod race;
+pub mod slurm;
 pub mod solve;
+pub mod split;
 pub mod submission;
 
 use std::io::{self, Write};

@@ -1,0 +1,162 @@
+//! `pq-sat encode`: the formula of a problem at one size as DIMACS, or its optimisation as
+//! WCNF or OPB, for any solver to read.
+
+use std::io;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::{Args as ClapArgs, ValueEnum};
+use pq_encode::maxsat::{self, Export};
+use pq_encode::spec::Problem;
+use pq_encode::{dimacs, Formula};
+use pq_engine::compress;
+use pq_solve::output::WritePolicy;
+
+use crate::cli::{problem_size, EncodingArgs, SubjectArgs};
+use crate::files::write_atomically;
+use crate::progress::detail;
+
+#[derive(ClapArgs, Debug)]
+pub struct EncodeArgs {
+    #[command(flatten)]
+    pub subject: SubjectArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// File format: dimacs (the formula at --n N), or the optimisation (maximise n; no --n)
+    /// as wcnf (MaxSAT Evaluation 2022+: `h` hard clauses, weighted soft clauses) or opb
+    /// (pseudo-Boolean competition: linear constraints and a `min:` objective)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = EncodeFormat::Dimacs)]
+    pub format: EncodeFormat,
+    /// Write to FILE instead of standard output (atomically: no half-written file; a name
+    /// ending in .xz, .gz or .bz2 is compressed)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
+    /// without it an existing output is refused before any work. A link, a special file or
+    /// a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The file format `encode` writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodeFormat {
+    /// DIMACS CNF: the formula for "at least n of each" (needs --n)
+    Dimacs,
+    /// WCNF: the optimisation as weighted partial MaxSAT (MaxSAT Evaluation 2022+ format)
+    Wcnf,
+    /// OPB: the optimisation as linear pseudo-Boolean constraints (PB competition format)
+    Opb,
+}
+
+impl EncodeFormat {
+    /// The optimisation's export format, `None` for DIMACS.
+    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+        match self {
+            EncodeFormat::Dimacs => None,
+            EncodeFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
+            EncodeFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
+        }
+    }
+}
+
+/// What `encode` writes, validated.
+#[derive(Debug)]
+pub struct EncodeJob {
+    /// The problem whose formula is written.
+    pub problem: Problem,
+    /// The formula at one size, or the optimisation in an export format.
+    pub what: Encoded,
+    /// The arguments as given.
+    pub args: EncodeArgs,
+}
+
+/// The one formula `encode` writes.
+#[derive(Debug, Clone, Copy)]
+pub enum Encoded {
+    /// "At least n of each maximised group", as DIMACS.
+    Size(usize),
+    /// The optimisation (maximise n), as WCNF or OPB.
+    Export(Export),
+}
+
+impl EncodeArgs {
+    /// Checks what clap cannot: the size is given exactly when the format needs one.
+    pub fn validate(self) -> Result<EncodeJob, String> {
+        if let Some(format) = self.format.export() {
+            if self.subject.n.is_some() {
+                return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
+            }
+            let (problem, _) = self.subject.load()?;
+            if self.encoding.bounds.is_some() {
+                return Err(format!(
+                    "--bounds: the {} export states no bound clauses; leave it out",
+                    format.name()
+                ));
+            }
+            if problem.maximised().is_empty() {
+                return Err(format!("--format {}: this problem maximises no group, so there is nothing to optimise (maximise one with --set GROUP=max, or write --format dimacs)", format.name()));
+            }
+            return Ok(EncodeJob {
+                problem,
+                what: Encoded::Export(format),
+                args: self,
+            });
+        }
+        let (problem, n) = self.subject.load()?;
+        self.encoding.check_bounds(&problem)?;
+        let Some(n) = problem_size(&problem, n)? else {
+            return Err(if self.subject.dim.is_some() {
+                "encode needs --dim D and --n N (or --problem FILE)".into()
+            } else {
+                "this problem maximises some groups: give their size with --n N (or --set GROUP=N)"
+                    .into()
+            });
+        };
+        Ok(EncodeJob {
+            problem,
+            what: Encoded::Size(n),
+            args: self,
+        })
+    }
+}
+
+/// Writes the formula to `--output` (atomically, compressed when the name ends in .xz, .gz
+/// or .bz2) or standard output.
+pub fn run(job: &EncodeJob) -> Result<u8> {
+    let a = &job.args;
+    let options = a.encoding.options();
+    match job.what {
+        Encoded::Size(n) => {
+            let formula = pq_encode::general::encode_problem(&job.problem, n, &options);
+            sizes(&formula);
+            write(a, |w| dimacs::write(&formula, w))?;
+        }
+        Encoded::Export(format) => {
+            let opt = maxsat::export(&job.problem, &options, format)?;
+            sizes(&opt.formula);
+            write(a, |w| opt.write(w))?;
+        }
+    }
+    Ok(0)
+}
+
+/// Writes with `body` to `--output` or standard output.
+fn write(a: &EncodeArgs, body: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> Result<()> {
+    match &a.output {
+        Some(path) => write_atomically(path, WritePolicy::from_force(a.force), |w| {
+            compress::write_as_named(path, w, body)
+        })?,
+        None => body(&mut io::stdout().lock())?,
+    }
+    Ok(())
+}
+
+/// With `-v`: the size of the formula about to be written or solved.
+pub(crate) fn sizes(formula: &Formula) {
+    detail!(
+        "pq-sat: formula: {} variables, {} clauses",
+        formula.n_vars,
+        formula.n_clauses()
+    );
+}
