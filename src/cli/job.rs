@@ -1,12 +1,13 @@
 //! The validation of the arguments into a [`Job`]: everything clap cannot check, so that
 //! a job that starts has everything it needs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Instance, Model, Symmetry};
 use pq_engine::optimise::Strategy;
 use pq_engine::optimisers::Optimiser;
+use pq_engine::plan::{Cubing, Plan, ProofFiles, Solvers};
 use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
@@ -72,46 +73,14 @@ pub enum Job {
     Submission(crate::commands::submission::SubmissionJob),
 }
 
-/// How to run the solvers and show their answer: `solve`'s arguments and what they make.
+/// How to run the solvers and show their answer: `solve`'s arguments and the plan they
+/// make.
 #[derive(Debug)]
 pub struct RunSettings {
     /// The arguments as given.
     pub args: SolveArgs,
-    /// The solvers they name.
-    pub solvers: Solvers,
-    /// The proof asked for with `--proof`.
-    pub proof: Option<ProofJob>,
-    /// The format of that proof, or of the certificate's.
-    pub proof_format: ProofFormat,
-    /// The one solver that writes that proof or certificate, when one is asked for.
-    pub prover: Option<BackendSpec>,
-    /// With `--check-unsat`: the format of the proof every UNSAT needs before it counts.
-    pub check_unsat: Option<ProofFormat>,
-    /// Which steps are solved by cube-and-conquer.
-    pub cubing: Cubing,
-    /// The line engine, when it answers instead of the SAT solvers (`--engine`).
-    pub lines: Option<pq_engine::lines::LineEngine>,
-}
-
-/// Which solver steps are split into cubes (`--cubes`, resolved against the other flags).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cubing {
-    /// None: each step is raced by the solvers.
-    Never,
-    /// Every step, each cube by the one solver in [`RunSettings::solvers`].
-    Always,
-    /// A step the solvers have not answered within `probe`, each cube by `member`.
-    After {
-        probe: std::time::Duration,
-        member: BackendSpec,
-    },
-}
-
-/// Where a proof goes, and who writes it.
-#[derive(Debug)]
-pub struct ProofJob {
-    pub proof: PathBuf,
-    pub cnf_out: PathBuf,
+    /// Which engine answers, with which proofs.
+    pub plan: Plan,
 }
 
 /// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
@@ -139,15 +108,6 @@ impl super::SubjectArgs {
         }
         Ok((problem, self.n))
     }
-}
-
-/// Which solvers answer each formula.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Solvers {
-    /// The ones the user named (one, or a portfolio).
-    Given(Vec<BackendSpec>),
-    /// The default portfolio of this many members.
-    Default { jobs: usize },
 }
 
 impl Args {
@@ -324,7 +284,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
                     cnf_out.display()
                 ));
             }
-            Some(ProofJob {
+            Some(ProofFiles {
                 proof: proof.clone(),
                 cnf_out,
             })
@@ -350,16 +310,19 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
         Some(_) if prover.is_some() => Some(BackendSpec::Lines),
         _ => prover,
     };
-    let run = RunSettings {
-        args: a,
+    let plan = Plan {
         solvers,
+        cubing,
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+        lines,
         proof,
         proof_format,
         prover,
         check_unsat,
-        cubing,
-        lines,
+        certify: a.certify.clone(),
+        policy: output::WritePolicy::from_force(a.force),
     };
+    let run = RunSettings { args: a, plan };
     let a = &run.args;
     let Some(problem) = problem else {
         if a.n.is_some() {
@@ -401,7 +364,7 @@ fn solve_job(a: SolveArgs, check_unsat: bool) -> Result<Job, String> {
     }
     if n.is_none() && a.strategy == Strategy::Incremental {
         // It solves under assumptions in the in-process CaDiCaL only.
-        if let Solvers::Given(list) = &run.solvers {
+        if let Solvers::Given(list) = &run.plan.solvers {
             if let Some(other) = list.iter().find(|b| **b != BackendSpec::Cadical) {
                 return Err(format!(
                     "--strategy incremental solves under assumptions in the in-process CaDiCaL; it cannot use {other}"
@@ -477,18 +440,21 @@ fn optimiser_job(a: SolveArgs, optimiser: Optimiser, check_unsat: bool) -> Resul
             "--backend {name} maximises: this problem maximises no group (its counts are fixed)"
         ));
     }
-    let run = RunSettings {
+    let plan = Plan {
         solvers: Solvers::Default {
             jobs: a.jobs.unwrap_or_else(default_jobs),
         },
-        args: a,
+        cubing: Cubing::Never,
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+        lines: None,
         proof: None,
         proof_format: ProofFormat::Drat,
         prover: None,
         check_unsat: check_unsat.then_some(ProofFormat::Drat),
-        cubing: Cubing::Never,
-        lines: None,
+        certify: None,
+        policy: output::WritePolicy::from_force(a.force),
     };
+    let run = RunSettings { args: a, plan };
     Ok(Job::OptimiseWith(problem, optimiser, run))
 }
 
@@ -697,7 +663,7 @@ impl Job {
             | Job::OptimiseWith(_, _, run)
             | Job::SolveCnf(run) => {
                 let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
-                if let Some(job) = &run.proof {
+                if let Some(job) = &run.plan.proof {
                     out.push(file("--proof", &job.proof));
                     out.push(file("--cnf-out", &job.cnf_out));
                 }

@@ -14,7 +14,7 @@ pub use crate::commands::race::RaceArgs;
 pub use crate::commands::render::RenderArgs;
 
 pub(crate) use job::{checkable, problem_size};
-pub use job::{command_line, default_jobs, Cubing, Job, RunSettings, Solvers};
+pub use job::{command_line, default_jobs, Job, RunSettings};
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -263,7 +263,7 @@ pub fn run(job: &CubeJob) -> Result<u8> {
 fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
     let a = &job.args;
     let spec = a.backend.clone().unwrap_or(pq_engine::cube::CUBE_SOLVER);
-    let backend = super::member(&spec, job.check_unsat)?;
+    let backend = pq_engine::plan::member(&spec, job.check_unsat)?;
     let settings = Settings {
         sample: a.sample.map_or(30, |k| k as usize),
         seed: a.seed.unwrap_or(1),

@@ -143,7 +143,7 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
     request.n = if let Some(n) = n {
         n
     } else {
-        let solver = super::member(&BackendSpec::Cadical, check_unsat)?;
+        let solver = pq_engine::plan::member(&BackendSpec::Cadical, check_unsat)?;
         let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
         let problem = &request.problem;
         if is_queens_preset(problem) {

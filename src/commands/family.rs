@@ -12,7 +12,7 @@ use pq_engine::proof::ProofFormat;
 use super::Interruptible;
 use crate::cli::{
     command_line, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem, CompressArg,
-    Dims, Format, InstanceFormat, Job, Solvers,
+    Dims, Format, InstanceFormat, Job,
 };
 use crate::progress::note;
 
@@ -24,7 +24,10 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
     let verify = match a.verify {
         Some(timeout) => {
             let jobs = crate::cli::default_jobs();
-            portfolio = super::backend(&Solvers::Default { jobs }, check_unsat)?;
+            portfolio = pq_engine::plan::portfolio(
+                &pq_engine::plan::Solvers::Default { jobs },
+                check_unsat,
+            )?;
             Some(Verify {
                 backend: portfolio.as_ref(),
                 timeout,

@@ -13,7 +13,6 @@ pub mod encode;
 pub mod enumerate;
 pub mod family;
 pub mod hash;
-pub mod lines;
 pub mod race;
 pub mod render;
 pub mod solve;
@@ -25,14 +24,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
-use pq_engine::checked::CheckedUnsat;
-use pq_engine::proof::{check_capable, ProofFormat};
 use pq_engine::Status;
 use pq_solve::control::interrupted;
-use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
-use pq_solve::{Backend, BackendSpec};
+use pq_solve::Backend;
 
-use crate::cli::{Job, Solvers};
+use crate::cli::Job;
 
 /// Exit codes of the SAT competition, used for single answers.
 pub const EXIT_SAT: u8 = 10;
@@ -112,55 +108,11 @@ impl Drop for Interruptible {
     }
 }
 
-/// The solver (or portfolio) that answers each formula; with `check_unsat`, each solver
-/// writes a proof of every UNSAT in that format, which is checked before the answer counts
-/// (the default portfolio then takes only solvers that write proofs).
-pub fn backend(solvers: &Solvers, check_unsat: Option<ProofFormat>) -> Result<Box<dyn Backend>> {
-    let specs = match solvers {
-        Solvers::Given(list) => list.clone(),
-        Solvers::Default { jobs } => match check_unsat {
-            None => return Ok(Box::new(default_portfolio(*jobs))),
-            Some(format) => default_specs(*jobs, |spec| check_capable(spec, format).is_ok()),
-        },
-    };
-    let mut members = Vec::new();
-    for spec in &specs {
-        members.push(member(spec, check_unsat)?);
-    }
-    Ok(match members.len() {
-        1 => members.remove(0),
-        _ => Box::new(Portfolio::new(members)),
-    })
-}
-
 /// Prints a warning for each answer `backend` rejected while another solver's answer won:
 /// the result stands, but a solver gave a wrong or unchecked answer.
 pub fn warn_rejections(backend: &dyn Backend) {
     for rejection in backend.take_rejections() {
         eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
-    }
-}
-
-/// The backend `spec` names; with `check_unsat`, wrapped so that its UNSAT answers count
-/// only with a proof in that format that the independent checker verified.
-pub fn member(spec: &BackendSpec, check_unsat: Option<ProofFormat>) -> Result<Box<dyn Backend>> {
-    Ok(match check_unsat {
-        None => spec.resolve()?,
-        Some(format) => Box::new(CheckedUnsat::new(spec, format).map_err(anyhow::Error::msg)?),
-    })
-}
-
-/// The names under which the `--solver-cmd` solvers of `solvers` answer (their commands).
-pub fn command_names(solvers: &Solvers) -> Vec<String> {
-    match solvers {
-        Solvers::Given(list) => list
-            .iter()
-            .filter_map(|spec| match spec {
-                BackendSpec::Command(cmd) => Some(cmd.trim().to_string()),
-                _ => None,
-            })
-            .collect(),
-        Solvers::Default { .. } => Vec::new(),
     }
 }
 

@@ -46,12 +46,12 @@ pub fn run(
         .map(|(label, spec, optimiser)| {
             Ok(Racer {
                 optimiser,
-                backend: super::member(&spec, check_unsat).map_err(|e| {
+                backend: pq_engine::plan::member(&spec, check_unsat).map_err(|e| {
                     // Name the flag's value, unless the message already does.
                     if e.to_string().contains(&format!("'{label}'")) {
-                        e
+                        anyhow::Error::new(e)
                     } else {
-                        e.context(format!("--solver '{label}'"))
+                        anyhow::Error::new(e).context(format!("--solver '{label}'"))
                     }
                 })?,
                 label,

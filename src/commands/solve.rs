@@ -3,62 +3,104 @@
 //! once ([`pq_engine::pipeline`]); this module only chooses the backend, writes the files
 //! asked for and hands the outcome to [`crate::report::solve`].
 
-use pq_solve::output::WritePolicy;
 use std::fs::File;
 use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use pq_encode::general::encode_problem;
-
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, header, Formula, Options};
-use pq_engine::checked::verify_unsat;
+use pq_encode::{dimacs, header, Formula};
+use pq_engine::compress;
 use pq_engine::known::agrees;
-use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::optimise::{OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::optimisers::{optimise_with, Optimiser};
-use pq_engine::pipeline::{decoded, solve_formula_judged};
-use pq_engine::proof::{certified_formula, prove};
-use pq_engine::{Outcome, Status};
-use pq_solve::backend::{accept_all, judged, Judge};
-use pq_solve::control::{interrupted, Limits};
-use pq_solve::{Answer, Backend};
+use pq_engine::plan::{portfolio, Decided, Plan};
+use pq_engine::proof::certified_formula;
+use pq_engine::Outcome;
+use pq_solve::backend::accept_all;
+use pq_solve::control::Limits;
+use pq_solve::output::WritePolicy;
+use pq_solve::Answer;
 
 use super::encode::sizes;
-use super::{
-    backend, command_names, render::picture, status_code, unless_interrupted, warn_rejections,
-    Interruptible, EXIT_UNSAT,
-};
-use crate::cli::{Cubing, RunSettings};
+use super::{render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
+use crate::cli::RunSettings;
 use crate::files::write_svg;
 use crate::progress::{note, Reporter};
-use crate::report::solve::{Headline, Optimum, ProofReport, Solved};
+use crate::report::solve::{Headline, Optimum, ProofReport, Search, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
-use pq_engine::compress;
 
-/// Solves `problem` at size `n`; with `--proof`, by the proof's solver, writing the proof on
-/// UNSAT.
+/// Solves `problem` at size `n`; with `--proof`, by the proof's engine, writing the proof
+/// on UNSAT.
 pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
-    if let Some(engine) = &run.lines {
-        return super::lines::at_size(problem, n, engine, run);
-    }
+    let plan = &run.plan;
     // --timeout bounds the whole run, encoding included.
     let limits = Limits::timeout(run.args.timeout);
-    let options = &run.args.encoding.options();
-    let formula = encode_problem(problem, n, options);
-    sizes(&formula);
-    let certifies = || certified_formula(problem, options);
-    // pq-sat encoded this formula: its answer must agree with the table of proven values.
+    let options = run.args.encoding.options();
+    let formula = plan
+        .needs_formula()
+        .then(|| encode_problem(problem, n, &options));
+    if let Some(formula) = &formula {
+        sizes(formula);
+    }
+    // The engine's answer must agree with the table of proven values.
     let judge = |a: &Answer| agrees(problem, n, a);
-    let (backend, outcome, proof) =
-        answer(Some(problem), n, &formula, run, &limits, certifies, &judge)?;
-    svg_at_size(problem, n, run, &outcome)?;
-    let mut report = Solved::new(Some((problem, n)), Some(options), backend, &outcome, proof);
-    report.mark_commands(&command_names(&run.solvers));
+    let decided = {
+        let _guard = Interruptible::enter();
+        plan.decide(
+            Some(problem),
+            n,
+            formula.as_ref(),
+            &limits,
+            &judge,
+            &mut warn,
+        )?
+    };
+    // The SAT path reports the formula it solved; the line engine the one its proof refutes.
+    let shown = match formula {
+        Some(_) => Some(options),
+        None => decided.options,
+    };
+    let certifies = || certified_formula(problem, &shown.unwrap_or(options));
+    let proof = proof_report(plan, &decided, certifies);
+    let outcome = &decided.outcome;
+    svg_at_size(problem, n, run, outcome)?;
+    let mut report = Solved::new(
+        Some((problem, n)),
+        shown.as_ref(),
+        decided.engine.clone(),
+        outcome,
+        proof,
+    );
+    report.search = decided.search.as_ref().map(Search::of);
+    report.mark_commands(&plan.solvers.command_names());
     emit(run.args.format, &report, || {
-        report.text(Headline::Problem(problem, n), &outcome)
+        report.text(Headline::Problem(problem, n), outcome)
     })?;
     Ok(unless_interrupted(status_code(outcome.status)))
+}
+
+/// The report of the proof the plan wrote, if it asked for one.
+fn proof_report(
+    plan: &Plan,
+    decided: &Decided,
+    certifies: impl FnOnce() -> String,
+) -> Option<ProofReport> {
+    let (files, bytes) = (plan.proof.as_ref()?, decided.proof_bytes?);
+    Some(ProofReport::new(
+        &files.proof,
+        &files.cnf_out,
+        plan.proof_format,
+        bytes,
+        certifies(),
+    ))
+}
+
+/// Prints a warning for an answer a portfolio rejected while another solver's won: the
+/// result stands, but a solver gave a wrong or unchecked answer.
+fn warn(rejection: String) {
+    eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
 }
 
 /// With `--svg`, draws the placement found at size `n`.
@@ -103,53 +145,63 @@ pub(super) fn svg_optimum(
 
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
 pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
-    if let Some(engine) = &run.lines {
-        return super::lines::optimum(problem, engine, run);
-    }
-    let (options, strategy) = (&run.args.encoding.options(), run.args.strategy);
-    // The incremental strategy always solves in the in-process CaDiCaL (checked in cli/).
-    let backend: Box<dyn Backend> = match strategy {
-        Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
-        _ => step_backend(run)?,
-    };
+    let plan = &run.plan;
+    let optimiser = plan.optimiser(run.args.encoding.options(), run.args.strategy)?;
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
         step: run.args.step_timeout,
     };
-    let outcome = {
+    let optimised = {
         // Dropped before the answer is printed, taking its live line with it.
-        let reporter = Reporter::new(run.args.progress, backend.name());
+        let reporter = Reporter::new(run.args.progress, optimiser.name());
         let _guard = Interruptible::enter();
-        optimise(
+        optimiser.optimise(problem, &limits, &mut |event| reporter.on(event))
+    };
+    optimiser.take_rejections().into_iter().for_each(warn);
+    let optimised = optimised?;
+    let outcome = &optimised.outcome;
+    // With --certify, the UNSAT step above the optimum is proved again (the line engine: by
+    // its search tree on one thread) and checked; the answer is printed even when that
+    // failed, then the error follows.
+    let certified = {
+        let _guard = Interruptible::enter();
+        plan.certify(
             problem,
-            options,
-            strategy,
-            backend.as_ref(),
+            &optimised.certified,
+            outcome,
             &limits,
-            &mut |event| reporter.on(event),
+            &mut |what| {
+                note!("pq-sat: {what}");
+            },
         )
     };
-    warn_rejections(backend.as_ref());
-    let outcome = outcome?;
-    // The answer is printed even when certifying it failed; then the error follows.
-    let (certificate, failed) = match certify_optimum(problem, options, &outcome, run, &limits) {
-        Ok(c) => (c, None),
+    let (certificate, failed) = match certified {
+        Ok(c) => (
+            c.map(|(dir, cert)| CertificateSummary::of(&dir, &cert)),
+            None,
+        ),
         Err(e) => (None, Some(e)),
     };
-    svg_optimum(problem, run, &outcome)?;
+    svg_optimum(problem, run, outcome)?;
+    // The SAT path reports its formulas' options; the line engine those of its certificate.
+    let shown = optimised
+        .options
+        .or(certificate.is_some().then_some(optimised.certified));
     let mut report = Optimum::new(
         problem,
-        Some(options),
-        strategy,
-        backend.name(),
-        &outcome,
+        shown.as_ref(),
+        optimised.strategy,
+        optimised.engine.clone(),
+        outcome,
         certificate,
     );
-    report.mark_commands(&command_names(&run.solvers));
-    emit(run.args.format, &report, || report.text(problem, &outcome))?;
+    report.search = optimised.search.as_ref().map(Search::of);
+    report.mark_commands(&plan.solvers.command_names());
+    emit(run.args.format, &report, || report.text(problem, outcome))?;
     if let Some(e) = failed {
-        return Err(e);
+        return Err(e.into());
     }
+    // 20 when even size 0 is impossible, else 0.
     Ok(unless_interrupted(if outcome.infeasible {
         EXIT_UNSAT
     } else {
@@ -163,8 +215,8 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
 pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Result<u8> {
     let options = &run.args.encoding.options();
     let limits = Limits::timeout(run.args.timeout);
-    let confirm = match run.check_unsat {
-        Some(_) => Some(backend(&run.solvers, run.check_unsat)?),
+    let confirm = match run.plan.check_unsat {
+        Some(format) => Some(portfolio(&run.plan.solvers, Some(format))?),
         None => None,
     };
     let outcome = {
@@ -177,7 +229,7 @@ pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) ->
         optimise_with(problem, options, optimiser, &limits, confirm.as_deref())
     };
     if let Some(b) = &confirm {
-        warn_rejections(b.as_ref());
+        b.take_rejections().into_iter().for_each(warn);
     }
     let outcome = outcome?;
     if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
@@ -224,15 +276,20 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
     let (problem, n) = header::subject(&formula);
     let size = n.unwrap_or(0);
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
-    let (backend, outcome, proof) = answer(
-        problem.as_ref(),
-        size,
-        &formula,
-        run,
-        &limits,
-        certifies,
-        &accept_all,
-    )?;
+    let decided = {
+        let _guard = Interruptible::enter();
+        run.plan.decide(
+            problem.as_ref(),
+            size,
+            Some(&formula),
+            &limits,
+            &accept_all,
+            &mut warn,
+        )?
+    };
+    let proof = proof_report(&run.plan, &decided, certifies);
+    let outcome = decided.outcome;
+    let backend = decided.engine;
     let options = problem.as_ref().map(|_| header::options(&formula.comments));
     let mut report = Solved::new(
         problem.as_ref().map(|p| (p, size)),
@@ -241,7 +298,7 @@ pub fn formula(run: &RunSettings) -> Result<u8> {
         &outcome,
         proof,
     );
-    report.mark_commands(&command_names(&run.solvers));
+    report.mark_commands(&run.plan.solvers.command_names());
     // A queens file keeps the formula's own headline; other problems are named.
     let headline = match &problem {
         Some(p) if !is_queens_preset(p) => Headline::Problem(p, size),
@@ -295,124 +352,4 @@ impl<R: io::Read> io::Read for Watched<'_, R> {
             None => self.inner.read(buf),
         }
     }
-}
-
-/// Solves `formula` (made for `problem` at size `n`, if known) with the backend of `run`,
-/// or with its proof's solver (the proof and its CNF are written on UNSAT, the proof
-/// certifying what `certifies` says); the answer must pass `judge`, and is decoded into a
-/// validated placement of `problem` (within `limits`); the result names the backend.
-fn answer(
-    problem: Option<&Problem>,
-    n: usize,
-    formula: &Formula,
-    run: &RunSettings,
-    limits: &Limits,
-    certifies: impl FnOnce() -> String,
-    judge: Judge<'_>,
-) -> Result<(String, Outcome, Option<ProofReport>)> {
-    Ok(
-        if let (Some(job), Some(prover)) = (&run.proof, &run.prover) {
-            let _guard = Interruptible::enter();
-            let format = run.proof_format;
-            let policy = WritePolicy::from_force(run.args.force);
-            let files = (job.cnf_out.as_path(), job.proof.as_path());
-            let proved = prove(prover, formula, files, format, limits, policy)?;
-            let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
-            let checked = answer == Answer::Unsat && run.check_unsat.is_some();
-            if checked {
-                answer = verify_unsat(solver.clone(), &job.cnf_out, &job.proof, format, limits)?;
-            }
-            let report = ProofReport::new(
-                &job.proof,
-                &job.cnf_out,
-                format,
-                proved.proof_bytes,
-                certifies(),
-            );
-            let mut outcome = decoded(problem, n, formula, answer, solver, proved.seconds)?;
-            if outcome.status == Status::Unsat {
-                outcome.verified = Some(checked);
-            }
-            (outcome.solver.clone(), outcome, Some(report))
-        } else {
-            let backend = step_backend(run)?;
-            let _guard = Interruptible::enter();
-            let outcome =
-                solve_formula_judged(problem, n, formula, backend.as_ref(), limits, judge);
-            warn_rejections(backend.as_ref());
-            let outcome = outcome?;
-            (backend.name(), outcome, None)
-        },
-    )
-}
-
-/// With `--certify`, once the optimum is proven, writes its certificate bundle (the
-/// witness, and a checked proof one above). An optimum that was not proven is an error.
-pub(super) fn certify_optimum(
-    problem: &Problem,
-    options: &Options,
-    outcome: &OptimiseOutcome,
-    run: &RunSettings,
-    limits: &RunLimits,
-) -> Result<Option<CertificateSummary>> {
-    let (Some(dir), Some(prover), format) = (&run.args.certify, &run.prover, &run.proof_format)
-    else {
-        return Ok(None);
-    };
-    if interrupted() {
-        return Ok(None);
-    }
-    let (Some(optimum), Some((_, witness))) = (outcome.optimum, &outcome.best) else {
-        anyhow::bail!(
-            "no certificate written: the optimum was not proven ({})",
-            outcome.reason.as_deref().unwrap_or("stopped")
-        );
-    };
-    let _guard = Interruptible::enter();
-    let claim = pq_engine::certificate::claim(problem, optimum);
-    note!(
-        "pq-sat: certifying {claim}: proving {} impossible with {prover} ({} proof)",
-        optimum + 1,
-        format.name().to_uppercase()
-    );
-    let request = pq_engine::certificate::Request {
-        problem,
-        optimum,
-        witness,
-        options: *options,
-        prover: prover.clone(),
-        format: *format,
-        solve_limits: limits.run.clone(),
-        policy: WritePolicy::from_force(run.args.force),
-    };
-    let cert = pq_engine::certificate::write_certificate(dir, &request)
-        .with_context(|| format!("cannot certify {claim} into {}", dir.display()))?;
-    Ok(Some(CertificateSummary::of(dir, &cert)))
-}
-
-/// The backend of every solver step: the solvers `run` names, with `--cubes` one solver
-/// solving cubes on `--jobs` workers, and with `--cubes auto` the same, or with a probe
-/// (`--cube-after`) the solvers first and the cubes for a step still open after it.
-fn step_backend(run: &RunSettings) -> Result<Box<dyn Backend>> {
-    let solvers = backend(&run.solvers, run.check_unsat)?;
-    let cubed = |member: Box<dyn Backend>| pq_engine::cube::backend::Cubed {
-        member,
-        jobs: run.args.jobs.unwrap_or_else(crate::cli::default_jobs),
-        settings: pq_engine::cube::split::Settings {
-            method: pq_engine::cube::split::Method::Auto,
-            prefix: None,
-            depth: None,
-            free: None,
-        },
-        incremental: false,
-    };
-    Ok(match &run.cubing {
-        Cubing::Never => solvers,
-        Cubing::Always => Box::new(cubed(solvers)),
-        Cubing::After { probe, member } => Box::new(pq_engine::cube::backend::AutoCubes {
-            first: solvers,
-            probe: *probe,
-            cubes: cubed(super::member(member, run.check_unsat)?),
-        }),
-    })
 }

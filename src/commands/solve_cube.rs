@@ -17,7 +17,7 @@ use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
 use pq_solve::Backend;
 
-use super::{input_dir, member, unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
+use super::{input_dir, unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{CubeSolver, CubeSolverArgs, Format};
 use crate::report::cube::{Completeness, CubeSolved};
 use crate::report::emit;
@@ -70,7 +70,7 @@ fn code(status: Status) -> u8 {
 /// The backend of `solver` when it solves without writing a proof (checked with
 /// `--check-unsat`).
 fn plain_backend(solver: &CubeSolver) -> Result<Box<dyn Backend>> {
-    member(&solver.spec, solver.check_unsat)
+    Ok(pq_engine::plan::member(&solver.spec, solver.check_unsat)?)
 }
 
 /// How each cube is solved: with `--proof` by the proof-writing solver `solver` names,

@@ -139,10 +139,10 @@ pub fn run(job: &SubmissionJob) -> Result<u8> {
     for (label, spec) in &job.solvers {
         racers.push(Racer {
             label: label.clone(),
-            backend: super::member(spec, None)?,
+            backend: pq_engine::plan::member(spec, None)?,
             optimiser: None,
         });
-        provers.push(super::member(spec, Some(ProofFormat::Drat))?);
+        provers.push(pq_engine::plan::member(spec, Some(ProofFormat::Drat))?);
     }
     let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
     let settings = Settings {

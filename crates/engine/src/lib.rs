@@ -39,6 +39,7 @@ pub mod lines;
 pub mod optimise;
 pub mod optimisers;
 pub mod pipeline;
+pub mod plan;
 pub mod proof;
 pub mod race;
 pub mod submission;

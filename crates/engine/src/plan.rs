@@ -1,0 +1,630 @@
+//! The plan of a run: which engine answers each step (SAT solvers one at a time, a
+//! portfolio, cubes on several workers, or the native line engine), whether it writes a
+//! proof, and what counts as an answer. `pq-sat solve` validates its arguments into a
+//! [`Plan`] and asks it for a step, an optimum or a certificate; the plan picks the engine
+//! by what it can do ([`Decide`], [`Prove`], [`Optimise`]), so the report is the same
+//! whichever engine answered.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use pq_encode::spec::Problem;
+use pq_encode::{Formula, Options};
+use pq_io::output::WritePolicy;
+use pq_solve::backend::{judged, Judge};
+use pq_solve::control::{interrupted, Limits};
+use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
+use pq_solve::{Answer, Backend, BackendSpec, SolveError};
+
+use crate::certificate::Certificate;
+use crate::checked::{verify_unsat, CheckedUnsat};
+use crate::lines::{tree_proof_options, LineEngine};
+use crate::optimise::{optimise, optimise_lines, OptimiseOutcome, Progress, RunLimits, Strategy};
+use crate::pipeline::{decoded, solve_formula_judged, Outcome, Status};
+use crate::proof::{check_capable, prove, ProofFormat};
+
+/// Which solvers answer each formula.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solvers {
+    /// The ones the user named (one, or a portfolio).
+    Given(Vec<BackendSpec>),
+    /// The default portfolio of this many members.
+    Default {
+        /// Members running at once.
+        jobs: usize,
+    },
+}
+
+impl Solvers {
+    /// The names under which the `--solver-cmd` solvers answer (their commands).
+    pub fn command_names(&self) -> Vec<String> {
+        match self {
+            Solvers::Given(list) => list
+                .iter()
+                .filter_map(|spec| match spec {
+                    BackendSpec::Command(cmd) => Some(cmd.trim().to_string()),
+                    _ => None,
+                })
+                .collect(),
+            Solvers::Default { .. } => Vec::new(),
+        }
+    }
+}
+
+/// Which solver steps are split into cubes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cubing {
+    /// None: each step is raced by the solvers.
+    Never,
+    /// Every step, each cube by the one solver in [`Plan::solvers`].
+    Always,
+    /// A step the solvers have not answered within `probe`, each cube by `member`.
+    After {
+        /// How long the solvers try first.
+        probe: Duration,
+        /// The solver of each cube.
+        member: BackendSpec,
+    },
+}
+
+/// Where a proof of one step goes: the proof, and the CNF it refutes beside it.
+#[derive(Debug)]
+pub struct ProofFiles {
+    /// The proof.
+    pub proof: PathBuf,
+    /// The CNF it refutes.
+    pub cnf_out: PathBuf,
+}
+
+/// How a run is answered, validated.
+#[derive(Debug)]
+pub struct Plan {
+    /// The SAT solvers (unused when [`Plan::lines`] answers).
+    pub solvers: Solvers,
+    /// Which steps go to cubes, and on how many workers.
+    pub cubing: Cubing,
+    /// The number of cube workers.
+    pub jobs: usize,
+    /// The line engine, when it answers instead of the SAT solvers.
+    pub lines: Option<LineEngine>,
+    /// The proof of one step asked for (`--proof`).
+    pub proof: Option<ProofFiles>,
+    /// The format of that proof, or of the certificate's.
+    pub proof_format: ProofFormat,
+    /// The one solver that writes that proof or certificate (`lines`: the line engine).
+    pub prover: Option<BackendSpec>,
+    /// Every UNSAT needs a checked proof in this format before it counts.
+    pub check_unsat: Option<ProofFormat>,
+    /// Where the certificate of an optimum goes (`--certify`).
+    pub certify: Option<PathBuf>,
+    /// Whether outputs may replace earlier ones.
+    pub policy: WritePolicy,
+}
+
+/// One step answered, whichever engine answered it.
+pub struct Decided {
+    /// The engine's name as reports show it.
+    pub engine: String,
+    /// The validated answer.
+    pub outcome: Outcome,
+    /// The line engine's node counts.
+    pub search: Option<pq_lines::Stats>,
+    /// Whether a proof was asked for, and its size when one was written (UNSAT only).
+    pub proof_bytes: Option<Option<u64>>,
+    /// The formula options the answer is about, when a formula was solved or proved.
+    pub options: Option<Options>,
+}
+
+/// An optimum found, whichever engine climbed to it.
+pub struct Optimised {
+    /// The engine's name.
+    pub engine: String,
+    /// The run's outcome.
+    pub outcome: OptimiseOutcome,
+    /// The strategy it climbed by.
+    pub strategy: Strategy,
+    /// The line engine's node counts.
+    pub search: Option<pq_lines::Stats>,
+    /// The options of the formulas solved (the SAT path).
+    pub options: Option<Options>,
+    /// The options a certificate's formula is written with.
+    pub certified: Options,
+}
+
+/// What decides one step: a problem at a size, or the formula given (`formula`, encoded
+/// from `problem` or read from a file). An engine that reads no formula gets `None`.
+pub trait Decide {
+    /// The name reports show.
+    fn name(&self) -> String;
+    /// Answers a portfolio rejected since the last call, while another member's won.
+    fn take_rejections(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Decides the step under `limits`; the answer must pass `judge`.
+    fn decide(
+        &self,
+        problem: Option<&Problem>,
+        n: usize,
+        formula: Option<&Formula>,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<Decided, SolveError>;
+}
+
+/// What writes a proof of an UNSAT step into `files` (checking it with `check`).
+pub trait Prove {
+    /// Decides the step, writing the proof on UNSAT; the answer must pass `judge`.
+    fn prove(
+        &self,
+        step: (Option<&Problem>, usize, Option<&Formula>),
+        files: &ProofFiles,
+        check: bool,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<Decided, SolveError>;
+}
+
+/// What climbs to the optimum of a problem's maximised groups.
+pub trait Optimise {
+    /// The name reports show.
+    fn name(&self) -> String;
+    /// Answers a portfolio rejected while another member's won.
+    fn take_rejections(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Climbs under `limits`, telling `on_progress` of each step.
+    fn optimise(
+        &self,
+        problem: &Problem,
+        limits: &RunLimits,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<Optimised, SolveError>;
+}
+
+/// The backend `spec` names; with `check_unsat`, wrapped so that its UNSAT answers count
+/// only with a proof in that format that the independent checker verified.
+///
+/// # Errors
+/// A solver that is not installed, or cannot write the proofs asked for.
+pub fn member(
+    spec: &BackendSpec,
+    check_unsat: Option<ProofFormat>,
+) -> Result<Box<dyn Backend>, SolveError> {
+    Ok(match check_unsat {
+        None => spec.resolve()?,
+        Some(format) => Box::new(CheckedUnsat::new(spec, format).map_err(SolveError::Invalid)?),
+    })
+}
+
+/// The solver (or portfolio) that answers each formula; with `check_unsat`, each solver
+/// writes a proof of every UNSAT in that format, which is checked before the answer counts
+/// (the default portfolio then takes only solvers that write proofs).
+///
+/// # Errors
+/// As [`member`].
+pub fn portfolio(
+    solvers: &Solvers,
+    check_unsat: Option<ProofFormat>,
+) -> Result<Box<dyn Backend>, SolveError> {
+    let specs = match solvers {
+        Solvers::Given(list) => list.clone(),
+        Solvers::Default { jobs } => match check_unsat {
+            None => return Ok(Box::new(default_portfolio(*jobs))),
+            Some(format) => default_specs(*jobs, |spec| check_capable(spec, format).is_ok()),
+        },
+    };
+    let mut members = Vec::new();
+    for spec in &specs {
+        members.push(member(spec, check_unsat)?);
+    }
+    Ok(match members.len() {
+        1 => members.remove(0),
+        _ => Box::new(Portfolio::new(members)),
+    })
+}
+
+/// SAT solvers deciding a formula: one backend, a portfolio or cubes.
+pub struct SatSolvers(pub Box<dyn Backend>);
+
+impl Decide for SatSolvers {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn take_rejections(&self) -> Vec<String> {
+        self.0.take_rejections()
+    }
+
+    fn decide(
+        &self,
+        problem: Option<&Problem>,
+        n: usize,
+        formula: Option<&Formula>,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        let formula = formula.expect("the SAT path solves a formula");
+        let outcome = solve_formula_judged(problem, n, formula, self.0.as_ref(), limits, judge);
+        Ok(Decided {
+            engine: self.0.name(),
+            outcome: outcome?,
+            search: None,
+            proof_bytes: None,
+            options: None,
+        })
+    }
+}
+
+/// One proof-writing SAT solver, in a proof format.
+pub struct SatProver {
+    /// The solver.
+    pub spec: BackendSpec,
+    /// The proof's format.
+    pub format: ProofFormat,
+    /// `Some`: an UNSAT counts only once its proof is checked.
+    pub check: Option<ProofFormat>,
+    /// Whether the proof may replace an earlier file.
+    pub policy: WritePolicy,
+}
+
+impl Prove for SatProver {
+    fn prove(
+        &self,
+        (problem, n, formula): (Option<&Problem>, usize, Option<&Formula>),
+        files: &ProofFiles,
+        _check: bool,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        let formula = formula.expect("the SAT path proves a formula");
+        let paths = (files.cnf_out.as_path(), files.proof.as_path());
+        let proved = prove(&self.spec, formula, paths, self.format, limits, self.policy)?;
+        let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
+        let checked = answer == Answer::Unsat && self.check.is_some();
+        if checked {
+            answer = verify_unsat(
+                solver.clone(),
+                &files.cnf_out,
+                &files.proof,
+                self.format,
+                limits,
+            )?;
+        }
+        let mut outcome = decoded(problem, n, formula, answer, solver, proved.seconds)?;
+        if outcome.status == Status::Unsat {
+            outcome.verified = Some(checked);
+        }
+        Ok(Decided {
+            engine: outcome.solver.clone(),
+            outcome,
+            search: None,
+            proof_bytes: Some(proved.proof_bytes),
+            options: None,
+        })
+    }
+}
+
+impl Decide for LineEngine {
+    fn name(&self) -> String {
+        LineEngine::name(self)
+    }
+
+    fn decide(
+        &self,
+        problem: Option<&Problem>,
+        n: usize,
+        _formula: Option<&Formula>,
+        limits: &Limits,
+        _judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        let problem = problem.expect("the line engine answers a problem");
+        let (outcome, stats) = LineEngine::decide(self, problem, n, limits)?;
+        Ok(Decided {
+            engine: outcome.solver.clone(),
+            outcome,
+            search: Some(stats),
+            proof_bytes: None,
+            options: None,
+        })
+    }
+}
+
+/// The line engine with the write policy of its proofs.
+pub struct TreeProver<'a> {
+    /// The engine.
+    pub engine: &'a LineEngine,
+    /// Whether the proof may replace an earlier file.
+    pub policy: WritePolicy,
+}
+
+impl Prove for TreeProver<'_> {
+    fn prove(
+        &self,
+        (problem, n, _): (Option<&Problem>, usize, Option<&Formula>),
+        files: &ProofFiles,
+        check: bool,
+        limits: &Limits,
+        _judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        let problem = problem.expect("the line engine proves a problem");
+        let paths = (files.cnf_out.as_path(), files.proof.as_path());
+        let (outcome, stats, bytes) =
+            self.engine
+                .prove(problem, n, paths, check, limits, self.policy)?;
+        Ok(Decided {
+            engine: outcome.solver.clone(),
+            outcome,
+            search: Some(stats),
+            proof_bytes: Some(bytes),
+            options: Some(tree_proof_options()),
+        })
+    }
+}
+
+impl Optimise for LineEngine {
+    fn name(&self) -> String {
+        LineEngine::name(self)
+    }
+
+    fn optimise(
+        &self,
+        problem: &Problem,
+        limits: &RunLimits,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<Optimised, SolveError> {
+        let mut stats = pq_lines::Stats::default();
+        let outcome = optimise_lines(problem, self, limits, on_progress, &mut stats)?;
+        Ok(Optimised {
+            engine: LineEngine::name(self),
+            outcome,
+            strategy: Strategy::Up,
+            search: Some(stats),
+            options: None,
+            certified: tree_proof_options(),
+        })
+    }
+}
+
+/// SAT solvers climbing by a strategy, on formulas encoded with `options`.
+pub struct SatOptimiser {
+    /// The backend of every step.
+    pub backend: Box<dyn Backend>,
+    /// The encoding's options.
+    pub options: Options,
+    /// How it climbs.
+    pub strategy: Strategy,
+}
+
+impl Optimise for SatOptimiser {
+    fn name(&self) -> String {
+        self.backend.name()
+    }
+
+    fn take_rejections(&self) -> Vec<String> {
+        self.backend.take_rejections()
+    }
+
+    fn optimise(
+        &self,
+        problem: &Problem,
+        limits: &RunLimits,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<Optimised, SolveError> {
+        let outcome = optimise(
+            problem,
+            &self.options,
+            self.strategy,
+            self.backend.as_ref(),
+            limits,
+            on_progress,
+        );
+        Ok(Optimised {
+            engine: self.backend.name(),
+            outcome: outcome?,
+            strategy: self.strategy,
+            search: None,
+            options: Some(self.options),
+            certified: self.options,
+        })
+    }
+}
+
+impl Plan {
+    /// Whether the engine reads a formula (the SAT path) or answers the problem itself.
+    pub fn needs_formula(&self) -> bool {
+        self.lines.is_none()
+    }
+
+    /// The backend of every SAT step: the solvers named, with [`Cubing::Always`] one
+    /// solver solving cubes on the workers, and with [`Cubing::After`] the solvers first
+    /// and the cubes for a step still open after the probe.
+    ///
+    /// # Errors
+    /// As [`member`].
+    pub fn step_backend(&self) -> Result<Box<dyn Backend>, SolveError> {
+        let solvers = portfolio(&self.solvers, self.check_unsat)?;
+        let cubed = |member: Box<dyn Backend>| crate::cube::backend::Cubed {
+            member,
+            jobs: self.jobs,
+            settings: crate::cube::split::Settings {
+                method: crate::cube::split::Method::Auto,
+                prefix: None,
+                depth: None,
+                free: None,
+            },
+            incremental: false,
+        };
+        Ok(match &self.cubing {
+            Cubing::Never => solvers,
+            Cubing::Always => Box::new(cubed(solvers)),
+            Cubing::After {
+                probe,
+                member: spec,
+            } => Box::new(crate::cube::backend::AutoCubes {
+                first: solvers,
+                probe: *probe,
+                cubes: cubed(member(spec, self.check_unsat)?),
+            }),
+        })
+    }
+
+    /// The engine that decides each step.
+    ///
+    /// # Errors
+    /// As [`member`].
+    pub fn decider(&self) -> Result<Box<dyn Decide + '_>, SolveError> {
+        Ok(match &self.lines {
+            Some(engine) => Box::new(*engine),
+            None => Box::new(SatSolvers(self.step_backend()?)),
+        })
+    }
+
+    /// The engine that writes the proof of `--proof`, when one is asked for.
+    pub fn prover(&self) -> Option<Box<dyn Prove + '_>> {
+        self.proof.as_ref()?;
+        let spec = self.prover.clone()?;
+        Some(match &self.lines {
+            Some(engine) => Box::new(TreeProver {
+                engine,
+                policy: self.policy,
+            }),
+            None => Box::new(SatProver {
+                spec,
+                format: self.proof_format,
+                check: self.check_unsat,
+                policy: self.policy,
+            }),
+        })
+    }
+
+    /// The engine that climbs to an optimum, encoding with `options` on the SAT path.
+    ///
+    /// # Errors
+    /// As [`member`].
+    pub fn optimiser(
+        &self,
+        options: Options,
+        strategy: Strategy,
+    ) -> Result<Box<dyn Optimise + '_>, SolveError> {
+        if let Some(engine) = &self.lines {
+            return Ok(Box::new(*engine));
+        }
+        // The incremental strategy always solves in the in-process CaDiCaL (checked when
+        // the plan was made).
+        let backend: Box<dyn Backend> = match strategy {
+            Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
+            _ => self.step_backend()?,
+        };
+        Ok(Box::new(SatOptimiser {
+            backend,
+            options,
+            strategy,
+        }))
+    }
+
+    /// Decides one step (`problem` at size `n`, or the `formula` given): by the prover when
+    /// a proof is asked for (the proof and its CNF are written on UNSAT), otherwise by the
+    /// step's engine; the answer must pass `judge` and comes back decoded and validated.
+    /// `on_rejection` hears each answer a portfolio rejected while another member's won.
+    ///
+    /// # Errors
+    /// A solver that fails or cannot be started, a proof that cannot be written or that the
+    /// checker rejects, an answer the judge or the validator rejects.
+    pub fn decide(
+        &self,
+        problem: Option<&Problem>,
+        n: usize,
+        formula: Option<&Formula>,
+        limits: &Limits,
+        judge: Judge<'_>,
+        on_rejection: &mut dyn FnMut(String),
+    ) -> Result<Decided, SolveError> {
+        if let (Some(prover), Some(files)) = (self.prover(), &self.proof) {
+            let step = (problem, n, formula);
+            return prover.prove(step, files, self.check_unsat.is_some(), limits, judge);
+        }
+        let decider = self.decider()?;
+        let decided = decider.decide(problem, n, formula, limits, judge);
+        decider.take_rejections().into_iter().for_each(on_rejection);
+        decided
+    }
+
+    /// With `--certify`, once the optimum is proven, writes its certificate bundle (the
+    /// witness, and a checked proof one above) with formulas encoded with `options`;
+    /// `on_start` hears what is about to be proven. `None` when no certificate is asked for
+    /// or the run was interrupted.
+    ///
+    /// # Errors
+    /// An optimum that was not proven, or a certificate that could not be written.
+    pub fn certify(
+        &self,
+        problem: &Problem,
+        options: &Options,
+        outcome: &OptimiseOutcome,
+        limits: &RunLimits,
+        on_start: &mut dyn FnMut(&str),
+    ) -> Result<Option<(PathBuf, Certificate)>, CertifyError> {
+        let (Some(dir), Some(prover)) = (&self.certify, &self.prover) else {
+            return Ok(None);
+        };
+        if interrupted() {
+            return Ok(None);
+        }
+        let (Some(optimum), Some((_, witness))) = (outcome.optimum, &outcome.best) else {
+            return Err(CertifyError::NotProven(
+                outcome.reason.as_deref().unwrap_or("stopped").to_string(),
+            ));
+        };
+        let claim = crate::certificate::claim(problem, optimum);
+        on_start(&format!(
+            "certifying {claim}: proving {} impossible with {prover} ({} proof)",
+            optimum + 1,
+            self.proof_format.name().to_uppercase()
+        ));
+        let request = crate::certificate::Request {
+            problem,
+            optimum,
+            witness,
+            options: *options,
+            prover: prover.clone(),
+            format: self.proof_format,
+            solve_limits: limits.run.clone(),
+            policy: self.policy,
+        };
+        let cert = crate::certificate::write_certificate(dir, &request).map_err(|source| {
+            CertifyError::Write {
+                claim,
+                dir: dir.clone(),
+                source,
+            }
+        })?;
+        Ok(Some((dir.clone(), cert)))
+    }
+}
+
+/// Why no certificate was written.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// The optimisation stopped before it proved its optimum.
+    #[error("no certificate written: the optimum was not proven ({0})")]
+    NotProven(String),
+    /// Proving or writing failed.
+    #[error("cannot certify {claim} into {}", dir.display())]
+    Write {
+        /// What was to be certified.
+        claim: String,
+        /// Where.
+        dir: PathBuf,
+        /// Why it failed.
+        #[source]
+        source: SolveError,
+    },
+}
+
+/// The plan's output paths, for checks before anything runs.
+impl Plan {
+    /// The proof files and the certificate directory the plan writes.
+    pub fn outputs(&self) -> (Option<&ProofFiles>, Option<&Path>) {
+        (self.proof.as_ref(), self.certify.as_deref())
+    }
+}
