@@ -60,10 +60,7 @@ pub fn run(job: Job) -> Result<u8> {
     job.prepare_outputs().map_err(anyhow::Error::msg)?;
     match job {
         Job::Encode(job) => encode::run(&job),
-        Job::Solve(problem, n, run) => solve::at_size(&problem, n, &run),
-        Job::Optimise(problem, run) => solve::optimum(&problem, &run),
-        Job::OptimiseWith(problem, optimiser, run) => solve::optimum_by(&problem, optimiser, &run),
-        Job::SolveCnf(run) => solve::formula(&run),
+        Job::Solve(job) => solve::run(&job),
         Job::Enumerate(job) => enumerate::run(job),
         Job::Canon(problem, a) => canon::run(&a, problem.as_ref()),
         Job::Render(problem, a) => render::run(&a, problem.as_ref()),

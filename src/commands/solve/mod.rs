@@ -25,15 +25,31 @@ use pq_solve::Answer;
 
 use super::encode::sizes;
 use super::{render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
-use crate::cli::RunSettings;
 use crate::files::write_svg;
 use crate::progress::{note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Search, Solved};
 use crate::report::{emit, is_queens_preset, CertificateSummary};
 
+mod args;
+mod validate;
+
+pub use args::SolveArgs;
+pub use validate::{validate, RunSettings, SolveJob, Target};
+
+/// Answers the job's question.
+pub fn run(job: &SolveJob) -> Result<u8> {
+    let run = &job.run;
+    match &job.target {
+        Target::Size(problem, n) => at_size(problem, *n, run),
+        Target::Optimum(problem) => optimum(problem, run),
+        Target::OptimiseWith(problem, optimiser) => optimum_by(problem, *optimiser, run),
+        Target::Cnf => formula(run),
+    }
+}
+
 /// Solves `problem` at size `n`; with `--proof`, by the proof's engine, writing the proof
 /// on UNSAT.
-pub fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
+fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let plan = &run.plan;
     // --timeout bounds the whole run, encoding included.
     let limits = Limits::timeout(run.args.timeout);
@@ -144,7 +160,7 @@ pub(super) fn svg_optimum(
 }
 
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
-pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
+fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     let plan = &run.plan;
     let optimiser = plan.optimiser(run.args.encoding.options(), run.args.strategy)?;
     let limits = RunLimits {
@@ -212,7 +228,7 @@ pub fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
 /// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
 /// `--check-unsat` the bound above it is confirmed by pq-sat's own checked UNSAT. Reported
 /// as pq-sat's own optimiser reports, `solver` naming the optimiser.
-pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Result<u8> {
+fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Result<u8> {
     let options = &run.args.encoding.options();
     let limits = Limits::timeout(run.args.timeout);
     let confirm = match run.plan.check_unsat {
@@ -267,7 +283,7 @@ pub fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) ->
 /// Solves the DIMACS file of `--cnf` (standard input when none, or `-`) as it is. A pq-sat
 /// header names the problem, so that the answer is decoded and validated like `solve --dim`
 /// or `solve --problem`.
-pub fn formula(run: &RunSettings) -> Result<u8> {
+fn formula(run: &RunSettings) -> Result<u8> {
     let path = run.args.cnf.as_deref().filter(|p| p.as_os_str() != "-");
     // --timeout bounds the whole run, reading the file included.
     let limits = Limits::timeout(run.args.timeout);

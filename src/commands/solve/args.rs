@@ -1,0 +1,198 @@
+//! `solve`'s arguments.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args as ClapArgs, ValueEnum};
+use pq_engine::optimise::Strategy;
+use pq_engine::optimisers::Optimiser;
+use pq_engine::proof::ProofFormat;
+use pq_solve::BackendSpec;
+
+use crate::cli::{
+    parse_dim, parse_jobs, parse_n, parse_timeout, EncodingArgs, Format, ProblemArgs, ProgressMode,
+};
+
+/// Which engine answers `solve` (`--engine`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    /// The line engine where it applies and nothing asks for a SAT solver, else SAT
+    #[default]
+    Auto,
+    /// The native branch-and-bound on the line labelling (no CNF)
+    Lines,
+    /// Encode into CNF and solve with SAT solvers
+    Sat,
+}
+
+/// When `solve` splits a step into cubes (`--cubes`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubesWhen {
+    /// Every step of the queens' colouring model, where cubes are sound and there are
+    /// cores to share them (after --cube-after seconds on the solvers)
+    Auto,
+    /// Every step
+    Always,
+    /// No step
+    Never,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct SolveArgs {
+    /// Board side d (1 to 64); without --n, find the largest n
+    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
+    pub dim: Option<usize>,
+    /// Army size n to check (needs --dim, or --problem: the size of its maximised groups)
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Also draw the board found as an SVG picture into FILE (written atomically)
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Solve this DIMACS CNF file instead of encoding a board ("-" = standard input)
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+    /// Solver: cadical, cadical-sat, cadical-unsat (in-process CaDiCaL with its default,
+    /// sat or unsat options), varisat (in-process), kissat, minisat, cadical-bin
+    /// (external programs, installed by scripts/setup.sh). Give it more than once to race
+    /// several solvers on every step (a portfolio: the first answer wins, the others are
+    /// stopped). [default: a portfolio of --jobs solvers from cadical, kissat, cadical-bin,
+    /// minisat, those installed]
+    ///
+    /// rc2 (PySAT's MaxSAT solver, on pq-sat's WCNF) or clasp (a pseudo-Boolean solver, on
+    /// its OPB) solve the whole optimisation (--dim D or --problem, no --n) in one run; their
+    /// answer is checked (model, board, claimed optimum), and the bound above it is
+    /// confirmed by a checked UNSAT of pq-sat's own solvers with --check-unsat
+    #[arg(long, value_name = "B")]
+    pub backend: Vec<BackendArg>,
+    /// Any solver command that follows the SAT competition output conventions
+    /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
+    /// argument, or replaces a {cnf} word; {proof} stands for the path of the DRAT proof it
+    /// is to write (--check-unsat, --proof; /dev/null otherwise). May be repeated, and
+    /// combined with --backend, to race them
+    #[arg(long, value_name = "CMD")]
+    pub solver_cmd: Vec<String>,
+    /// How many solvers the default portfolio runs at once on each step [default: the
+    /// number of cores]; with --cubes, how many workers solve cubes; with the line engine,
+    /// its threads
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Which engine answers. lines: a native branch-and-bound on the line labelling (white
+    /// rows and columns, then the diagonals, pruned by counting bounds; no CNF, no solver),
+    /// for two armies of queens on a plain rectangular board; its UNSAT is an exhaustive
+    /// search, and with --proof or --certify (the queens on a square board) its search tree
+    /// is written as a DRAT proof of the formula with --bounds sums, checked by rate with
+    /// --check-unsat. sat: encode into CNF and solve with SAT solvers. auto:
+    /// lines where it applies, unless a SAT-only option is given (--backend, --solver-cmd,
+    /// --check-unsat without --proof, --cnf, --model, --card, --symmetry, --cubes=always,
+    /// --strategy other than up; --proof and --certify but for the queens on a square board)
+    #[arg(long, value_enum, value_name = "E", default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
+    /// When a solver step is solved by cube-and-conquer: split as `pq-sat cube` does (rows,
+    /// then look-ahead, on the colouring model; look-ahead otherwise), its cubes solved on
+    /// --jobs workers by one solver (the one --backend given, or cadical-sat)
+    /// instead of racing whole copies of the step; UNSAT only when every cube is UNSAT and
+    /// the formula implies the cubes (as with lex-leader).
+    ///
+    /// auto: with --jobs 2 or more, at most one --backend and no --solver-cmd, lex-leader
+    /// symmetry, and no --proof, --certify, --check-unsat, --cnf or --strategy incremental,
+    /// every step of the queens' colouring model is split (after --cube-after seconds on the
+    /// solvers, if given) and other formulas are raced; otherwise no step is split. always
+    /// (a bare --cubes): every step is split. never: no cubes
+    #[arg(
+        long,
+        value_name = "WHEN",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "always",
+        default_value = "auto"
+    )]
+    pub cubes: CubesWhen,
+    /// With --cubes auto: how many seconds a step runs on the solvers before it counts as
+    /// hard and is split into cubes. 0 splits every step at once: measured faster from
+    /// d = 8 on, and 0.02 s slower below (BENCHMARKS.md, "When to split")
+    #[arg(long, value_name = "SEC", default_value = "0", value_parser = parse_probe)]
+    pub cube_after: Duration,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh
+    /// solver per step), incremental (one in-process CaDiCaL, each step a solve under
+    /// assumptions on totalizer outputs, learnt clauses kept; with --dim it needs --card
+    /// totalizer, with --problem the maximised groups are always counted by a totalizer and
+    /// --card counts the fixed ones), bisect (binary search up to the bound: d²/4 for the
+    /// queens, the counting bound for a problem)
+    #[arg(long, value_name = "S", default_value = "up")]
+    pub strategy: Strategy,
+    /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
+    /// (an optimisation then reports its best witness and claims no optimum)
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
+    pub timeout: Option<Duration>,
+    /// Wall-clock limit in seconds for each solver step of an optimisation
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
+    pub step_timeout: Option<Duration>,
+    /// On UNSAT, write a clausal proof to FILE, and the CNF it refers to beside it (see
+    /// --cnf-out), so that anyone can check the pair (`pq-sat check-proof CNF FILE`). Written
+    /// only on UNSAT. With lex-leader symmetry breaking the proof certifies the formula with
+    /// those clauses (use --symmetry none for the plain encoding)
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+    /// Where to write the CNF the proof refers to [default: the proof's path with .cnf]
+    #[arg(long, value_name = "FILE", requires = "proof")]
+    pub cnf_out: Option<PathBuf>,
+    /// Replace existing outputs (--svg, --proof, --cnf-out: regular files; --certify: a
+    /// bundle pq-sat wrote before); without it an existing output is refused before any
+    /// work. A link, a special file or a user's non-empty directory is never replaced
+    #[arg(long)]
+    pub force: bool,
+    /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
+    /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
+    /// [default: lrat for a .lrat file, else drat]
+    #[arg(long, value_name = "FMT")]
+    pub proof_format: Option<ProofFormat>,
+    /// When optimising (--dim or --problem without --n): once the optimum (a(d)) is found,
+    /// write a certificate bundle into DIR (witness board, CNF and checked proof one above
+    /// it, manifest); check it with `pq-sat check-certificate DIR`. The proof comes from --backend if it writes proofs, else kissat
+    /// (DRAT) or the in-process CaDiCaL
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["n", "proof", "cnf"])]
+    pub certify: Option<PathBuf>,
+    /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
+    /// lines, or none
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    pub progress: ProgressMode,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// A `--backend` value: a SAT solver, or an external optimiser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendArg {
+    /// A SAT solver (one formula at a time).
+    Solver(BackendSpec),
+    /// An optimiser that solves the whole optimisation in one run.
+    Optimiser(Optimiser),
+}
+
+impl std::str::FromStr for BackendArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if let Ok(o) = s.parse::<Optimiser>() {
+            return Ok(BackendArg::Optimiser(o));
+        }
+        s.parse::<BackendSpec>()
+            .map(BackendArg::Solver)
+            .map_err(|e| {
+                let optimisers: Vec<&str> = Optimiser::ALL.iter().map(|o| o.name()).collect();
+                format!("{e}; optimisers: {}", optimisers.join(", "))
+            })
+    }
+}
+
+/// `--cube-after`: seconds, 0 included.
+fn parse_probe(s: &str) -> Result<Duration, String> {
+    if s.trim().parse::<f64>() == Ok(0.0) {
+        return Ok(Duration::ZERO);
+    }
+    parse_timeout(s)
+}
