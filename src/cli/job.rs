@@ -5,7 +5,6 @@ use std::path::Path;
 
 use pq_encode::spec::Problem;
 use pq_encode::Instance;
-use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::output::{self, same_target};
 use pq_solve::BackendSpec;
@@ -29,21 +28,10 @@ pub enum Job {
     Canon(Option<Problem>, super::CanonArgs),
     /// List the backends.
     Solvers(Format),
-    /// Write the family of the spec made of the arguments; with a proof format, `--verify`
-    /// counts an UNSAT only with a checked proof (`--check-unsat`).
-    Family(
-        pq_engine::family::Spec,
-        super::FamilyArgs,
-        Option<ProofFormat>,
-    ),
-    /// Race the solvers, each a (label, backend, optimiser) in the order given (an
-    /// optimiser, rc2 or clasp, on optimisation families); with a proof format, each UNSAT
-    /// counts only with a checked proof (`--check-unsat`).
-    Race(
-        super::RaceArgs,
-        Vec<(String, BackendSpec, Option<Optimiser>)>,
-        Option<ProofFormat>,
-    ),
+    /// Write a benchmark family (`pq-sat family`).
+    Family(crate::commands::family::FamilyJob),
+    /// Race solvers on a family (`pq-sat race`).
+    Race(crate::commands::race::RaceJob),
     /// Split a formula into cubes (`pq-sat cube`).
     Cube(crate::commands::cube::CubeJob),
     /// Print the completion script for a shell.
@@ -53,12 +41,9 @@ pub enum Job {
     /// Print the manual page: pq-sat's, or that of the command named (checked to exist).
     Man(Option<String>),
     /// Solve one cube of a cube directory.
-    SolveCube(
-        crate::commands::solve_cube::SolveCubeArgs,
-        super::CubeSolver,
-    ),
+    SolveCube(crate::commands::solve_cube::SolveCubeJob),
     /// Solve every cube of a cube directory, or write a script that does.
-    Conquer(crate::commands::conquer::ConquerArgs, super::CubeSolver),
+    Conquer(crate::commands::conquer::ConquerJob),
     /// Merge a cube directory's results, checking the bundle if asked.
     CubeStatus(crate::commands::cube_status::CubeStatusArgs),
     /// Make a benchmark submission.
@@ -139,53 +124,15 @@ impl Args {
             }
             Command::CheckProof(a) => Ok(Job::CheckProof(a)),
             Command::CheckCertificate(a) => Ok(Job::CheckCertificate(a)),
-            Command::Family(a) => a.validate(check_unsat),
+            Command::Family(a) => a.validate(check_unsat).map(Job::Family),
             Command::Submission(a) => a.validate().map(Job::Submission),
-            Command::Race(a) => {
-                let mut solvers = Vec::new();
-                for label in &a.solver {
-                    let label = label.trim().to_string();
-                    if label.is_empty() {
-                        return Err("--solver needs a name or a command".into());
-                    }
-                    // An optimiser races on optimisation families; the in-process CaDiCaL
-                    // confirms its bound under --check-unsat.
-                    let optimiser = label.parse::<Optimiser>().ok();
-                    let spec = match optimiser {
-                        Some(_) => BackendSpec::Cadical,
-                        None => label
-                            .parse::<BackendSpec>()
-                            .unwrap_or_else(|_| BackendSpec::Command(label.clone())),
-                    };
-                    if solvers.iter().any(|(l, _, _)| *l == label) {
-                        return Err(format!("--solver '{label}' is given twice"));
-                    }
-                    if check_unsat {
-                        checkable(&spec, ProofFormat::Drat)?;
-                    }
-                    solvers.push((label, spec, optimiser));
-                }
-                Ok(Job::Race(
-                    a,
-                    solvers,
-                    check_unsat.then_some(ProofFormat::Drat),
-                ))
-            }
+            Command::Race(a) => a.validate(check_unsat).map(Job::Race),
             Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
             Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
             Command::Solve(a) => crate::commands::solve::validate(a, check_unsat).map(Job::Solve),
             Command::Cube(a) => a.validate(check_unsat).map(Job::Cube),
-            Command::SolveCube(a) => {
-                let solver = a.solver.validated(check_unsat)?;
-                Ok(Job::SolveCube(a, solver))
-            }
-            Command::Conquer(a) => {
-                if a.max_running == Some(0) {
-                    return Err("--max-running must be at least 1".into());
-                }
-                let solver = a.solver.validated(check_unsat)?;
-                Ok(Job::Conquer(a, solver))
-            }
+            Command::SolveCube(a) => a.validate(check_unsat).map(Job::SolveCube),
+            Command::Conquer(a) => a.validate(check_unsat).map(Job::Conquer),
             Command::CubeStatus(a) => Ok(Job::CubeStatus(a)),
         }
     }
@@ -236,13 +183,13 @@ impl Job {
                 }
                 (out, run.args.force)
             }
-            Job::Family(_, a, _) => (
+            Job::Family(job) => (
                 vec![Output {
                     flag: "-o",
-                    path: &a.output,
+                    path: &job.args.output,
                     dir: Some(pq_engine::family::MARKER),
                 }],
-                a.force,
+                job.args.force,
             ),
             Job::Submission(job) => (
                 vec![Output {
@@ -252,7 +199,10 @@ impl Job {
                 }],
                 job.args.force,
             ),
-            Job::Race(a, _, _) => (a.plot.iter().map(|p| file("--plot", p)).collect(), a.force),
+            Job::Race(job) => (
+                job.args.plot.iter().map(|p| file("--plot", p)).collect(),
+                job.args.force,
+            ),
             Job::Cube(job) => {
                 let mut out: Vec<Output> = (job.args.output.iter())
                     .map(|path| Output {
@@ -264,7 +214,10 @@ impl Job {
                 out.extend(job.args.plot.iter().map(|p| file("--plot", p)));
                 (out, job.args.force)
             }
-            Job::Conquer(a, _) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
+            Job::Conquer(job) => (
+                job.args.output.iter().map(|p| file("-o", p)).collect(),
+                job.args.force,
+            ),
             _ => (Vec::new(), false),
         }
     }
@@ -278,7 +231,7 @@ impl Job {
                 job.run.args.problem.problem.as_deref(),
                 job.run.args.cnf.as_deref(),
             ),
-            Job::Family(_, a, _) => (a.problem.as_deref(), None),
+            Job::Family(job) => (job.args.problem.as_deref(), None),
             Job::Cube(job) => (job.args.problem.problem.as_deref(), job.args.cnf.as_deref()),
             _ => (None, None),
         };
@@ -303,8 +256,8 @@ impl Job {
                 .iter()
                 .map(std::path::PathBuf::as_path)
                 .collect(),
-            Job::Conquer(a, _) => vec![&a.dir],
-            Job::Race(a, _, _) => vec![&a.dir],
+            Job::Conquer(job) => vec![&job.args.dir],
+            Job::Race(job) => vec![&job.args.dir],
             _ => Vec::new(),
         }
     }
@@ -419,5 +372,5 @@ pub fn command_line() -> String {
 
 /// The number of cores, the default size of the portfolio.
 pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    pq_io::cores()
 }

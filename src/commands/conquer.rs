@@ -85,9 +85,30 @@ pub struct ConquerArgs {
     pub partition: Option<String>,
 }
 
+/// The conquest to run, validated.
+#[derive(Debug)]
+pub struct ConquerJob {
+    /// The arguments as given.
+    pub args: ConquerArgs,
+    /// How each cube is solved.
+    pub solver: CubeSolver,
+}
+
+impl ConquerArgs {
+    /// Checks the solver and the scheduler's settings.
+    pub fn validate(self, check_unsat: bool) -> Result<ConquerJob, String> {
+        if self.max_running == Some(0) {
+            return Err("--max-running must be at least 1".into());
+        }
+        let solver = self.solver.validated(check_unsat)?;
+        Ok(ConquerJob { args: self, solver })
+    }
+}
+
 /// `conquer DIR`: solves every cube still open on `--jobs` workers, or writes the Slurm
 /// script of `--emit slurm`.
-pub fn run(a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
+pub fn run(job: &ConquerJob) -> Result<u8> {
+    let (a, solver) = (&job.args, &job.solver);
     let dir = open(&a.dir)?;
     if let Some(Emit::Slurm) = a.emit {
         return emit_slurm(&dir, a, solver);

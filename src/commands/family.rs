@@ -12,14 +12,15 @@ use pq_engine::proof::ProofFormat;
 use super::Interruptible;
 use crate::cli::{
     command_line, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem, CompressArg,
-    Dims, Format, InstanceFormat, Job,
+    Dims, Format, InstanceFormat,
 };
 use crate::progress::note;
 
 /// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
 /// (within that time per instance) by the default portfolio.
 /// With `check_unsat`, an UNSAT counts only with a checked proof in that format.
-pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Result<u8> {
+pub fn run(job: &FamilyJob) -> Result<u8> {
+    let (spec, a, check_unsat) = (&job.spec, &job.args, job.check_unsat);
     let portfolio;
     let verify = match a.verify {
         Some(timeout) => {
@@ -67,11 +68,22 @@ pub fn run(spec: &Spec, a: &FamilyArgs, check_unsat: Option<ProofFormat>) -> Res
     Ok(0)
 }
 
+/// The family to write, validated.
+#[derive(Debug)]
+pub struct FamilyJob {
+    /// Every instance it holds, planned.
+    pub spec: Spec,
+    /// The arguments as given.
+    pub args: FamilyArgs,
+    /// With `--check-unsat`: `--verify` counts an UNSAT only with a checked proof.
+    pub check_unsat: Option<ProofFormat>,
+}
+
 impl FamilyArgs {
     /// Checks the arguments and plans the family (every instance it would hold, so that a
     /// bad request fails before anything is written); with `check_unsat`, `--verify` counts
     /// an UNSAT only with a checked proof.
-    pub fn validate(self, check_unsat: bool) -> Result<Job, String> {
+    pub fn validate(self, check_unsat: bool) -> Result<FamilyJob, String> {
         let export = self.instance_format.export();
         if let Some(format) = export {
             let sized = if self.n.is_some() {
@@ -158,11 +170,11 @@ impl FamilyArgs {
         if !spec.needs_optima() {
             spec.plan().map_err(|e| e.to_string())?;
         }
-        Ok(Job::Family(
+        Ok(FamilyJob {
             spec,
-            self,
-            check_unsat.then_some(ProofFormat::Drat),
-        ))
+            args: self,
+            check_unsat: check_unsat.then_some(ProofFormat::Drat),
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::cli::parse_jobs;
 use crate::cli::parse_timeout;
-use crate::cli::Format;
+use crate::cli::{checkable, Format};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,14 +18,62 @@ use pq_solve::BackendSpec;
 use super::{unless_interrupted, Interruptible};
 use crate::report::race as report;
 
+/// The race to run, validated.
+#[derive(Debug)]
+pub struct RaceJob {
+    /// The arguments as given.
+    pub args: RaceArgs,
+    /// Each solver as (label, backend, optimiser), in the order given (an optimiser, rc2 or
+    /// clasp, on optimisation families).
+    pub solvers: Vec<(String, BackendSpec, Option<Optimiser>)>,
+    /// With `--check-unsat`: each UNSAT counts only with a checked proof in this format.
+    pub check_unsat: Option<ProofFormat>,
+}
+
+impl RaceArgs {
+    /// Checks the solvers: named once each, and able to write the proofs asked for.
+    pub fn validate(self, check_unsat: bool) -> Result<RaceJob, String> {
+        let mut solvers = Vec::new();
+        for label in &self.solver {
+            let label = label.trim().to_string();
+            if label.is_empty() {
+                return Err("--solver needs a name or a command".into());
+            }
+            // An optimiser races on optimisation families; the in-process CaDiCaL
+            // confirms its bound under --check-unsat.
+            let optimiser = label.parse::<Optimiser>().ok();
+            let spec = match optimiser {
+                Some(_) => BackendSpec::Cadical,
+                None => label
+                    .parse::<BackendSpec>()
+                    .unwrap_or_else(|_| BackendSpec::Command(label.clone())),
+            };
+            if solvers.iter().any(|(l, _, _)| *l == label) {
+                return Err(format!("--solver '{label}' is given twice"));
+            }
+            if check_unsat {
+                checkable(&spec, ProofFormat::Drat)?;
+            }
+            solvers.push((label, spec, optimiser));
+        }
+        Ok(RaceJob {
+            args: self,
+            solvers,
+            check_unsat: check_unsat.then_some(ProofFormat::Drat),
+        })
+    }
+}
+
 /// Races `solvers` (label, backend) on the family in `DIR`; exit 1 when any answer was
 /// wrong.
 /// With `check_unsat`, every UNSAT counts only with a checked proof in that format.
-pub fn run(
-    a: &RaceArgs,
-    solvers: Vec<(String, BackendSpec, Option<Optimiser>)>,
-    check_unsat: Option<ProofFormat>,
-) -> Result<u8> {
+pub fn run(job: RaceJob) -> Result<u8> {
+    let RaceJob {
+        args,
+        solvers,
+        check_unsat,
+    } = job;
+    let a = &args;
     let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::cli::default_jobs));
     super::input_dir(&a.dir, "family", "make one with pq-sat family")?;
     let family = Family::load(&a.dir)?;

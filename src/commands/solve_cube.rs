@@ -50,6 +50,23 @@ pub struct SolveCubeArgs {
     pub format: Format,
 }
 
+/// The cube to solve, validated.
+#[derive(Debug)]
+pub struct SolveCubeJob {
+    /// The arguments as given.
+    pub args: SolveCubeArgs,
+    /// How the cube is solved.
+    pub solver: CubeSolver,
+}
+
+impl SolveCubeArgs {
+    /// Checks that the solver writes the proofs asked for.
+    pub fn validate(self, check_unsat: bool) -> Result<SolveCubeJob, String> {
+        let solver = self.solver.validated(check_unsat)?;
+        Ok(SolveCubeJob { args: self, solver })
+    }
+}
+
 const MAKE: &str = "make one with `pq-sat cube`";
 
 /// Opens the cube directory `dir`, with messages that say what it is not.
@@ -91,7 +108,8 @@ pub(super) fn method<'a>(
 }
 
 /// `solve-cube DIR ID`: solves one cube and records its result.
-pub fn run(a: &SolveCubeArgs, solver: &CubeSolver) -> Result<u8> {
+pub fn run(job: &SolveCubeJob) -> Result<u8> {
+    let (a, solver) = (&job.args, &job.solver);
     let dir = open(&a.dir)?;
     if a.completeness {
         return completeness(&dir, a, solver);

@@ -617,6 +617,14 @@ impl Spec {
         Ok(out)
     }
 
+    /// The start of every instance's file name: `queens`, or the problem file's stem.
+    pub fn stem(&self) -> &str {
+        match &self.family {
+            FamilyKind::Queens => "queens",
+            FamilyKind::Problem { stem, .. } => stem,
+        }
+    }
+
     /// The file name of an instance: what it is, not what its answer is. The queens:
     /// `queens-d05-n003-colouring-totalizer-lex-leader.cnf`; a placement problem: the
     /// problem file's stem, the board (`-torus` on a torus), every group count set by
@@ -634,13 +642,14 @@ impl Spec {
         let encoding = format!("{}-{}-{}", o.model, o.card, o.symmetry);
         let member = &self.members[p.member];
         let l = &member.problem.rules.layout;
-        let FamilyKind::Problem { stem, .. } = &self.family else {
+        let stem = self.stem();
+        if self.family == FamilyKind::Queens {
             if self.export.is_some() {
-                return format!("queens-d{:02}-max-{encoding}", l.rows);
+                return format!("{stem}-d{:02}-max-{encoding}", l.rows);
             }
-            return format!("queens-d{:02}-n{:03}-{encoding}", l.rows, p.n);
-        };
-        let mut parts = vec![stem.clone(), format!("{}x{}", l.rows, l.cols)];
+            return format!("{stem}-d{:02}-n{:03}-{encoding}", l.rows, p.n);
+        }
+        let mut parts = vec![stem.to_string(), format!("{}x{}", l.rows, l.cols)];
         if l.torus {
             parts.push("torus".into());
         }

@@ -16,3 +16,9 @@ pub mod output;
 pub mod staging;
 
 pub use error::{os_message, IoError};
+
+/// The number of cores this process may use (1 when the system does not say): the default
+/// number of workers and portfolio members, and what reports give as the machine's size.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}

@@ -29,7 +29,7 @@ pub fn markdown(s: &Submission) -> String {
     let mut kinds: Vec<(String, &str)> = s
         .instances
         .iter()
-        .map(|g| (short(&g.file), g.problem.as_str()))
+        .map(|g| (g.kind.clone(), g.problem.as_str()))
         .collect();
     kinds.sort_unstable();
     kinds.dedup();
@@ -103,7 +103,7 @@ pub fn markdown(s: &Submission) -> String {
     for (k, g) in s.instances.iter().enumerate() {
         let mut row = vec![
             (k + 1).to_string(),
-            short(&g.file),
+            g.kind.clone(),
             g.board.clone(),
             g.n.to_string(),
             g.expected.name().to_string(),
@@ -173,46 +173,5 @@ fn problem_text(kind: &str, name: &str) -> String {
             (most knights known to n = 16: Hansen and Schimpf, in Gecode's examples)."
             .into(),
         _ => format!("**{name}**."),
-    }
-}
-
-/// The problem part of a file name: everything before the board or the side
-/// (`queens-d10-n015-…` → `queens`, `three-armies-9x9-n6-…` → `three-armies`).
-fn short(file: &str) -> String {
-    let parts: Vec<&str> = file.split('-').collect();
-    let end = parts
-        .iter()
-        .position(|p| {
-            let board = p.split_once('x').is_some_and(|(r, c)| {
-                !r.is_empty()
-                    && r.chars().all(|ch| ch.is_ascii_digit())
-                    && c.chars().all(|ch| ch.is_ascii_digit())
-            });
-            let side =
-                p.len() > 1 && p.starts_with('d') && p[1..].chars().all(|ch| ch.is_ascii_digit());
-            board || side
-        })
-        .unwrap_or(parts.len());
-    parts[..end].join("-")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::short;
-
-    #[test]
-    fn the_problem_is_the_file_name_up_to_the_board() {
-        assert_eq!(
-            short("queens-d10-n015-colouring-totalizer-lex-leader.cnf.xz"),
-            "queens"
-        );
-        assert_eq!(
-            short("three-armies-9x9-n6-lines-totalizer-lex-leader.cnf.xz"),
-            "three-armies"
-        );
-        assert_eq!(
-            short("peaceable-queens-torus-9x9-torus-n7-lines.cnf.xz"),
-            "peaceable-queens-torus"
-        );
     }
 }

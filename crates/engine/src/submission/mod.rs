@@ -84,6 +84,8 @@ pub struct Graded {
     pub series: String,
     /// The problem's name.
     pub problem: String,
+    /// The problem's short name, the start of its file name (`queens`, `three-armies`).
+    pub kind: String,
     /// The board (`RxC`, `-torus` on a torus).
     pub board: String,
     /// The size of the maximised groups.
@@ -250,6 +252,7 @@ pub fn write_submission(
             gbd: entry.gbd.clone(),
             series: item.series.clone(),
             problem: item.problem().name.clone(),
+            kind: item.spec.stem().to_string(),
             board: format!(
                 "{}x{}{}",
                 l.rows,
@@ -351,16 +354,13 @@ fn prove(
             &entry.file,
             &format!("{label} with a DRAT proof"),
         ));
-        let formula = &family.formulas[i];
-        let outcome = solve_formula(
-            Some(problem),
-            n,
-            formula,
+        let outcome = proved(
+            item,
+            &family.formulas[i],
             provers[r.solver].as_ref(),
             &limits,
         )?;
-        check_interrupt()?;
-        if outcome.status == Status::Unsat && outcome.verified == Some(true) {
+        if checked_unsat(&outcome) {
             entry.expected = Status::Unsat;
             entry.source = format!(
                 "{label}'s DRAT proof, checked by rate ({:.2} s with the check)",
@@ -412,18 +412,16 @@ fn prove(
             s.prove_timeout.as_secs()
         ),
     ));
-    let formula = &family.formulas[i];
-    let outcome = solve_formula(Some(problem), n, formula, provers[0].as_ref(), &limits)?;
-    check_interrupt()?;
-    match (outcome.status, outcome.verified) {
-        (Status::Sat, _) => {
+    let outcome = proved(item, &family.formulas[i], provers[0].as_ref(), &limits)?;
+    match outcome.status {
+        Status::Sat => {
             entry.expected = Status::Sat;
             entry.source = format!(
                 "{label}'s model in a longer run, decoded and validated by pq-sat ({:.2} s)",
                 outcome.seconds
             );
         }
-        (Status::Unsat, Some(true)) => {
+        _ if checked_unsat(&outcome) => {
             entry.expected = Status::Unsat;
             entry.source = format!(
                 "{engine_said}{label}'s DRAT proof in a longer run, checked by rate ({:.2} s with the check)",
@@ -438,6 +436,25 @@ fn prove(
         }
     }
     Ok(())
+}
+
+/// `item`'s formula solved by `prover`, a racer that writes a DRAT proof of every UNSAT
+/// and has it checked (see [`checked_unsat`]), within `limits`.
+fn proved(
+    item: &Item,
+    formula: &pq_encode::Formula,
+    prover: &dyn Backend,
+    limits: &Limits,
+) -> Result<crate::Outcome, FamilyError> {
+    let outcome = solve_formula(Some(item.problem()), item.n(), formula, prover, limits)?;
+    check_interrupt()?;
+    Ok(outcome)
+}
+
+/// Whether `outcome` is an UNSAT whose proof the independent checker verified: the only
+/// UNSAT a submission states without the table.
+fn checked_unsat(outcome: &crate::Outcome) -> bool {
+    outcome.status == Status::Unsat && outcome.verified == Some(true)
 }
 
 /// Fills each hard instance's expected time: an exponential fit `t = exp(a + b d)` of the
@@ -489,8 +506,7 @@ fn machine() -> String {
         .find_map(|l| l.strip_prefix("model name"))
         .and_then(|l| l.split_once(':'))
         .map_or("unknown CPU", |(_, m)| m.trim());
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    format!("{model}, {cores} cores")
+    format!("{model}, {} cores", pq_io::cores())
 }
 
 #[cfg(test)]

@@ -191,6 +191,19 @@ mod tests {
         kinds.sort_unstable();
         kinds.dedup();
         assert_eq!(kinds.len(), 4, "{kinds:?}");
+        // The description's short names are the file names' stems.
+        let mut stems: Vec<&str> = pool.items.iter().map(|i| i.spec.stem()).collect();
+        stems.sort_unstable();
+        stems.dedup();
+        assert_eq!(
+            stems,
+            [
+                "crowded-chessboard",
+                "peaceable-queens-torus",
+                "queens",
+                "three-armies"
+            ]
+        );
         for series in pool.items.iter().map(|i| &i.series) {
             let members = pool.items.iter().filter(|i| &i.series == series).count();
             assert!(
