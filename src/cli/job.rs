@@ -178,7 +178,7 @@ impl Job {
                     out.push(Output {
                         flag: "--certify",
                         path: dir,
-                        dir: Some(pq_engine::certificate::MARKER),
+                        dir: Some(pq_engine::proof::certificate::MARKER),
                     });
                 }
                 (out, run.args.force)
@@ -187,7 +187,7 @@ impl Job {
                 vec![Output {
                     flag: "-o",
                     path: &job.args.output,
-                    dir: Some(pq_engine::family::MARKER),
+                    dir: Some(pq_engine::bench::family::MARKER),
                 }],
                 job.args.force,
             ),
@@ -195,7 +195,7 @@ impl Job {
                 vec![Output {
                     flag: "-o",
                     path: &job.args.output,
-                    dir: Some(pq_engine::submission::MARKER),
+                    dir: Some(pq_engine::bench::submission::MARKER),
                 }],
                 job.args.force,
             ),

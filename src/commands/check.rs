@@ -43,7 +43,7 @@ pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
     )?;
     let checked = {
         let _guard = Interruptible::enter();
-        pq_engine::certificate::check_certificate(&a.dir, a.timeout)?
+        pq_engine::proof::certificate::check_certificate(&a.dir, a.timeout)?
     };
     // A check cut short by Ctrl-C is no verdict on the bundle.
     check_interrupt()?;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_encode::{Card, Model, Options, Symmetry};
-use pq_engine::family::{write_family, Event, Spec, Verify};
+use pq_engine::bench::family::{write_family, Event, Spec, Verify};
 use pq_engine::proof::ProofFormat;
 
 use super::Interruptible;
@@ -99,8 +99,8 @@ impl FamilyArgs {
         }
         // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
         let sizes = match (self.around_optimum, self.n) {
-            (_, Some((lo, hi))) => pq_engine::family::Sizes::Range(lo, hi),
-            (k, None) => pq_engine::family::Sizes::AroundOptimum(k.unwrap_or(2)),
+            (_, Some((lo, hi))) => pq_engine::bench::family::Sizes::Range(lo, hi),
+            (k, None) => pq_engine::bench::family::Sizes::AroundOptimum(k.unwrap_or(2)),
         };
         let d = Options::default();
         let mut encodings = Vec::new();
@@ -127,15 +127,16 @@ impl FamilyArgs {
                     "--set needs --problem FILE (the queens' boards are given with --dims)".into(),
                 )
             }
-            (Some(dims), None) => pq_engine::family::Spec {
+            (Some(dims), None) => pq_engine::bench::family::Spec {
                 compress: self.compress.format(),
                 export,
-                ..pq_engine::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+                ..pq_engine::bench::family::Spec::queens(&dims.0, sizes, encodings, command_line())
             },
             (None, Some(path)) => {
                 // The settings expanded into their cartesian product.
-                let members = pq_engine::family::expand_settings(&read_problem(path)?, &self.set)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let members =
+                    pq_engine::bench::family::expand_settings(&read_problem(path)?, &self.set)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                 let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
                 if !maximising {
                     if self.n.is_some() {
@@ -151,9 +152,9 @@ impl FamilyArgs {
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                pq_engine::family::Spec {
-                    family: pq_engine::family::FamilyKind::Problem {
-                        stem: pq_engine::family::file_safe(&stem),
+                pq_engine::bench::family::Spec {
+                    family: pq_engine::bench::family::FamilyKind::Problem {
+                        stem: pq_engine::bench::family::file_safe(&stem),
                         file: path.display().to_string(),
                     },
                     members,

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
+use pq_engine::bench::race::Racer;
+use pq_engine::bench::submission::{self, Event, Pool, Settings};
 use pq_engine::proof::ProofFormat;
-use pq_engine::race::Racer;
-use pq_engine::submission::{self, Event, Pool, Settings};
 use pq_solve::BackendSpec;
 
 use super::Interruptible;

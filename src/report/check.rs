@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use pq_engine::certificate::{Checked, Item};
+use pq_engine::proof::certificate::{Checked, Item};
 use pq_engine::proof::{CheckReport, ProofFormat};
 use pq_solve::survey::SolverInfo;
 use serde::{Deserialize, Serialize};
@@ -102,7 +102,7 @@ pub struct CertificateCheck {
 impl CertificateCheck {
     /// The report of re-checking the bundle in `dir`.
     pub fn new(dir: &Path, c: &Checked) -> CertificateCheck {
-        let derived = |f: fn(&pq_engine::certificate::Certificate) -> &String| {
+        let derived = |f: fn(&pq_engine::proof::certificate::Certificate) -> &String| {
             c.derived.as_ref().map(f).cloned().unwrap_or_default()
         };
         CertificateCheck {

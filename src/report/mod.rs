@@ -276,7 +276,7 @@ pub struct CertificateSummary {
 
 impl CertificateSummary {
     /// The summary of bundle `c` written into `dir`.
-    pub fn of(dir: &std::path::Path, c: &pq_engine::certificate::Certificate) -> Self {
+    pub fn of(dir: &std::path::Path, c: &pq_engine::proof::certificate::Certificate) -> Self {
         CertificateSummary {
             dir: dir.display().to_string(),
             claim: c.claim.clone(),

@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use anyhow::Result;
-use pq_engine::family::Manifest;
+use pq_engine::bench::family::Manifest;
+use pq_engine::bench::race::{disputes, Family, Racer, Run, Score, Verdict};
 use pq_engine::pipeline::Status;
-use pq_engine::race::{disputes, Family, Racer, Run, Score, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::Format;

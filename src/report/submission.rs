@@ -5,7 +5,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use pq_engine::submission::Submission;
+use pq_engine::bench::submission::Submission;
 
 use crate::cli::Format;
 

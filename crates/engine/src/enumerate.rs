@@ -433,7 +433,7 @@ pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
     optimum_size_with(problem, &pq_solve::backend::Cadical)
 }
 
-/// [`optimum_size`], proven with `backend` (e.g. a [`crate::checked::CheckedUnsat`]
+/// [`optimum_size`], proven with `backend` (e.g. a [`crate::proof::checked::CheckedUnsat`]
 /// CaDiCaL, whose UNSAT above the optimum comes with a checked proof).
 pub fn optimum_size_with(
     problem: &Problem,

@@ -17,21 +17,23 @@
 //! - [`lines`]: the native line engine ([`pq_lines`]) deciding a step without a formula;
 //! - [`known`]: the proven values of a(d), which every answer must agree with;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
-//! - [`checked`]: `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
-//! - [`proof`] and [`certificate`]: clausal proofs, independent checkers, certified optima;
-//! - [`family`] and [`race`]: benchmark families of CNF files and solver races on them;
+//! - [`plan`]: which engine answers a run, chosen by what it can do (decide a step, write
+//!   a proof, climb to an optimum): the SAT solvers, a portfolio, cubes or the line engine;
+//! - [`proof`]: clausal proofs and independent checkers; [`proof::checked`]:
+//!   `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
+//!   [`proof::certificate`]: certified optima;
+//! - [`bench`](mod@bench): benchmark families of CNF files, solver races on them, and the
+//!   SAT-competition submission;
 //! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
 //!   written by their names, for every reader and writer above.
 //! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
 //!   every way of conquering them (locally, GNU parallel, Slurm);
 //! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
 
-pub mod certificate;
-pub mod checked;
+pub mod bench;
 pub use pq_io::compress;
 pub mod cube;
 pub mod enumerate;
-pub mod family;
 pub mod greedy;
 pub use pq_io::hashing;
 pub mod known;
@@ -41,7 +43,5 @@ pub mod optimisers;
 pub mod pipeline;
 pub mod plan;
 pub mod proof;
-pub mod race;
-pub mod submission;
 
 pub use pipeline::{Outcome, Status};

@@ -252,8 +252,13 @@ impl LineEngine {
         }
         if check {
             let (cnf, proof) = (cnf_tmp.path(), proof_tmp.path());
-            let answer =
-                crate::checked::verify_unsat(one.name(), cnf, proof, ProofFormat::Drat, limits)?;
+            let answer = crate::proof::checked::verify_unsat(
+                one.name(),
+                cnf,
+                proof,
+                ProofFormat::Drat,
+                limits,
+            )?;
             if answer != Answer::Unsat {
                 // Stopped while checking: no answer, as for a slow solver.
                 let mut out = Outcome::unknown(one.name(), outcome.seconds);

@@ -16,11 +16,11 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
 use pq_solve::{Answer, Backend, BackendSpec, SolveError};
 
-use crate::certificate::Certificate;
-use crate::checked::{verify_unsat, CheckedUnsat};
 use crate::lines::{tree_proof_options, LineEngine};
 use crate::optimise::{optimise, optimise_lines, OptimiseOutcome, Progress, RunLimits, Strategy};
 use crate::pipeline::{decoded, solve_formula_judged, Outcome, Status};
+use crate::proof::certificate::Certificate;
+use crate::proof::checked::{verify_unsat, CheckedUnsat};
 use crate::proof::{check_capable, prove, ProofFormat};
 
 /// Which solvers answer each formula.
@@ -575,13 +575,13 @@ impl Plan {
                 outcome.reason.as_deref().unwrap_or("stopped").to_string(),
             ));
         };
-        let claim = crate::certificate::claim(problem, optimum);
+        let claim = crate::proof::certificate::claim(problem, optimum);
         on_start(&format!(
             "certifying {claim}: proving {} impossible with {prover} ({} proof)",
             optimum + 1,
             self.proof_format.name().to_uppercase()
         ));
-        let request = crate::certificate::Request {
+        let request = crate::proof::certificate::Request {
             problem,
             optimum,
             witness,
@@ -591,13 +591,14 @@ impl Plan {
             solve_limits: limits.run.clone(),
             policy: self.policy,
         };
-        let cert = crate::certificate::write_certificate(dir, &request).map_err(|source| {
-            CertifyError::Write {
-                claim,
-                dir: dir.clone(),
-                source,
-            }
-        })?;
+        let cert =
+            crate::proof::certificate::write_certificate(dir, &request).map_err(|source| {
+                CertifyError::Write {
+                    claim,
+                    dir: dir.clone(),
+                    source,
+                }
+            })?;
         Ok(Some((dir.clone(), cert)))
     }
 }

@@ -34,8 +34,8 @@ use super::PROOFS_DIR;
 use super::{
     read_results, write_result, Cube, CubeError, CubeResult, KeepProof, Manifest, ProofRecord,
 };
-use crate::checked::{verify_unsat, verify_unsat_report};
 use crate::pipeline::{cadical_error, decoded, Outcome, Status};
+use crate::proof::checked::{verify_unsat, verify_unsat_report};
 use crate::proof::{arranged_for, prove, CheckReport, ProofFormat};
 
 /// An opened cube directory: its manifest, and its formula read and checked against the

@@ -11,6 +11,9 @@
 //! clausal proofs", SAT 2014. LRAT: Cruz-Filipe, Heule, Hunt, Kaufmann & Schneider-Kamp,
 //! "Efficient certified RAT verification", CADE 2017.
 
+pub mod certificate;
+pub mod checked;
+
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;

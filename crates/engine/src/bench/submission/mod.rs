@@ -28,12 +28,12 @@ use pq_solve::error::SolveError;
 use pq_solve::output;
 use serde::{Deserialize, Serialize};
 
-use crate::family::{
+use crate::bench::family::{
     move_into_place, stage, Entry, FamilyError, Manifest, MANIFEST_CSV, MANIFEST_JSON,
 };
+use crate::bench::race::{race, Family, Racer, Run, Verdict};
 use crate::lines::LineEngine;
 use crate::pipeline::{solve_formula, Status};
-use crate::race::{race, Family, Racer, Run, Verdict};
 pub use pool::{Item, Pool};
 
 /// The grading record of a submission directory, beside its manifest.
@@ -204,8 +204,12 @@ pub fn write_submission(
     let mut entries = Vec::with_capacity(pool.items.len());
     for item in &pool.items {
         check_interrupt()?;
-        let (entry, _) =
-            crate::family::write_cnf(&item.spec, &pool::plan(item), staging.path(), &[item.table])?;
+        let (entry, _) = crate::bench::family::write_cnf(
+            &item.spec,
+            &pool::plan(item),
+            staging.path(),
+            &[item.table],
+        )?;
         entries.push(entry);
     }
     let mut manifest = Manifest {

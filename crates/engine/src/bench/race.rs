@@ -1,4 +1,4 @@
-//! Solver races: every solver on every instance of a [family](crate::family), a few at a
+//! Solver races: every solver on every instance of a [family](crate::bench::family), a few at a
 //! time, each answer checked (SAT models against the instance and, decoded, by the
 //! independent validator; statuses against the other solvers' checked models and the
 //! manifest), scored by PAR-2 as in the SAT competitions (solved: its time; unsolved or
@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
+use crate::bench::family::{sha256_hex, Entry, FamilyError, Manifest, MANIFEST_JSON};
 use crate::compress::{self, Compression};
-use crate::family::{sha256_hex, Entry, FamilyError, Manifest, MANIFEST_JSON};
 use crate::optimise::{optimise, Method, RunLimits, Strategy};
 use crate::optimisers::{solve_file, Optimiser, Target};
 use crate::pipeline::{validated, Status};

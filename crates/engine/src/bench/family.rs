@@ -1322,8 +1322,8 @@ mod tests {
     use super::*;
     use pq_encode::{Model, Symmetry};
 
-    const THREE_ARMIES: &str = include_str!("../../../encodings/three-armies.toml");
-    const DUDENEY: &str = include_str!("../../../encodings/crowded-chessboard.toml");
+    const THREE_ARMIES: &str = include_str!("../../../../encodings/three-armies.toml");
+    const DUDENEY: &str = include_str!("../../../../encodings/crowded-chessboard.toml");
 
     fn three_armies() -> Problem {
         Problem::from_toml(THREE_ARMIES).unwrap()

@@ -7,10 +7,10 @@ use pq_encode::spec::Problem;
 use pq_encode::Options;
 use serde::Deserialize;
 
-use crate::compress::Compression;
-use crate::family::{
+use crate::bench::family::{
     expand_settings, file_safe, known_optimum, FamilyError, FamilyKind, Sizes, Spec,
 };
+use crate::compress::Compression;
 
 /// The name a pool gives the peaceable queens, whose instances come from the specialised
 /// encoder (and whose statuses the table of proven values knows).
@@ -115,7 +115,7 @@ impl Pool {
 }
 
 /// The single planned instance of an item (checked when the item was made).
-pub(crate) fn plan(item: &Item) -> crate::family::Planned {
+pub(crate) fn plan(item: &Item) -> crate::bench::family::Planned {
     item.spec
         .plan_with(&[item.table])
         .expect("checked by Pool::parse")[0]
