@@ -115,6 +115,17 @@ run conquer conquer "$WORK/c6c" --backend varisat --jobs 1
 run cube-status cube-status "$WORK/c6c"
 run cube-slurm conquer "$WORK/c6c" --emit slurm
 run hash hash "$WORK/q4.cnf"
+# Other problems: their own words in every report (the preset's are above).
+run enumerate-armies enumerate --problem "$E/three-armies.toml" --set board=4x4 --n 1 --jobs 1
+run enumerate-armies-opt enumerate --problem "$E/three-armies.toml" --set board=4x4 --count --jobs 1
+run cube-armies cube --problem "$E/three-armies.toml" --set board=5x5 --n 2 -o ca
+"$BIN" encode --problem "$E/peaceable-knights.toml" --set board=4x4 --n 3 -o "$WORK/k4.cnf" 2>/dev/null
+run cube-knights-cnf cube --cnf "$WORK/k4.cnf" -o ck
+run solve-knights-cnf solve --cnf "$WORK/k4.cnf" --backend varisat --cubes=never
+"$BIN" solve --problem "$E/three-armies.toml" --set board=5x5 --n 1 --engine sat --backend varisat --cubes=never --format json >"$WORK/a5.json" 2>/dev/null || true
+run render-armies render "$WORK/a5.json" -o a.svg
+run canon-armies canon "$WORK/a5.json"
+run solve-armies-text solve --problem "$E/three-armies.toml" --set board=5x5 --n 2 --engine sat --backend varisat --cubes=never
 # bad input: each refused with a message and a non-zero exit code.
 run bad-dim encode --dim 0 --n 1
 run bad-n encode --dim 4 --n 99

@@ -39,7 +39,7 @@ pub fn run(a: &CanonArgs, problem: Option<&Problem>) -> Result<u8> {
             text.push_str(row);
             text.push('\n');
         }
-        if !report::is_queens_preset(problem) {
+        if problem.preset().needs_legend() {
             let symbols = pq_board::placement::Placement::symbols(&problem.rules);
             text.push_str(&report::legend(&problem.rules, &symbols, None));
         }

@@ -21,8 +21,8 @@ use crate::cli::{
 use crate::files::write_svg;
 use crate::plot::{estimate_svg, Predicted};
 use crate::progress::note;
+use crate::report::emit;
 use crate::report::split::{estimate_text, split_text, status_name, SplitSummary};
-use crate::report::{emit, is_queens_preset};
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
@@ -314,11 +314,7 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
             .then(|| Instance::new(l.rows, problem.demands(*n)[0]).ok())
             .flatten()
             .and_then(|i| Lines::of_queens(&i, &options));
-        let what = if is_queens_preset(problem) {
-            format!("peaceable queens, d = {}, n = {n}", l.rows)
-        } else {
-            format!("{} at size {n}", problem.summary())
-        };
+        let what = problem.preset().step(problem, *n);
         (formula, lines, what)
     } else {
         let path = a
@@ -328,13 +324,8 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
         let formula = read(path)?;
         let lines = Lines::recognise(&formula);
         let what = match header::subject(&formula) {
-            (Some(p), Some(n)) if is_queens_preset(&p) => format!(
-                "peaceable queens, d = {}, n = {n} (from {})",
-                p.rules.layout.rows,
-                path.display()
-            ),
             (Some(p), Some(n)) => {
-                format!("{} at size {n} (from {})", p.summary(), path.display())
+                format!("{} (from {})", p.preset().step(&p, n), path.display())
             }
             (Some(p), None) => format!("{} (from {})", p.summary(), path.display()),
             _ => format!("the formula in {}", path.display()),

@@ -16,7 +16,7 @@ use pq_encode::{Card, Model, Options, Symmetry};
 use super::Interruptible;
 use crate::cli::{parse_jobs, parse_split, problem_size, Format, SubjectArgs};
 use crate::progress::note;
-use crate::report::{self, emit_json, emit_text, is_queens_preset, Enumeration, Subject};
+use crate::report::{self, emit_json, emit_text, Enumeration, Subject};
 
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,12 +146,13 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
         let solver = pq_engine::plan::member(&BackendSpec::Cadical, check_unsat)?;
         let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
         let problem = &request.problem;
-        if is_queens_preset(problem) {
-            let d = problem.rules.layout.rows;
-            note!("pq-sat: a({d}) = {n}, found first ({seconds:.2} s)");
+        let optimum = problem.preset().optimum();
+        let is = if problem.preset().is_queens() {
+            "="
         } else {
-            note!("pq-sat: the optimum is {n}, found first ({seconds:.2} s)");
-        }
+            "is"
+        };
+        note!("pq-sat: {optimum} {is} {n}, found first ({seconds:.2} s)");
         n
     };
     let problem = &request.problem;
@@ -235,11 +236,7 @@ fn summary_line(request: &Request, summary: &Summary) -> String {
         UpTo::Total => format!("{} boards", summary.count),
     };
     let unequal = if request.maximal {
-        let what = if is_queens_preset(problem) {
-            "armies"
-        } else {
-            "maximised groups"
-        };
+        let what = problem.preset().groups();
         format!(", {} with {what} of different sizes", summary.unequal)
     } else {
         String::new()
@@ -263,7 +260,7 @@ fn summary_line(request: &Request, summary: &Summary) -> String {
 
 fn what(problem: &Problem, n: usize, maximal: bool) -> String {
     let l = &problem.rules.layout;
-    match (is_queens_preset(problem), maximal) {
+    match (problem.preset().is_queens(), maximal) {
         (true, true) => format!(
             "maximal configurations with at least {n} queens of each colour on a {}x{} board",
             l.rows, l.cols

@@ -9,7 +9,6 @@ use pq_solve::output::WritePolicy;
 use std::path::PathBuf;
 
 use crate::report::input::read_placement;
-use crate::report::is_queens_preset;
 
 /// Draws the placement in `path` (or standard input) into `output` (or standard output).
 pub fn run(a: &RenderArgs, problem: Option<&Problem>) -> Result<u8> {
@@ -29,13 +28,11 @@ pub fn picture(
     p: &pq_board::placement::Placement,
     title: Option<&str>,
 ) -> String {
-    let title = match title {
-        _ if !is_queens_preset(problem) => problem.name.clone(),
+    let preset = problem.preset();
+    // Only the preset's pictures take a title of their own; other problems show their name.
+    let title = match title.filter(|_| preset.is_queens()) {
         Some(title) => title.to_string(),
-        None => {
-            let d = problem.rules.layout.rows;
-            format!("peaceable queens on {d}x{d}")
-        }
+        None => preset.title(problem),
     };
     placement_svg(&problem.rules, p, Some(&title))
 }

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pq_board::placement::{Layout, Placement, Rules};
-use pq_encode::spec::{Count, Problem};
+use pq_encode::spec::{Count, Preset, Problem};
 use serde::{Deserialize, Serialize};
 
 /// Writes `report` as one line of JSON on standard output.
@@ -67,22 +67,11 @@ impl Subject {
     /// The subject of a report about `problem` with its maximised groups at `n` (`None`:
     /// not fixed, as in an optimisation).
     pub fn of(problem: &Problem, n: Option<usize>) -> Subject {
-        if is_queens_preset(problem) {
-            Subject::Queens {
-                dim: problem.rules.layout.rows,
-            }
-        } else {
-            Subject::Problem(ProblemReport::of(problem, n))
+        match problem.preset() {
+            Preset::Queens { dim } => Subject::Queens { dim },
+            Preset::General => Subject::Problem(ProblemReport::of(problem, n)),
         }
     }
-}
-
-/// True for the problem `--dim D` stands for: its reports keep the queens' own fields
-/// (`dim`, `board` rows). A problem read from a file (`--problem peaceable-queens.toml`)
-/// keeps the placement problems' report, as scripts that read every problem file expect;
-/// it has its own name or description, so it is not this very value.
-pub fn is_queens_preset(problem: &Problem) -> bool {
-    *problem == Problem::peaceable_queens(problem.rules.layout.rows)
 }
 
 /// A placement problem as reports describe it.
@@ -177,7 +166,7 @@ pub fn rows(rules: &Rules, p: &Placement) -> Vec<String> {
 pub fn board_text(problem: &Problem, p: &Placement) -> String {
     let symbols = Placement::symbols(&problem.rules);
     let mut text = p.to_labelled_text(&symbols);
-    if !is_queens_preset(problem) {
+    if problem.preset().needs_legend() {
         text.push_str(&legend(&problem.rules, &symbols, Some(p)));
     }
     text

@@ -7,7 +7,7 @@ use pq_engine::optimise::{Method, OptimiseOutcome, Step, Strategy};
 use pq_engine::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 
-use super::{board_text, is_queens_preset, rows, CertificateSummary, Subject};
+use super::{board_text, rows, CertificateSummary, Subject};
 
 /// The placement a report shows, as rows of symbols: `board` for the peaceable queens (as
 /// pq-sat has always reported them), `placement` for every other problem (whose `board`
@@ -31,7 +31,7 @@ impl Witness {
     /// `p` as the report of a `problem` shows it.
     pub fn of(problem: &Problem, p: &pq_board::placement::Placement) -> Witness {
         let rows = rows(&problem.rules, p);
-        if is_queens_preset(problem) {
+        if problem.preset().is_queens() {
             Witness::Board { board: rows }
         } else {
             Witness::Placement { placement: rows }
@@ -265,7 +265,7 @@ impl Solved {
         );
         let unknown = outcome.reason.as_deref().unwrap_or("no answer");
         let mut text = match headline {
-            Headline::Problem(problem, n) if is_queens_preset(problem) => {
+            Headline::Problem(problem, n) if problem.preset().is_queens() => {
                 let d = problem.rules.layout.rows;
                 let queens = format!("{n} white and {n} black queens");
                 match outcome.status {
@@ -440,7 +440,7 @@ impl Optimum {
             trust(verified, self.from_command)
         );
         let stopped = self.reason.as_deref().unwrap_or("stopped");
-        let mut text = if is_queens_preset(problem) {
+        let mut text = if problem.preset().is_queens() {
             let d = problem.rules.layout.rows;
             match (self.optimum, self.lower_bound) {
                 (Some(opt), _) => format!(

@@ -233,6 +233,17 @@ impl Problem {
         crate::header::read_problem(comments)
     }
 
+    /// How the problem presents itself in reports, headlines and pictures: the
+    /// peaceable-queens preset ([`Problem::peaceable_queens`], `--dim D`) or any other.
+    pub fn preset(&self) -> Preset {
+        let dim = self.rules.layout.rows;
+        if *self == Problem::peaceable_queens(dim) {
+            Preset::Queens { dim }
+        } else {
+            Preset::General
+        }
+    }
+
     /// The peaceable armies of queens on a `dim × dim` board (the problem of
     /// `encodings/peaceable-queens.toml`).
     pub fn peaceable_queens(dim: usize) -> Problem {
@@ -506,6 +517,67 @@ fn parse_count(v: &toml::Value) -> Result<Count, String> {
     }
 }
 
+/// How a problem presents itself. The peaceable-queens preset keeps the words pq-sat has
+/// always used for it (a(d), white and black queens, a board of `W` and `B` without a
+/// legend); every other problem is named by its file and its groups. Reports, headlines and
+/// pictures ask the preset for their words, so no caller asks "is this the queens?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// The peaceable queens on `dim` × `dim`, both armies maximised.
+    Queens {
+        /// The board's side.
+        dim: usize,
+    },
+    /// Any other placement problem.
+    General,
+}
+
+impl Preset {
+    /// Whether this is the peaceable-queens preset.
+    pub fn is_queens(self) -> bool {
+        matches!(self, Preset::Queens { .. })
+    }
+
+    /// One step of `problem` at size `n`: `peaceable queens, d = 8, n = 10`, or the
+    /// problem's summary `at size n`.
+    pub fn step(self, problem: &Problem, n: usize) -> String {
+        match self {
+            Preset::Queens { dim } => format!("peaceable queens, d = {dim}, n = {n}"),
+            Preset::General => format!("{} at size {n}", problem.summary()),
+        }
+    }
+
+    /// The optimum's name: `a(8)`, or `the optimum`.
+    pub fn optimum(self) -> String {
+        match self {
+            Preset::Queens { dim } => format!("a({dim})"),
+            Preset::General => "the optimum".into(),
+        }
+    }
+
+    /// What the maximised groups are called: `armies`, or `maximised groups`.
+    pub fn groups(self) -> &'static str {
+        match self {
+            Preset::Queens { .. } => "armies",
+            Preset::General => "maximised groups",
+        }
+    }
+
+    /// Whether a text board needs a legend of its symbols (the queens' `W` and `B` do not).
+    pub fn needs_legend(self) -> bool {
+        !self.is_queens()
+    }
+
+    /// A picture's title when none is given: `peaceable queens on 8x8`, or the problem's
+    /// name.
+    pub fn title(self, problem: &Problem) -> String {
+        match self {
+            Preset::Queens { dim } => format!("peaceable queens on {dim}x{dim}"),
+            Preset::General => problem.name.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -676,5 +748,24 @@ count = "max"
             let e = p.set(k, v).unwrap_err().to_string();
             assert!(e.contains(needle), "{k}={v}: {e}");
         }
+    }
+
+    #[test]
+    fn only_the_queens_preset_presents_itself_as_the_queens() {
+        let queens = Problem::peaceable_queens(8);
+        assert_eq!(queens.preset(), Preset::Queens { dim: 8 });
+        assert_eq!(
+            queens.preset().step(&queens, 10),
+            "peaceable queens, d = 8, n = 10"
+        );
+        assert_eq!(queens.preset().optimum(), "a(8)");
+        assert!(!queens.preset().needs_legend());
+        // The same pieces with fixed counts, or another name, are a general problem.
+        let mut fixed = queens.clone();
+        fixed.set("white", "3").unwrap();
+        assert_eq!(fixed.preset(), Preset::General);
+        assert!(fixed.preset().step(&fixed, 3).ends_with("at size 3"));
+        assert_eq!(fixed.preset().optimum(), "the optimum");
+        assert_eq!(fixed.preset().title(&fixed), fixed.name);
     }
 }

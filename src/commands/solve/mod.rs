@@ -28,7 +28,7 @@ use super::{render::picture, status_code, unless_interrupted, Interruptible, EXI
 use crate::files::write_svg;
 use crate::progress::{note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Search, Solved};
-use crate::report::{emit, is_queens_preset, CertificateSummary};
+use crate::report::{emit, CertificateSummary};
 
 mod args;
 mod validate;
@@ -317,7 +317,7 @@ fn formula(run: &RunSettings) -> Result<u8> {
     report.mark_commands(&run.plan.solvers.command_names());
     // A queens file keeps the formula's own headline; other problems are named.
     let headline = match &problem {
-        Some(p) if !is_queens_preset(p) => Headline::Problem(p, size),
+        Some(p) if !p.preset().is_queens() => Headline::Problem(p, size),
         p => Headline::Formula(p.as_ref()),
     };
     emit(run.args.format, &report, || report.text(headline, &outcome))?;
