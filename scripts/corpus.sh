@@ -91,6 +91,9 @@ run solve-opt-json solve --dim 6 --backend varisat --cubes=never --format json
 run solve-opt-lines solve --dim 7 --engine lines --jobs 1
 run solve-opt-lines-json solve --dim 7 --engine lines --jobs 1 --format json
 run solve-kissat-n solve --dim 5 --n 5 --backend kissat
+run solve-svg-n solve --dim 5 --n 4 --backend varisat --cubes=never --svg s.svg
+run solve-svg-opt solve --dim 5 --backend varisat --cubes=never --svg o.svg
+run solve-svg-lines solve --dim 6 --engine lines --jobs 1 --svg l.svg
 run solve-bisect solve --dim 6 --backend varisat --cubes=never --strategy bisect
 "$BIN" encode --dim 4 --n 2 -o "$WORK/q4.cnf" 2>/dev/null
 run solve-cnf-file solve --cnf "$WORK/q4.cnf" --backend varisat --cubes=never

@@ -35,14 +35,13 @@ use pq_board::symmetry::{self, apply, SymmetryGroup};
 use pq_encode::general::encode_extent;
 use pq_encode::spec::Problem;
 use pq_encode::{Extent, Model, Options, PieceMap, Symmetry};
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{Clause, Lit, TernaryVal};
+use rustsat::types::{Clause, Lit};
 
-use pq_solve::backend::attach_limits;
 use pq_solve::control::{check_interrupt, Limits, Stop};
 use pq_solve::error::SolveError;
 
-use crate::pipeline::{cadical_error, cadical_with};
+use crate::pipeline::cadical_session;
+use pq_solve::session::{Reply, Session};
 
 /// Count every placement, or one per orbit of the problem's symmetry group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,23 +312,22 @@ impl Search<'_> {
         limits: &Limits,
         found: &mpsc::Sender<Result<Event, SolveError>>,
     ) -> Result<(), SolveError> {
-        let mut solver = cadical_with(self.formula)?;
-        attach_limits(&mut solver, limits);
+        let mut solver = cadical_session(self.formula)?;
         loop {
             let i = self.next.fetch_add(1, Ordering::SeqCst);
             let Some(cube) = self.cubes.get(i) else {
                 return Ok(());
             };
             loop {
-                match solver.solve_assumps(cube).map_err(cadical_error)? {
-                    SolverResult::Sat => {}
-                    SolverResult::Unsat => break,
-                    SolverResult::Interrupted => {
+                match solver.solve_under(cube, limits)? {
+                    Reply::Sat => {}
+                    Reply::Unsat => break,
+                    Reply::Stopped => {
                         let _ = found.send(Ok(Event::Stopped(limits.unknown_reason())));
                         return Ok(());
                     }
                 }
-                let (orbit, counted_here) = self.orbit_of_model(&solver, cube)?;
+                let (orbit, counted_here) = self.orbit_of_model(solver.as_ref(), cube)?;
                 // A counted orbit is blocked for good: every cube would only skip it again.
                 // Otherwise only in this cube, whose negation the clauses then carry.
                 let guard: Vec<Lit> = if counted_here {
@@ -351,7 +349,7 @@ impl Search<'_> {
                     for &l in &guard {
                         blocking.add(l);
                     }
-                    solver.add_clause(blocking).map_err(cadical_error)?;
+                    solver.add_clause(blocking)?;
                 }
                 if counted_here {
                     let placement = match self.group {
@@ -374,13 +372,12 @@ impl Search<'_> {
     /// leader (the member least in the lex-leader order), the one cube that counts it.
     fn orbit_of_model(
         &self,
-        solver: &rustsat_cadical::CaDiCaL<'_, '_>,
+        solver: &dyn Session,
         cube: &[Lit],
     ) -> Result<(Orbit, bool), SolveError> {
         let mut by_var = vec![false; self.formula.n_vars as usize + 1];
         for (v, &lit) in self.map.vars.iter().zip(self.piece_lits) {
-            let value = solver.lit_val(lit).map_err(cadical_error)?;
-            by_var[v.dimacs as usize] = value == TernaryVal::True;
+            by_var[v.dimacs as usize] = solver.value(lit)?;
         }
         let raw = (self.map)
             .decode(|var| by_var[var as usize])

@@ -24,17 +24,16 @@ use pq_board::placement::Placement;
 use pq_encode::general::{encode_problem_incremental, is_peaceable_queens};
 use pq_encode::spec::Problem;
 use pq_encode::{encode_incremental, IncrementalFormula, Options};
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{TernaryVal, Var};
 
-use pq_solve::answer::{Answer, Assignment};
-use pq_solve::backend::{attach_limits, Backend};
+use pq_solve::answer::Answer;
+use pq_solve::backend::Backend;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 use crate::greedy::greedy_placement;
 use crate::lines::LineEngine;
-use crate::pipeline::{cadical_error, cadical_with, decoded, solve, validated, Outcome, Status};
+use crate::pipeline::{cadical_session, decoded, solve, validated, Outcome, Status};
+use pq_solve::session::{Reply, Session};
 
 /// How a step was decided (named in JSON as by [`Method::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -460,7 +459,7 @@ impl<'a> Run<'a> {
             } else {
                 encode_problem_incremental(self.problem, self.options, first, hi)
             };
-            encoded = Some((cadical_with(&inc.formula)?, inc));
+            encoded = Some((cadical_session(&inc.formula)?, inc));
         }
         self.search(bound, false, |run, n| {
             // hi ≥ bound: a larger n does not fit.
@@ -469,7 +468,7 @@ impl<'a> Run<'a> {
             }
             let (solver, inc) = encoded.as_mut().expect("n is within the encoded range");
             run.solver_step(n, hi, |run, limits| {
-                solve_assumed(run.problem, solver, inc, n, limits)
+                solve_assumed(run.problem, solver.as_mut(), inc, n, limits)
             })
         })
     }
@@ -498,33 +497,22 @@ impl<'a> Run<'a> {
 /// for `n` with `limits`, its model decoded and validated like a fresh solver's.
 fn solve_assumed(
     problem: &Problem,
-    solver: &mut rustsat_cadical::CaDiCaL,
+    solver: &mut dyn Session,
     inc: &IncrementalFormula,
     n: usize,
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
-    // Each step gets its own deadline; attaching replaces the previous terminator.
-    attach_limits(solver, limits);
     let assumptions = inc.assumptions(n).expect("n is within the encoded range");
     let t = Instant::now();
-    let result = solver.solve_assumps(assumptions).map_err(cadical_error)?;
+    let found = solver.solve_under(assumptions, limits)?;
     let seconds = t.elapsed().as_secs_f64();
     let formula = &inc.formula;
-    let answer = match result {
-        SolverResult::Sat => {
-            let mut model = Assignment::all_false(formula.n_vars as usize);
-            for v in 0..formula.n_vars {
-                let value = solver
-                    .lit_val(Var::new(v).pos_lit())
-                    .map_err(cadical_error)?;
-                model.set(v as usize + 1, value == TernaryVal::True);
-            }
-            Answer::Sat(model)
-        }
-        SolverResult::Unsat => Answer::Unsat,
-        SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
+    let answer = match found {
+        Reply::Sat => Answer::Sat(solver.model(formula.n_vars, formula.n_vars)?),
+        Reply::Unsat => Answer::Unsat,
+        Reply::Stopped => Answer::Unknown(limits.unknown_reason()),
     };
-    let name = "cadical (incremental)".to_string();
+    let name = solver.name();
     if let Err(reason) = crate::known::agrees(problem, n, &answer) {
         return Err(SolveError::Rejected {
             program: name,

@@ -15,8 +15,6 @@ use pq_solve::answer::Answer;
 use pq_solve::backend::{accept_all, Backend, Judge};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
-use rustsat::solvers::Solve;
-use rustsat_cadical::CaDiCaL;
 
 /// `sat`, `unsat` or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -220,18 +218,15 @@ pub(crate) fn findings(violations: &[RuleViolation]) -> String {
     texts.join("; ")
 }
 
-/// The error of an in-process CaDiCaL call.
-pub(crate) fn cadical_error(e: impl std::fmt::Display) -> SolveError {
-    SolveError::in_process("cadical", e)
-}
-
-/// An in-process CaDiCaL holding the clauses of `formula`.
-pub(crate) fn cadical_with(formula: &Formula) -> Result<CaDiCaL<'static, 'static>, SolveError> {
-    let mut solver = CaDiCaL::default();
-    for clause in &formula.cnf {
-        solver.add_clause_ref(clause).map_err(cadical_error)?;
-    }
-    Ok(solver)
+/// A session of the in-process CaDiCaL holding the clauses of `formula`: the solver pq-sat
+/// keeps across calls under assumptions (incremental optimisation, enumeration,
+/// `conquer --incremental`).
+pub(crate) fn cadical_session(
+    formula: &Formula,
+) -> Result<Box<dyn pq_solve::session::Session>, SolveError> {
+    pq_solve::backend::Cadical
+        .session(formula)
+        .expect("the in-process CaDiCaL solves under assumptions")
 }
 
 #[cfg(test)]

@@ -115,6 +115,19 @@ pub struct Decided {
     pub options: Option<Options>,
 }
 
+impl Decided {
+    /// `outcome` as its solver answered it, with nothing else to report.
+    fn of(outcome: Outcome) -> Decided {
+        Decided {
+            engine: outcome.solver.clone(),
+            outcome,
+            search: None,
+            proof_bytes: None,
+            options: None,
+        }
+    }
+}
+
 /// An optimum found, whichever engine climbed to it.
 pub struct Optimised {
     /// The engine's name.
@@ -247,10 +260,7 @@ impl Decide for SatSolvers {
         let outcome = solve_formula_judged(problem, n, formula, self.0.as_ref(), limits, judge);
         Ok(Decided {
             engine: self.0.name(),
-            outcome: outcome?,
-            search: None,
-            proof_bytes: None,
-            options: None,
+            ..Decided::of(outcome?)
         })
     }
 }
@@ -295,11 +305,8 @@ impl Prove for SatProver {
             outcome.verified = Some(checked);
         }
         Ok(Decided {
-            engine: outcome.solver.clone(),
-            outcome,
-            search: None,
             proof_bytes: Some(proved.proof_bytes),
-            options: None,
+            ..Decided::of(outcome)
         })
     }
 }
@@ -320,11 +327,8 @@ impl Decide for LineEngine {
         let problem = problem.expect("the line engine answers a problem");
         let (outcome, stats) = LineEngine::decide(self, problem, n, limits)?;
         Ok(Decided {
-            engine: outcome.solver.clone(),
-            outcome,
             search: Some(stats),
-            proof_bytes: None,
-            options: None,
+            ..Decided::of(outcome)
         })
     }
 }
@@ -352,11 +356,10 @@ impl Prove for TreeProver<'_> {
             self.engine
                 .prove(problem, n, paths, check, limits, self.policy)?;
         Ok(Decided {
-            engine: outcome.solver.clone(),
-            outcome,
             search: Some(stats),
             proof_bytes: Some(bytes),
             options: Some(tree_proof_options()),
+            ..Decided::of(outcome)
         })
     }
 }

@@ -200,6 +200,15 @@ pub trait Backend: Send + Sync {
         false
     }
 
+    /// A session solving `formula` under assumptions and keeping what it learns across
+    /// calls, when this backend can open one (the in-process CaDiCaL); `None` otherwise.
+    fn session(
+        &self,
+        _formula: &Formula,
+    ) -> Option<Result<Box<dyn crate::session::Session>, SolveError>> {
+        None
+    }
+
     /// The answers this backend rejected since the last call, as messages: those of
     /// portfolio members that dropped out of a race another member won (a single solver's
     /// rejection is its error instead). For the caller to report as warnings.
@@ -378,6 +387,13 @@ impl Backend for Cadical {
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
         cadical_solve(formula, limits, None, None)
+    }
+
+    fn session(
+        &self,
+        formula: &Formula,
+    ) -> Option<Result<Box<dyn crate::session::Session>, SolveError>> {
+        Some(crate::session::CadicalSession::with(formula).map(|s| Box::new(s) as _))
     }
 }
 

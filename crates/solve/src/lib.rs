@@ -30,6 +30,7 @@ pub mod lines;
 pub use pq_io::output;
 pub mod portfolio;
 pub mod prove;
+pub mod session;
 pub mod survey;
 
 pub use answer::{Answer, Assignment};

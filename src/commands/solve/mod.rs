@@ -8,6 +8,7 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use pq_board::placement::Placement;
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, header, Formula};
@@ -119,44 +120,38 @@ fn warn(rejection: String) {
     eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
 }
 
-/// With `--svg`, draws the placement found at size `n`.
-pub(super) fn svg_at_size(
+/// With `--svg`, draws `placement` titled `title` (the preset's pictures only: other
+/// problems show their name).
+fn svg(
     problem: &Problem,
-    n: usize,
     run: &RunSettings,
-    outcome: &Outcome,
+    placement: Option<&Placement>,
+    title: impl FnOnce(usize) -> String,
 ) -> Result<()> {
-    if let (Some(path), Some(p)) = (&run.args.svg, &outcome.placement) {
-        let d = problem.rules.layout.rows;
-        let title = format!("{n} white and {n} black queens on {d}x{d}");
-        write_svg(
-            path,
-            &picture(problem, p, Some(&title)),
-            WritePolicy::from_force(run.args.force),
-        )?;
+    if let (Some(path), Some(p)) = (&run.args.svg, placement) {
+        let title = title(problem.rules.layout.rows);
+        let policy = WritePolicy::from_force(run.args.force);
+        write_svg(path, &picture(problem, p, Some(&title)), policy)?;
     }
     Ok(())
 }
 
+/// With `--svg`, draws the placement found at size `n`.
+fn svg_at_size(problem: &Problem, n: usize, run: &RunSettings, outcome: &Outcome) -> Result<()> {
+    svg(problem, run, outcome.placement.as_ref(), |d| {
+        format!("{n} white and {n} black queens on {d}x{d}")
+    })
+}
+
 /// With `--svg`, draws the best placement of an optimisation.
-pub(super) fn svg_optimum(
-    problem: &Problem,
-    run: &RunSettings,
-    outcome: &OptimiseOutcome,
-) -> Result<()> {
-    if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
-        let d = problem.rules.layout.rows;
-        let title = match outcome.optimum {
-            Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
-            None => format!("{m} white and {m} black queens on {d}x{d}"),
-        };
-        write_svg(
-            path,
-            &picture(problem, p, Some(&title)),
-            WritePolicy::from_force(run.args.force),
-        )?;
-    }
-    Ok(())
+fn svg_optimum(problem: &Problem, run: &RunSettings, outcome: &OptimiseOutcome) -> Result<()> {
+    let Some((m, p)) = &outcome.best else {
+        return Ok(());
+    };
+    svg(problem, run, Some(p), |d| match outcome.optimum {
+        Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
+        None => format!("{m} white and {m} black queens on {d}x{d}"),
+    })
 }
 
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
@@ -248,17 +243,10 @@ fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Res
         b.take_rejections().into_iter().for_each(warn);
     }
     let outcome = outcome?;
-    if let (Some(path), Some((m, p))) = (&run.args.svg, &outcome.best) {
-        let d = problem.rules.layout.rows;
-        write_svg(
-            path,
-            &picture(
-                problem,
-                p,
-                Some(&format!("{m} white and {m} black queens on {d}x{d}")),
-            ),
-            WritePolicy::from_force(run.args.force),
-        )?;
+    if let Some((m, p)) = &outcome.best {
+        svg(problem, run, Some(p), |d| {
+            format!("{m} white and {m} black queens on {d}x{d}")
+        })?;
     }
     let mut report = Optimum::new(
         problem,

@@ -23,20 +23,20 @@ use std::time::{Duration, Instant};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Formula};
 use pq_solve::answer::{Answer, Assignment};
-use pq_solve::backend::{accept_all, attach_limits, judged, Backend, BackendSpec};
+use pq_solve::backend::{accept_all, judged, Backend, BackendSpec};
 use pq_solve::control::{interrupted, Limits, Stop};
 use pq_solve::error::SolveError;
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{Lit, TernaryVal, Var};
+use rustsat::types::Lit;
 
 use super::origin::{cube_sha256, derive, Origin};
 use super::PROOFS_DIR;
 use super::{
     read_results, write_result, Cube, CubeError, CubeResult, KeepProof, Manifest, ProofRecord,
 };
-use crate::pipeline::{cadical_error, decoded, Outcome, Status};
+use crate::pipeline::{decoded, Outcome, Status};
 use crate::proof::checked::{verify_unsat, verify_unsat_report};
 use crate::proof::{arranged_for, prove, CheckReport, ProofFormat};
+use pq_solve::session::{Reply, Session};
 
 /// An opened cube directory: its manifest, and its formula read and checked against the
 /// manifest's SHA-256, with what it was re-derived to be ([`Origin`]).
@@ -398,7 +398,7 @@ pub fn record(dir: &CubeDir, solved: &Solved, stop: Option<&Stop>) -> Result<boo
 /// its cubes, each solved under the cube's literals as assumptions.
 enum Worker<'a> {
     Fresh(&'a Method<'a>),
-    Incremental(Option<rustsat_cadical::CaDiCaL<'static, 'static>>),
+    Incremental(Option<Box<dyn Session>>),
 }
 
 impl Worker<'_> {
@@ -411,32 +411,19 @@ impl Worker<'_> {
         let start = Instant::now();
         // Loaded on the worker's first cube, so that loading runs in parallel too.
         if slot.is_none() {
-            *slot = Some(crate::pipeline::cadical_with(&dir.formula)?);
+            *slot = Some(crate::pipeline::cadical_session(&dir.formula)?);
         }
         let solver = slot.as_mut().expect("made above");
-        attach_limits(solver, limits);
         let assumptions: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();
-        let result = solver.solve_assumps(&assumptions).map_err(cadical_error)?;
         let formula = &dir.formula;
-        let answer = match result {
-            SolverResult::Sat => {
-                let mut model = Assignment::all_false(formula.n_vars as usize);
-                for v in 0..formula.used_vars() {
-                    let value = (solver.lit_val(Var::new(v).pos_lit())).map_err(cadical_error)?;
-                    model.set(v as usize + 1, value == TernaryVal::True);
-                }
-                Answer::Sat(model)
-            }
-            SolverResult::Unsat => Answer::Unsat,
-            SolverResult::Interrupted => Answer::Unknown(limits.unknown_reason()),
+        let answer = match solver.solve_under(&assumptions, limits)? {
+            Reply::Sat => Answer::Sat(solver.model(formula.n_vars, formula.used_vars())?),
+            Reply::Unsat => Answer::Unsat,
+            Reply::Stopped => Answer::Unknown(limits.unknown_reason()),
         };
         // The model must satisfy the formula and the cube, like any backend's.
         let cube_formula = dir.cube_formula(cube);
-        let (answer, name) = judged(
-            &cube_formula,
-            (answer, "cadical (incremental)".into()),
-            &accept_all,
-        )?;
+        let (answer, name) = judged(&cube_formula, (answer, solver.name()), &accept_all)?;
         finish(
             dir,
             cube,
