@@ -313,13 +313,14 @@ impl Search<'_> {
         found: &mpsc::Sender<Result<Event, SolveError>>,
     ) -> Result<(), SolveError> {
         let mut solver = cadical_session(self.formula)?;
+        solver.limit(limits);
         loop {
             let i = self.next.fetch_add(1, Ordering::SeqCst);
             let Some(cube) = self.cubes.get(i) else {
                 return Ok(());
             };
             loop {
-                match solver.solve_under(cube, limits)? {
+                match solver.solve_under(cube)? {
                     Reply::Sat => {}
                     Reply::Unsat => break,
                     Reply::Stopped => {

@@ -504,7 +504,9 @@ fn solve_assumed(
 ) -> Result<Outcome, SolveError> {
     let assumptions = inc.assumptions(n).expect("n is within the encoded range");
     let t = Instant::now();
-    let found = solver.solve_under(assumptions, limits)?;
+    // Each step gets its own deadline.
+    solver.limit(limits);
+    let found = solver.solve_under(assumptions)?;
     let seconds = t.elapsed().as_secs_f64();
     let formula = &inc.formula;
     let answer = match found {

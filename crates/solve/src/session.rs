@@ -39,11 +39,14 @@ pub trait Session: Send {
     /// The solver's own failure.
     fn add_clause(&mut self, clause: Clause) -> Result<(), SolveError>;
 
-    /// Solves under `assumptions` until `limits` say stop.
+    /// Every later call stops when `limits` say so (replacing the limits set before).
+    fn limit(&mut self, limits: &Limits);
+
+    /// Solves under `assumptions` until the limits set last say stop.
     ///
     /// # Errors
     /// The solver's own failure.
-    fn solve_under(&mut self, assumptions: &[Lit], limits: &Limits) -> Result<Reply, SolveError>;
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<Reply, SolveError>;
 
     /// `lit`'s value in the last model.
     ///
@@ -96,9 +99,12 @@ impl Session for CadicalSession {
         self.0.add_clause(clause).map_err(cadical_error)
     }
 
-    fn solve_under(&mut self, assumptions: &[Lit], limits: &Limits) -> Result<Reply, SolveError> {
-        // Each call gets its own deadline; attaching replaces the previous terminator.
+    fn limit(&mut self, limits: &Limits) {
+        // Attaching replaces the previous terminator.
         attach_limits(&mut self.0, limits);
+    }
+
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<Reply, SolveError> {
         Ok(
             match self.0.solve_assumps(assumptions).map_err(cadical_error)? {
                 SolverResult::Sat => Reply::Sat,

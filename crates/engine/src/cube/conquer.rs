@@ -416,7 +416,8 @@ impl Worker<'_> {
         let solver = slot.as_mut().expect("made above");
         let assumptions: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();
         let formula = &dir.formula;
-        let answer = match solver.solve_under(&assumptions, limits)? {
+        solver.limit(limits);
+        let answer = match solver.solve_under(&assumptions)? {
             Reply::Sat => Answer::Sat(solver.model(formula.n_vars, formula.used_vars())?),
             Reply::Unsat => Answer::Unsat,
             Reply::Stopped => Answer::Unknown(limits.unknown_reason()),
