@@ -19,13 +19,13 @@ pub enum Job {
     /// Answer one size, an optimum or a file (`pq-sat solve`).
     Solve(crate::commands::solve::SolveJob),
     /// Draw the placement read back, of the problem given, if any.
-    Render(Option<Problem>, super::RenderArgs),
+    Render(crate::commands::render::RenderJob),
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
     /// List or count placements (`pq-sat enumerate`).
     Enumerate(crate::commands::enumerate::EnumerateJob),
     /// The canonical form of the placement read back, of the problem given, if any.
-    Canon(Option<Problem>, super::CanonArgs),
+    Canon(crate::commands::canon::CanonJob),
     /// List the backends.
     Solvers(Format),
     /// Write a benchmark family (`pq-sat family`).
@@ -127,8 +127,8 @@ impl Args {
             Command::Family(a) => a.validate(check_unsat).map(Job::Family),
             Command::Submission(a) => a.validate().map(Job::Submission),
             Command::Race(a) => a.validate(check_unsat).map(Job::Race),
-            Command::Render(a) => Ok(Job::Render(a.problem.load()?, a)),
-            Command::Canon(a) => Ok(Job::Canon(a.problem.load()?, a)),
+            Command::Render(a) => a.validate().map(Job::Render),
+            Command::Canon(a) => a.validate().map(Job::Canon),
             Command::Solve(a) => crate::commands::solve::validate(a, check_unsat).map(Job::Solve),
             Command::Cube(a) => a.validate(check_unsat).map(Job::Cube),
             Command::SolveCube(a) => a.validate(check_unsat).map(Job::SolveCube),
@@ -166,7 +166,10 @@ impl Job {
                 job.args.output.iter().map(|p| file("-o", p)).collect(),
                 job.args.force,
             ),
-            Job::Render(_, a) => (a.output.iter().map(|p| file("-o", p)).collect(), a.force),
+            Job::Render(job) => (
+                job.args.output.iter().map(|p| file("-o", p)).collect(),
+                job.args.force,
+            ),
             Job::Solve(job) => {
                 let run = &job.run;
                 let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
@@ -226,7 +229,10 @@ impl Job {
     fn inputs(&self) -> Vec<(&'static str, &Path)> {
         let (problem, other) = match self {
             Job::Encode(job) => (job.args.subject.problem.problem.as_deref(), None),
-            Job::Render(_, a) => (a.problem.problem.as_deref(), a.file.as_deref()),
+            Job::Render(job) => (
+                job.args.problem.problem.as_deref(),
+                job.args.file.as_deref(),
+            ),
             Job::Solve(job) => (
                 job.run.args.problem.problem.as_deref(),
                 job.run.args.cnf.as_deref(),

@@ -13,7 +13,8 @@ use crate::report::{self, emit, Canon, Subject};
 
 /// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
 /// from `path` or standard input and prints its orbit's canonical member.
-pub fn run(a: &CanonArgs, problem: Option<&Problem>) -> Result<u8> {
+pub fn run(job: &CanonJob) -> Result<u8> {
+    let (a, problem) = (&job.args, job.problem.as_ref());
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let (problem, p) = (&read.problem, &read.placement);
     // Groups are interchangeable when their demands agree; the maximised groups share one
@@ -60,4 +61,23 @@ pub struct CanonArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// The placement to put in canonical form, validated: the problem it belongs to, if `--problem` names one.
+#[derive(Debug)]
+pub struct CanonJob {
+    /// The problem file given, with its `--set` values.
+    pub problem: Option<Problem>,
+    /// The arguments as given.
+    pub args: CanonArgs,
+}
+
+impl CanonArgs {
+    /// Reads `--problem` (the placement itself is read when the command runs).
+    pub fn validate(self) -> Result<CanonJob, String> {
+        Ok(CanonJob {
+            problem: self.problem.load()?,
+            args: self,
+        })
+    }
 }

@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use crate::report::input::read_placement;
 
 /// Draws the placement in `path` (or standard input) into `output` (or standard output).
-pub fn run(a: &RenderArgs, problem: Option<&Problem>) -> Result<u8> {
+pub fn run(job: &RenderJob) -> Result<u8> {
+    let (a, problem) = (&job.args, job.problem.as_ref());
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
     match &a.output {
@@ -53,4 +54,23 @@ pub struct RenderArgs {
     /// a user's non-empty directory is never replaced
     #[arg(long)]
     pub force: bool,
+}
+
+/// The placement to draw, validated: the problem it belongs to, if `--problem` names one.
+#[derive(Debug)]
+pub struct RenderJob {
+    /// The problem file given, with its `--set` values.
+    pub problem: Option<Problem>,
+    /// The arguments as given.
+    pub args: RenderArgs,
+}
+
+impl RenderArgs {
+    /// Reads `--problem` (the placement itself is read when the command runs).
+    pub fn validate(self) -> Result<RenderJob, String> {
+        Ok(RenderJob {
+            problem: self.problem.load()?,
+            args: self,
+        })
+    }
 }
