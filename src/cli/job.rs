@@ -6,7 +6,7 @@ use std::path::Path;
 use pq_encode::spec::Problem;
 use pq_encode::Instance;
 use pq_engine::proof::ProofFormat;
-use pq_solve::output::{self, same_target};
+use pq_solve::output;
 use pq_solve::BackendSpec;
 
 use super::{Args, Command, Format};
@@ -143,20 +143,11 @@ pub(crate) fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), S
     pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
 }
 
-/// An output path of a job, as the user gave it.
-struct Output<'a> {
-    /// The option that names it (`--proof`).
-    flag: &'static str,
-    path: &'a Path,
-    /// `Some(marker)` for a directory pq-sat fills (its manifest's name), `None` for a file.
-    dir: Option<pq_solve::output::Marker>,
-}
-
 impl Job {
     /// The files and directories the job will write, and whether `--force` lets existing
     /// ones be replaced.
-    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
-        let file = |flag, path| Output {
+    fn outputs(&self) -> (Vec<output::Output<'_>>, bool) {
+        let file = |flag, path| output::Output {
             flag,
             path,
             dir: None,
@@ -172,13 +163,14 @@ impl Job {
             ),
             Job::Solve(job) => {
                 let run = &job.run;
-                let mut out: Vec<Output> = run.args.svg.iter().map(|p| file("--svg", p)).collect();
+                let mut out: Vec<output::Output> =
+                    run.args.svg.iter().map(|p| file("--svg", p)).collect();
                 if let Some(job) = &run.plan.proof {
                     out.push(file("--proof", &job.proof));
                     out.push(file("--cnf-out", &job.cnf_out));
                 }
                 if let Some(dir) = &run.args.certify {
-                    out.push(Output {
+                    out.push(output::Output {
                         flag: "--certify",
                         path: dir,
                         dir: Some(pq_engine::proof::certificate::MARKER),
@@ -187,7 +179,7 @@ impl Job {
                 (out, run.args.force)
             }
             Job::Family(job) => (
-                vec![Output {
+                vec![output::Output {
                     flag: "-o",
                     path: &job.args.output,
                     dir: Some(pq_engine::bench::family::MARKER),
@@ -195,7 +187,7 @@ impl Job {
                 job.args.force,
             ),
             Job::Submission(job) => (
-                vec![Output {
+                vec![output::Output {
                     flag: "-o",
                     path: &job.args.output,
                     dir: Some(pq_engine::bench::submission::MARKER),
@@ -207,8 +199,8 @@ impl Job {
                 job.args.force,
             ),
             Job::Cube(job) => {
-                let mut out: Vec<Output> = (job.args.output.iter())
-                    .map(|path| Output {
+                let mut out: Vec<output::Output> = (job.args.output.iter())
+                    .map(|path| output::Output {
                         flag: "-o",
                         path,
                         dir: Some(pq_engine::cube::MARKER),
@@ -268,94 +260,28 @@ impl Job {
         }
     }
 
+    /// What the job reads and writes, for the checks of [`output::Paths`].
+    fn paths(&self) -> output::Paths<'_> {
+        let (outputs, force) = self.outputs();
+        output::Paths {
+            outputs,
+            inputs: self.inputs(),
+            input_dirs: self.input_dirs(),
+            force,
+        }
+    }
+
     /// Two outputs that are one file, or an output that is an input: a usage error, found
     /// before anything is solved.
     fn check_distinct(&self) -> Result<(), String> {
-        let (outputs, _) = self.outputs();
-        for a in &outputs {
-            for dir in self.input_dirs() {
-                // A new file inside the input directory is fine (a Slurm script beside the
-                // cubes); an existing one is something pq-sat reads.
-                let exists = std::fs::symlink_metadata(a.path).is_ok();
-                if (exists && within(a.path, dir)) || same_target(a.path, dir) {
-                    return Err(format!(
-                        "{} {} would replace a file of the input directory {}; give a path outside it, or a new name",
-                        a.flag,
-                        a.path.display(),
-                        dir.display()
-                    ));
-                }
-            }
-            if a.dir.is_some() {
-                for (flag, input) in self.inputs() {
-                    if input.as_os_str() != "-" && within(input, a.path) {
-                        return Err(format!(
-                            "{} {} would replace the directory that holds the input {flag} {}; give another directory",
-                            a.flag,
-                            a.path.display(),
-                            input.display()
-                        ));
-                    }
-                }
-            }
-        }
-        for (i, a) in outputs.iter().enumerate() {
-            for b in &outputs[i + 1..] {
-                if same_target(a.path, b.path) {
-                    return Err(format!(
-                        "{} and {} name the same file ({}): each output needs its own path",
-                        a.flag,
-                        b.flag,
-                        b.path.display()
-                    ));
-                }
-            }
-            for (flag, input) in self.inputs() {
-                if input.as_os_str() != "-" && same_target(a.path, input) {
-                    return Err(format!(
-                        "{} {} would overwrite the input {flag} {}; give another path",
-                        a.flag,
-                        a.path.display(),
-                        input.display()
-                    ));
-                }
-            }
-        }
-        Ok(())
+        self.paths().check_distinct().map_err(|e| e.to_string())
     }
 
-    /// Checks every output path before any work starts: its directory exists and takes new
-    /// files; an existing output is refused unless `--force`; a link, a special file or a
-    /// user's non-empty directory is never replaced. Leftovers of killed runs beside the
-    /// outputs are removed. Each command passes `--force` on to its writes as a
-    /// [`output::WritePolicy`]. The error names the option and says what to do.
+    /// Checks every output path before any work starts ([`output::Paths::prepare`]); each
+    /// command passes `--force` on to its writes as a [`output::WritePolicy`].
     pub fn prepare_outputs(&self) -> Result<(), String> {
-        let (outputs, force) = self.outputs();
-        for o in outputs {
-            let checked = match o.dir {
-                None => output::check_file(o.path, force),
-                Some(marker) => output::check_dir(o.path, marker, force),
-            };
-            checked.map_err(|e| format!("{}: {e}", o.flag))?;
-        }
-        Ok(())
+        self.paths().prepare()
     }
-}
-
-/// Whether `path` is `dir` or lies under it, links and `..` resolved (a path that does not
-/// resolve is under nothing).
-fn within(path: &Path, dir: &Path) -> bool {
-    let Ok(dir) = std::fs::canonicalize(dir) else {
-        return false;
-    };
-    let resolved = std::fs::canonicalize(path).ok().or_else(|| {
-        let parent = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        Some(std::fs::canonicalize(parent).ok()?.join(path.file_name()?))
-    });
-    resolved.is_some_and(|p| p.starts_with(&dir))
 }
 
 /// The command line as typed, for manifests.
