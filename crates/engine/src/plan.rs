@@ -76,6 +76,19 @@ pub struct ProofFiles {
     pub cnf_out: PathBuf,
 }
 
+/// One step to decide: a problem at a size, and the formula of it (encoded from the
+/// problem, or read from a file, whose header may name no problem). An engine that reads no
+/// formula (the line engine) gets `formula: None`.
+#[derive(Clone, Copy)]
+pub struct Step<'a> {
+    /// The problem, when known.
+    pub problem: Option<&'a Problem>,
+    /// The size of its maximised groups.
+    pub n: usize,
+    /// The formula, on the SAT path.
+    pub formula: Option<&'a Formula>,
+}
+
 /// How a run is answered, validated.
 #[derive(Debug)]
 pub struct Plan {
@@ -156,9 +169,7 @@ pub trait Decide {
     /// Decides the step under `limits`; the answer must pass `judge`.
     fn decide(
         &self,
-        problem: Option<&Problem>,
-        n: usize,
-        formula: Option<&Formula>,
+        step: Step<'_>,
         limits: &Limits,
         judge: Judge<'_>,
     ) -> Result<Decided, SolveError>;
@@ -169,7 +180,7 @@ pub trait Prove {
     /// Decides the step, writing the proof on UNSAT; the answer must pass `judge`.
     fn prove(
         &self,
-        step: (Option<&Problem>, usize, Option<&Formula>),
+        step: Step<'_>,
         files: &ProofFiles,
         check: bool,
         limits: &Limits,
@@ -250,14 +261,13 @@ impl Decide for SatSolvers {
 
     fn decide(
         &self,
-        problem: Option<&Problem>,
-        n: usize,
-        formula: Option<&Formula>,
+        step: Step<'_>,
         limits: &Limits,
         judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
-        let formula = formula.expect("the SAT path solves a formula");
-        let outcome = solve_formula_judged(problem, n, formula, self.0.as_ref(), limits, judge);
+        let formula = step.formula.expect("the SAT path solves a formula");
+        let backend = self.0.as_ref();
+        let outcome = solve_formula_judged(step.problem, step.n, formula, backend, limits, judge);
         Ok(Decided {
             engine: self.0.name(),
             ..Decided::of(outcome?)
@@ -280,7 +290,11 @@ pub struct SatProver {
 impl Prove for SatProver {
     fn prove(
         &self,
-        (problem, n, formula): (Option<&Problem>, usize, Option<&Formula>),
+        Step {
+            problem,
+            n,
+            formula,
+        }: Step<'_>,
         files: &ProofFiles,
         _check: bool,
         limits: &Limits,
@@ -318,14 +332,12 @@ impl Decide for LineEngine {
 
     fn decide(
         &self,
-        problem: Option<&Problem>,
-        n: usize,
-        _formula: Option<&Formula>,
+        step: Step<'_>,
         limits: &Limits,
         _judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
-        let problem = problem.expect("the line engine answers a problem");
-        let (outcome, stats) = LineEngine::decide(self, problem, n, limits)?;
+        let problem = step.problem.expect("the line engine answers a problem");
+        let (outcome, stats) = LineEngine::decide(self, problem, step.n, limits)?;
         Ok(Decided {
             search: Some(stats),
             ..Decided::of(outcome)
@@ -344,7 +356,7 @@ pub struct TreeProver<'a> {
 impl Prove for TreeProver<'_> {
     fn prove(
         &self,
-        (problem, n, _): (Option<&Problem>, usize, Option<&Formula>),
+        Step { problem, n, .. }: Step<'_>,
         files: &ProofFiles,
         check: bool,
         limits: &Limits,
@@ -525,7 +537,7 @@ impl Plan {
         }))
     }
 
-    /// Decides one step (`problem` at size `n`, or the `formula` given): by the prover when
+    /// Decides one step (a problem at a size, or the formula given): by the prover when
     /// a proof is asked for (the proof and its CNF are written on UNSAT), otherwise by the
     /// step's engine; the answer must pass `judge` and comes back decoded and validated.
     /// `on_rejection` hears each answer a portfolio rejected while another member's won.
@@ -535,19 +547,16 @@ impl Plan {
     /// checker rejects, an answer the judge or the validator rejects.
     pub fn decide(
         &self,
-        problem: Option<&Problem>,
-        n: usize,
-        formula: Option<&Formula>,
+        step: Step<'_>,
         limits: &Limits,
         judge: Judge<'_>,
         on_rejection: &mut dyn FnMut(String),
     ) -> Result<Decided, SolveError> {
         if let (Some(prover), Some(files)) = (self.prover(), &self.proof) {
-            let step = (problem, n, formula);
             return prover.prove(step, files, self.check_unsat.is_some(), limits, judge);
         }
         let decider = self.decider()?;
-        let decided = decider.decide(problem, n, formula, limits, judge);
+        let decided = decider.decide(step, limits, judge);
         decider.take_rejections().into_iter().for_each(on_rejection);
         decided
     }

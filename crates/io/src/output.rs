@@ -1058,15 +1058,25 @@ mod tests {
             input_dirs,
             force: false,
         };
-        let twice = paths(vec![file("--proof", &a), file("--cnf-out", &a)], vec![], vec![]);
+        let twice = paths(
+            vec![file("--proof", &a), file("--cnf-out", &a)],
+            vec![],
+            vec![],
+        );
         let e = twice.check_distinct().unwrap_err().to_string();
-        assert!(e.contains("--proof and --cnf-out name the same file"), "{e}");
+        assert!(
+            e.contains("--proof and --cnf-out name the same file"),
+            "{e}"
+        );
         let over = paths(vec![file("-o", &b)], vec![("--cnf", &b)], vec![]);
         let e = over.check_distinct().unwrap_err().to_string();
         assert!(e.contains("would overwrite the input --cnf"), "{e}");
         let inside = paths(vec![file("-o", &b)], vec![], vec![tmp.path()]);
         let e = inside.check_distinct().unwrap_err().to_string();
-        assert!(e.contains("would replace a file of the input directory"), "{e}");
+        assert!(
+            e.contains("would replace a file of the input directory"),
+            "{e}"
+        );
         // A new file beside the inputs is fine.
         let fine = paths(vec![file("-o", &a)], vec![("--cnf", &b)], vec![tmp.path()]);
         assert!(fine.check_distinct().is_ok());

@@ -16,7 +16,7 @@ use pq_engine::compress;
 use pq_engine::known::agrees;
 use pq_engine::optimise::{OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::optimisers::{optimise_with, Optimiser};
-use pq_engine::plan::{portfolio, Decided, Plan};
+use pq_engine::plan::{portfolio, Decided, Plan, Step};
 use pq_engine::proof::certified_formula;
 use pq_engine::Outcome;
 use pq_solve::backend::accept_all;
@@ -65,14 +65,12 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let judge = |a: &Answer| agrees(problem, n, a);
     let decided = {
         let _guard = Interruptible::enter();
-        plan.decide(
-            Some(problem),
+        let step = Step {
+            problem: Some(problem),
             n,
-            formula.as_ref(),
-            &limits,
-            &judge,
-            &mut warn,
-        )?
+            formula: formula.as_ref(),
+        };
+        plan.decide(step, &limits, &judge, &mut warn)?
     };
     // The SAT path reports the formula it solved; the line engine the one its proof refutes.
     let shown = match formula {
@@ -282,14 +280,12 @@ fn formula(run: &RunSettings) -> Result<u8> {
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
     let decided = {
         let _guard = Interruptible::enter();
-        run.plan.decide(
-            problem.as_ref(),
-            size,
-            Some(&formula),
-            &limits,
-            &accept_all,
-            &mut warn,
-        )?
+        let step = Step {
+            problem: problem.as_ref(),
+            n: size,
+            formula: Some(&formula),
+        };
+        run.plan.decide(step, &limits, &accept_all, &mut warn)?
     };
     let proof = proof_report(&run.plan, &decided, certifies);
     let outcome = decided.outcome;
