@@ -5,7 +5,7 @@
 //! by what it can do ([`Decide`], [`Prove`], [`Optimise`]), so the report is the same
 //! whichever engine answered.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use pq_encode::spec::Problem;
@@ -160,8 +160,6 @@ pub struct Optimised {
 /// What decides one step: a problem at a size, or the formula given (`formula`, encoded
 /// from `problem` or read from a file). An engine that reads no formula gets `None`.
 pub trait Decide {
-    /// The name reports show.
-    fn name(&self) -> String;
     /// Answers a portfolio rejected since the last call, while another member's won.
     fn take_rejections(&self) -> Vec<String> {
         Vec::new()
@@ -251,10 +249,6 @@ pub fn portfolio(
 pub struct SatSolvers(pub Box<dyn Backend>);
 
 impl Decide for SatSolvers {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
     fn take_rejections(&self) -> Vec<String> {
         self.0.take_rejections()
     }
@@ -281,8 +275,6 @@ pub struct SatProver {
     pub spec: BackendSpec,
     /// The proof's format.
     pub format: ProofFormat,
-    /// `Some`: an UNSAT counts only once its proof is checked.
-    pub check: Option<ProofFormat>,
     /// Whether the proof may replace an earlier file.
     pub policy: WritePolicy,
 }
@@ -296,7 +288,7 @@ impl Prove for SatProver {
             formula,
         }: Step<'_>,
         files: &ProofFiles,
-        _check: bool,
+        check: bool,
         limits: &Limits,
         judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
@@ -304,7 +296,7 @@ impl Prove for SatProver {
         let paths = (files.cnf_out.as_path(), files.proof.as_path());
         let proved = prove(&self.spec, formula, paths, self.format, limits, self.policy)?;
         let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
-        let checked = answer == Answer::Unsat && self.check.is_some();
+        let checked = answer == Answer::Unsat && check;
         if checked {
             answer = verify_unsat(
                 solver.clone(),
@@ -326,10 +318,6 @@ impl Prove for SatProver {
 }
 
 impl Decide for LineEngine {
-    fn name(&self) -> String {
-        LineEngine::name(self)
-    }
-
     fn decide(
         &self,
         step: Step<'_>,
@@ -506,7 +494,6 @@ impl Plan {
             None => Box::new(SatProver {
                 spec,
                 format: self.proof_format,
-                check: self.check_unsat,
                 policy: self.policy,
             }),
         })
@@ -632,12 +619,4 @@ pub enum CertifyError {
         #[source]
         source: SolveError,
     },
-}
-
-/// The plan's output paths, for checks before anything runs.
-impl Plan {
-    /// The proof files and the certificate directory the plan writes.
-    pub fn outputs(&self) -> (Option<&ProofFiles>, Option<&Path>) {
-        (self.proof.as_ref(), self.certify.as_deref())
-    }
 }
