@@ -105,12 +105,18 @@ impl Drop for Interruptible {
     }
 }
 
-/// Prints a warning for each answer `backend` rejected while another solver's answer won:
-/// the result stands, but a solver gave a wrong or unchecked answer.
+/// Prints a warning for each answer `backend` rejected while another solver's answer won.
 pub fn warn_rejections(backend: &dyn Backend) {
-    for rejection in backend.take_rejections() {
-        eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
-    }
+    backend
+        .take_rejections()
+        .into_iter()
+        .for_each(warn_rejection);
+}
+
+/// Prints a warning for an answer a portfolio rejected while another solver's won: the
+/// result stands, but a solver gave a wrong or unchecked answer.
+pub fn warn_rejection(rejection: String) {
+    eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
 }
 
 /// The exit code of a finished job: `code`, unless Ctrl-C cut it short.

@@ -1,7 +1,7 @@
-//! `pq-sat encode` and `pq-sat solve`: any problem at one size, its optimum, or a DIMACS
-//! file as it is. Every answer comes back from the engine decoded, validated and trimmed
-//! once ([`pq_engine::pipeline`]); this module only chooses the backend, writes the files
-//! asked for and hands the outcome to [`crate::report::solve`].
+//! `pq-sat solve`: any problem at one size, its optimum, or a DIMACS file as it is. The
+//! job's [`pq_engine::plan::Plan`] picks the engine; every answer comes back decoded,
+//! validated and trimmed once; this module writes the files asked for and hands the outcome
+//! to [`crate::report::solve`].
 
 use std::fs::File;
 use std::io::{self, IsTerminal};
@@ -25,7 +25,9 @@ use pq_solve::output::WritePolicy;
 use pq_solve::Answer;
 
 use super::encode::sizes;
-use super::{render::picture, status_code, unless_interrupted, Interruptible, EXIT_UNSAT};
+use super::{
+    render::picture, status_code, unless_interrupted, warn_rejection, Interruptible, EXIT_UNSAT,
+};
 use crate::files::write_svg;
 use crate::progress::{note, Reporter};
 use crate::report::solve::{Headline, Optimum, ProofReport, Search, Solved};
@@ -70,7 +72,7 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
             n,
             formula: formula.as_ref(),
         };
-        plan.decide(step, &limits, &judge, &mut warn)?
+        plan.decide(step, &limits, &judge, &mut warn_rejection)?
     };
     // The SAT path reports the formula it solved; the line engine the one its proof refutes.
     let shown = match formula {
@@ -110,12 +112,6 @@ fn proof_report(
         bytes,
         certifies(),
     ))
-}
-
-/// Prints a warning for an answer a portfolio rejected while another solver's won: the
-/// result stands, but a solver gave a wrong or unchecked answer.
-fn warn(rejection: String) {
-    eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
 }
 
 /// With `--svg`, draws `placement` titled `title` (the preset's pictures only: other
@@ -166,7 +162,10 @@ fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         let _guard = Interruptible::enter();
         optimiser.optimise(problem, &limits, &mut |event| reporter.on(event))
     };
-    optimiser.take_rejections().into_iter().for_each(warn);
+    optimiser
+        .take_rejections()
+        .into_iter()
+        .for_each(warn_rejection);
     let optimised = optimised?;
     let outcome = &optimised.outcome;
     // With --certify, the UNSAT step above the optimum is proved again (the line engine: by
@@ -238,7 +237,7 @@ fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Res
         optimise_with(problem, options, optimiser, &limits, confirm.as_deref())
     };
     if let Some(b) = &confirm {
-        b.take_rejections().into_iter().for_each(warn);
+        b.take_rejections().into_iter().for_each(warn_rejection);
     }
     let outcome = outcome?;
     if let Some((m, p)) = &outcome.best {
@@ -285,7 +284,8 @@ fn formula(run: &RunSettings) -> Result<u8> {
             n: size,
             formula: Some(&formula),
         };
-        run.plan.decide(step, &limits, &accept_all, &mut warn)?
+        run.plan
+            .decide(step, &limits, &accept_all, &mut warn_rejection)?
     };
     let proof = proof_report(&run.plan, &decided, certifies);
     let outcome = decided.outcome;
