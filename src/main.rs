@@ -1,12 +1,9 @@
 //! `pq-sat`: the command-line front end. Arguments become a validated job in [`cli`], each
-//! command runs in [`commands`], and everything printed on stdout is a type in [`report`].
+//! command runs in [`commands`], and everything printed on stdout is a type in
+//! [`pq_report`].
 
 mod cli;
 mod commands;
-mod files;
-mod plot;
-mod progress;
-mod report;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -48,7 +45,7 @@ fn run() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    progress::set_verbosity(args.verbosity());
+    pq_report::progress::set_verbosity(args.verbosity());
     let job = match args.into_job() {
         Ok(job) => job,
         Err(message) => {

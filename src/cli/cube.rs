@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
-use pq_engine::cube::KeepProof;
+use pq_engine::cube::{CubeSolver, KeepProof};
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
@@ -57,19 +57,6 @@ impl CubeSolverArgs {
             (None, None) => Ok(pq_engine::cube::CUBE_SOLVER),
         }
     }
-}
-
-/// A cube solver, validated: the solver, and the proofs it writes.
-#[derive(Debug)]
-pub struct CubeSolver {
-    /// The solver.
-    pub spec: BackendSpec,
-    /// `--proof`: its format.
-    pub proof: Option<ProofFormat>,
-    /// `--check-unsat`: every UNSAT needs a checked proof in this format.
-    pub check_unsat: Option<ProofFormat>,
-    /// `--keep-proof`.
-    pub keep: KeepProof,
 }
 
 impl CubeSolverArgs {

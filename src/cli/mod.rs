@@ -4,7 +4,9 @@
 mod cube;
 mod job;
 
-pub use cube::{CubeSolver, CubeSolverArgs};
+pub use cube::CubeSolverArgs;
+pub use pq_engine::cube::CubeSolver;
+pub use pq_report::{Format, ProgressMode};
 
 pub use crate::commands::canon::CanonArgs;
 pub use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
@@ -61,8 +63,8 @@ pub struct Args {
 
 impl Args {
     /// How much to say on stderr, from `--quiet` and `-v`.
-    pub fn verbosity(&self) -> crate::progress::Verbosity {
-        use crate::progress::Verbosity;
+    pub fn verbosity(&self) -> pq_report::progress::Verbosity {
+        use pq_report::progress::Verbosity;
         match (self.quiet, self.verbose) {
             (true, _) => Verbosity::Quiet,
             (false, 0) => Verbosity::Normal,
@@ -404,27 +406,6 @@ pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Output format of `solve`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Format {
-    /// A labelled board and a summary line
-    #[default]
-    Text,
-    /// One JSON object on standard output
-    Json,
-}
-
-/// How progress is shown on stderr.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProgressMode {
-    /// A live line when stderr is a terminal, plain lines otherwise
-    Auto,
-    /// One plain line per finished step
-    Lines,
-    /// Nothing
-    None,
 }
 
 /// The longest timeout accepted, in seconds (about 31 years): a deadline further away

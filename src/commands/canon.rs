@@ -8,8 +8,8 @@ use pq_board::symmetry::SymmetryGroup;
 use pq_encode::spec::Problem;
 use std::path::PathBuf;
 
-use crate::report::input::read_placement;
-use crate::report::{self, emit, Canon, Subject};
+use pq_report::input::read_placement;
+use pq_report::{emit, Canon, Subject};
 
 /// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
 /// from `path` or standard input and prints its orbit's canonical member.
@@ -30,7 +30,7 @@ pub fn run(job: &CanonJob) -> Result<u8> {
     let canonical = group.canonical(p);
     let report = Canon {
         subject: Subject::of(problem, Some(n)),
-        canonical: report::rows(&problem.rules, &canonical),
+        canonical: pq_report::rows(&problem.rules, &canonical),
         orbit_size: group.orbit_size(p),
         is_canonical: group.is_canonical(p),
     };
@@ -42,7 +42,7 @@ pub fn run(job: &CanonJob) -> Result<u8> {
         }
         if problem.preset().needs_legend() {
             let symbols = pq_board::placement::Placement::symbols(&problem.rules);
-            text.push_str(&report::legend(&problem.rules, &symbols, None));
+            text.push_str(&pq_report::legend(&problem.rules, &symbols, None));
         }
         text
     })?;

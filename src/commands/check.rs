@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use super::Interruptible;
 use crate::cli::Format;
-use crate::report::check::{solver_table, CertificateCheck, ProofCheck};
-use crate::report::emit;
 use pq_engine::compress;
+use pq_report::check::{solver_table, CertificateCheck, ProofCheck};
+use pq_report::emit;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
 pub fn proof(a: &CheckProofArgs) -> Result<u8> {

@@ -1,6 +1,6 @@
 //! `pq-sat conquer DIR`: every open cube of a cube directory solved on `--jobs` workers
 //! ([`pq_engine::cube::conquer`]), or `--emit slurm`: the job array that does it on a
-//! cluster (its script is written by [`crate::report::slurm`]).
+//! cluster (its script is written by [`pq_report::slurm`]).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -16,11 +16,11 @@ use pq_solve::output::WritePolicy;
 use super::solve_cube::{method, open};
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{parse_jobs, CubeSolver, CubeSolverArgs, Format, ProgressMode};
-use crate::files::write_atomically;
-use crate::progress::CubeProgress;
-use crate::report::cube::{ConquerReport, CubeTotals};
-use crate::report::emit;
-use crate::report::slurm::{script, Slurm};
+use pq_report::cube::{ConquerReport, CubeTotals};
+use pq_report::emit;
+use pq_report::files::write_atomically;
+use pq_report::progress::CubeProgress;
+use pq_report::slurm::{script, Slurm};
 
 /// What `conquer --emit` writes instead of solving.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,7 +148,7 @@ pub fn run(job: &ConquerJob) -> Result<u8> {
     if let (Some(s), Some(problem), Some(p)) = (&conquered.sat, &dir.problem, &placement) {
         // The SAT cube found now is the one reported (an earlier run may have found another).
         totals.sat_cube = Some(s.result.id);
-        totals.witness = Some(crate::report::solve::Witness::of(problem, p));
+        totals.witness = Some(pq_report::solve::Witness::of(problem, p));
     }
     let report = ConquerReport {
         totals,
@@ -171,7 +171,9 @@ pub fn run(job: &ConquerJob) -> Result<u8> {
 
 /// `conquer --emit slurm`: an sbatch script running one array task per cube.
 fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
+    let written_by = crate::cli::command_line();
     let settings = Slurm {
+        written_by: &written_by,
         partition: a.partition.as_deref(),
         time: &a.time,
         mem: &a.mem,
@@ -184,14 +186,14 @@ fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8>
             write_atomically(path, WritePolicy::from_force(a.force), |w| {
                 w.write_all(script.as_bytes())
             })?;
-            crate::progress::note!(
+            pq_report::progress::note!(
                 "pq-sat: wrote {}: submit it with `sbatch {}`, then `pq-sat cube-status {}`",
                 path.display(),
                 path.display(),
                 dir.path.display()
             );
         }
-        None => crate::report::emit_text(&script)?,
+        None => pq_report::emit_text(&script)?,
     }
     Ok(0)
 }

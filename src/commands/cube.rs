@@ -18,13 +18,13 @@ use crate::cli::{
     checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs, Format,
     ProblemArgs,
 };
-use crate::files::write_svg;
-use crate::plot::{estimate_svg, Predicted};
-use crate::progress::note;
-use crate::report::emit;
-use crate::report::split::{estimate_text, split_text, status_name, SplitSummary};
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_engine::proof::ProofFormat;
+use pq_report::emit;
+use pq_report::files::write_svg;
+use pq_report::plot::{estimate_svg, Predicted};
+use pq_report::progress::note;
+use pq_report::split::{estimate_text, split_text, status_name, SplitSummary};
 use pq_solve::BackendSpec;
 use std::path::PathBuf;
 use std::time::Duration;

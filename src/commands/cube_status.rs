@@ -13,8 +13,8 @@ use pq_solve::control::Limits;
 use super::solve_cube::open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{parse_jobs, parse_timeout, Format};
-use crate::report::cube::CubeTotals;
-use crate::report::emit;
+use pq_report::cube::CubeTotals;
+use pq_report::emit;
 
 /// `pq-sat cube-status`.
 #[derive(ClapArgs, Debug)]

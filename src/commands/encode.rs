@@ -13,8 +13,8 @@ use pq_engine::compress;
 use pq_solve::output::WritePolicy;
 
 use crate::cli::{problem_size, EncodingArgs, SubjectArgs};
-use crate::files::write_atomically;
-use crate::progress::detail;
+use pq_report::files::write_atomically;
+use pq_report::progress::detail;
 
 #[derive(ClapArgs, Debug)]
 pub struct EncodeArgs {

@@ -15,8 +15,8 @@ use pq_encode::{Card, Model, Options, Symmetry};
 
 use super::Interruptible;
 use crate::cli::{parse_jobs, parse_split, problem_size, Format, SubjectArgs};
-use crate::progress::note;
-use crate::report::{self, emit_json, emit_text, Enumeration, Subject};
+use pq_report::progress::note;
+use pq_report::{emit_json, emit_text, Enumeration, Subject};
 
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,7 +170,7 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
         }
         match format {
             Format::Json => {
-                boards.push(report::rows(&problem.rules, &found.placement));
+                boards.push(pq_report::rows(&problem.rules, &found.placement));
                 orbit_sizes.push(found.orbit_size);
             }
             Format::Text => {
@@ -188,7 +188,7 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
                     "# {} ({})\n{}",
                     summary.count,
                     counts.join(", "),
-                    report::board_text(problem, &found.placement)
+                    pq_report::board_text(problem, &found.placement)
                 );
                 if let Err(e) = emit_text(&text) {
                     write_error = e.downcast::<io::Error>().ok();

@@ -14,7 +14,7 @@ use crate::cli::{
     command_line, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem, CompressArg,
     Dims, Format, InstanceFormat,
 };
-use crate::progress::note;
+use pq_report::progress::note;
 
 /// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
 /// (within that time per instance) by the default portfolio.
@@ -64,7 +64,7 @@ pub fn run(job: &FamilyJob) -> Result<u8> {
         super::warn_rejections(v.backend);
     }
     let manifest = manifest?;
-    crate::report::race::family(&manifest, &a.output, a.format)?;
+    pq_report::race::family(&manifest, &a.output, a.format)?;
     Ok(0)
 }
 

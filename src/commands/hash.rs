@@ -10,8 +10,8 @@ use pq_engine::hashing::{gbd_hash, sha256_file, sha256_hex};
 use serde::Serialize;
 use std::path::PathBuf;
 
-use crate::report::emit;
 use pq_engine::compress;
+use pq_report::emit;
 
 /// The ids of one file.
 #[derive(Serialize)]

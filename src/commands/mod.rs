@@ -1,5 +1,5 @@
 //! One short function per command: each takes its validated job from [`crate::cli`], calls
-//! the engine, and hands the result to [`crate::report`]. [`run`] dispatches a job and
+//! the engine, and hands the result to [`pq_report`]. [`run`] dispatches a job and
 //! owns what every command shares: the backend named on the command line, Ctrl-C, exit
 //! codes.
 

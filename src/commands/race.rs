@@ -16,7 +16,7 @@ use pq_solve::control::check_interrupt;
 use pq_solve::BackendSpec;
 
 use super::{unless_interrupted, Interruptible};
-use crate::report::race as report;
+use pq_report::race as report;
 
 /// The race to run, validated.
 #[derive(Debug)]

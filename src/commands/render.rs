@@ -8,7 +8,7 @@ use pq_encode::spec::Problem;
 use pq_solve::output::WritePolicy;
 use std::path::PathBuf;
 
-use crate::report::input::read_placement;
+use pq_report::input::read_placement;
 
 /// Draws the placement in `path` (or standard input) into `output` (or standard output).
 pub fn run(job: &RenderJob) -> Result<u8> {
@@ -16,8 +16,8 @@ pub fn run(job: &RenderJob) -> Result<u8> {
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
     match &a.output {
-        Some(p) => crate::files::write_svg(p, &svg, WritePolicy::from_force(a.force))?,
-        None => crate::report::emit_text(&svg)?,
+        Some(p) => pq_report::files::write_svg(p, &svg, WritePolicy::from_force(a.force))?,
+        None => pq_report::emit_text(&svg)?,
     }
     Ok(0)
 }

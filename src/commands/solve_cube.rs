@@ -19,8 +19,8 @@ use pq_solve::Backend;
 
 use super::{input_dir, unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{CubeSolver, CubeSolverArgs, Format};
-use crate::report::cube::{Completeness, CubeSolved};
-use crate::report::emit;
+use pq_report::cube::{Completeness, CubeSolved};
+use pq_report::emit;
 
 /// `pq-sat solve-cube`.
 #[derive(ClapArgs, Debug)]
@@ -150,7 +150,7 @@ pub fn run(job: &SolveCubeJob) -> Result<u8> {
         cube: cube.lits,
         witness: (dir.problem.as_ref())
             .zip(placement)
-            .map(|(p, pl)| crate::report::solve::Witness::of(p, pl)),
+            .map(|(p, pl)| pq_report::solve::Witness::of(p, pl)),
         reason: solved.outcome.reason.clone(),
         recorded,
     };

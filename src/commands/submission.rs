@@ -1,6 +1,6 @@
 //! `pq-sat submission`: a benchmark submission for the SAT Competition, from a pool of
 //! instances to a graded, proven, described directory. Its arguments, their validation and
-//! its run live here together; its text is in [`crate::report::submission`].
+//! its run live here together; its text is in [`pq_report::submission`].
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -14,7 +14,7 @@ use pq_solve::BackendSpec;
 
 use super::Interruptible;
 use crate::cli::{parse_jobs, parse_timeout, Format};
-use crate::progress::note;
+use pq_report::progress::note;
 
 /// The pool `submission` draws from unless `--pool` says otherwise (in pq-sat's repository).
 pub const DEFAULT_POOL: &str = "pools/submission.toml";
@@ -191,6 +191,6 @@ pub fn run(job: &SubmissionJob) -> Result<u8> {
     if unproven > 0 {
         eprintln!("pq-sat: warning: {unproven} instance(s) have no proven status; see submission.json's source");
     }
-    crate::report::submission::summary(&submission, &a.output, a.format)?;
+    pq_report::submission::summary(&submission, &a.output, a.format)?;
     Ok(0)
 }

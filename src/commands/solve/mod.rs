@@ -1,7 +1,7 @@
 //! `pq-sat solve`: any problem at one size, its optimum, or a DIMACS file as it is. The
 //! job's [`pq_engine::plan::Plan`] picks the engine; every answer comes back decoded,
 //! validated and trimmed once; this module writes the files asked for and hands the outcome
-//! to [`crate::report::solve`].
+//! to [`pq_report::solve`].
 
 use std::fs::File;
 use std::io::{self, IsTerminal};
@@ -28,10 +28,10 @@ use super::encode::sizes;
 use super::{
     render::picture, status_code, unless_interrupted, warn_rejection, Interruptible, EXIT_UNSAT,
 };
-use crate::files::write_svg;
-use crate::progress::{note, Reporter};
-use crate::report::solve::{Headline, Optimum, ProofReport, Search, Solved};
-use crate::report::{emit, CertificateSummary};
+use pq_report::files::write_svg;
+use pq_report::progress::{note, Reporter};
+use pq_report::solve::{Headline, Optimum, ProofReport, Search, Solved};
+use pq_report::{emit, CertificateSummary};
 
 mod args;
 mod validate;

@@ -180,6 +180,19 @@ pub struct ProofRecord {
     pub check_seconds: Option<f64>,
 }
 
+/// A cube solver, validated: the solver, and the proofs it writes.
+#[derive(Debug)]
+pub struct CubeSolver {
+    /// The solver.
+    pub spec: pq_solve::BackendSpec,
+    /// `--proof`: its format.
+    pub proof: Option<crate::proof::ProofFormat>,
+    /// `--check-unsat`: every UNSAT needs a checked proof in this format.
+    pub check_unsat: Option<crate::proof::ProofFormat>,
+    /// `--keep-proof`.
+    pub keep: KeepProof,
+}
+
 /// What becomes of a cube's proof once it is written (and checked, with `--check-unsat`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -13,7 +13,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use pq_engine::optimise::{Progress, Step};
 
-use crate::cli::ProgressMode;
+use crate::ProgressMode;
 
 /// How much pq-sat says on stderr besides its results and errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -43,7 +43,9 @@ pub fn verbosity() -> Verbosity {
 }
 
 /// A progress or diagnostic line on stderr, unless `--quiet`.
-macro_rules! note {
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __note {
     ($($arg:tt)*) => {
         if $crate::progress::verbosity() >= $crate::progress::Verbosity::Normal {
             eprintln!($($arg)*);
@@ -52,7 +54,9 @@ macro_rules! note {
 }
 
 /// A line of detail on stderr, only with `-v`.
-macro_rules! detail {
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __detail {
     ($($arg:tt)*) => {
         if $crate::progress::verbosity() >= $crate::progress::Verbosity::Verbose {
             eprintln!($($arg)*);
@@ -60,7 +64,7 @@ macro_rules! detail {
     };
 }
 
-pub(crate) use {detail, note};
+pub use crate::{__detail as detail, __note as note};
 
 /// Shows optimisation steps as they start and finish.
 pub struct Reporter {
@@ -71,6 +75,7 @@ pub struct Reporter {
 }
 
 impl Reporter {
+    /// A reporter in `mode` (none under `--quiet`) that names `solvers` on its live line.
     pub fn new(mode: ProgressMode, solvers: String) -> Reporter {
         // --quiet wins over --progress: nothing but the answer.
         let mode = match verbosity() {

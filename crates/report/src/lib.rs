@@ -1,12 +1,17 @@
-//! The reports pq-sat prints: each JSON output is a `#[derive(Serialize)]` type here, and
-//! each JSON input (`render`, `canon`) is read back through `#[derive(Deserialize)]` on the
-//! same types ([`input`]). Text output is rendered from the same values.
+//! What pq-sat prints. Each JSON output is a `#[derive(Serialize)]` type here, and each
+//! JSON input (`render`, `canon`) is read back through `#[derive(Deserialize)]` on the same
+//! types ([`input`]); text output is rendered from the same values. Pictures ([`plot`]) and
+//! progress on stderr ([`progress`]) live here too, so the binary only parses, validates and
+//! runs.
 
 pub mod check;
 pub mod cube;
+pub mod files;
 pub mod input;
 #[cfg(test)]
 mod input_fuzz;
+pub mod plot;
+pub mod progress;
 pub mod race;
 pub mod slurm;
 pub mod solve;
@@ -20,6 +25,27 @@ use pq_board::placement::{Layout, Placement, Rules};
 use pq_encode::spec::{Count, Preset, Problem};
 use serde::{Deserialize, Serialize};
 
+/// Output format of `solve`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// A labelled board and a summary line
+    #[default]
+    Text,
+    /// One JSON object on standard output
+    Json,
+}
+
+/// How progress is shown on stderr.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressMode {
+    /// A live line when stderr is a terminal, plain lines otherwise
+    Auto,
+    /// One plain line per finished step
+    Lines,
+    /// Nothing
+    None,
+}
+
 /// Writes `report` as one line of JSON on standard output.
 pub fn emit_json<T: Serialize>(report: &T) -> Result<()> {
     let mut out = io::stdout().lock();
@@ -29,14 +55,10 @@ pub fn emit_json<T: Serialize>(report: &T) -> Result<()> {
 }
 
 /// Writes `report` as JSON, or the text `text` makes of it.
-pub fn emit<T: Serialize>(
-    format: crate::cli::Format,
-    report: &T,
-    text: impl FnOnce() -> String,
-) -> Result<()> {
+pub fn emit<T: Serialize>(format: Format, report: &T, text: impl FnOnce() -> String) -> Result<()> {
     match format {
-        crate::cli::Format::Json => emit_json(report),
-        crate::cli::Format::Text => emit_text(&text()),
+        Format::Json => emit_json(report),
+        Format::Text => emit_text(&text()),
     }
 }
 
@@ -316,7 +338,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn three_armies() -> Problem {
-        Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap()
+        Problem::from_toml(include_str!("../../../encodings/three-armies.toml")).unwrap()
     }
 
     #[test]

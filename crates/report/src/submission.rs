@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Result;
 use pq_engine::bench::submission::Submission;
 
-use crate::cli::Format;
+use crate::Format;
 
 /// The graded instances and where they went.
 pub fn summary(s: &Submission, dir: &Path, format: Format) -> Result<()> {

@@ -9,8 +9,8 @@ use pq_engine::bench::race::{disputes, Family, Racer, Run, Score, Verdict};
 use pq_engine::pipeline::Status;
 use serde::{Deserialize, Serialize};
 
-use crate::cli::Format;
 use crate::plot;
+use crate::Format;
 
 /// `race`'s JSON report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -298,7 +298,7 @@ mod tests {
                 detail: "the manifest is wrong".into(),
             }],
         };
-        crate::report::tests::round_trip(&report);
+        crate::tests::round_trip(&report);
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["solvers"][0]["solved"], 3);
         assert_eq!(json["solvers"][0]["par2"], 3.5);

@@ -162,17 +162,17 @@ fn queens_board(rows: &[String]) -> Result<Placement> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{ProblemReport, Subject};
+    use crate::{ProblemReport, Subject};
 
     #[test]
     fn a_problem_report_is_read_back_with_its_problem() {
         let problem =
-            Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap();
+            Problem::from_toml(include_str!("../../../encodings/three-armies.toml")).unwrap();
         let mut p = Placement::empty(&problem.rules.layout);
         p.set(0, 0, Some(0));
         p.set(4, 4, Some(2));
         let mut json = serde_json::to_value(ProblemReport::of(&problem, Some(1))).unwrap();
-        json["placement"] = serde_json::json!(crate::report::rows(&problem.rules, &p));
+        json["placement"] = serde_json::json!(crate::rows(&problem.rules, &p));
         let read = read_placement(&json.to_string(), None).unwrap();
         assert_eq!(read.placement, p);
         assert_eq!(read.problem.rules, problem.rules);
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn bad_input_says_what_is_wrong() {
         let problem =
-            Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap();
+            Problem::from_toml(include_str!("../../../encodings/three-armies.toml")).unwrap();
         let err = read_placement("RRX..\n.....\n.....\n.....\n.....\n", Some(&problem))
             .unwrap_err()
             .to_string();

@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use pq_encode::header::one_line;
 use pq_engine::cube::conquer::CubeDir;
 
-use crate::cli::CubeSolver;
+use pq_engine::cube::CubeSolver;
 
 /// The scheduler's settings of `conquer --emit slurm`.
 pub struct Slurm<'a> {
@@ -19,6 +19,8 @@ pub struct Slurm<'a> {
     pub max_running: Option<usize>,
     /// `--timeout`: each cube's own limit, passed to `solve-cube`.
     pub timeout: Option<std::time::Duration>,
+    /// The command that writes the script, recorded in its first comment.
+    pub written_by: &'a str,
 }
 
 /// A word quoted for the shell (POSIX single quotes).
@@ -121,7 +123,7 @@ pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
          #SBATCH --output={logs}/%A_%a.out\n\
          set -euo pipefail\n\
          exec {command}\n",
-        cmd = one_line(&crate::cli::command_line()),
+        cmd = one_line(a.written_by),
         dir = sh_quote(&abs_text),
         problem = one_line(&dir.origin.describe()),
         time = sh_quote(a.time),

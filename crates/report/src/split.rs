@@ -12,8 +12,9 @@ pub struct SplitSummary {
     pub dir: String,
     /// What the formula is.
     pub problem: String,
-    /// The formula's size.
+    /// The formula's variables.
     pub variables: u32,
+    /// The formula's clauses.
     pub clauses: usize,
     /// The number of cubes (also `split.cubes`).
     pub cubes: usize,

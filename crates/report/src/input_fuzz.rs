@@ -21,7 +21,7 @@ fn config() -> Config {
 /// The problems a text board may be read against: none (a queens board), the queens, and
 /// a problem of three groups.
 fn given() -> impl Strategy<Value = Option<Problem>> {
-    let three = Problem::from_toml(include_str!("../../encodings/three-armies.toml")).unwrap();
+    let three = Problem::from_toml(include_str!("../../../encodings/three-armies.toml")).unwrap();
     prop::sample::select(vec![None, Some(Problem::peaceable_queens(4)), Some(three)])
 }
 
