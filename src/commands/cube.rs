@@ -6,13 +6,12 @@ use std::fs::File;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use pq_encode::general::{encode_problem, is_peaceable_queens};
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, header, Formula, Instance};
+use pq_encode::{dimacs, Formula, Instance};
 use pq_engine::compress;
 use pq_engine::cube::estimate::{Estimate, Settings};
-use pq_engine::cube::split::{split, Lines, Progress};
-use pq_engine::cube::write_dir;
+use pq_engine::cube::make::{make, Prepared};
+use pq_engine::cube::split::Progress;
 
 use crate::cli::{
     checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs, Format,
@@ -22,7 +21,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use pq_engine::proof::ProofFormat;
 use pq_report::emit;
 use pq_report::files::write_svg;
-use pq_report::plot::{estimate_svg, Predicted};
+use pq_report::plot::estimate_picture;
 use pq_report::progress::note;
 use pq_report::split::{estimate_text, split_text, status_name, SplitSummary};
 use pq_solve::BackendSpec;
@@ -278,26 +277,8 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
         );
     })?;
     if let Some(path) = &a.plot {
-        let points: Vec<Predicted> = (e.wall.iter())
-            .map(|w| Predicted {
-                workers: w.workers,
-                seconds: w.seconds.estimate,
-                low: w.seconds.low,
-                high: w.seconds.high,
-            })
-            .collect();
-        let title = format!(
-            "{} cubes, sample of {} ({})",
-            e.cubes,
-            e.sample.len(),
-            e.solver
-        );
         let policy = WritePolicy::from_force(job.args.force);
-        write_svg(
-            path,
-            &estimate_svg(&points, e.total_cpu.estimate, &title)?,
-            policy,
-        )?;
+        write_svg(path, &estimate_picture(&e)?, policy)?;
     }
     Ok(e)
 }
@@ -305,34 +286,16 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
 /// Encodes (or reads) the formula, splits it and writes the directory at `output`.
 fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
     let a = &job.args;
-    let (formula, lines, problem) = if let Some((problem, n)) = &job.problem {
-        let options = a.encoding.options();
-        let formula = encode_problem(problem, *n, &options);
-        let l = problem.rules.layout;
-        // The specialised encoder (and so the colouring model) takes the queens only.
-        let lines = (is_peaceable_queens(problem))
-            .then(|| Instance::new(l.rows, problem.demands(*n)[0]).ok())
-            .flatten()
-            .and_then(|i| Lines::of_queens(&i, &options));
-        let what = problem.preset().step(problem, *n);
-        (formula, lines, what)
+    let prepared = if let Some((problem, n)) = &job.problem {
+        Prepared::encode(problem, *n, &a.encoding.options())
     } else {
         let path = a
             .cnf
             .as_deref()
             .expect("validated: --cnf without a problem");
-        let formula = read(path)?;
-        let lines = Lines::recognise(&formula);
-        let what = match header::subject(&formula) {
-            (Some(p), Some(n)) => {
-                format!("{} (from {})", p.preset().step(&p, n), path.display())
-            }
-            (Some(p), None) => format!("{} (from {})", p.summary(), path.display()),
-            _ => format!("the formula in {}", path.display()),
-        };
-        (formula, lines, what)
+        Prepared::read(read(path)?, path)
     };
-    if lines.is_none() && job.settings.method == pq_engine::cube::split::Method::Auto {
+    if prepared.lines.is_none() && job.settings.method == pq_engine::cube::split::Method::Auto {
         note!("pq-sat: no line colours to split on (not the queens' colouring model): splitting by look-ahead");
     }
     // A large split takes minutes: a line every few seconds says how far it has got (Ctrl-C
@@ -352,29 +315,17 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
         }
         false
     };
-    let mut split =
-        split(&formula, lines.as_ref(), &job.settings, &tick).map_err(anyhow::Error::msg)?;
-    let record = serde_json::to_value(&split.record).expect("a record serialises");
-    let formula = split.extended.take().unwrap_or(formula);
-    write_dir(
-        output,
-        &formula,
-        split.cubes,
-        &job.command,
-        &problem,
-        record,
-        WritePolicy::from_force(job.args.force),
-    )?;
-    let summary = SplitSummary {
+    let policy = WritePolicy::from_force(job.args.force);
+    let made = make(prepared, &job.settings, output, &job.command, policy, &tick)?;
+    Ok(SplitSummary {
         dir: output.display().to_string(),
-        problem,
-        variables: formula.n_vars,
-        clauses: formula.n_clauses(),
-        cubes: split.record.cubes,
-        split: split.record,
+        problem: made.problem,
+        variables: made.variables,
+        clauses: made.clauses,
+        cubes: made.record.cubes,
+        split: made.record,
         estimate: None,
-    };
-    Ok(summary)
+    })
 }
 
 /// Reads a DIMACS file (compressed ones by their first bytes).

@@ -69,6 +69,7 @@ fn renumber<K: Ord>(formula: &Formula, key: impl Fn(&PieceVar) -> K) -> Formula 
         n_vars: formula.n_vars,
         comments,
         pieces: Some(pieces),
+        lines: None,
     }
 }
 

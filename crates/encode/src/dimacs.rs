@@ -278,11 +278,14 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Formula, ParseError> {
         groups,
         vars: piece_vars,
     });
+    // A file's line variables are not taken on its word: `Lines::recognise` (pq-engine)
+    // re-encodes the header's problem and compares before a splitter uses them.
     Ok(Formula {
         cnf,
         n_vars,
         comments,
         pieces,
+        lines: None,
     })
 }
 

@@ -16,6 +16,22 @@ pub struct Formula {
     /// The piece variables (one per group and square), if the formula is a pq-sat formula:
     /// the one map that decodes a model into a placement.
     pub pieces: Option<PieceMap>,
+    /// The line-colour variables, when the formula is the queens' colouring model: what
+    /// a line splitter or the line engine reads instead of re-deriving the numbering.
+    pub lines: Option<LineMap>,
+}
+
+/// The colouring model's line variables (Bosch's line labelling: one colour per row,
+/// column, diagonal and anti-diagonal), named by line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMap {
+    /// The board's side.
+    pub dim: usize,
+    /// One variable per line, in the order of [`crate::geometry::Geometry::lines_through`]:
+    /// rows, columns, diagonals, anti-diagonals (true: the line is white's).
+    pub vars: Vec<Lit>,
+    /// The formula carries lex-leader clauses over these variables.
+    pub lex_leader: bool,
 }
 
 /// The variable that says "a piece of `group` stands on (`row`, `col`)" (0-based).

@@ -469,6 +469,7 @@ impl<'p> Skeleton<'p> {
             comments: comments(elements.len()),
             cnf: self.cnf,
             pieces: Some(map),
+            lines: None,
         }
     }
 }

@@ -82,7 +82,7 @@ use pq_board::placement::Rules;
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 
-pub use formula::{Formula, PieceMap, PieceVar, VarAlloc};
+pub use formula::{Formula, LineMap, PieceMap, PieceVar, VarAlloc};
 pub use geometry::Geometry;
 pub use incremental::IncrementalFormula;
 pub use problem::{
@@ -196,11 +196,17 @@ impl Skeleton {
                 }
             }
         }
+        let lines = self.line_colours.map(|vars| LineMap {
+            dim: self.g.dim(),
+            vars,
+            lex_leader: options.symmetry == Symmetry::LexLeader,
+        });
         Formula {
             n_vars: self.vars.n_vars(),
             pieces: Some(square_map(&self.g, &self.sq)),
             cnf: self.cnf,
             comments,
+            lines,
         }
     }
 }

@@ -180,6 +180,26 @@ pub struct Predicted {
     pub high: f64,
 }
 
+/// The picture of `cube --estimate`'s prediction `e` ([`estimate_svg`]), titled with the
+/// cubes, the sample and the solver.
+pub fn estimate_picture(e: &pq_engine::cube::estimate::Estimate) -> Result<String> {
+    let points: Vec<Predicted> = (e.wall.iter())
+        .map(|w| Predicted {
+            workers: w.workers,
+            seconds: w.seconds.estimate,
+            low: w.seconds.low,
+            high: w.seconds.high,
+        })
+        .collect();
+    let title = format!(
+        "{} cubes, sample of {} ({})",
+        e.cubes,
+        e.sample.len(),
+        e.solver
+    );
+    estimate_svg(&points, e.total_cpu.estimate, &title)
+}
+
 /// Renders `cube --estimate`'s prediction as an SVG document: wall time against workers,
 /// both on log scales, the prediction as a line with markers and its interval as a bar at
 /// each point, and the perfect speed-up `total / workers` dashed for comparison (the gap is

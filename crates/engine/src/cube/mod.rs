@@ -27,6 +27,7 @@
 //! whether the cubes cover it, and a result counts only for the formula and cube it names.
 
 pub mod estimate;
+pub mod make;
 pub mod origin;
 pub mod propagate;
 pub mod split;

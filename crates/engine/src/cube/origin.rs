@@ -94,11 +94,7 @@ pub fn derive(
             continue;
         }
         let written = if counts {
-            match Instance::new(problem.rules.layout.rows, n)
-                .ok()
-                .filter(|_| pq_encode::general::is_peaceable_queens(&problem))
-                .and_then(|i| Lines::of_queens(&i.with_extent(extent), &options))
-            {
+            match Lines::of(&base, n) {
                 Some(lines) => split::with_counters(&base, &lines),
                 None => continue,
             }

@@ -33,7 +33,7 @@ use serde::Serialize;
 
 use pq_encode::geometry::{BoardSymmetry, Geometry};
 use pq_encode::problem::Extent;
-use pq_encode::{Formula, Instance, Model, Options, Symmetry};
+use pq_encode::{Formula, Instance};
 
 use super::propagate::Propagator;
 
@@ -74,24 +74,15 @@ pub struct Lines {
 }
 
 impl Lines {
-    /// The line variables of [`pq_encode::encode`]`(instance, options)`, for the colouring
-    /// model (`None` for the others): the encoder allocates the `2d²` square variables
-    /// first, then one variable per line in line order.
-    pub fn of_queens(instance: &Instance, options: &Options) -> Option<Lines> {
-        if options.model != Model::Colouring {
-            return None;
-        }
-        let d = instance.dim();
-        let g = Geometry::new(d);
-        let first = 2 * d * d;
-        let vars = (0..g.n_lines())
-            .map(|l| Lit::positive(u32::try_from(first + l).expect("few variables")))
-            .collect();
+    /// The line variables of a formula pq-sat encoded, from its [`pq_encode::LineMap`] (`None`
+    /// for any model but the colouring model's), the formula demanding `n` of each colour.
+    pub fn of(formula: &Formula, n: usize) -> Option<Lines> {
+        let map = formula.lines.as_ref()?;
         Some(Lines {
-            dim: d,
-            n: instance.n(),
-            vars,
-            lex_leader: options.symmetry == Symmetry::LexLeader,
+            dim: map.dim,
+            n,
+            vars: map.vars.clone(),
+            lex_leader: map.lex_leader,
         })
     }
 
@@ -111,11 +102,11 @@ impl Lines {
         [Extent::AtLeast, Extent::Exactly, Extent::Maximal]
             .into_iter()
             .map(|e| instance.with_extent(e))
-            .find(|i| {
-                let mine = pq_encode::encode(i, &options);
-                mine.n_vars == formula.n_vars && mine.cnf == formula.cnf
+            .find_map(|i| {
+                let mine = pq_encode::encode(&i, &options);
+                (mine.n_vars == formula.n_vars && mine.cnf == formula.cnf).then_some(mine)
             })
-            .and_then(|i| Lines::of_queens(&i, &options))
+            .and_then(|mine| Lines::of(&mine, n))
     }
 
     /// The 16 elements of the group (8 board symmetries × colour swap) acting on line
@@ -437,6 +428,7 @@ impl Counters {
                 n_vars,
                 comments,
                 pieces: formula.pieces.clone(),
+                lines: formula.lines.clone(),
             },
             rows,
             cols,
@@ -703,6 +695,7 @@ impl Lookahead<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pq_encode::{Model, Options, Symmetry};
     use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 
     fn queens(d: usize, n: usize, symmetry: Symmetry) -> (Formula, Lines) {
@@ -712,7 +705,7 @@ mod tests {
             ..Options::default()
         };
         let f = pq_encode::encode(&instance, &options);
-        let lines = Lines::of_queens(&instance, &options).unwrap();
+        let lines = Lines::of(&f, n).unwrap();
         (f, lines)
     }
 
@@ -760,14 +753,12 @@ mod tests {
                 assert!(clauses.contains(&c), "square {s} line {l}");
             }
         }
-        assert!(Lines::of_queens(
-            &Instance::new(5, 3).unwrap(),
-            &Options {
-                model: Model::Lines,
-                ..Options::default()
-            }
-        )
-        .is_none());
+        let other = Options {
+            model: Model::Lines,
+            ..Options::default()
+        };
+        let f = pq_encode::encode(&Instance::new(5, 3).unwrap(), &other);
+        assert!(Lines::of(&f, 3).is_none());
     }
 
     #[test]
