@@ -4,17 +4,16 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use pq_encode::spec::Problem;
-use pq_engine::enumerate::{enumerate, optimum_size_with, Found, Request, Summary, UpTo};
+use pq_engine::enumerate::{Found, Request, Summary, UpTo};
 use pq_engine::proof::ProofFormat;
 use pq_solve::control::{check_interrupt, Limits};
-use pq_solve::BackendSpec;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_encode::{Card, Model, Options, Symmetry};
 
 use super::Interruptible;
 use crate::cli::{parse_jobs, parse_split, problem_size, Format, SubjectArgs};
+use pq_report::enumerate::{found_text, summary_line};
 use pq_report::progress::note;
 use pq_report::{emit_json, emit_text, Enumeration, Subject};
 
@@ -96,12 +95,12 @@ impl EnumerateArgs {
                 "--maximal needs a problem that maximises some group (count = \"max\")".into(),
             );
         }
-        let request = pq_engine::enumerate::Request {
+        let request = Request {
             problem,
             n: n.unwrap_or(0),
             up_to: match self.up_to {
-                UpToArg::Total => pq_engine::enumerate::UpTo::Total,
-                UpToArg::Symmetry => pq_engine::enumerate::UpTo::Symmetry,
+                UpToArg::Total => UpTo::Total,
+                UpToArg::Symmetry => UpTo::Symmetry,
             },
             maximal: self.maximal,
             options: Options {
@@ -140,11 +139,11 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();
     let (count_only, format) = (a.count, a.format);
+    let enumerator = pq_engine::plan::enumerator(check_unsat);
     request.n = if let Some(n) = n {
         n
     } else {
-        let solver = pq_engine::plan::member(&BackendSpec::Cadical, check_unsat)?;
-        let (n, seconds) = optimum_size_with(&request.problem, solver.as_ref())?;
+        let (n, seconds) = enumerator.optimum(&request.problem)?;
         let problem = &request.problem;
         let optimum = problem.preset().optimum();
         let is = if problem.preset().is_queens() {
@@ -174,29 +173,14 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
                 orbit_sizes.push(found.orbit_size);
             }
             Format::Text => {
-                let mut counts: Vec<String> = problem
-                    .rules
-                    .groups
-                    .iter()
-                    .enumerate()
-                    .map(|(g, group)| format!("{} {}", found.placement.count(g), group.name))
-                    .collect();
-                if request.up_to == UpTo::Symmetry {
-                    counts.push(format!("orbit of {}", found.orbit_size));
-                }
-                let text = format!(
-                    "# {} ({})\n{}",
-                    summary.count,
-                    counts.join(", "),
-                    pq_report::board_text(problem, &found.placement)
-                );
+                let text = found_text(problem, found, summary.count, request.up_to);
                 if let Err(e) = emit_text(&text) {
                     write_error = e.downcast::<io::Error>().ok();
                 }
             }
         }
     };
-    let summary = enumerate(&request, &Limits::none(), &mut on_found)?;
+    let summary = enumerator.enumerate(&request, &Limits::none(), &mut on_found)?;
     check_interrupt()?;
     if let Some(e) = write_error {
         return Err(e.into());
@@ -223,56 +207,4 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
         Format::Text => emit_text(&summary_line(&request, &summary))?,
     }
     Ok(0)
-}
-
-/// What was counted, in one line.
-fn summary_line(request: &Request, summary: &Summary) -> String {
-    let (problem, n) = (&request.problem, request.n);
-    let counted = match request.up_to {
-        UpTo::Symmetry => format!(
-            "{} orbits ({} boards counting every symmetric image)",
-            summary.count, summary.total_boards
-        ),
-        UpTo::Total => format!("{} boards", summary.count),
-    };
-    let unequal = if request.maximal {
-        let what = problem.preset().groups();
-        format!(", {} with {what} of different sizes", summary.unequal)
-    } else {
-        String::new()
-    };
-    let what = what(problem, n, request.maximal);
-    let stopped = match (&summary.stopped, summary.complete) {
-        (Some(reason), _) => format!(" (stopped, {reason}: not all)"),
-        (None, false) => " (stopped at --limit: not all)".to_string(),
-        (None, true) => String::new(),
-    };
-    let split = if summary.cubes > 1 {
-        format!(", {} cubes on {} threads", summary.cubes, request.jobs)
-    } else {
-        String::new()
-    };
-    format!(
-        "{counted}{unequal}: {what}{stopped} ({:.2} s{split})\n",
-        summary.seconds
-    )
-}
-
-fn what(problem: &Problem, n: usize, maximal: bool) -> String {
-    let l = &problem.rules.layout;
-    match (problem.preset().is_queens(), maximal) {
-        (true, true) => format!(
-            "maximal configurations with at least {n} queens of each colour on a {}x{} board",
-            l.rows, l.cols
-        ),
-        (true, false) => format!(
-            "boards with exactly {n} white and {n} black queens on a {}x{} board",
-            l.rows, l.cols
-        ),
-        (false, true) => format!(
-            "maximal configurations with at least {n} of each maximised group, {}",
-            problem.sized(n).summary()
-        ),
-        (false, false) => format!("placements of {}", problem.sized(n).summary()),
-    }
 }

@@ -3,7 +3,8 @@
 //! proof, and what counts as an answer. `pq-sat solve` validates its arguments into a
 //! [`Plan`] and asks it for a step, an optimum or a certificate; the plan picks the engine
 //! by what it can do ([`Decide`], [`Prove`], [`Optimise`]), so the report is the same
-//! whichever engine answered.
+//! whichever engine answered. `pq-sat enumerate` asks for [`Enumerate`] the same way
+//! ([`enumerator`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -16,6 +17,7 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
 use pq_solve::{Answer, Backend, BackendSpec, SolveError};
 
+use crate::enumerate::{optimum_size_with, Found, Request, Summary as EnumerationSummary};
 use crate::lines::{tree_proof_options, LineEngine};
 use crate::optimise::{optimise, optimise_lines, OptimiseOutcome, Progress, RunLimits, Strategy};
 use crate::pipeline::{decoded, solve_formula_judged, Outcome, Status};
@@ -201,6 +203,52 @@ pub trait Optimise {
         limits: &RunLimits,
         on_progress: &mut dyn FnMut(Progress),
     ) -> Result<Optimised, SolveError>;
+}
+
+/// What lists every placement of a problem at one size (or one per symmetry orbit).
+pub trait Enumerate {
+    /// The size listed when none is given: the problem's optimum, with the seconds it took
+    /// to prove it.
+    fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError>;
+    /// Lists `request`'s placements until done or `limits` say stop, telling `on_found` of
+    /// each as it is found.
+    fn enumerate(
+        &self,
+        request: &Request,
+        limits: &Limits,
+        on_found: &mut dyn FnMut(&Found, &EnumerationSummary),
+    ) -> Result<EnumerationSummary, SolveError>;
+}
+
+/// The SAT path's enumeration ([`crate::enumerate`]: blocking clauses in an incremental
+/// CaDiCaL session, each orbit once), its optimum proven by the in-process CaDiCaL.
+pub struct SatEnumerator {
+    /// `--check-unsat`: the UNSAT above the optimum needs a checked proof in this format.
+    pub check_unsat: Option<ProofFormat>,
+}
+
+impl Enumerate for SatEnumerator {
+    fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError> {
+        // Made only when asked for: a size given needs no proof of an optimum.
+        let solver = member(&BackendSpec::Cadical, self.check_unsat)?;
+        optimum_size_with(problem, solver.as_ref())
+    }
+
+    fn enumerate(
+        &self,
+        request: &Request,
+        limits: &Limits,
+        on_found: &mut dyn FnMut(&Found, &EnumerationSummary),
+    ) -> Result<EnumerationSummary, SolveError> {
+        crate::enumerate::enumerate(request, limits, on_found)
+    }
+}
+
+/// The engine that enumerates: today the SAT path (the line engine lists no placements);
+/// with `check_unsat`, the UNSAT above an optimum found first counts only with a proof in
+/// that format that the checker verified.
+pub fn enumerator(check_unsat: Option<ProofFormat>) -> Box<dyn Enumerate> {
+    Box::new(SatEnumerator { check_unsat })
 }
 
 /// The backend `spec` names; with `check_unsat`, wrapped so that its UNSAT answers count
@@ -619,4 +667,40 @@ pub enum CertifyError {
         #[source]
         source: SolveError,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::enumerate::UpTo;
+    use pq_encode::Model;
+
+    /// The capability answers as the SAT path it stands for: a(5) = 4 (OEIS A250000), and
+    /// 3 essentially different optimal boards on 5 × 5 (OEIS A260680).
+    #[test]
+    fn the_sat_enumerator_finds_the_optimum_and_its_orbits() {
+        let problem = Problem::peaceable_queens(5);
+        let e = enumerator(None);
+        let (n, _) = e.optimum(&problem).unwrap();
+        assert_eq!(n, 4);
+        let request = Request {
+            problem,
+            n,
+            up_to: UpTo::Symmetry,
+            maximal: false,
+            options: Options {
+                model: Model::Lines,
+                ..Options::default()
+            },
+            limit: None,
+            split: 0,
+            jobs: 1,
+        };
+        let mut seen = 0;
+        let summary = e
+            .enumerate(&request, &Limits::none(), &mut |_, _| seen += 1)
+            .unwrap();
+        assert_eq!((summary.count, seen), (3, 3));
+        assert!(summary.complete);
+    }
 }
