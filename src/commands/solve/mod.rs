@@ -34,6 +34,8 @@ use pq_report::solve::{Headline, Optimum, ProofReport, Search, Solved};
 use pq_report::{emit, CertificateSummary};
 
 mod args;
+mod engines;
+mod proofs;
 mod validate;
 
 pub use args::SolveArgs;

@@ -1,0 +1,252 @@
+//! Which engines `solve`'s arguments name: the solvers or the default portfolio, cubes,
+//! the line engine, or an external optimiser for the whole optimisation.
+
+use pq_encode::spec::Problem;
+use pq_encode::Symmetry;
+use pq_engine::optimise::Strategy;
+use pq_engine::optimisers::Optimiser;
+use pq_engine::plan::{Cubing, Plan, Solvers};
+use pq_engine::proof::ProofFormat;
+use pq_solve::output;
+use pq_solve::BackendSpec;
+
+use super::args::{CubesWhen, EngineChoice, SolveArgs};
+use super::validate::{RunSettings, SolveJob, Target};
+use crate::cli::default_jobs;
+
+/// `solve --backend rc2|clasp`: the optimisation in one run of an external optimiser. With
+/// `--check-unsat`, the bound above its optimum is confirmed by the default portfolio of
+/// proof-writing solvers (DRAT, checked).
+pub(super) fn optimiser_job(
+    a: SolveArgs,
+    optimiser: Optimiser,
+    check_unsat: bool,
+) -> Result<SolveJob, String> {
+    let name = optimiser.name();
+    if a.backend.len() > 1 || !a.solver_cmd.is_empty() {
+        return Err(format!("--backend {name} solves the whole optimisation alone: give no other --backend or --solver-cmd"));
+    }
+    let refused = [
+        (
+            a.n.is_some(),
+            "--n (it maximises n; check one size with a SAT backend)",
+        ),
+        (
+            a.cnf.is_some(),
+            "--cnf (it reads pq-sat's own WCNF/OPB export)",
+        ),
+        (a.proof.is_some(), "--proof"),
+        (
+            a.certify.is_some(),
+            "--certify (a certificate needs pq-sat's own proof: drop --backend)",
+        ),
+        (
+            a.step_timeout.is_some(),
+            "--step-timeout (it solves in one step: use --timeout)",
+        ),
+        (a.strategy != Strategy::Up, "--strategy (it has its own)"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!("--backend {name} cannot take {flag}"));
+    }
+    let Some(problem) = a.problem.load_or_queens(a.dim)? else {
+        return Err(format!(
+            "--backend {name} optimises a board: give --dim D or --problem FILE"
+        ));
+    };
+    if problem.maximised().is_empty() {
+        return Err(format!(
+            "--backend {name} maximises: this problem maximises no group (its counts are fixed)"
+        ));
+    }
+    let plan = Plan {
+        solvers: Solvers::Default {
+            jobs: a.jobs.unwrap_or_else(default_jobs),
+        },
+        cubing: Cubing::Never,
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+        lines: None,
+        proof: None,
+        proof_format: ProofFormat::Drat,
+        prover: None,
+        check_unsat: check_unsat.then_some(ProofFormat::Drat),
+        certify: None,
+        policy: output::WritePolicy::from_force(a.force),
+    };
+    let run = RunSettings { args: a, plan };
+    Ok(SolveJob {
+        target: Target::OptimiseWith(problem, optimiser),
+        run,
+    })
+}
+
+/// `--engine`: the line engine when it is asked for (refusing what it cannot do, by name), or
+/// with `auto` when the problem is one it answers and nothing asks for a SAT solver.
+pub(super) fn line_engine(
+    a: &SolveArgs,
+    problem: Option<&Problem>,
+    check_unsat: bool,
+) -> Result<Option<pq_engine::lines::LineEngine>, String> {
+    if a.engine == EngineChoice::Sat {
+        return Ok(None);
+    }
+    // The engine writes its search tree as a DRAT proof of one step of the queens on a
+    // square board, so `--proof`, `--certify` and `--check-unsat` go to it there, under
+    // `auto` too (its proofs are smaller and faster to check than a SAT solver's:
+    // BENCHMARKS.md, "Tree proofs"); any other SAT-only option still means the SAT path.
+    let square_queens = problem.is_some_and(|p| {
+        let l = &p.rules.layout;
+        pq_encode::general::is_peaceable_queens(p) && !l.torus && l.rows == l.cols
+    });
+    let tree_proof = a.engine == EngineChoice::Lines || square_queens;
+    let proof_refused = if !tree_proof {
+        Some("--proof")
+    } else if !square_queens {
+        Some("--proof (it writes proofs for the peaceable queens on a square board, --dim D)")
+    } else if a.proof_format == Some(ProofFormat::Lrat)
+        || a.proof.as_deref().map(ProofFormat::from_path) == Some(ProofFormat::Lrat)
+    {
+        Some("an LRAT proof (its search tree is written as DRAT)")
+    } else {
+        None
+    };
+    let sat_only = [
+        (!a.backend.is_empty(), "--backend"),
+        (!a.solver_cmd.is_empty(), "--solver-cmd"),
+        (
+            a.proof.is_some() && proof_refused.is_some(),
+            proof_refused.unwrap_or_default(),
+        ),
+        (
+            a.certify.is_some() && proof_refused.is_some(),
+            "--certify (it certifies the peaceable queens on a square board, --dim D)",
+        ),
+        (
+            check_unsat && (a.proof.is_none() || proof_refused.is_some()),
+            "--check-unsat without --proof (it checks the proof it writes)",
+        ),
+        (a.cnf.is_some(), "--cnf (it reads no formula)"),
+        (a.cubes == CubesWhen::Always, "--cubes"),
+        (
+            a.strategy != Strategy::Up,
+            "--strategy (it raises n until UNSAT)",
+        ),
+    ];
+    let given = sat_only
+        .iter()
+        .find(|(given, _)| *given)
+        .map(|(_, flag)| *flag)
+        .or(a.encoding.given());
+    let unsupported = match problem {
+        None => Some("it needs a board: --dim D or --problem FILE".to_string()),
+        Some(p) => pq_engine::lines::unsupported(p),
+    };
+    if a.engine == EngineChoice::Auto {
+        return Ok((given.is_none() && unsupported.is_none()).then(|| {
+            pq_engine::lines::LineEngine {
+                jobs: a.jobs.unwrap_or_else(default_jobs),
+            }
+        }));
+    }
+    if let Some(flag) = given {
+        return Err(format!(
+            "--engine lines answers without a SAT solver: it cannot take {flag}; use --engine sat"
+        ));
+    }
+    if let Some(why) = unsupported {
+        return Err(format!("--engine lines cannot answer this problem: {why}"));
+    }
+    Ok(Some(pq_engine::lines::LineEngine {
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+    }))
+}
+
+/// `--cubes auto`: hard steps go to cubes when there are cores to spread them over and
+/// nothing asks for what one solver's run gives (a proof, a certificate, an incremental
+/// search, or with `--check-unsat` a checked proof of every UNSAT), the cubes' UNSAT proves
+/// the step's (lex-leader symmetry: the split drops only cubes the formula refutes), and
+/// one solver is there to solve the cubes.
+pub(super) fn auto_cubing(a: &SolveArgs, solvers: &Solvers, check_unsat: bool) -> Cubing {
+    let member = match solvers {
+        Solvers::Default { .. } => pq_engine::cube::CUBE_SOLVER,
+        // A --solver-cmd is run as given: an arbitrary program need not tolerate running
+        // once per cube, side by side (shared files, memory); --cubes asks for it explicitly.
+        Solvers::Given(list) if list.len() == 1 && !matches!(list[0], BackendSpec::Command(_)) => {
+            list[0].clone()
+        }
+        Solvers::Given(_) => return Cubing::Never,
+    };
+    let eligible = a.jobs.unwrap_or_else(default_jobs) >= 2
+        && !check_unsat
+        && a.strategy != Strategy::Incremental
+        && a.proof.is_none()
+        && a.certify.is_none()
+        && a.cnf.is_none()
+        && a.encoding.options().symmetry == Symmetry::LexLeader;
+    if !eligible {
+        return Cubing::Never;
+    }
+    Cubing::After {
+        probe: a.cube_after,
+        member,
+    }
+}
+
+/// `solve --cubes`: the one solver that solves each cube (default: the in-process
+/// CaDiCaL); `--jobs` is then the number of workers, not a portfolio's size.
+pub(super) fn cube_solvers(a: &SolveArgs, backends: &[BackendSpec]) -> Result<Solvers, String> {
+    let refused = [
+        (
+            a.strategy == Strategy::Incremental,
+            "--strategy incremental (it keeps one solver under assumptions)",
+        ),
+        (
+            a.proof.is_some(),
+            "--proof (a cube-and-conquer proof is one per cube: use pq-sat cube, conquer --proof)",
+        ),
+        (
+            a.certify.is_some(),
+            "--certify (its proof comes from one solver)",
+        ),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!("--cubes cannot take {flag}"));
+    }
+    let mut given = backends.to_vec();
+    given.extend(a.solver_cmd.iter().map(|c| BackendSpec::Command(c.clone())));
+    if given.len() > 1 {
+        return Err("--cubes solves every cube with one solver: give at most one --backend or --solver-cmd (--jobs says how many cubes run at once)".into());
+    }
+    Ok(Solvers::Given(if given.is_empty() {
+        vec![pq_engine::cube::CUBE_SOLVER]
+    } else {
+        given
+    }))
+}
+
+/// The solvers named by `--backend` and `--solver-cmd`, or the default portfolio.
+pub(super) fn solvers(
+    backends: &[BackendSpec],
+    commands: &[String],
+    jobs: Option<usize>,
+) -> Result<Solvers, String> {
+    let mut given = backends.to_vec();
+    for cmd in commands {
+        if cmd.trim().is_empty() {
+            return Err("--solver-cmd needs a command".into());
+        }
+        given.push(BackendSpec::Command(cmd.clone()));
+    }
+    if given.is_empty() {
+        return Ok(Solvers::Default {
+            jobs: jobs.unwrap_or_else(default_jobs),
+        });
+    }
+    if let Some(jobs) = jobs.filter(|&j| j < given.len()) {
+        return Err(format!(
+            "{} solvers were named but --jobs is {jobs}: a portfolio runs all its solvers at once",
+            given.len()
+        ));
+    }
+    Ok(Solvers::Given(given))
+}
