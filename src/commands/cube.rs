@@ -2,16 +2,16 @@
 //! ([`pq_engine::cube`]), with a summary of the split.
 
 use pq_solve::output::WritePolicy;
-use std::fs::File;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, Formula, Instance};
-use pq_engine::compress;
+use pq_encode::Instance;
 use pq_engine::cube::estimate::{Estimate, Settings};
 use pq_engine::cube::make::{make, Prepared};
 use pq_engine::cube::split::Progress;
+use pq_engine::input::read_formula;
+use pq_solve::control::Limits;
 
 use crate::cli::{
     checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs, Format,
@@ -293,7 +293,7 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
             .cnf
             .as_deref()
             .expect("validated: --cnf without a problem");
-        Prepared::read(read(path)?, path)
+        Prepared::read(read_formula(Some(path), &Limits::none())?, path)
     };
     if prepared.lines.is_none() && job.settings.method == pq_engine::cube::split::Method::Auto {
         note!("pq-sat: no line colours to split on (not the queens' colouring model): splitting by look-ahead");
@@ -326,12 +326,4 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
         split: made.record,
         estimate: None,
     })
-}
-
-/// Reads a DIMACS file (compressed ones by their first bytes).
-fn read(path: &std::path::Path) -> Result<Formula> {
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let input =
-        compress::decompressed(file).with_context(|| format!("cannot read {}", path.display()))?;
-    dimacs::parse(input).with_context(|| format!("cannot read {}", path.display()))
 }

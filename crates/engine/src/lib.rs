@@ -25,7 +25,8 @@
 //! - [`bench`](mod@bench): benchmark families of CNF files, solver races on them, and the
 //!   SAT-competition submission;
 //! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
-//!   written by their names, for every reader and writer above.
+//!   written by their names, for every reader and writer above; [`input`]: the one reader
+//!   of DIMACS files and standard input;
 //! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
 //!   every way of conquering them (locally, GNU parallel, Slurm);
 //! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
@@ -35,6 +36,7 @@ pub use pq_io::compress;
 pub mod cube;
 pub mod enumerate;
 pub mod greedy;
+pub mod input;
 pub use pq_io::hashing;
 pub mod known;
 pub mod lines;

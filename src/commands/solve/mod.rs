@@ -3,16 +3,14 @@
 //! validated and trimmed once; this module writes the files asked for and hands the outcome
 //! to [`pq_report::solve`].
 
-use std::fs::File;
 use std::io::{self, IsTerminal};
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use pq_board::placement::Placement;
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, header, Formula};
-use pq_engine::compress;
+use pq_encode::{header, Formula};
 use pq_engine::known::agrees;
 use pq_engine::optimise::{OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::optimisers::{optimise_with, Optimiser};
@@ -310,48 +308,13 @@ fn formula(run: &RunSettings) -> Result<u8> {
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
-/// Parses the DIMACS formula at `path` (standard input when `None`; .cnf.xz, .cnf.gz and
-/// .cnf.bz2 too, known by their first bytes); a read that `limits` stop (time limit,
-/// Ctrl-C) is an error.
+/// Parses the DIMACS formula at `path` (standard input when `None`), saying so when a
+/// person might be waiting to type it.
 fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
-    Ok(if let Some(p) = path {
-        let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-        let input = compress::decompressed(Watched {
-            inner: file,
-            limits,
-        })
-        .with_context(|| format!("cannot read {}", p.display()))?;
-        dimacs::parse(input).with_context(|| format!("cannot read {}", p.display()))?
-    } else {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
-            note!(
-                "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
-            );
-        }
-        let stdin = Watched {
-            inner: stdin.lock(),
-            limits,
-        };
-        let input = compress::decompressed(stdin).context("cannot read standard input")?;
-        dimacs::parse(input).context("cannot read standard input")?
-    })
-}
-
-/// A reader that fails once its limits say stop: reading a big formula takes seconds, and
-/// neither a time limit nor Ctrl-C may wait for it.
-struct Watched<'a, R> {
-    inner: R,
-    limits: &'a Limits,
-}
-
-impl<R: io::Read> io::Read for Watched<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        match self.limits.stop_reason() {
-            Some(reason) => Err(io::Error::other(format!(
-                "{reason} before the formula was read; nothing was solved"
-            ))),
-            None => self.inner.read(buf),
-        }
+    if path.is_none() && io::stdin().is_terminal() {
+        note!(
+            "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
+        );
     }
+    Ok(pq_engine::input::read_formula(path, limits)?)
 }
