@@ -13,7 +13,7 @@ use pq_engine::cube::{read_results, CubeResult, Status};
 use pq_solve::control::Limits;
 use pq_solve::output::WritePolicy;
 
-use super::solve_cube::{method, open};
+use super::solve_cube::open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{parse_jobs, CubeSolver, CubeSolverArgs, Format, ProgressMode};
 use pq_report::cube::{ConquerReport, CubeTotals};
@@ -115,7 +115,7 @@ pub fn run(job: &ConquerJob) -> Result<u8> {
     }
     let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
     let mut backend = None;
-    let method = method(solver, &mut backend)?;
+    let method = solver.method(&mut backend)?;
     let solver_name = if a.incremental {
         "cadical (incremental)".to_string()
     } else {

@@ -8,16 +8,13 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_engine::cube::conquer::{
-    prove_completeness, record, solve_cube as solve_one, CubeDir, Method,
-};
+use pq_engine::cube::conquer::{prove_completeness, record, solve_cube as solve_one, CubeDir};
 use pq_engine::cube::{read_results, Status};
 use pq_solve::answer::Answer;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
-use pq_solve::Backend;
 
-use super::{input_dir, unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
+use super::{input_dir, status_code, unless_interrupted, Interruptible};
 use crate::cli::{CubeSolver, CubeSolverArgs, Format};
 use pq_report::cube::{Completeness, CubeSolved};
 use pq_report::emit;
@@ -75,38 +72,6 @@ pub(super) fn open(dir: &std::path::Path) -> Result<CubeDir> {
     Ok(CubeDir::open(dir)?)
 }
 
-/// The exit code of a cube's (or a directory's) answer.
-fn code(status: Status) -> u8 {
-    match status {
-        Status::Sat => EXIT_SAT,
-        Status::Unsat => EXIT_UNSAT,
-        Status::Unknown => 0,
-    }
-}
-
-/// The backend of `solver` when it solves without writing a proof (checked with
-/// `--check-unsat`).
-fn plain_backend(solver: &CubeSolver) -> Result<Box<dyn Backend>> {
-    Ok(pq_engine::plan::member(&solver.spec, solver.check_unsat)?)
-}
-
-/// How each cube is solved: with `--proof` by the proof-writing solver `solver` names,
-/// otherwise by its plain backend, kept in `backend` for as long as the method is used.
-pub(super) fn method<'a>(
-    solver: &'a CubeSolver,
-    backend: &'a mut Option<Box<dyn Backend>>,
-) -> Result<Method<'a>> {
-    Ok(match solver.proof {
-        Some(format) => Method::Proof {
-            spec: &solver.spec,
-            format,
-            check: solver.check_unsat.is_some(),
-            keep: solver.keep,
-        },
-        None => Method::Backend(&**backend.insert(plain_backend(solver)?)),
-    })
-}
-
 /// `solve-cube DIR ID`: solves one cube and records its result.
 pub fn run(job: &SolveCubeJob) -> Result<u8> {
     let (a, solver) = (&job.args, &job.solver);
@@ -116,7 +81,7 @@ pub fn run(job: &SolveCubeJob) -> Result<u8> {
     }
     let id = a.id.expect("clap requires ID without --completeness");
     let cube = dir.manifest.cube(id)?.clone();
-    let exit = |status: Status| if a.exit_zero { 0 } else { code(status) };
+    let exit = |status: Status| if a.exit_zero { 0 } else { status_code(status) };
     if a.resume {
         let results = read_results(&dir.path, &dir.manifest)?;
         if let Some(r) = results[id - 1]
@@ -137,7 +102,7 @@ pub fn run(job: &SolveCubeJob) -> Result<u8> {
     }
     let limits = Limits::timeout(a.solver.timeout);
     let mut backend = None;
-    let method = method(solver, &mut backend)?;
+    let method = solver.method(&mut backend)?;
     let solved = {
         let _guard = Interruptible::enter();
         solve_one(&dir, id, &method, &limits)?
@@ -174,7 +139,7 @@ fn completeness(dir: &CubeDir, a: &SolveCubeArgs, solver: &CubeSolver) -> Result
         let proof = (answer == Answer::Unsat).then(|| path.display().to_string());
         (answer, name, proof)
     } else {
-        let backend = plain_backend(solver)?;
+        let backend = solver.plain_backend()?;
         let (answer, name) =
             backend.solve_judged(&dir.completeness_formula(), &limits, &accept_all)?;
         (answer, name, None)

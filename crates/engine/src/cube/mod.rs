@@ -194,6 +194,30 @@ pub struct CubeSolver {
     pub keep: KeepProof,
 }
 
+impl CubeSolver {
+    /// The backend that solves without writing a proof (checked with `--check-unsat`).
+    pub fn plain_backend(&self) -> Result<Box<dyn pq_solve::Backend>, SolveError> {
+        crate::plan::member(&self.spec, self.check_unsat)
+    }
+
+    /// How each cube is solved: with `--proof` by the proof-writing solver, otherwise by
+    /// the plain backend, kept in `backend` for as long as the method is used.
+    pub fn method<'a>(
+        &'a self,
+        backend: &'a mut Option<Box<dyn pq_solve::Backend>>,
+    ) -> Result<conquer::Method<'a>, SolveError> {
+        Ok(match self.proof {
+            Some(format) => conquer::Method::Proof {
+                spec: &self.spec,
+                format,
+                check: self.check_unsat.is_some(),
+                keep: self.keep,
+            },
+            None => conquer::Method::Backend(&**backend.insert(self.plain_backend()?)),
+        })
+    }
+}
+
 /// What becomes of a cube's proof once it is written (and checked, with `--check-unsat`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
