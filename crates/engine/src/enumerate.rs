@@ -84,6 +84,26 @@ pub struct Request {
     pub jobs: usize,
 }
 
+impl Request {
+    /// A request with the defaults of `pq-sat enumerate`: the lines model with the
+    /// totalizer, no limit, one search on one thread.
+    pub fn new(problem: Problem, n: usize, up_to: UpTo, maximal: bool) -> Request {
+        Request {
+            problem,
+            n,
+            up_to,
+            maximal,
+            options: Options {
+                model: Model::Lines,
+                ..Options::default()
+            },
+            limit: None,
+            split: 0,
+            jobs: 1,
+        }
+    }
+}
+
 /// One placement found.
 #[derive(Clone, Debug)]
 pub struct Found {
@@ -501,19 +521,7 @@ mod tests {
     use super::*;
 
     fn request(problem: Problem, n: usize, up_to: UpTo, maximal: bool) -> Request {
-        Request {
-            problem,
-            n,
-            up_to,
-            maximal,
-            options: Options {
-                model: Model::Lines,
-                ..Options::default()
-            },
-            limit: None,
-            split: 0,
-            jobs: 1,
-        }
+        Request::new(problem, n, up_to, maximal)
     }
 
     fn count(r: &Request) -> Summary {

@@ -673,7 +673,6 @@ pub enum CertifyError {
 mod tests {
     use super::*;
     use crate::enumerate::UpTo;
-    use pq_encode::Model;
 
     /// The capability answers as the SAT path it stands for: a(5) = 4 (OEIS A250000), and
     /// 3 essentially different optimal boards on 5 × 5 (OEIS A260680).
@@ -683,19 +682,7 @@ mod tests {
         let e = enumerator(None);
         let (n, _) = e.optimum(&problem).unwrap();
         assert_eq!(n, 4);
-        let request = Request {
-            problem,
-            n,
-            up_to: UpTo::Symmetry,
-            maximal: false,
-            options: Options {
-                model: Model::Lines,
-                ..Options::default()
-            },
-            limit: None,
-            split: 0,
-            jobs: 1,
-        };
+        let request = Request::new(problem, n, UpTo::Symmetry, false);
         let mut seen = 0;
         let summary = e
             .enumerate(&request, &Limits::none(), &mut |_, _| seen += 1)
