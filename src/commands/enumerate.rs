@@ -144,14 +144,8 @@ pub fn run(job: EnumerateJob) -> Result<u8> {
         n
     } else {
         let (n, seconds) = enumerator.optimum(&request.problem)?;
-        let problem = &request.problem;
-        let optimum = problem.preset().optimum();
-        let is = if problem.preset().is_queens() {
-            "="
-        } else {
-            "is"
-        };
-        note!("pq-sat: {optimum} {is} {n}, found first ({seconds:.2} s)");
+        let optimum = request.problem.preset().optimum_is(n);
+        note!("pq-sat: {optimum}, found first ({seconds:.2} s)");
         n
     };
     let problem = &request.problem;

@@ -547,11 +547,11 @@ impl Preset {
         }
     }
 
-    /// The optimum's name: `a(8)`, or `the optimum`.
-    pub fn optimum(self) -> String {
+    /// The optimum stated: `a(8) = 9`, or `the optimum is 9`.
+    pub fn optimum_is(self, n: usize) -> String {
         match self {
-            Preset::Queens { dim } => format!("a({dim})"),
-            Preset::General => "the optimum".into(),
+            Preset::Queens { dim } => format!("a({dim}) = {n}"),
+            Preset::General => format!("the optimum is {n}"),
         }
     }
 
@@ -758,14 +758,14 @@ count = "max"
             queens.preset().step(&queens, 10),
             "peaceable queens, d = 8, n = 10"
         );
-        assert_eq!(queens.preset().optimum(), "a(8)");
+        assert_eq!(queens.preset().optimum_is(9), "a(8) = 9");
         assert!(!queens.preset().needs_legend());
         // The same pieces with fixed counts, or another name, are a general problem.
         let mut fixed = queens.clone();
         fixed.set("white", "3").unwrap();
         assert_eq!(fixed.preset(), Preset::General);
         assert!(fixed.preset().step(&fixed, 3).ends_with("at size 3"));
-        assert_eq!(fixed.preset().optimum(), "the optimum");
+        assert_eq!(fixed.preset().optimum_is(3), "the optimum is 3");
         assert_eq!(fixed.preset().title(&fixed), fixed.name);
     }
 }

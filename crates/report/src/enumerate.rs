@@ -1,6 +1,6 @@
 //! `enumerate`'s text: one block per board found, and the closing count.
 
-use pq_encode::spec::Problem;
+use pq_encode::spec::{Preset, Problem};
 use pq_engine::enumerate::{Found, Request, Summary, UpTo};
 
 /// The `count`-th board found, with its counts per group (and its orbit's size, up to
@@ -58,19 +58,19 @@ pub fn summary_line(request: &Request, summary: &Summary) -> String {
 
 fn what(problem: &Problem, n: usize, maximal: bool) -> String {
     let l = &problem.rules.layout;
-    match (problem.preset().is_queens(), maximal) {
-        (true, true) => format!(
+    match (problem.preset(), maximal) {
+        (Preset::Queens { .. }, true) => format!(
             "maximal configurations with at least {n} queens of each colour on a {}x{} board",
             l.rows, l.cols
         ),
-        (true, false) => format!(
+        (Preset::Queens { .. }, false) => format!(
             "boards with exactly {n} white and {n} black queens on a {}x{} board",
             l.rows, l.cols
         ),
-        (false, true) => format!(
+        (Preset::General, true) => format!(
             "maximal configurations with at least {n} of each maximised group, {}",
             problem.sized(n).summary()
         ),
-        (false, false) => format!("placements of {}", problem.sized(n).summary()),
+        (Preset::General, false) => format!("placements of {}", problem.sized(n).summary()),
     }
 }

@@ -1,7 +1,7 @@
 //! The reports of `solve`: the answer at one size ([`Solved`], also for `solve --cnf`) and
 //! an optimum ([`Optimum`]), for the queens and for every other problem alike.
 
-use pq_encode::spec::Problem;
+use pq_encode::spec::{Preset, Problem};
 use pq_encode::Options;
 use pq_engine::optimise::{Method, OptimiseOutcome, Step, Strategy};
 use pq_engine::{Outcome, Status};
@@ -31,10 +31,9 @@ impl Witness {
     /// `p` as the report of a `problem` shows it.
     pub fn of(problem: &Problem, p: &pq_board::placement::Placement) -> Witness {
         let rows = rows(&problem.rules, p);
-        if problem.preset().is_queens() {
-            Witness::Board { board: rows }
-        } else {
-            Witness::Placement { placement: rows }
+        match problem.preset() {
+            Preset::Queens { .. } => Witness::Board { board: rows },
+            Preset::General => Witness::Placement { placement: rows },
         }
     }
 }
@@ -440,9 +439,8 @@ impl Optimum {
             trust(verified, self.from_command)
         );
         let stopped = self.reason.as_deref().unwrap_or("stopped");
-        let mut text = if problem.preset().is_queens() {
-            let d = problem.rules.layout.rows;
-            match (self.optimum, self.lower_bound) {
+        let mut text = match problem.preset() {
+            Preset::Queens { dim: d } => match (self.optimum, self.lower_bound) {
                 (Some(opt), _) => format!(
                     "a({d}) = {opt}: {opt} white and {opt} black queens fit on a {d}x{d} board, {} do not ({by})\n",
                     opt + 1
@@ -451,10 +449,10 @@ impl Optimum {
                     "a({d}) >= {}, not proven optimal: {stopped} ({by})\n",
                     best.unwrap_or(0)
                 ),
-            }
-        } else {
-            let (who, what) = (self.maximised.join(" = "), problem.summary());
-            match (self.optimum, self.lower_bound) {
+            },
+            Preset::General => {
+                let (who, what) = (self.maximised.join(" = "), problem.summary());
+                match (self.optimum, self.lower_bound) {
                 _ if outcome.infeasible => {
                     format!("UNSAT: {what} cannot be met even with no {who} ({by})\n")
                 }
@@ -464,6 +462,7 @@ impl Optimum {
                 ),
                 (None, Some(b)) => format!("{who} >= {b}, not proven optimal: {stopped} ({by})\n"),
                 (None, None) => format!("UNKNOWN: {stopped} ({by})\n"),
+                }
             }
         };
         if let Some((_, p)) = &outcome.best {
