@@ -35,9 +35,40 @@ pub fn write_declaring<W: Write>(formula: &Formula, n_vars: u32, out: W) -> io::
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     write_header(formula, "c", &mut out)?;
     writeln!(out, "p cnf {} {}", n_vars, formula.n_clauses())?;
+    write_clauses(formula, &mut out)?;
+    out.flush()
+}
+
+/// Writes `formula`'s clauses, one a line, each ended by `0`.
+fn write_clauses<W: Write>(formula: &Formula, out: &mut W) -> io::Result<()> {
     for clause in &formula.cnf {
         for &lit in clause.iter() {
             write!(out, "{} ", lit.to_ipasir())?;
+        }
+        out.write_all(b"0\n")?;
+    }
+    Ok(())
+}
+
+/// Writes `formula` with `cubes` in the iCNF format of incremental solvers and
+/// cube-and-conquer tools (Wieringa, Niemenmaa & Heljanko's incremental DIMACS, as read by
+/// CaDiCaL and iLingeling in Heule, Kullmann, Wieringa & Biere, "Cube and conquer", HVC
+/// 2011): its comments, its clauses under `p inccnf`, then one `a LITS 0` line per cube.
+pub fn write_icnf<'a, W: Write>(
+    formula: &Formula,
+    cubes: impl IntoIterator<Item = &'a [i32]>,
+    out: W,
+) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    for c in &formula.comments {
+        writeln!(out, "c {c}")?;
+    }
+    writeln!(out, "p inccnf")?;
+    write_clauses(formula, &mut out)?;
+    for cube in cubes {
+        out.write_all(b"a ")?;
+        for l in cube {
+            write!(out, "{l} ")?;
         }
         out.write_all(b"0\n")?;
     }

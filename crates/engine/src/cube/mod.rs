@@ -346,31 +346,14 @@ impl Manifest {
     }
 }
 
-/// Writes the iCNF form of `formula` with these cubes: the clauses under `p inccnf`, then
-/// one `a LITS 0` line per cube, in id order.
+/// Writes the iCNF form of `formula` with these cubes, in id order
+/// ([`pq_encode::dimacs::write_icnf`]).
 pub fn write_icnf(
     formula: &pq_encode::Formula,
     cubes: &[Cube],
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    for c in &formula.comments {
-        writeln!(out, "c {c}")?;
-    }
-    writeln!(out, "p inccnf")?;
-    for clause in &formula.cnf {
-        for lit in clause.iter() {
-            write!(out, "{} ", lit.to_ipasir())?;
-        }
-        writeln!(out, "0")?;
-    }
-    for cube in cubes {
-        write!(out, "a ")?;
-        for l in &cube.lits {
-            write!(out, "{l} ")?;
-        }
-        writeln!(out, "0")?;
-    }
-    Ok(())
+    pq_encode::dimacs::write_icnf(formula, cubes.iter().map(|c| c.lits.as_slice()), out)
 }
 
 /// Writes a cube directory at `dir` (absent, empty, or an earlier cube directory when
