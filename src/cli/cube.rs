@@ -12,7 +12,7 @@ use super::parse_timeout;
 
 /// How each cube is solved.
 #[derive(ClapArgs, Debug)]
-pub struct CubeSolverArgs {
+pub(crate) struct CubeSolverArgs {
     /// Solver: cadical, cadical-sat, cadical-unsat (in-process CaDiCaL, default or tuned
     /// options), varisat, kissat, minisat, cadical-bin [default: cadical-sat]
     #[arg(long, value_name = "B", conflicts_with = "solver_cmd")]
@@ -47,7 +47,7 @@ pub struct CubeSolverArgs {
 
 impl CubeSolverArgs {
     /// The one solver named, or the default cube solver.
-    pub fn spec(&self) -> Result<BackendSpec, String> {
+    pub(crate) fn spec(&self) -> Result<BackendSpec, String> {
         match (&self.backend, &self.solver_cmd) {
             (Some(b), _) => Ok(b.clone()),
             (None, Some(cmd)) if cmd.trim().is_empty() => {
@@ -61,7 +61,7 @@ impl CubeSolverArgs {
 
 impl CubeSolverArgs {
     /// Checks that the solver writes the proofs asked for.
-    pub fn validated(&self, check_unsat: bool) -> Result<CubeSolver, String> {
+    pub(crate) fn validated(&self, check_unsat: bool) -> Result<CubeSolver, String> {
         let spec = self.spec()?;
         let format = self.proof_format.unwrap_or_default();
         if self.proof {

@@ -13,7 +13,7 @@ use super::{Args, Command, Format};
 
 /// A fully validated request.
 #[derive(Debug)]
-pub enum Job {
+pub(crate) enum Job {
     /// Write a formula (`pq-sat encode`).
     Encode(crate::commands::encode::EncodeJob),
     /// Answer one size, an optimum or a file (`pq-sat solve`).
@@ -81,7 +81,7 @@ impl Args {
     /// Checks what clap cannot; the error is a usage error (exit code 2). Outputs that
     /// are one file, or that would overwrite an input, are refused here; what is on disk
     /// at the outputs is checked by [`Job::prepare_outputs`] before the job runs.
-    pub fn into_job(self) -> Result<Job, String> {
+    pub(crate) fn into_job(self) -> Result<Job, String> {
         let job = self.validated()?;
         job.check_distinct()?;
         Ok(job)
@@ -279,13 +279,13 @@ impl Job {
 
     /// Checks every output path before any work starts ([`output::Paths::prepare`]); each
     /// command passes `--force` on to its writes as a [`output::WritePolicy`].
-    pub fn prepare_outputs(&self) -> Result<(), String> {
+    pub(crate) fn prepare_outputs(&self) -> Result<(), String> {
         self.paths().prepare()
     }
 }
 
 /// The command line as typed, for manifests.
-pub fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     // The program as `pq-sat`, not the path it ran from (`/tmp/…/target/release/pq-sat`):
     // what is recorded is a command to run again, anywhere pq-sat is installed.
     std::env::args()
@@ -303,6 +303,6 @@ pub fn command_line() -> String {
 }
 
 /// The number of cores, the default size of the portfolio.
-pub fn default_jobs() -> usize {
+pub(crate) fn default_jobs() -> usize {
     pq_io::cores()
 }

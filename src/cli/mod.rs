@@ -4,19 +4,19 @@
 mod cube;
 mod job;
 
-pub use cube::CubeSolverArgs;
-pub use pq_engine::cube::CubeSolver;
-pub use pq_report::{Format, ProgressMode};
+pub(crate) use cube::CubeSolverArgs;
+pub(crate) use pq_engine::cube::CubeSolver;
+pub(crate) use pq_report::{Format, ProgressMode};
 
-pub use crate::commands::canon::CanonArgs;
-pub use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
-pub use crate::commands::family::FamilyArgs;
-pub use crate::commands::hash::HashArgs;
-pub use crate::commands::race::RaceArgs;
-pub use crate::commands::render::RenderArgs;
+pub(crate) use crate::commands::canon::CanonArgs;
+pub(crate) use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
+pub(crate) use crate::commands::family::FamilyArgs;
+pub(crate) use crate::commands::hash::HashArgs;
+pub(crate) use crate::commands::race::RaceArgs;
+pub(crate) use crate::commands::render::RenderArgs;
 
 pub(crate) use job::{checkable, problem_size};
-pub use job::{command_line, default_jobs, Job};
+pub(crate) use job::{command_line, default_jobs, Job};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -39,7 +39,7 @@ Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usa
 /// attacking one of the other colour.
 #[derive(Parser, Debug)]
 #[command(name = "pq-sat", version, after_help = AFTER_HELP, propagate_version = true)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     pub command: Command,
     /// Count a solver's UNSAT only once the independent checker has verified its proof:
@@ -63,7 +63,7 @@ pub struct Args {
 
 impl Args {
     /// How much to say on stderr, from `--quiet` and `-v`.
-    pub fn verbosity(&self) -> pq_report::progress::Verbosity {
+    pub(crate) fn verbosity(&self) -> pq_report::progress::Verbosity {
         use pq_report::progress::Verbosity;
         match (self.quiet, self.verbose) {
             (true, _) => Verbosity::Quiet,
@@ -74,7 +74,7 @@ impl Args {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Write the DIMACS CNF formula for "n white and n black queens fit on d×d".
     ///
     /// Comment lines at the top name the instance and map each square variable:
@@ -219,7 +219,7 @@ pub enum Command {
 
 /// How `family` compresses its instance files.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompressArg {
+pub(crate) enum CompressArg {
     /// Plain DIMACS (`NAME.cnf`)
     None,
     /// xz (`NAME.cnf.xz`), as the SAT competitions ship instances
@@ -232,7 +232,7 @@ pub enum CompressArg {
 
 impl CompressArg {
     /// The engine's name for the format.
-    pub fn format(self) -> pq_engine::compress::Compression {
+    pub(crate) fn format(self) -> pq_engine::compress::Compression {
         use pq_engine::compress::Compression;
         match self {
             CompressArg::None => Compression::None,
@@ -245,7 +245,7 @@ impl CompressArg {
 
 /// What `family` writes for each instance.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InstanceFormat {
+pub(crate) enum InstanceFormat {
     /// DIMACS CNF, one file per size
     Cnf,
     /// WCNF: the optimisation as weighted partial MaxSAT, one file per board
@@ -256,7 +256,7 @@ pub enum InstanceFormat {
 
 impl InstanceFormat {
     /// The optimisation's export format, `None` for DIMACS.
-    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+    pub(crate) fn export(self) -> Option<pq_encode::maxsat::Export> {
         match self {
             InstanceFormat::Cnf => None,
             InstanceFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
@@ -267,11 +267,11 @@ impl InstanceFormat {
 
 /// A list of board sizes.
 #[derive(Clone, Debug)]
-pub struct Dims(pub Vec<usize>);
+pub(crate) struct Dims(pub Vec<usize>);
 
 /// How the formula is built.
 #[derive(ClapArgs, Debug, Default)]
-pub struct EncodingArgs {
+pub(crate) struct EncodingArgs {
     /// Attack model: pairwise (clause per attacking pair), lines (line indicators),
     /// colouring (one colour per line) [default: colouring]
     #[arg(long, value_name = "MODEL")]
@@ -293,7 +293,7 @@ pub struct EncodingArgs {
 
 impl EncodingArgs {
     /// The options given, the defaults for the others.
-    pub fn options(&self) -> Options {
+    pub(crate) fn options(&self) -> Options {
         let d = Options::default();
         Options {
             model: self.model.unwrap_or(d.model),
@@ -305,7 +305,7 @@ impl EncodingArgs {
 
     /// `--bounds sums` applies to the colouring model of the peaceable queens (the only
     /// formula that has the line colours it counts with).
-    pub fn check_bounds(&self, problem: &Problem) -> Result<(), String> {
+    pub(crate) fn check_bounds(&self, problem: &Problem) -> Result<(), String> {
         let options = self.options();
         if options.bounds == Bounds::None {
             return Ok(());
@@ -342,7 +342,7 @@ impl EncodingArgs {
 
 /// What `encode` and `enumerate` work on: the peaceable queens on d×d, or a problem file.
 #[derive(ClapArgs, Debug)]
-pub struct SubjectArgs {
+pub(crate) struct SubjectArgs {
     /// Board side d (1 to 64): the peaceable queens on d×d
     #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
     pub dim: Option<usize>,
@@ -357,7 +357,7 @@ pub struct SubjectArgs {
 
 /// A placement problem from a file.
 #[derive(ClapArgs, Debug, Default)]
-pub struct ProblemArgs {
+pub(crate) struct ProblemArgs {
     /// A placement problem (TOML; see encodings/*.toml): board, groups of pieces with their
     /// counts, which groups must not attack which
     #[arg(long, value_name = "FILE")]
@@ -410,7 +410,7 @@ pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
 
 /// The longest timeout accepted, in seconds (about 31 years): a deadline further away
 /// would overflow the clock's arithmetic on some systems.
-pub const MAX_TIMEOUT_SECS: f64 = 1e9;
+pub(crate) const MAX_TIMEOUT_SECS: f64 = 1e9;
 
 pub(crate) fn parse_dim(s: &str) -> Result<usize, String> {
     let d: usize = s

@@ -13,7 +13,7 @@ use pq_report::{emit, Canon, Subject};
 
 /// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
 /// from `path` or standard input and prints its orbit's canonical member.
-pub fn run(job: &CanonJob) -> Result<u8> {
+pub(crate) fn run(job: &CanonJob) -> Result<u8> {
     let (a, problem) = (&job.args, job.problem.as_ref());
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let (problem, p) = (&read.problem, &read.placement);
@@ -50,7 +50,7 @@ pub fn run(job: &CanonJob) -> Result<u8> {
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct CanonArgs {
+pub(crate) struct CanonArgs {
     /// The board file ("-" or nothing = standard input)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
@@ -65,7 +65,7 @@ pub struct CanonArgs {
 
 /// The placement to put in canonical form, validated: the problem it belongs to, if `--problem` names one.
 #[derive(Debug)]
-pub struct CanonJob {
+pub(crate) struct CanonJob {
     /// The problem file given, with its `--set` values.
     pub problem: Option<Problem>,
     /// The arguments as given.
@@ -74,7 +74,7 @@ pub struct CanonJob {
 
 impl CanonArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
-    pub fn validate(self) -> Result<CanonJob, String> {
+    pub(crate) fn validate(self) -> Result<CanonJob, String> {
         Ok(CanonJob {
             problem: self.problem.load()?,
             args: self,

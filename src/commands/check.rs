@@ -15,7 +15,7 @@ use pq_report::check::{solver_table, CertificateCheck, ProofCheck};
 use pq_report::emit;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
-pub fn proof(a: &CheckProofArgs) -> Result<u8> {
+pub(crate) fn proof(a: &CheckProofArgs) -> Result<u8> {
     let proof_format = a
         .proof_format
         .unwrap_or_else(|| ProofFormat::from_path(&compress::stripped(&a.proof)));
@@ -35,7 +35,7 @@ pub fn proof(a: &CheckProofArgs) -> Result<u8> {
 }
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
-pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
+pub(crate) fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
     super::input_dir(
         &a.dir,
         "certificate",
@@ -53,14 +53,14 @@ pub fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
 }
 
 /// The backends found on this machine.
-pub fn solvers(format: Format) -> Result<u8> {
+pub(crate) fn solvers(format: Format) -> Result<u8> {
     let list = pq_solve::survey::survey();
     emit(format, &list, || solver_table(&list))?;
     Ok(0)
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct CheckProofArgs {
+pub(crate) struct CheckProofArgs {
     /// The DIMACS CNF file the proof refers to
     #[arg(value_name = "CNF")]
     pub cnf: PathBuf,
@@ -79,7 +79,7 @@ pub struct CheckProofArgs {
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct CheckCertificateArgs {
+pub(crate) struct CheckCertificateArgs {
     /// The bundle directory
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,

@@ -24,14 +24,14 @@ use pq_report::slurm::{script, Slurm};
 
 /// What `conquer --emit` writes instead of solving.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Emit {
+pub(crate) enum Emit {
     /// An `sbatch` script: a Slurm job array with one task per cube
     Slurm,
 }
 
 /// `pq-sat conquer`.
 #[derive(ClapArgs, Debug)]
-pub struct ConquerArgs {
+pub(crate) struct ConquerArgs {
     /// The cube directory (made by `pq-sat cube`)
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
@@ -87,7 +87,7 @@ pub struct ConquerArgs {
 
 /// The conquest to run, validated.
 #[derive(Debug)]
-pub struct ConquerJob {
+pub(crate) struct ConquerJob {
     /// The arguments as given.
     pub args: ConquerArgs,
     /// How each cube is solved.
@@ -96,7 +96,7 @@ pub struct ConquerJob {
 
 impl ConquerArgs {
     /// Checks the solver and the scheduler's settings.
-    pub fn validate(self, check_unsat: bool) -> Result<ConquerJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<ConquerJob, String> {
         if self.max_running == Some(0) {
             return Err("--max-running must be at least 1".into());
         }
@@ -107,7 +107,7 @@ impl ConquerArgs {
 
 /// `conquer DIR`: solves every cube still open on `--jobs` workers, or writes the Slurm
 /// script of `--emit slurm`.
-pub fn run(job: &ConquerJob) -> Result<u8> {
+pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
     let (a, solver) = (&job.args, &job.solver);
     let dir = open(&a.dir)?;
     if let Some(Emit::Slurm) = a.emit {

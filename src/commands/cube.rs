@@ -30,7 +30,7 @@ use std::time::Duration;
 
 /// How `cube` splits.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SplitArg {
+pub(crate) enum SplitArg {
     /// Rows (rows and the first two columns for d = 10 and 11, where that measured
     /// faster) then look-ahead for the colouring model, look-ahead alone otherwise
     Auto,
@@ -47,7 +47,7 @@ pub enum SplitArg {
 
 impl SplitArg {
     /// The engine's method.
-    pub fn method(self) -> pq_engine::cube::split::Method {
+    pub(crate) fn method(self) -> pq_engine::cube::split::Method {
         use pq_engine::cube::split::Method;
         match self {
             SplitArg::Auto => Method::Auto,
@@ -60,7 +60,7 @@ impl SplitArg {
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct CubeArgs {
+pub(crate) struct CubeArgs {
     /// An existing cube directory to estimate (with --estimate) instead of splitting
     #[arg(value_name = "DIR", requires = "estimate", conflicts_with_all = ["dim", "problem", "cnf", "output", "prefix", "depth", "free"])]
     pub dir: Option<PathBuf>,
@@ -136,7 +136,7 @@ pub struct CubeArgs {
 
 /// What `cube` splits and how.
 #[derive(Debug)]
-pub struct CubeJob {
+pub(crate) struct CubeJob {
     /// The arguments as given.
     pub args: CubeArgs,
     /// The problem and the size of its maximised groups, or `None` for `--cnf`.
@@ -151,7 +151,7 @@ pub struct CubeJob {
 
 impl CubeArgs {
     /// `cube`: the formula to split (encoded here, or a file) and the splitter's settings.
-    pub fn validate(self, check_unsat: bool) -> Result<CubeJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<CubeJob, String> {
         let a = self;
         use pq_engine::cube::split::Settings;
         let problem = match (a.problem.load_or_queens(a.dim)?, &a.cnf) {
@@ -226,7 +226,7 @@ impl CubeArgs {
 
 /// Splits (or takes the existing directory) and, with `--estimate`, predicts the cost of
 /// conquering the cubes.
-pub fn run(job: &CubeJob) -> Result<u8> {
+pub(crate) fn run(job: &CubeJob) -> Result<u8> {
     let a = &job.args;
     let (dir, summary) = match (&a.dir, &a.output) {
         (Some(dir), _) => {

@@ -18,7 +18,7 @@ use pq_report::emit;
 
 /// `pq-sat cube-status`.
 #[derive(ClapArgs, Debug)]
-pub struct CubeStatusArgs {
+pub(crate) struct CubeStatusArgs {
     /// The cube directory
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
@@ -40,7 +40,7 @@ pub struct CubeStatusArgs {
 }
 
 /// `cube-status DIR [--check]`.
-pub fn run(a: &CubeStatusArgs) -> Result<u8> {
+pub(crate) fn run(a: &CubeStatusArgs) -> Result<u8> {
     let dir = open(&a.dir)?;
     // Checked, the completeness proof shows the cubes cover the formula; unchecked, the
     // split must be re-derived (or such a proof be on disk).

@@ -11,7 +11,7 @@ use clap_complete::Shell;
 use crate::cli::Args;
 
 /// Writes the completion script for `shell` on standard output.
-pub fn completions(shell: Shell) -> Result<u8> {
+pub(crate) fn completions(shell: Shell) -> Result<u8> {
     let mut command = Args::command();
     let mut out = io::stdout().lock();
     clap_complete::generate(shell, &mut command, "pq-sat", &mut out);
@@ -21,7 +21,7 @@ pub fn completions(shell: Shell) -> Result<u8> {
 
 /// Writes the manual page (roff, section 1) of pq-sat, or of its subcommand `command`
 /// (named `pq-sat-COMMAND`, as pq-sat's own page refers to it), on standard output.
-pub fn man(command: Option<&str>) -> Result<u8> {
+pub(crate) fn man(command: Option<&str>) -> Result<u8> {
     let mut cli = Args::command().disable_help_subcommand(true);
     // Building gives each subcommand its display name, `pq-sat-encode`.
     cli.build();

@@ -17,7 +17,7 @@ use pq_report::files::write_atomically;
 use pq_report::progress::detail;
 
 #[derive(ClapArgs, Debug)]
-pub struct EncodeArgs {
+pub(crate) struct EncodeArgs {
     #[command(flatten)]
     pub subject: SubjectArgs,
     #[command(flatten)]
@@ -40,7 +40,7 @@ pub struct EncodeArgs {
 
 /// The file format `encode` writes.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EncodeFormat {
+pub(crate) enum EncodeFormat {
     /// DIMACS CNF: the formula for "at least n of each" (needs --n)
     Dimacs,
     /// WCNF: the optimisation as weighted partial MaxSAT (MaxSAT Evaluation 2022+ format)
@@ -51,7 +51,7 @@ pub enum EncodeFormat {
 
 impl EncodeFormat {
     /// The optimisation's export format, `None` for DIMACS.
-    pub fn export(self) -> Option<pq_encode::maxsat::Export> {
+    pub(crate) fn export(self) -> Option<pq_encode::maxsat::Export> {
         match self {
             EncodeFormat::Dimacs => None,
             EncodeFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
@@ -62,7 +62,7 @@ impl EncodeFormat {
 
 /// What `encode` writes, validated.
 #[derive(Debug)]
-pub struct EncodeJob {
+pub(crate) struct EncodeJob {
     /// The problem whose formula is written.
     pub problem: Problem,
     /// The formula at one size, or the optimisation in an export format.
@@ -73,7 +73,7 @@ pub struct EncodeJob {
 
 /// The one formula `encode` writes.
 #[derive(Debug, Clone, Copy)]
-pub enum Encoded {
+pub(crate) enum Encoded {
     /// "At least n of each maximised group", as DIMACS.
     Size(usize),
     /// The optimisation (maximise n), as WCNF or OPB.
@@ -82,7 +82,7 @@ pub enum Encoded {
 
 impl EncodeArgs {
     /// Checks what clap cannot: the size is given exactly when the format needs one.
-    pub fn validate(self) -> Result<EncodeJob, String> {
+    pub(crate) fn validate(self) -> Result<EncodeJob, String> {
         if let Some(format) = self.format.export() {
             if self.subject.n.is_some() {
                 return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
@@ -123,7 +123,7 @@ impl EncodeArgs {
 
 /// Writes the formula to `--output` (atomically, compressed when the name ends in .xz, .gz
 /// or .bz2) or standard output.
-pub fn run(job: &EncodeJob) -> Result<u8> {
+pub(crate) fn run(job: &EncodeJob) -> Result<u8> {
     let a = &job.args;
     let options = a.encoding.options();
     match job.what {

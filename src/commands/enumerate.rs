@@ -19,7 +19,7 @@ use pq_report::{emit_json, emit_text, Enumeration, Subject};
 
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UpToArg {
+pub(crate) enum UpToArg {
     /// Every board, colours distinguished, symmetric images counted separately
     Total,
     /// One board per orbit of the 16 symmetries
@@ -27,7 +27,7 @@ pub enum UpToArg {
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct EnumerateArgs {
+pub(crate) struct EnumerateArgs {
     #[command(flatten)]
     pub subject: SubjectArgs,
     /// Count every board, or one per symmetry orbit
@@ -66,7 +66,7 @@ pub struct EnumerateArgs {
 
 /// What `enumerate` lists, validated.
 #[derive(Debug)]
-pub struct EnumerateJob {
+pub(crate) struct EnumerateJob {
     /// The engine's request (its `n` is set once the size is known).
     pub request: Request,
     /// The size given; `None`: the optimum, found first.
@@ -80,7 +80,7 @@ pub struct EnumerateJob {
 impl EnumerateArgs {
     /// Checks what clap cannot: a model that can leave squares empty, a problem that
     /// maximises something for `--maximal`.
-    pub fn validate(self, check_unsat: bool) -> Result<EnumerateJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<EnumerateJob, String> {
         let model = self.model.unwrap_or(Model::Lines);
         if model == Model::Colouring {
             return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
@@ -127,7 +127,7 @@ impl EnumerateArgs {
 /// Lists the placements of `request` (at the optimum when `n` is `None`; with
 /// `check_unsat`, the UNSAT above it needs a checked proof in that format): streamed as
 /// text, or collected into one JSON report.
-pub fn run(job: EnumerateJob) -> Result<u8> {
+pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
     let EnumerateJob {
         mut request,
         n,

@@ -19,7 +19,7 @@ use pq_report::progress::note;
 /// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
 /// (within that time per instance) by the default portfolio.
 /// With `check_unsat`, an UNSAT counts only with a checked proof in that format.
-pub fn run(job: &FamilyJob) -> Result<u8> {
+pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
     let (spec, a, check_unsat) = (&job.spec, &job.args, job.check_unsat);
     let portfolio;
     let verify = match a.verify {
@@ -70,7 +70,7 @@ pub fn run(job: &FamilyJob) -> Result<u8> {
 
 /// The family to write, validated.
 #[derive(Debug)]
-pub struct FamilyJob {
+pub(crate) struct FamilyJob {
     /// Every instance it holds, planned.
     pub spec: Spec,
     /// The arguments as given.
@@ -83,7 +83,7 @@ impl FamilyArgs {
     /// Checks the arguments and plans the family (every instance it would hold, so that a
     /// bad request fails before anything is written); with `check_unsat`, `--verify` counts
     /// an UNSAT only with a checked proof.
-    pub fn validate(self, check_unsat: bool) -> Result<FamilyJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<FamilyJob, String> {
         let export = self.instance_format.export();
         if let Some(format) = export {
             let sized = if self.n.is_some() {
@@ -181,7 +181,7 @@ impl FamilyArgs {
 
 #[derive(ClapArgs, Debug)]
 #[command(group(clap::ArgGroup::new("family_of").required(true).args(["dims", "problem"])))]
-pub struct FamilyArgs {
+pub(crate) struct FamilyArgs {
     /// Board sizes of the peaceable queens: a range A..B (inclusive) or a list, e.g. 4..14
     /// or 6,8,10
     #[arg(long, value_name = "DIMS", value_parser = parse_dims)]

@@ -23,7 +23,7 @@ struct Ids {
 
 /// Prints the ids of every file, in the order given; the first file without one (unreadable,
 /// or not a CNF that GBD can hash) stops the command with exit code 1.
-pub fn run(a: &HashArgs) -> Result<u8> {
+pub(crate) fn run(a: &HashArgs) -> Result<u8> {
     let mut all = Vec::with_capacity(a.files.len());
     for path in &a.files {
         let shown = path.display();
@@ -61,7 +61,7 @@ pub fn run(a: &HashArgs) -> Result<u8> {
 
 /// `pq-sat hash`: the instance ids of CNF files.
 #[derive(ClapArgs, Debug)]
-pub struct HashArgs {
+pub(crate) struct HashArgs {
     /// The CNF files (plain or compressed)
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,

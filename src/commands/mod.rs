@@ -3,21 +3,21 @@
 //! owns what every command shares: the backend named on the command line, Ctrl-C, exit
 //! codes.
 
-pub mod canon;
-pub mod check;
-pub mod conquer;
-pub mod cube;
-pub mod cube_status;
-pub mod docs;
-pub mod encode;
-pub mod enumerate;
-pub mod family;
-pub mod hash;
-pub mod race;
-pub mod render;
-pub mod solve;
-pub mod solve_cube;
-pub mod submission;
+pub(crate) mod canon;
+pub(crate) mod check;
+pub(crate) mod conquer;
+pub(crate) mod cube;
+pub(crate) mod cube_status;
+pub(crate) mod docs;
+pub(crate) mod encode;
+pub(crate) mod enumerate;
+pub(crate) mod family;
+pub(crate) mod hash;
+pub(crate) mod race;
+pub(crate) mod render;
+pub(crate) mod solve;
+pub(crate) mod solve_cube;
+pub(crate) mod submission;
 
 use std::io;
 use std::path::Path;
@@ -31,16 +31,16 @@ use pq_solve::Backend;
 use crate::cli::Job;
 
 /// Exit codes of the SAT competition, used for single answers.
-pub const EXIT_SAT: u8 = 10;
+pub(crate) const EXIT_SAT: u8 = 10;
 /// See [`EXIT_SAT`].
-pub const EXIT_UNSAT: u8 = 20;
+pub(crate) const EXIT_UNSAT: u8 = 20;
 /// The shell's code for "stopped by Ctrl-C" (128 + SIGINT).
-pub const EXIT_INTERRUPTED: u8 = 130;
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 /// Checks that `dir`, an input directory of kind `what` ("family", "certificate"), is
 /// there before anything inside it is read, so that a mistyped name is reported as itself
 /// with `make` (how to make one), not as a missing file inside it.
-pub fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
+pub(crate) fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => Ok(()),
         Ok(_) => anyhow::bail!(
@@ -56,7 +56,7 @@ pub fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
 
 /// Runs `job`; the result is the exit code. Every output path is checked first, so that
 /// nothing is solved for a result that could not be written.
-pub fn run(job: Job) -> Result<u8> {
+pub(crate) fn run(job: Job) -> Result<u8> {
     job.prepare_outputs().map_err(anyhow::Error::msg)?;
     match job {
         Job::Encode(job) => encode::run(&job),
@@ -84,16 +84,16 @@ static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
 
 /// True while a solver runs that reports what it knows when interrupted; otherwise Ctrl-C
 /// simply ends pq-sat.
-pub fn interruptible() -> bool {
+pub(crate) fn interruptible() -> bool {
     INTERRUPTIBLE.load(Ordering::SeqCst)
 }
 
 /// Marks the solving part of a job as interruptible for as long as it lives.
-pub struct Interruptible;
+pub(crate) struct Interruptible;
 
 impl Interruptible {
     /// Ctrl-C now stops the solvers and lets the job report.
-    pub fn enter() -> Interruptible {
+    pub(crate) fn enter() -> Interruptible {
         INTERRUPTIBLE.store(true, Ordering::SeqCst);
         Interruptible
     }
@@ -106,7 +106,7 @@ impl Drop for Interruptible {
 }
 
 /// Prints a warning for each answer `backend` rejected while another solver's answer won.
-pub fn warn_rejections(backend: &dyn Backend) {
+pub(crate) fn warn_rejections(backend: &dyn Backend) {
     backend
         .take_rejections()
         .into_iter()
@@ -115,12 +115,12 @@ pub fn warn_rejections(backend: &dyn Backend) {
 
 /// Prints a warning for an answer a portfolio rejected while another solver's won: the
 /// result stands, but a solver gave a wrong or unchecked answer.
-pub fn warn_rejection(rejection: String) {
+pub(crate) fn warn_rejection(rejection: String) {
     eprintln!("pq-sat: warning: {rejection}; another solver's answer was used");
 }
 
 /// The exit code of a finished job: `code`, unless Ctrl-C cut it short.
-pub fn unless_interrupted(code: u8) -> u8 {
+pub(crate) fn unless_interrupted(code: u8) -> u8 {
     if interrupted() {
         EXIT_INTERRUPTED
     } else {
@@ -129,7 +129,7 @@ pub fn unless_interrupted(code: u8) -> u8 {
 }
 
 /// 10 for SAT, 20 for UNSAT, 0 for unknown.
-pub fn status_code(status: Status) -> u8 {
+pub(crate) fn status_code(status: Status) -> u8 {
     match status {
         Status::Sat => EXIT_SAT,
         Status::Unsat => EXIT_UNSAT,
@@ -138,7 +138,7 @@ pub fn status_code(status: Status) -> u8 {
 }
 
 /// The whole of `path`, or of standard input when `None` or `-`.
-pub fn read_input(path: Option<&Path>) -> Result<String> {
+pub(crate) fn read_input(path: Option<&Path>) -> Result<String> {
     match path.filter(|p| p.as_os_str() != "-") {
         Some(p) => {
             std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))

@@ -20,7 +20,7 @@ use pq_report::race as report;
 
 /// The race to run, validated.
 #[derive(Debug)]
-pub struct RaceJob {
+pub(crate) struct RaceJob {
     /// The arguments as given.
     pub args: RaceArgs,
     /// Each solver as (label, backend, optimiser), in the order given (an optimiser, rc2 or
@@ -32,7 +32,7 @@ pub struct RaceJob {
 
 impl RaceArgs {
     /// Checks the solvers: named once each, and able to write the proofs asked for.
-    pub fn validate(self, check_unsat: bool) -> Result<RaceJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<RaceJob, String> {
         let mut solvers = Vec::new();
         for label in &self.solver {
             let label = label.trim().to_string();
@@ -67,7 +67,7 @@ impl RaceArgs {
 /// Races `solvers` (label, backend) on the family in `DIR`; exit 1 when any answer was
 /// wrong.
 /// With `check_unsat`, every UNSAT counts only with a checked proof in that format.
-pub fn run(job: RaceJob) -> Result<u8> {
+pub(crate) fn run(job: RaceJob) -> Result<u8> {
     let RaceJob {
         args,
         solvers,
@@ -129,7 +129,7 @@ pub fn run(job: RaceJob) -> Result<u8> {
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct RaceArgs {
+pub(crate) struct RaceArgs {
     /// The family directory (made by `pq-sat family`)
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,

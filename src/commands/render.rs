@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use pq_report::input::read_placement;
 
 /// Draws the placement in `path` (or standard input) into `output` (or standard output).
-pub fn run(job: &RenderJob) -> Result<u8> {
+pub(crate) fn run(job: &RenderJob) -> Result<u8> {
     let (a, problem) = (&job.args, job.problem.as_ref());
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
@@ -24,7 +24,7 @@ pub fn run(job: &RenderJob) -> Result<u8> {
 
 /// The picture of a placement of `problem`, titled with the problem's name; the queens
 /// preset's picture is titled `title`, by default `peaceable queens on DxD`.
-pub fn picture(
+pub(crate) fn picture(
     problem: &Problem,
     p: &pq_board::placement::Placement,
     title: Option<&str>,
@@ -39,7 +39,7 @@ pub fn picture(
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct RenderArgs {
+pub(crate) struct RenderArgs {
     /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
@@ -58,7 +58,7 @@ pub struct RenderArgs {
 
 /// The placement to draw, validated: the problem it belongs to, if `--problem` names one.
 #[derive(Debug)]
-pub struct RenderJob {
+pub(crate) struct RenderJob {
     /// The problem file given, with its `--set` values.
     pub problem: Option<Problem>,
     /// The arguments as given.
@@ -67,7 +67,7 @@ pub struct RenderJob {
 
 impl RenderArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
-    pub fn validate(self) -> Result<RenderJob, String> {
+    pub(crate) fn validate(self) -> Result<RenderJob, String> {
         Ok(RenderJob {
             problem: self.problem.load()?,
             args: self,

@@ -21,7 +21,7 @@ use pq_report::emit;
 
 /// `pq-sat solve-cube`.
 #[derive(ClapArgs, Debug)]
-pub struct SolveCubeArgs {
+pub(crate) struct SolveCubeArgs {
     /// The cube directory (made by `pq-sat cube`)
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
@@ -49,7 +49,7 @@ pub struct SolveCubeArgs {
 
 /// The cube to solve, validated.
 #[derive(Debug)]
-pub struct SolveCubeJob {
+pub(crate) struct SolveCubeJob {
     /// The arguments as given.
     pub args: SolveCubeArgs,
     /// How the cube is solved.
@@ -58,7 +58,7 @@ pub struct SolveCubeJob {
 
 impl SolveCubeArgs {
     /// Checks that the solver writes the proofs asked for.
-    pub fn validate(self, check_unsat: bool) -> Result<SolveCubeJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<SolveCubeJob, String> {
         let solver = self.solver.validated(check_unsat)?;
         Ok(SolveCubeJob { args: self, solver })
     }
@@ -73,7 +73,7 @@ pub(super) fn open(dir: &std::path::Path) -> Result<CubeDir> {
 }
 
 /// `solve-cube DIR ID`: solves one cube and records its result.
-pub fn run(job: &SolveCubeJob) -> Result<u8> {
+pub(crate) fn run(job: &SolveCubeJob) -> Result<u8> {
     let (a, solver) = (&job.args, &job.solver);
     let dir = open(&a.dir)?;
     if a.completeness {

@@ -17,10 +17,10 @@ use crate::cli::{parse_jobs, parse_timeout, Format};
 use pq_report::progress::note;
 
 /// The pool `submission` draws from unless `--pool` says otherwise (in pq-sat's repository).
-pub const DEFAULT_POOL: &str = "pools/submission.toml";
+pub(crate) const DEFAULT_POOL: &str = "pools/submission.toml";
 
 #[derive(ClapArgs, Debug)]
-pub struct SubmissionArgs {
+pub(crate) struct SubmissionArgs {
     /// The directory to create (it must not exist, or be empty; --force replaces an earlier
     /// submission)
     #[arg(short, long, value_name = "DIR")]
@@ -62,7 +62,7 @@ pub struct SubmissionArgs {
 
 /// A validated `submission`: the pool read, the solvers resolved.
 #[derive(Debug)]
-pub struct SubmissionJob {
+pub(crate) struct SubmissionJob {
     /// The arguments as given.
     pub args: SubmissionArgs,
     /// The pool, read and every instance checked.
@@ -74,7 +74,7 @@ pub struct SubmissionJob {
 impl SubmissionArgs {
     /// Checks the solvers (each must write a DRAT proof the checker reads, or its UNSAT
     /// answers could not be proven) and the limits.
-    pub fn validate(self) -> Result<SubmissionJob, String> {
+    pub(crate) fn validate(self) -> Result<SubmissionJob, String> {
         let labels = if self.solver.is_empty() {
             vec!["kissat".to_string(), "cadical-bin".to_string()]
         } else {
@@ -132,7 +132,7 @@ fn versions(solvers: &[(String, BackendSpec)]) -> Vec<Option<String>> {
 }
 
 /// Makes the submission; exit 0 when written (a status left unproven is warned about).
-pub fn run(job: &SubmissionJob) -> Result<u8> {
+pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
     let (a, pool) = (&job.args, &job.pool);
     let mut racers = Vec::new();
     let mut provers = Vec::new();

@@ -7,15 +7,15 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-pub const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_pq-sat");
 
 /// Runs pq-sat with `args` and an empty standard input.
-pub fn run(args: &[&str]) -> Output {
+pub(crate) fn run(args: &[&str]) -> Output {
     run_with_stdin(args, None)
 }
 
 /// Runs pq-sat with `args`, feeding `stdin` if given.
-pub fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
+pub(crate) fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -32,26 +32,26 @@ pub fn run_with_stdin(args: &[&str], stdin: Option<&[u8]>) -> Output {
 }
 
 /// The exit code (pq-sat must not die from a signal).
-pub fn code(out: &Output) -> i32 {
+pub(crate) fn code(out: &Output) -> i32 {
     out.status.code().expect("pq-sat exits normally")
 }
 
-pub fn stdout(out: &Output) -> String {
+pub(crate) fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-pub fn stderr(out: &Output) -> String {
+pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 /// Standard output as one JSON value.
-pub fn json(out: &Output) -> Value {
+pub(crate) fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
 }
 
 /// An executable shell script `dir/name` with `body`, standing in for a solver; returns
 /// its path.
-pub fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
+pub(crate) fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -60,12 +60,12 @@ pub fn fake_solver(dir: &Path, name: &str, body: &str) -> String {
 }
 
 /// A path as the `&str` an argument list takes (every test path is UTF-8).
-pub fn s(p: &Path) -> &str {
+pub(crate) fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
 /// The names in `dir`, sorted, to show what a run left behind.
-pub fn names(dir: &Path) -> Vec<String> {
+pub(crate) fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -75,13 +75,13 @@ pub fn names(dir: &Path) -> Vec<String> {
 }
 
 /// Makes a FIFO at `path`.
-pub fn mkfifo(path: &Path) {
+pub(crate) fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(s(path)).unwrap();
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
 }
 
 /// A copy of the directory `from` (flat, files only) at `to`.
-pub fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
@@ -90,14 +90,14 @@ pub fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Rewrites the JSON file `path` with `edit`.
-pub fn edit_json(path: &Path, edit: &dyn Fn(&mut Value)) {
+pub(crate) fn edit_json(path: &Path, edit: &dyn Fn(&mut Value)) {
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     edit(&mut v);
     std::fs::write(path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
 }
 
 /// Waits until `path` holds a pid, and returns it.
-pub fn read_pid(path: &Path) -> i32 {
+pub(crate) fn read_pid(path: &Path) -> i32 {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if let Some(pid) = std::fs::read_to_string(path)
@@ -116,7 +116,7 @@ pub fn read_pid(path: &Path) -> i32 {
 }
 
 /// True once `pid` has ended (a zombie counts as ended: reaping it is its new parent's job).
-pub fn gone(pid: i32) -> bool {
+pub(crate) fn gone(pid: i32) -> bool {
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
         let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
@@ -135,7 +135,7 @@ pub fn gone(pid: i32) -> bool {
 }
 
 /// Sends `signal` to pq-sat once `ready` says the job is under way, and waits for the end.
-pub fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> Output {
+pub(crate) fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> Output {
     let deadline = Instant::now() + Duration::from_mins(1);
     while !ready() {
         if child.try_wait().unwrap().is_some() {
@@ -154,19 +154,19 @@ pub fn signal_when(mut child: Child, signal: i32, ready: impl Fn() -> bool) -> O
 }
 
 /// pq-sat exited with `want` and said `needle` on standard error.
-pub fn assert_fails_saying(out: &Output, want: i32, needle: &str) {
+pub(crate) fn assert_fails_saying(out: &Output, want: i32, needle: &str) {
     assert_eq!(code(out), want, "{}", stderr(out));
     assert!(stderr(out).contains(needle), "{}", stderr(out));
 }
 
 /// `encode --dim D --n N -o path`, which must succeed.
-pub fn encode_to(dim: &str, n: &str, path: &Path) {
+pub(crate) fn encode_to(dim: &str, n: &str, path: &Path) {
     let out = run(&["encode", "--dim", dim, "--n", n, "-o", s(path)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
 
 /// The board of a JSON answer (`board`: its rows), as a placement of the queens.
-pub fn board_of(v: &serde_json::Value) -> pq_board::placement::Placement {
+pub(crate) fn board_of(v: &serde_json::Value) -> pq_board::placement::Placement {
     let rows: Vec<String> = v["board"]
         .as_array()
         .expect("a board")

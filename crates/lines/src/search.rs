@@ -98,7 +98,7 @@ pub(crate) struct Control<'a> {
 }
 
 impl Control<'_> {
-    pub fn poll(&self) -> Option<Stop> {
+    pub(crate) fn poll(&self) -> Option<Stop> {
         if self.found.load(Ordering::Relaxed) {
             Some(Stop::Found)
         } else if (self.asked)() {
@@ -147,7 +147,7 @@ fn contributions<T: Tree>(white: u32, black: u32) -> [i32; NW] {
 }
 
 impl<'a, T: Tree> Search<'a, T> {
-    pub fn new(board: &'a Board, demand: Demand, tree: T) -> Search<'a, T> {
+    pub(crate) fn new(board: &'a Board, demand: Demand, tree: T) -> Search<'a, T> {
         let (m_white, m_black) = (demand.white as i32, demand.black as i32);
         let mut need = [0; NW];
         for (k, (p, q)) in T::WEIGHTS.iter().enumerate() {
@@ -173,7 +173,7 @@ impl<'a, T: Tree> Search<'a, T> {
 
     /// Searches the labellings of the diagonals with white rows `s` and white columns `t`,
     /// the diagonals in `labels` (`(family, index, white)`) labelled first.
-    pub fn pair(
+    pub(crate) fn pair(
         &mut self,
         s: u32,
         t: u32,

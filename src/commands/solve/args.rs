@@ -15,7 +15,7 @@ use crate::cli::{
 
 /// Which engine answers `solve` (`--engine`).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum EngineChoice {
+pub(crate) enum EngineChoice {
     /// The line engine where it applies and nothing asks for a SAT solver, else SAT
     #[default]
     Auto,
@@ -27,7 +27,7 @@ pub enum EngineChoice {
 
 /// When `solve` splits a step into cubes (`--cubes`).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CubesWhen {
+pub(crate) enum CubesWhen {
     /// Every step of the queens' colouring model, where cubes are sound and there are
     /// cores to share them (after --cube-after seconds on the solvers)
     Auto,
@@ -38,7 +38,7 @@ pub enum CubesWhen {
 }
 
 #[derive(ClapArgs, Debug)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// Board side d (1 to 64); without --n, find the largest n
     #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
     pub dim: Option<usize>,
@@ -167,7 +167,7 @@ pub struct SolveArgs {
 
 /// A `--backend` value: a SAT solver, or an external optimiser.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BackendArg {
+pub(crate) enum BackendArg {
     /// A SAT solver (one formula at a time).
     Solver(BackendSpec),
     /// An optimiser that solves the whole optimisation in one run.

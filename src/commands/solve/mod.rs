@@ -36,11 +36,11 @@ mod engines;
 mod proofs;
 mod validate;
 
-pub use args::SolveArgs;
-pub use validate::{validate, RunSettings, SolveJob, Target};
+pub(crate) use args::SolveArgs;
+pub(crate) use validate::{validate, RunSettings, SolveJob, Target};
 
 /// Answers the job's question.
-pub fn run(job: &SolveJob) -> Result<u8> {
+pub(crate) fn run(job: &SolveJob) -> Result<u8> {
     let run = &job.run;
     match &job.target {
         Target::Size(problem, n) => at_size(problem, *n, run),

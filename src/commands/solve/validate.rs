@@ -16,7 +16,7 @@ use crate::cli::{checkable, default_jobs, problem_size};
 
 /// What `solve` answers, validated.
 #[derive(Debug)]
-pub struct SolveJob {
+pub(crate) struct SolveJob {
     /// One size, an optimum, or a file.
     pub target: Target,
     /// The arguments and the plan they make.
@@ -25,7 +25,7 @@ pub struct SolveJob {
 
 /// The question `solve` answers.
 #[derive(Debug)]
-pub enum Target {
+pub(crate) enum Target {
     /// A problem at a size (the queens: `--dim D --n N`).
     Size(Problem, usize),
     /// The optimum of a problem's maximised groups (the queens: a(d)).
@@ -39,7 +39,7 @@ pub enum Target {
 /// How to run the solvers and show their answer: `solve`'s arguments and the plan they
 /// make.
 #[derive(Debug)]
-pub struct RunSettings {
+pub(crate) struct RunSettings {
     /// The arguments as given.
     pub args: SolveArgs,
     /// Which engine answers, with which proofs.
@@ -47,7 +47,7 @@ pub struct RunSettings {
 }
 
 /// `solve`: one size, an optimum, or a DIMACS file.
-pub fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, String> {
+pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, String> {
     let optimisers: Vec<Optimiser> = a
         .backend
         .iter()

@@ -17,20 +17,20 @@ use std::collections::BTreeSet;
 
 use pq_board::placement::{Placement, Rules};
 
-pub mod placement;
+pub(crate) mod placement;
 
 /// A square holding a white queen.
-pub const WHITE: Option<usize> = Some(0);
+pub(crate) const WHITE: Option<usize> = Some(0);
 /// A square holding a black queen.
-pub const BLACK: Option<usize> = Some(1);
+pub(crate) const BLACK: Option<usize> = Some(1);
 
 /// An empty `d × d` board.
-pub fn empty(d: usize) -> Placement {
+pub(crate) fn empty(d: usize) -> Placement {
     Placement::empty(&Rules::peaceable_queens(d).layout)
 }
 
 /// The board drawn by `rows` of `W`, `B` and `.`.
-pub fn board(rows: &[impl AsRef<str>]) -> Placement {
+pub(crate) fn board(rows: &[impl AsRef<str>]) -> Placement {
     Placement::from_rows(
         &Rules::peaceable_queens(rows.len()).layout,
         rows,
@@ -179,7 +179,7 @@ fn board_from_masks(d: usize, whites: u64, blacks: u64) -> Placement {
 /// True when `b` is a `d × d` board with exactly `n` white and `n` black queens and no
 /// white queen on a row, column or diagonal of a black one: the second opinion on boards
 /// pq-sat prints, for any size (pairwise, no masks).
-pub fn is_peaceable(b: &Placement, d: usize, n: usize) -> bool {
+pub(crate) fn is_peaceable(b: &Placement, d: usize, n: usize) -> bool {
     let squares = |cell| {
         (0..d * d)
             .map(|s| (s / d, s % d))
@@ -205,7 +205,7 @@ pub fn is_peaceable(b: &Placement, d: usize, n: usize) -> bool {
 /// Black queens may go on any square that is neither white nor attacked by a white
 /// queen (black queens never constrain each other), so a white set works iff it
 /// leaves at least `n` such squares.
-pub fn feasible(d: usize, n: usize) -> bool {
+pub(crate) fn feasible(d: usize, n: usize) -> bool {
     if n == 0 {
         return true;
     }
@@ -217,7 +217,7 @@ pub fn feasible(d: usize, n: usize) -> bool {
 
 /// `a(d)`, the largest peaceable `n` on a `d × d` board, by exhaustive search;
 /// practical for `d <= 6`.
-pub fn optimum(d: usize) -> usize {
+pub(crate) fn optimum(d: usize) -> usize {
     // Feasibility is monotone in n (drop one queen of each colour), so climb.
     let mut n = 0;
     while feasible(d, n + 1) {
@@ -229,7 +229,7 @@ pub fn optimum(d: usize) -> usize {
 /// Every board with exactly `n` white and exactly `n` black queens and no white–black
 /// attack (colours distinguished, no symmetry reduction), in no particular order;
 /// practical for `d <= 5`, or `d = 6` with `n` near `a(6)`.
-pub fn all_boards_exact(d: usize, n: usize) -> Vec<Placement> {
+pub(crate) fn all_boards_exact(d: usize, n: usize) -> Vec<Placement> {
     let mut out = Vec::new();
     if 2 * n > d * d {
         return out;
@@ -248,7 +248,7 @@ type SquareMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// The 16 images of a board under the 8 symmetries of the square times the colour
 /// swap, with repetitions; the first one is the board itself.
-pub fn images(b: &Placement) -> Vec<Placement> {
+pub(crate) fn images(b: &Placement) -> Vec<Placement> {
     let d = b.rows;
     let m = d.saturating_sub(1);
     // Each map sends the source square (r, c) to a target square.
@@ -281,18 +281,18 @@ pub fn images(b: &Placement) -> Vec<Placement> {
 }
 
 /// The smallest image (by `Placement`'s `Ord`): a canonical representative of the orbit.
-pub fn canonical(b: &Placement) -> Placement {
+pub(crate) fn canonical(b: &Placement) -> Placement {
     images(b).into_iter().min().expect("16 images")
 }
 
 /// Number of distinct boards among the 16 images (the orbit size; divides 16).
-pub fn orbit_size(b: &Placement) -> usize {
+pub(crate) fn orbit_size(b: &Placement) -> usize {
     images(b).into_iter().collect::<BTreeSet<_>>().len()
 }
 
 /// Number of orbits, under the 16-element group, met by `boards` (duplicates and
 /// several members of one orbit count once).
-pub fn count_orbits(boards: &[Placement]) -> usize {
+pub(crate) fn count_orbits(boards: &[Placement]) -> usize {
     boards.iter().map(canonical).collect::<BTreeSet<_>>().len()
 }
 
@@ -304,7 +304,7 @@ pub fn count_orbits(boards: &[Placement]) -> usize {
 /// `W ↦ S(S(W))`. That map is a closure operator (`S` is antitone and `X ⊆ S(S(X))` because
 /// attacks are symmetric), so its closed sets are listed by Ganter's NextClosure algorithm
 /// in lectic order without trying all `2^(d²)` subsets. Practical for d <= 6.
-pub fn all_maximal(d: usize, n: usize) -> Vec<Placement> {
+pub(crate) fn all_maximal(d: usize, n: usize) -> Vec<Placement> {
     let masks = attack_masks(d);
     let full = full_mask(d);
     let m = d * d;

@@ -246,13 +246,13 @@ impl Search {
 
 /// Is there a placement obeying `rules` with at least `at_least[g]` pieces of each group g?
 /// (`at_least` may be shorter than the group list: missing entries are 0.)
-pub fn feasible(rules: &Rules, at_least: &[usize]) -> bool {
+pub(crate) fn feasible(rules: &Rules, at_least: &[usize]) -> bool {
     find(rules, at_least).is_some()
 }
 
 /// A witness placement for `feasible`, if any. It has exactly `at_least[g]` pieces of each
 /// group: removing pieces never creates an attack, so "at least" and "exactly" agree.
-pub fn find(rules: &Rules, at_least: &[usize]) -> Option<Placement> {
+pub(crate) fn find(rules: &Rules, at_least: &[usize]) -> Option<Placement> {
     let mut search = Search::new(rules, at_least)?;
     let mut witness = None;
     search.run(0, &mut |p| {
@@ -266,7 +266,7 @@ pub fn find(rules: &Rules, at_least: &[usize]) -> Option<Placement> {
 /// outside `tied` has at least `fixed[g]` (fixed[g] ignored for tied groups); None if even
 /// n = 0 is infeasible. Panics if `tied` is empty (n would be unbounded) or names an
 /// unknown group.
-pub fn max_tied(rules: &Rules, fixed: &[usize], tied: &[usize]) -> Option<usize> {
+pub(crate) fn max_tied(rules: &Rules, fixed: &[usize], tied: &[usize]) -> Option<usize> {
     assert!(!tied.is_empty(), "max_tied needs at least one tied group");
     assert!(
         tied.iter().all(|&g| g < rules.groups.len()),
@@ -297,7 +297,7 @@ pub fn max_tied(rules: &Rules, fixed: &[usize], tied: &[usize]) -> Option<usize>
 /// Every placement with exactly `exact[g]` pieces of each group (for counting tests on
 /// tiny boards), in no particular order. (`exact` may be shorter than the group list:
 /// missing entries are 0.)
-pub fn all_exact(rules: &Rules, exact: &[usize]) -> Vec<Placement> {
+pub(crate) fn all_exact(rules: &Rules, exact: &[usize]) -> Vec<Placement> {
     let Some(mut search) = Search::new(rules, exact) else {
         return Vec::new();
     };
@@ -314,7 +314,12 @@ pub fn all_exact(rules: &Rules, exact: &[usize]) -> Vec<Placement> {
 /// (every empty square would put it in an attack with a piece it must not meet). Built
 /// from [`all_exact`] over every count vector, then filtered with this module's own
 /// attack tables.
-pub fn all_maximal(rules: &Rules, fixed: &[usize], tied: &[usize], n: usize) -> Vec<Placement> {
+pub(crate) fn all_maximal(
+    rules: &Rules,
+    fixed: &[usize],
+    tied: &[usize],
+    n: usize,
+) -> Vec<Placement> {
     let groups = rules.groups.len();
     let squares = rules.layout.rows * rules.layout.cols;
     let tables: Vec<Vec<Vec<bool>>> = rules

@@ -11,12 +11,16 @@
 use pq_lines::{decide, Board, Demand, Settings, Verdict};
 
 /// A cell of the board as `(row, col)`.
-pub type Cell = (usize, usize);
+pub(crate) type Cell = (usize, usize);
 
 /// For every square `s = r·cols + c` of a `rows × cols` board, the mask of squares that share
 /// a line with `s` under `attacks` (including `s` itself, as `attacks(s, s)` holds for a
 /// queen's own square).
-pub fn line_masks(rows: usize, cols: usize, attacks: impl Fn(Cell, Cell) -> bool) -> Vec<u64> {
+pub(crate) fn line_masks(
+    rows: usize,
+    cols: usize,
+    attacks: impl Fn(Cell, Cell) -> bool,
+) -> Vec<u64> {
     let n = rows * cols;
     assert!(n <= 64, "the oracle works on boards of at most 64 squares");
     (0..n)
@@ -31,7 +35,7 @@ pub fn line_masks(rows: usize, cols: usize, attacks: impl Fn(Cell, Cell) -> bool
 /// The depth-first enumeration behind [`frontier`]: `cover` is the cover of the white set
 /// chosen so far (`count` squares, all of index `< next`); records its free count in
 /// `best[count]`, then extends the set by each square of index `≥ next` in turn.
-pub fn explore(lines: &[u64], next: usize, count: usize, cover: u64, best: &mut [usize]) {
+pub(crate) fn explore(lines: &[u64], next: usize, count: usize, cover: u64, best: &mut [usize]) {
     let free = lines.len() - cover.count_ones() as usize;
     if free > best[count] {
         best[count] = free;
@@ -65,7 +69,7 @@ pub fn explore(lines: &[u64], next: usize, count: usize, cover: u64, best: &mut 
 /// children); on the 6×6 torus `|lines(t)| = 20` (row and column 11, diagonal 5 more,
 /// anti-diagonal 4 more as it also meets the diagonal at `(r + 3, c + 3)`), so at most about
 /// 2.4 million nodes; far fewer on smaller boards.
-pub fn frontier(lines: &[u64]) -> Vec<usize> {
+pub(crate) fn frontier(lines: &[u64]) -> Vec<usize> {
     let mut best = vec![0; lines.len() + 1];
     explore(lines, 0, 0, 0, &mut best);
     best
@@ -75,7 +79,7 @@ pub fn frontier(lines: &[u64]) -> Vec<usize> {
 /// of the `rows × cols` board as the white set, and for each square outside it a pairwise
 /// check with `attacks` against every white queen, with no masks of lines. Exponential with
 /// no cut, so only for boards of at most 16 squares.
-pub fn frontier_naive(
+pub(crate) fn frontier_naive(
     rows: usize,
     cols: usize,
     attacks: impl Fn(Cell, Cell) -> bool,
@@ -103,7 +107,7 @@ pub fn frontier_naive(
 /// the messages) independently: every cell inside the board, no cell twice, the two colours
 /// disjoint, at least the demanded number of each colour, and no white queen attacking a
 /// black one under `attacks`. Panics with the case in the message otherwise.
-pub fn check_witness(
+pub(crate) fn check_witness(
     name: &str,
     (rows, cols): (usize, usize),
     demand: (usize, usize),
@@ -145,7 +149,7 @@ pub fn check_witness(
 /// squares, named `name` in the messages) with `jobs` worker threads; checks the witness of
 /// a `Sat` answer with [`check_witness`] under `attacks` and panics on `Unknown` (no deadline
 /// or stop request is ever set here).
-pub fn engine(
+pub(crate) fn engine(
     board: &Board,
     name: &str,
     size: (usize, usize),
@@ -180,7 +184,7 @@ pub fn engine(
 /// Compares `engine` (the engine's verdict for a demand, `true` for `Sat`) with the oracle's
 /// frontier `f` of the board named `name` for every demand in `demands`, collecting all
 /// disagreements before failing.
-pub fn compare(
+pub(crate) fn compare(
     name: &str,
     f: &[usize],
     demands: impl IntoIterator<Item = (usize, usize)>,
