@@ -152,6 +152,12 @@ impl Job {
             path,
             dir: None,
         };
+        // A directory written whole (`-o DIR`), recognised as pq-sat's by its marker file.
+        let directory = |path, marker| output::Output {
+            flag: "-o",
+            path,
+            dir: Some(marker),
+        };
         match self {
             Job::Encode(job) => (
                 job.args.output.iter().map(|p| file("-o", p)).collect(),
@@ -179,19 +185,17 @@ impl Job {
                 (out, run.args.force)
             }
             Job::Family(job) => (
-                vec![output::Output {
-                    flag: "-o",
-                    path: &job.args.output,
-                    dir: Some(pq_engine::bench::family::MARKER),
-                }],
+                vec![directory(
+                    &job.args.output,
+                    pq_engine::bench::family::MARKER,
+                )],
                 job.args.force,
             ),
             Job::Submission(job) => (
-                vec![output::Output {
-                    flag: "-o",
-                    path: &job.args.output,
-                    dir: Some(pq_engine::bench::submission::MARKER),
-                }],
+                vec![directory(
+                    &job.args.output,
+                    pq_engine::bench::submission::MARKER,
+                )],
                 job.args.force,
             ),
             Job::Race(job) => (

@@ -1,11 +1,11 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
 
+use super::PlacementJob;
 use crate::cli::Format;
 use crate::cli::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_board::symmetry::SymmetryGroup;
-use pq_encode::spec::Problem;
 use std::path::PathBuf;
 
 use pq_report::input::read_placement;
@@ -63,19 +63,14 @@ pub(crate) struct CanonArgs {
     pub format: Format,
 }
 
-/// The placement to put in canonical form, validated: the problem it belongs to, if `--problem` names one.
-#[derive(Debug)]
-pub(crate) struct CanonJob {
-    /// The problem file given, with its `--set` values.
-    pub problem: Option<Problem>,
-    /// The arguments as given.
-    pub args: CanonArgs,
-}
+/// The placement to put in canonical form, validated: the problem it belongs to, if
+/// `--problem` names one.
+pub(crate) type CanonJob = PlacementJob<CanonArgs>;
 
 impl CanonArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<CanonJob, String> {
-        Ok(CanonJob {
+        Ok(PlacementJob {
             problem: self.problem.load()?,
             args: self,
         })

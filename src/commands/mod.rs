@@ -146,3 +146,13 @@ pub(crate) fn read_input(path: Option<&Path>) -> Result<String> {
         None => io::read_to_string(io::stdin()).context("cannot read standard input"),
     }
 }
+
+/// A command on one placement (`render`, `canon`), validated: the problem it belongs to, if
+/// `--problem` names one (the placement itself is read when the command runs).
+#[derive(Debug)]
+pub(crate) struct PlacementJob<A> {
+    /// The problem file given, with its `--set` values.
+    pub(crate) problem: Option<pq_encode::spec::Problem>,
+    /// The arguments as given.
+    pub(crate) args: A,
+}

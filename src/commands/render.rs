@@ -1,5 +1,6 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
+use super::PlacementJob;
 use crate::cli::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
@@ -57,18 +58,12 @@ pub(crate) struct RenderArgs {
 }
 
 /// The placement to draw, validated: the problem it belongs to, if `--problem` names one.
-#[derive(Debug)]
-pub(crate) struct RenderJob {
-    /// The problem file given, with its `--set` values.
-    pub problem: Option<Problem>,
-    /// The arguments as given.
-    pub args: RenderArgs,
-}
+pub(crate) type RenderJob = PlacementJob<RenderArgs>;
 
 impl RenderArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<RenderJob, String> {
-        Ok(RenderJob {
+        Ok(PlacementJob {
             problem: self.problem.load()?,
             args: self,
         })

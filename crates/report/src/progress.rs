@@ -42,14 +42,21 @@ pub fn verbosity() -> Verbosity {
     }
 }
 
+/// Writes a line on stderr when the verbosity is at least `level` (what [`note!`] and
+/// [`detail!`] expand to).
+#[doc(hidden)]
+pub fn say(level: Verbosity, line: std::fmt::Arguments<'_>) {
+    if verbosity() >= level {
+        eprintln!("{line}");
+    }
+}
+
 /// A progress or diagnostic line on stderr, unless `--quiet`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __note {
     ($($arg:tt)*) => {
-        if $crate::progress::verbosity() >= $crate::progress::Verbosity::Normal {
-            eprintln!($($arg)*);
-        }
+        $crate::progress::say($crate::progress::Verbosity::Normal, format_args!($($arg)*))
     };
 }
 
@@ -58,9 +65,7 @@ macro_rules! __note {
 #[macro_export]
 macro_rules! __detail {
     ($($arg:tt)*) => {
-        if $crate::progress::verbosity() >= $crate::progress::Verbosity::Verbose {
-            eprintln!($($arg)*);
-        }
+        $crate::progress::say($crate::progress::Verbosity::Verbose, format_args!($($arg)*))
     };
 }
 

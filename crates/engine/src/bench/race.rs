@@ -180,16 +180,7 @@ impl Family {
             if let Some(format) = &e.format {
                 let inst = optimisation(&path, format, &text)?;
                 let found = (inst.opt.formula.n_vars, inst.opt.n_constraints());
-                if found != (e.variables, e.clauses) {
-                    return Err(FamilyError::Invalid(format!(
-                        "{}: {MANIFEST_JSON} says {} variables and {} constraints, the file has {} and {}; make the family again",
-                        path.display(),
-                        e.variables,
-                        e.clauses,
-                        found.0,
-                        found.1
-                    )));
-                }
+                sizes_agree(&path, e, found, "constraints")?;
                 formulas.push(inst.opt.formula.clone());
                 optimisations.push(Some(inst));
                 continue;
@@ -198,17 +189,7 @@ impl Family {
             let formula = dimacs::parse(&text[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
             // The manifest's sizes are claims about the file like its status: checked.
-            let found = (formula.n_vars, formula.n_clauses());
-            if found != (e.variables, e.clauses) {
-                return Err(FamilyError::Invalid(format!(
-                    "{}: {MANIFEST_JSON} says {} variables and {} clauses, the file has {} and {}; make the family again",
-                    path.display(),
-                    e.variables,
-                    e.clauses,
-                    found.0,
-                    found.1
-                )));
-            }
+            sizes_agree(&path, e, (formula.n_vars, formula.n_clauses()), "clauses")?;
             formulas.push(formula);
         }
         Ok(Family {
@@ -260,6 +241,22 @@ fn optimisation(path: &Path, format: &str, text: &[u8]) -> Result<OptInstance, F
         options,
         opt,
     })
+}
+
+/// The manifest's sizes are claims about the file like its status: `found` (variables,
+/// and clauses or `what`) must be the entry's.
+fn sizes_agree(path: &Path, e: &Entry, found: (u32, usize), what: &str) -> Result<(), FamilyError> {
+    if found == (e.variables, e.clauses) {
+        return Ok(());
+    }
+    Err(FamilyError::Invalid(format!(
+        "{}: {MANIFEST_JSON} says {} variables and {} {what}, the file has {} and {}; make the family again",
+        path.display(),
+        e.variables,
+        e.clauses,
+        found.0,
+        found.1
+    )))
 }
 
 /// A temporary plain DIMACS file holding `text`, the decompressed instance `file`; named
