@@ -1,0 +1,143 @@
+//! `solve`'s optimisations: the optimum of a problem's maximised groups by pq-sat's own
+//! engines (certified with `--certify`), or by an external optimiser, checked.
+
+use anyhow::Result;
+use pq_encode::spec::Problem;
+use pq_engine::optimise::{OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::optimisers::{optimise_with, Optimiser};
+use pq_engine::plan::portfolio;
+use pq_report::progress::{note, Reporter};
+use pq_report::solve::{Optimum, Search};
+use pq_report::{emit, CertificateSummary};
+use pq_solve::control::Limits;
+
+use super::super::{unless_interrupted, warn_rejection, Interruptible, EXIT_UNSAT};
+use super::{svg, RunSettings};
+
+/// With `--svg`, draws the best placement of an optimisation.
+fn svg_optimum(problem: &Problem, run: &RunSettings, outcome: &OptimiseOutcome) -> Result<()> {
+    let Some((m, p)) = &outcome.best else {
+        return Ok(());
+    };
+    svg(problem, run, Some(p), |d| match outcome.optimum {
+        Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
+        None => format!("{m} white and {m} black queens on {d}x{d}"),
+    })
+}
+
+/// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
+pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
+    let plan = &run.plan;
+    let optimiser = plan.optimiser(run.args.encoding.options(), run.args.strategy)?;
+    let limits = RunLimits {
+        run: Limits::timeout(run.args.timeout),
+        step: run.args.step_timeout,
+    };
+    let optimised = {
+        // Dropped before the answer is printed, taking its live line with it.
+        let reporter = Reporter::new(run.args.progress, optimiser.name());
+        let _guard = Interruptible::enter();
+        optimiser.optimise(problem, &limits, &mut |event| reporter.on(event))
+    };
+    optimiser
+        .take_rejections()
+        .into_iter()
+        .for_each(warn_rejection);
+    let optimised = optimised?;
+    let outcome = &optimised.outcome;
+    // With --certify, the UNSAT step above the optimum is proved again (the line engine: by
+    // its search tree on one thread) and checked; the answer is printed even when that
+    // failed, then the error follows.
+    let certified = {
+        let _guard = Interruptible::enter();
+        plan.certify(
+            problem,
+            &optimised.certified,
+            outcome,
+            &limits,
+            &mut |what| {
+                note!("pq-sat: {what}");
+            },
+        )
+    };
+    let (certificate, failed) = match certified {
+        Ok(c) => (
+            c.map(|(dir, cert)| CertificateSummary::of(&dir, &cert)),
+            None,
+        ),
+        Err(e) => (None, Some(e)),
+    };
+    svg_optimum(problem, run, outcome)?;
+    // The SAT path reports its formulas' options; the line engine those of its certificate.
+    let shown = optimised
+        .options
+        .or(certificate.is_some().then_some(optimised.certified));
+    let mut report = Optimum::new(
+        problem,
+        shown.as_ref(),
+        optimised.strategy,
+        optimised.engine.clone(),
+        outcome,
+        certificate,
+    );
+    report.search = optimised.search.as_ref().map(Search::of);
+    report.mark_commands(&plan.solvers.command_names());
+    emit(run.args.format, &report, || report.text(problem, outcome))?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    // 20 when even size 0 is impossible, else 0.
+    Ok(unless_interrupted(if outcome.infeasible {
+        EXIT_UNSAT
+    } else {
+        0
+    }))
+}
+
+/// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
+/// `--check-unsat` the bound above it is confirmed by pq-sat's own checked UNSAT. Reported
+/// as pq-sat's own optimiser reports, `solver` naming the optimiser.
+pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Result<u8> {
+    let options = &run.args.encoding.options();
+    let limits = Limits::timeout(run.args.timeout);
+    let confirm = match run.plan.check_unsat {
+        Some(format) => Some(portfolio(&run.plan.solvers, Some(format))?),
+        None => None,
+    };
+    let outcome = {
+        let _guard = Interruptible::enter();
+        note!(
+            "pq-sat: solving the optimisation with {} ({} export)",
+            optimiser.name(),
+            optimiser.export().name()
+        );
+        optimise_with(problem, options, optimiser, &limits, confirm.as_deref())
+    };
+    if let Some(b) = &confirm {
+        b.take_rejections().into_iter().for_each(warn_rejection);
+    }
+    let outcome = outcome?;
+    if let Some((m, p)) = &outcome.best {
+        svg(problem, run, Some(p), |d| {
+            format!("{m} white and {m} black queens on {d}x{d}")
+        })?;
+    }
+    let mut report = Optimum::new(
+        problem,
+        Some(options),
+        Strategy::Up,
+        optimiser.name().to_string(),
+        &outcome,
+        None,
+    );
+    // The optimiser's file format stands where pq-sat's strategy would.
+    report.strategy = optimiser.export().name().to_string();
+    // Its UNSAT is its word alone unless --check-unsat confirmed it: say so.
+    report.mark_commands(&[optimiser.name().to_string()]);
+    emit(run.args.format, &report, || report.text(problem, &outcome))?;
+    Ok(unless_interrupted(if outcome.infeasible {
+        EXIT_UNSAT
+    } else {
+        0
+    }))
+}
