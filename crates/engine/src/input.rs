@@ -88,3 +88,35 @@ impl<R: Read> Read for Watched<'_, R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each failure names the file and keeps its cause, as `{:#}` shows it to the user.
+    #[test]
+    fn a_missing_a_cut_and_a_broken_file_each_say_which_and_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let limits = Limits::none();
+        let missing = dir.path().join("missing.cnf");
+        let e = read_formula(Some(&missing), &limits).unwrap_err();
+        assert!(matches!(e, ReadError::Open { .. }), "{e}");
+        assert!(e.to_string().starts_with("cannot open "), "{e}");
+        let bad = dir.path().join("bad.cnf");
+        std::fs::write(&bad, "p cnf 2 1\n1 x 0\n").unwrap();
+        let e = read_formula(Some(&bad), &limits).unwrap_err();
+        assert!(matches!(e, ReadError::Parse { .. }), "{e}");
+        let cause = std::error::Error::source(&e).unwrap().to_string();
+        assert!(cause.contains("'x' is not a literal"), "{cause}");
+        let cut = dir.path().join("cut.cnf.xz");
+        let xz =
+            pq_io::compress::compressed(pq_io::compress::Compression::Xz, b"p cnf 2 1\n1 2 0\n")
+                .unwrap();
+        std::fs::write(&cut, &xz[..xz.len() / 2]).unwrap();
+        assert!(read_formula(Some(&cut), &limits).is_err());
+        let good = dir.path().join("good.cnf");
+        std::fs::write(&good, "c hello\np cnf 2 1\n1 2 0\n").unwrap();
+        let f = read_formula(Some(&good), &limits).unwrap();
+        assert_eq!((f.n_vars, f.n_clauses()), (2, 1));
+    }
+}

@@ -99,3 +99,53 @@ pub fn make(
         record: split.record,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::conquer::CubeDir;
+    use crate::cube::split::Method;
+    use pq_encode::Model;
+
+    fn rows() -> Settings {
+        Settings {
+            method: Method::Rows,
+            prefix: None,
+            depth: Some(0),
+            free: None,
+        }
+    }
+
+    /// The encoder's line map (the default colouring model) reaches the splitter (a row split exists only with it), the
+    /// directory is written whole, and a file of the same formula is recognised as well.
+    #[test]
+    fn a_problem_is_split_on_its_rows_and_its_file_is_recognised() {
+        let problem = Problem::peaceable_queens(6);
+        let prepared = Prepared::encode(&problem, 5, &Options::default());
+        let lines = prepared
+            .lines
+            .clone()
+            .expect("the colouring model has line colours");
+        // Rows, columns and the 2d − 1 lines of each diagonal direction.
+        assert_eq!((lines.dim, lines.n, lines.vars.len()), (6, 5, 6 * 6 - 2));
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("c");
+        let made = make(prepared, &rows(), &out, "test", WritePolicy::Keep, &|_| {
+            false
+        })
+        .unwrap();
+        assert_eq!(made.record.method, "rows");
+        assert!(made.record.cubes > 1);
+        let dir = CubeDir::open(&out).unwrap();
+        assert_eq!(dir.manifest.cubes.len(), made.record.cubes);
+        let read = Prepared::read(dir.formula, &out.join("formula.cnf"));
+        assert_eq!(read.lines, Some(lines));
+        // The lines model has no line colours: nothing to split rows on.
+        let lines_model = Options {
+            model: Model::Lines,
+            ..Options::default()
+        };
+        let plain = Prepared::encode(&problem, 5, &lines_model);
+        assert!(plain.lines.is_none());
+    }
+}
