@@ -1,7 +1,6 @@
 //! The external solver binaries (installed by scripts/setup.sh) agree with the in-process
 //! answers on pq-sat's DIMACS files, and every SAT model decodes to a valid board.
 
-use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use pq_engine::pipeline::solve_formula;
 use pq_engine::Status;
@@ -41,7 +40,8 @@ fn binaries_agree_with_in_process_answers_up_to_d7() {
                     dimacs::parse(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))
                         .unwrap();
                 // The problem comes back from the file's own header, as `solve --cnf` reads it.
-                let problem = Problem::from_header(&parsed.comments).expect("a queens header");
+                let problem =
+                    pq_encode::header::read_problem(&parsed.comments).expect("a queens header");
                 let solve = |backend: &dyn pq_solve::Backend| {
                     solve_formula(Some(&problem), 0, &parsed, backend, &Limits::none())
                 };

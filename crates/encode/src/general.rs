@@ -43,7 +43,9 @@ use crate::formula::{Formula, PieceMap, VarAlloc};
 use crate::geometry::BoardSymmetry;
 use crate::incremental::{Counters, IncrementalFormula};
 use crate::problem::{Extent, Instance, Model, Options, Symmetry};
+use crate::spec::group_permutations;
 use crate::spec::Problem;
+pub use crate::spec::{group_size, is_peaceable_queens};
 use crate::{card, header, symmetry};
 
 /// Above this many symmetries, lex-leader uses the sound subset described in the module docs,
@@ -165,18 +167,6 @@ pub fn leaps(layout: &Layout, kind: Kind, s: usize) -> Vec<usize> {
         }
     }
     out
-}
-
-/// True for two equal armies of queens at peace on a square plain board: the problem the
-/// specialised peaceable-queens encoder handles.
-pub fn is_peaceable_queens(p: &Problem) -> bool {
-    let l = &p.rules.layout;
-    l.rows == l.cols
-        && !l.torus
-        && p.rules.groups.len() == 2
-        && p.rules.groups.iter().all(|g| g.kind == Kind::Queen)
-        && p.rules.no_attack == [(0, 1)]
-        && p.counts[0] == p.counts[1]
 }
 
 /// Encodes `problem` with the maximised groups (if any) at least `n` pieces each.
@@ -707,49 +697,6 @@ pub fn symmetries(problem: &Problem) -> Vec<Element> {
         }
     }
     out
-}
-
-/// The number of symmetries of the problem: board symmetries (8 for a square, 4 for a
-/// rectangle), times translations on a torus, times the group permutations that keep it.
-pub fn group_size(problem: &Problem) -> usize {
-    let l = problem.rules.layout;
-    let point = if l.rows == l.cols { 8 } else { 4 };
-    let translations = if l.torus { l.squares() } else { 1 };
-    point * translations * group_permutations(problem).len()
-}
-
-/// Permutations of the groups that map the problem to itself.
-fn group_permutations(problem: &Problem) -> Vec<Vec<usize>> {
-    let k = problem.rules.groups.len();
-    let relation: HashSet<(usize, usize)> = problem.rules.no_attack.iter().copied().collect();
-    let mut out = Vec::new();
-    let mut perm: Vec<usize> = (0..k).collect();
-    permute(&mut perm, 0, &mut |p| {
-        let same = (0..k).all(|g| {
-            problem.rules.groups[p[g]].kind == problem.rules.groups[g].kind
-                && problem.counts[p[g]] == problem.counts[g]
-        });
-        let keeps = relation.iter().all(|&(a, b)| {
-            let (x, y) = (p[a].min(p[b]), p[a].max(p[b]));
-            relation.contains(&(x, y))
-        });
-        if same && keeps {
-            out.push(p.to_vec());
-        }
-    });
-    out
-}
-
-fn permute(p: &mut Vec<usize>, i: usize, f: &mut dyn FnMut(&[usize])) {
-    if i == p.len() {
-        f(p);
-        return;
-    }
-    for j in i..p.len() {
-        p.swap(i, j);
-        permute(p, i + 1, f);
-        p.swap(i, j);
-    }
 }
 
 #[cfg(test)]

@@ -10,9 +10,8 @@ use pq_board::limits::PIECES;
 use pq_board::placement::{Group, Layout};
 
 use crate::formula::Formula;
-use crate::general::group_size;
 use crate::problem::{Bounds, Extent, Instance, Model, Options, Symmetry, MAX_DIM};
-use crate::spec::{Count, Problem};
+use crate::spec::{group_size, Count, Problem};
 
 /// The header of a peaceable-queens formula.
 pub fn queens(instance: &Instance, options: &Options) -> Vec<String> {
@@ -196,7 +195,7 @@ pub fn subject(formula: &Formula) -> (Option<Problem>, Option<usize>) {
             Some(Problem::peaceable_queens(map.rows)),
             number(&formula.comments, "n"),
         ),
-        Some(_) => (Problem::from_header(&formula.comments), None),
+        Some(_) => (read_problem(&formula.comments), None),
         None => (None, None),
     }
 }

@@ -342,7 +342,7 @@ pub fn read_subject(text: &str) -> Option<(Problem, Options, Export)> {
         .map(|c| c.trim().to_string())
         .filter(|c| !c.starts_with("#variable=") && !c.starts_with("var "))
         .collect();
-    let mut problem = Problem::from_header(&comments)?;
+    let mut problem = crate::header::read_problem(&comments)?;
     if crate::header::is_queens(&comments) {
         problem.counts = vec![crate::spec::Count::Maximise; 2];
     } else {

@@ -227,12 +227,6 @@ impl Problem {
         toml::to_string(&file).expect("a problem serialises as TOML")
     }
 
-    /// The problem a pq-sat formula was made for, read back from its header comments
-    /// (see [`crate::header::read_problem`]).
-    pub fn from_header(comments: &[String]) -> Option<Problem> {
-        crate::header::read_problem(comments)
-    }
-
     /// How the problem presents itself in reports, headlines and pictures: the
     /// peaceable-queens preset ([`Problem::peaceable_queens`], `--dim D`) or any other.
     pub fn preset(&self) -> Preset {
@@ -346,7 +340,7 @@ impl Problem {
         // A checked problem's counts add up to at most its squares.
         let fixed = limits::total(self.demands(0), squares).unwrap_or(squares);
         let counting = (squares - fixed) / tied;
-        let queens = crate::general::is_peaceable_queens(self) && self.maximised() == [0, 1];
+        let queens = is_peaceable_queens(self) && self.maximised() == [0, 1];
         Some(if queens {
             counting.min(squares / 4)
         } else {
@@ -575,6 +569,61 @@ impl Preset {
             Preset::Queens { dim } => format!("peaceable queens on {dim}x{dim}"),
             Preset::General => problem.name.clone(),
         }
+    }
+}
+
+/// True for two equal armies of queens at peace on a square plain board: the problem the
+/// specialised peaceable-queens encoder handles.
+pub fn is_peaceable_queens(p: &Problem) -> bool {
+    let l = &p.rules.layout;
+    l.rows == l.cols
+        && !l.torus
+        && p.rules.groups.len() == 2
+        && p.rules.groups.iter().all(|g| g.kind == Kind::Queen)
+        && p.rules.no_attack == [(0, 1)]
+        && p.counts[0] == p.counts[1]
+}
+
+/// The number of symmetries of the problem: board symmetries (8 for a square, 4 for a
+/// rectangle), times translations on a torus, times the group permutations that keep it.
+pub fn group_size(problem: &Problem) -> usize {
+    let l = problem.rules.layout;
+    let point = if l.rows == l.cols { 8 } else { 4 };
+    let translations = if l.torus { l.squares() } else { 1 };
+    point * translations * group_permutations(problem).len()
+}
+
+/// Permutations of the groups that map the problem to itself.
+pub(crate) fn group_permutations(problem: &Problem) -> Vec<Vec<usize>> {
+    let k = problem.rules.groups.len();
+    let relation: HashSet<(usize, usize)> = problem.rules.no_attack.iter().copied().collect();
+    let mut out = Vec::new();
+    let mut perm: Vec<usize> = (0..k).collect();
+    permute(&mut perm, 0, &mut |p| {
+        let same = (0..k).all(|g| {
+            problem.rules.groups[p[g]].kind == problem.rules.groups[g].kind
+                && problem.counts[p[g]] == problem.counts[g]
+        });
+        let keeps = relation.iter().all(|&(a, b)| {
+            let (x, y) = (p[a].min(p[b]), p[a].max(p[b]));
+            relation.contains(&(x, y))
+        });
+        if same && keeps {
+            out.push(p.to_vec());
+        }
+    });
+    out
+}
+
+fn permute(p: &mut Vec<usize>, i: usize, f: &mut dyn FnMut(&[usize])) {
+    if i == p.len() {
+        f(p);
+        return;
+    }
+    for j in i..p.len() {
+        p.swap(i, j);
+        permute(p, i + 1, f);
+        p.swap(i, j);
     }
 }
 

@@ -176,7 +176,7 @@ fn read_back(text: &[u8]) {
     assert!(header::number(&f.comments, "n").is_none_or(|n| n <= MAX_PIECES));
     let _ = header::options(&f.comments);
     let _ = header::is_queens(&f.comments);
-    if let Some(problem) = Problem::from_header(&f.comments) {
+    if let Some(problem) = pq_encode::header::read_problem(&f.comments) {
         let l = problem.rules.layout;
         assert!(l.rows <= MAX_SIDE && l.cols <= MAX_SIDE, "{l:?}");
         assert!(problem.rules.groups.len() <= MAX_GROUPS);

@@ -386,7 +386,7 @@ fn judge(
                 ));
             }
             // A pq-sat formula's header says which rules its placement must obey.
-            let problem = Problem::from_header(&formula.comments);
+            let problem = pq_encode::header::read_problem(&formula.comments);
             if let (Some(problem), Some(map)) = (&problem, &formula.pieces) {
                 let why = match map.decode(|v| model.value(v as usize)) {
                     Ok(placement) => validated(problem, 0, &placement, "the solver").err().map(|e| {
