@@ -697,6 +697,31 @@ pub struct Verify<'a> {
     pub timeout: Duration,
 }
 
+impl Verify<'_> {
+    /// The optimum of `problem` encoded with `options`, climbing up with the limit per step.
+    /// An interrupted optimisation proves nothing: that is an error, no fault of the problem.
+    fn optimise(
+        &self,
+        problem: &Problem,
+        options: &Options,
+    ) -> Result<crate::optimise::OptimiseOutcome, SolveError> {
+        let limits = crate::optimise::RunLimits {
+            run: Limits::none(),
+            step: Some(self.timeout),
+        };
+        let outcome = crate::optimise::optimise(
+            problem,
+            options,
+            crate::optimise::Strategy::Up,
+            self.backend,
+            &limits,
+            &mut |_| {},
+        )?;
+        check_interrupt()?;
+        Ok(outcome)
+    }
+}
+
 /// What [`write_family`] reports while it works.
 pub enum Event<'a> {
     /// The optimum of a member was found (`--around-optimum` on a placement problem).
@@ -725,26 +750,13 @@ fn find_optima(
     let Some(v) = verify else {
         return invalid("--around-optimum on a placement problem finds each optimum first, which needs --verify SEC; or give the sizes with --n LO..HI");
     };
-    let limits = crate::optimise::RunLimits {
-        run: Limits::none(),
-        step: Some(v.timeout),
-    };
     let mut optima = Vec::with_capacity(spec.members.len());
     for m in &spec.members {
         if m.problem.maximised().is_empty() {
             optima.push(None);
             continue;
         }
-        let outcome = crate::optimise::optimise(
-            &m.problem,
-            &effective(&m.problem, spec.encodings[0]),
-            crate::optimise::Strategy::Up,
-            v.backend,
-            &limits,
-            &mut |_| {},
-        )?;
-        // An interrupted optimisation proves nothing; that is no fault of the member.
-        check_interrupt()?;
+        let outcome = v.optimise(&m.problem, &effective(&m.problem, spec.encodings[0]))?;
         let a = match outcome.optimum {
             Some(a) => a,
             None if outcome.infeasible => {
@@ -949,19 +961,7 @@ fn write_optimisation(
     let mut optimum = optima[p.member].filter(|_| queens);
     let mut source = optimum.map_or_else(String::new, |_| A250000_SOURCE.to_string());
     if let Some(v) = verify {
-        let limits = crate::optimise::RunLimits {
-            run: Limits::none(),
-            step: Some(v.timeout),
-        };
-        let outcome = crate::optimise::optimise(
-            problem,
-            &p.options,
-            crate::optimise::Strategy::Up,
-            v.backend,
-            &limits,
-            &mut |_| {},
-        )?;
-        check_interrupt()?;
+        let outcome = v.optimise(problem, &p.options)?;
         if let Some(found) = outcome.optimum {
             if optimum.is_some_and(|a| a != found) {
                 return invalid(format!(
