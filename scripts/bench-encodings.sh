@@ -9,10 +9,8 @@ cd "$(dirname "$0")/.."
 dim=${1:-8}
 n=${2:-10}
 runs=${3:-3}
-shift $(( $# > 3 ? 3 : $# ))
-backends=("$@")
-[ ${#backends[@]} -gt 0 ] || backends=(cadical kissat)
 source scripts/bench-lib.sh
+bench_backends "${@:4}"
 bench_setup "encodings-$dim-$n"
 cmds=()
 for backend in "${backends[@]}"; do

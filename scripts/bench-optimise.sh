@@ -8,10 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dims=${1:-6 7 8 9 10}
 runs=${2:-3}
-shift $(( $# > 2 ? 2 : $# ))
-backends=("$@")
-[ ${#backends[@]} -gt 0 ] || backends=(cadical kissat)
 source scripts/bench-lib.sh
+bench_backends "${@:3}"
 bench_setup "optimise"
 cmds=()
 for d in $dims; do

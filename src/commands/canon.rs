@@ -70,9 +70,6 @@ pub(crate) type CanonJob = PlacementJob<CanonArgs>;
 impl CanonArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<CanonJob, String> {
-        Ok(PlacementJob {
-            problem: self.problem.load()?,
-            args: self,
-        })
+        PlacementJob::load(self, |args| &args.problem)
     }
 }

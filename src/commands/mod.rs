@@ -156,3 +156,14 @@ pub(crate) struct PlacementJob<A> {
     /// The arguments as given.
     pub(crate) args: A,
 }
+
+impl<A> PlacementJob<A> {
+    /// Reads the problem that `problem` finds in `args` (`--problem`, `--set`).
+    pub(crate) fn load(
+        args: A,
+        problem: impl Fn(&A) -> &crate::cli::ProblemArgs,
+    ) -> Result<Self, String> {
+        let problem = problem(&args).load()?;
+        Ok(PlacementJob { problem, args })
+    }
+}

@@ -63,9 +63,6 @@ pub(crate) type RenderJob = PlacementJob<RenderArgs>;
 impl RenderArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<RenderJob, String> {
-        Ok(PlacementJob {
-            problem: self.problem.load()?,
-            args: self,
-        })
+        PlacementJob::load(self, |args| &args.problem)
     }
 }

@@ -318,6 +318,16 @@ mod tests {
     use super::*;
     use crate::placement::Layout;
 
+    /// White and black queens on `rows × cols`.
+    fn queens(rows: usize, cols: usize, torus: bool) -> Rules {
+        rules(
+            rows,
+            cols,
+            torus,
+            &[("white", Kind::Queen), ("black", Kind::Queen)],
+        )
+    }
+
     fn rules(rows: usize, cols: usize, torus: bool, groups: &[(&str, Kind)]) -> Rules {
         Rules {
             layout: Layout { rows, cols, torus },
@@ -391,12 +401,7 @@ mod tests {
 
     #[test]
     fn svg_parses_with_root_and_viewbox() {
-        let r = rules(
-            4,
-            4,
-            false,
-            &[("white", Kind::Queen), ("black", Kind::Queen)],
-        );
+        let r = queens(4, 4, false);
         let mut p = Placement::empty(&r.layout);
         p.set(0, 0, Some(0));
         p.set(3, 2, Some(1));
@@ -517,12 +522,7 @@ mod tests {
 
     #[test]
     fn svg_torus_is_marked() {
-        let r = rules(
-            5,
-            5,
-            true,
-            &[("white", Kind::Queen), ("black", Kind::Queen)],
-        );
+        let r = queens(5, 5, true);
         let mut p = Placement::empty(&r.layout);
         p.set(0, 0, Some(0));
         let with_title = placement_svg(&r, &p, Some("5x5"));
@@ -537,12 +537,7 @@ mod tests {
 
     #[test]
     fn svg_large_board_stays_small() {
-        let r = rules(
-            64,
-            64,
-            false,
-            &[("white", Kind::Queen), ("black", Kind::Queen)],
-        );
+        let r = queens(64, 64, false);
         let mut p = Placement::empty(&r.layout);
         for i in 0..64 {
             p.set(i, (i * 7) % 64, Some(i % 2));

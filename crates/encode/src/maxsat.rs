@@ -436,15 +436,17 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    /// The peaceable queens on 3 × 3 in `format`, and the file's text.
+    fn queens_3(format: Export) -> (Optimisation, String) {
+        let problem = Problem::peaceable_queens(3);
+        let opt = export(&problem, &Options::default(), format).unwrap();
+        let text = text(&opt);
+        (opt, text)
+    }
+
     #[test]
     fn wcnf_keeps_to_the_2022_format() {
-        let opt = export(
-            &Problem::peaceable_queens(3),
-            &Options::default(),
-            Export::Wcnf,
-        )
-        .unwrap();
-        let text = text(&opt);
+        let (opt, text) = queens_3(Export::Wcnf);
         let mut hard = 0;
         let mut soft = Vec::new();
         for line in text.lines() {
@@ -467,13 +469,7 @@ mod tests {
 
     #[test]
     fn opb_keeps_to_the_competition_format() {
-        let opt = export(
-            &Problem::peaceable_queens(3),
-            &Options::default(),
-            Export::Opb,
-        )
-        .unwrap();
-        let text = text(&opt);
+        let (opt, text) = queens_3(Export::Opb);
         let mut lines = text.lines();
         let first = lines.next().unwrap();
         let vars = opt.formula.n_vars;

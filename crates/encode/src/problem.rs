@@ -1,9 +1,6 @@
 //! The question pq-sat encodes: `n` white and `n` black queens, peaceably, on `d × d`,
 //! and the encoding options chosen for it.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// The largest board side pq-sat accepts: [`pq_board::limits::MAX_SIDE`], where every
 /// limit on sizes is stated.
 pub const MAX_DIM: usize = pq_board::limits::MAX_SIDE;
@@ -41,25 +38,30 @@ pub enum Symmetry {
     LexLeader,
 }
 
+/// Names an option enum's values: `ALL` (every value, in the order help texts list them),
+/// `name()`, `Display` and a `FromStr` whose error lists the names, with `$what` naming the
+/// option (`unknown WHAT 'x' (expected one of: a, b)`). One definition, so every option
+/// of every command reads, prints and refuses its values alike.
+#[macro_export]
 macro_rules! option_names {
     ($ty:ty, $what:literal, $( $variant:expr => $name:literal ),+ $(,)?) => {
         impl $ty {
             /// Every value, in the order shown in help texts.
             pub const ALL: &'static [$ty] = &[$($variant),+];
 
-            /// The name used on the command line and in DIMACS headers.
+            /// The name used on the command line, in headers and in JSON.
             pub fn name(self) -> &'static str {
                 match self { $( v if v == $variant => $name, )+ _ => unreachable!() }
             }
         }
 
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.name())
             }
         }
 
-        impl FromStr for $ty {
+        impl ::std::str::FromStr for $ty {
             type Err = String;
             fn from_str(s: &str) -> Result<Self, String> {
                 match s {

@@ -129,33 +129,7 @@ pub enum Strategy {
     Bisect,
 }
 
-impl Strategy {
-    /// Every strategy, in the order `--strategy` lists them.
-    const ALL: [Strategy; 3] = [Strategy::Up, Strategy::Incremental, Strategy::Bisect];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Up => "up",
-            Strategy::Incremental => "incremental",
-            Strategy::Bisect => "bisect",
-        }
-    }
-}
-
-impl std::str::FromStr for Strategy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let known = Strategy::ALL.into_iter().find(|x| x.name() == s);
-        known.ok_or_else(|| {
-            let names = Strategy::ALL.map(Strategy::name);
-            format!(
-                "unknown strategy '{s}' (expected one of: {})",
-                names.join(", ")
-            )
-        })
-    }
-}
+pq_encode::option_names!(Strategy, "strategy", Strategy::Up => "up", Strategy::Incremental => "incremental", Strategy::Bisect => "bisect");
 
 /// The peaceable-queens preset: the specialised encoder, the greedy start.
 fn is_queens_preset(problem: &Problem) -> bool {

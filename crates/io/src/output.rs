@@ -32,6 +32,11 @@ fn refuse(message: String) -> IoError {
     IoError::Refused(message)
 }
 
+/// The refusal "PATH REST": what stands at `path`, and what to do instead.
+fn refuse_at(path: &Path, rest: impl std::fmt::Display) -> IoError {
+    refuse(format!("{} {rest}", path.display()))
+}
+
 /// What stands at a path, in words, if it is not something pq-sat may write over.
 fn special(kind: fs::FileType) -> Option<&'static str> {
     if kind.is_symlink() {
@@ -51,10 +56,7 @@ fn special(kind: fs::FileType) -> Option<&'static str> {
 
 /// The refusal for a special file at `path`.
 fn special_refusal(path: &Path, what: &str) -> IoError {
-    refuse(format!(
-        "{} is {what}; pq-sat writes only regular files and never replaces a link or a special file: give another path",
-        path.display()
-    ))
+    refuse_at(path, format_args!("is {what}; pq-sat writes only regular files and never replaces a link or a special file: give another path"))
 }
 
 /// `mode` less this process's umask: the permissions a file created normally would get
@@ -170,28 +172,25 @@ fn check_parent(path: &Path) -> Result<(), IoError> {
 /// A directory, a symbolic link or a special file is refused even with `force`.
 pub fn check_file(path: &Path, force: bool) -> Result<(), IoError> {
     if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
-        return Err(refuse(format!(
-            "{} is not a file name; give the path of a file",
-            path.display()
-        )));
+        return Err(refuse_at(
+            path,
+            "is not a file name; give the path of a file",
+        ));
     }
     match standing_at(path)? {
         None => {}
         Some(m) if m.is_dir() => {
-            return Err(refuse(format!(
-                "{} is a directory; give the path of a file",
-                path.display()
-            )))
+            return Err(refuse_at(path, "is a directory; give the path of a file"))
         }
         Some(m) => {
             if let Some(what) = special(m.file_type()) {
                 return Err(special_refusal(path, what));
             }
             if !force {
-                return Err(refuse(format!(
-                    "{} already exists; give --force to replace it, or another path",
-                    path.display()
-                )));
+                return Err(refuse_at(
+                    path,
+                    "already exists; give --force to replace it, or another path",
+                ));
             }
         }
     }
@@ -228,26 +227,17 @@ pub fn check_dir(dir: &Path, marker: Marker, force: bool) -> Result<(), IoError>
             DirState::Empty => {}
             DirState::Ours if force => {}
             DirState::Ours => {
-                return Err(refuse(format!(
-                    "{} exists and is not empty (an earlier {marker} is there); give --force to replace it, or a new directory",
-                    dir.display()
-                )))
+                return Err(refuse_at(dir, format_args!("exists and is not empty (an earlier {marker} is there); give --force to replace it, or a new directory")))
             }
             DirState::Other => {
-                return Err(refuse(format!(
-                    "{} exists and is not empty; give a new directory (--force replaces only a directory pq-sat wrote, one with its {marker})",
-                    dir.display()
-                )))
+                return Err(refuse_at(dir, format_args!("exists and is not empty; give a new directory (--force replaces only a directory pq-sat wrote, one with its {marker})")))
             }
         },
         Some(m) => {
             if let Some(what) = special(m.file_type()) {
                 return Err(special_refusal(dir, what));
             }
-            return Err(refuse(format!(
-                "{} is a file, not a directory; give a new directory",
-                dir.display()
-            )));
+            return Err(refuse_at(dir, "is a file, not a directory; give a new directory"));
         }
     }
     check_parent(dir)
@@ -427,10 +417,7 @@ pub fn replaceable(path: &Path) -> Result<bool, IoError> {
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(IoError::io(path)(e)),
-        Ok(m) if m.is_dir() => Err(refuse(format!(
-            "{} is a directory; give the path of a file",
-            path.display()
-        ))),
+        Ok(m) if m.is_dir() => Err(refuse_at(path, "is a directory; give the path of a file")),
         Ok(m) => match special(m.file_type()) {
             Some(what) => Err(special_refusal(path, what)),
             None => Ok(true),
@@ -500,10 +487,7 @@ fn persist_with(tmp: tempfile::NamedTempFile, path: &Path, replace: bool) -> Res
     // made meanwhile would otherwise be replaced.
     tmp.persist_noclobber(path).map(drop).map_err(|e| {
         if e.error.kind() == io::ErrorKind::AlreadyExists {
-            refuse(format!(
-                "{} exists (it appeared while pq-sat was working); nothing was written there: give --force to replace it, or another path",
-                path.display()
-            ))
+            refuse_at(path, "exists (it appeared while pq-sat was working); nothing was written there: give --force to replace it, or another path")
         } else {
             IoError::io(path)(e.error)
         }
@@ -540,19 +524,16 @@ fn place_dir_with(
             }
             DirState::Ours if replace => Some(set_aside(dir)?),
             DirState::Ours | DirState::Other => {
-                return Err(refuse(format!(
-                    "{} is no longer empty; nothing was written: give a new directory",
-                    dir.display()
-                )))
+                return Err(refuse_at(
+                    dir,
+                    "is no longer empty; nothing was written: give a new directory",
+                ))
             }
         },
         Ok(m) => {
             return Err(match special(m.file_type()) {
                 Some(what) => special_refusal(dir, what),
-                None => refuse(format!(
-                    "{} is a file, not a directory; give a new directory",
-                    dir.display()
-                )),
+                None => refuse_at(dir, "is a file, not a directory; give a new directory"),
             })
         }
     };

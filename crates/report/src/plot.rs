@@ -1,6 +1,8 @@
 //! Cactus plots of solver races, and the wall-time prediction of `cube --estimate` (SVG).
 
 use anyhow::Result;
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -84,26 +86,11 @@ pub fn cactus_svg(
     // avoids a zero-height range when nothing took any measurable time.
     let y_max = if top > 0.0 { top * 1.08 } else { 1.0 };
 
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE)?;
+    picture(title, 65, |frame| {
+        let mut chart = frame.build_cartesian_2d(0..x_max, 0.0..y_max)?;
 
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, (FONT, 22))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(65)
-            .build_cartesian_2d(0..x_max, 0.0..y_max)?;
-
-        chart
-            .configure_mesh()
-            .x_desc("instances solved")
-            .y_desc("time limit (s)")
-            .axis_desc_style((FONT, 15))
-            .label_style((FONT, 14))
+        mesh(&mut chart, "instances solved", "time limit (s)")
             .y_label_formatter(&|v| format_tick(*v, y_max))
-            .light_line_style(RGBColor(235, 235, 235))
             .draw()?;
 
         if show_timeout {
@@ -153,19 +140,10 @@ pub fn cactus_svg(
             } else {
                 5
             };
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::Coordinate(5, legend_top))
-                .margin(12)
-                .label_font((FONT, 15))
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .draw()?;
+            legend(&mut chart, SeriesLabelPosition::Coordinate(5, legend_top))?;
         }
-
-        root.present()?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// One row of a wall-time prediction: workers, the predicted seconds and its interval.
@@ -220,25 +198,12 @@ pub fn estimate_svg(points: &[Predicted], total: f64, title: &str) -> Result<Str
         .chain(points.iter().map(|p| at_least(total / p.workers as f64)))
         .fold(y_top, f64::min)
         / 2.0;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, (FONT, 22))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(75)
-            .build_cartesian_2d((0.7..x_max).log_scale(), (y_bottom..y_top).log_scale())?;
-        chart
-            .configure_mesh()
-            .x_desc("workers")
-            .y_desc("predicted wall time (s)")
-            .axis_desc_style((FONT, 15))
-            .label_style((FONT, 14))
+    picture(title, 75, |frame| {
+        let x = (0.7..x_max).log_scale();
+        let mut chart = frame.build_cartesian_2d(x, (y_bottom..y_top).log_scale())?;
+        mesh(&mut chart, "workers", "predicted wall time (s)")
             .x_label_formatter(&|v| format!("{v:.0}"))
             .y_label_formatter(&|v| format!("{v}"))
-            .light_line_style(RGBColor(235, 235, 235))
             .draw()?;
         let ideal: Vec<(f64, f64)> = (points.iter())
             .map(|p| (p.workers as f64, at_least(total / p.workers as f64)))
@@ -267,17 +232,69 @@ pub fn estimate_svg(points: &[Predicted], total: f64, title: &str) -> Result<Str
                     + PathElement::new([(0, 0), (20, 0)], style)
                     + Circle::new((10, 0), 3, style)
             });
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .margin(12)
-            .label_font((FONT, 15))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)
+    })
+}
+
+/// An SVG document of the pictures' common size, background and title: `draw` builds its
+/// chart from `frame` (margins and label areas set, `y_label_area` pixels for the y axis's
+/// labels) and draws on it.
+fn picture(
+    title: &str,
+    y_label_area: u32,
+    draw: impl FnOnce(&mut ChartBuilder<'_, '_, SVGBackend<'_>>) -> Result<()>,
+) -> Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut frame = ChartBuilder::on(&root);
+        frame
+            .caption(title, (FONT, 22))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(y_label_area);
+        draw(&mut frame)?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The grid and axes of `chart`, described as `x_desc` and `y_desc`, in the pictures'
+/// fonts; the caller adds its tick labels and draws it.
+fn mesh<'a, 'b, X, Y, XT, YT>(
+    chart: &'b mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    x_desc: &str,
+    y_desc: &str,
+) -> MeshStyle<'a, 'b, X, Y, SVGBackend<'a>>
+where
+    X: Ranged<ValueType = XT> + ValueFormatter<XT>,
+    Y: Ranged<ValueType = YT> + ValueFormatter<YT>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(x_desc)
+        .y_desc(y_desc)
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 14))
+        .light_line_style(RGBColor(235, 235, 235));
+    mesh
+}
+
+/// The legend of the series drawn, at `position`, on a white ground that lets the lines
+/// show through.
+fn legend<'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    position: SeriesLabelPosition,
+) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .margin(12)
+        .label_font((FONT, 15))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
 }
 
 /// Y tick labels with just enough decimals for the axis scale, so whole seconds are not

@@ -138,6 +138,10 @@ impl fmt::Display for BackendSpec {
     }
 }
 
+/// An answer and the name of the solver that gave it (a portfolio names the member that
+/// won), or why there is none.
+pub type Answered = Result<(Answer, String), SolveError>;
+
 /// A solver that answers one formula at a time (no assumptions, no state kept between calls).
 pub trait Backend: Send + Sync {
     /// A short name for output and messages.
@@ -160,11 +164,7 @@ pub trait Backend: Send + Sync {
 
     /// Like [`Backend::solve_once`], also naming the solver that answered: a portfolio
     /// names the member that won.
-    fn solve_named(
-        &self,
-        formula: &Formula,
-        limits: &Limits,
-    ) -> Result<(Answer, String), SolveError> {
+    fn solve_named(&self, formula: &Formula, limits: &Limits) -> Answered {
         Ok((self.solve_once(formula, limits)?, self.name()))
     }
 
@@ -172,12 +172,7 @@ pub trait Backend: Send + Sync {
     /// satisfies every clause and `judge` accepts it; otherwise it is an error
     /// ([`SolveError::BadModel`], [`SolveError::Rejected`]). A portfolio judges each
     /// member's answer, so that a rejected member never wins the race.
-    fn solve_judged(
-        &self,
-        formula: &Formula,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<(Answer, String), SolveError> {
+    fn solve_judged(&self, formula: &Formula, limits: &Limits, judge: Judge<'_>) -> Answered {
         judged(formula, self.solve_named(formula, limits)?, judge)
     }
 
@@ -190,7 +185,7 @@ pub trait Backend: Send + Sync {
         cube: &[Lit],
         limits: &Limits,
         judge: Judge<'_>,
-    ) -> Result<(Answer, String), SolveError> {
+    ) -> Answered {
         self.solve_judged(&with_units(formula, cube), limits, judge)
     }
 
@@ -240,21 +235,13 @@ pub fn accept_all(_: &Answer) -> Result<(), String> {
 /// Solves with `backend` and checks that a claimed model satisfies every clause, so that a
 /// solver bug or an output-parsing slip can never reach the decoder. Returns the answer and
 /// the name of the solver that gave it.
-pub fn solve_checked(
-    backend: &dyn Backend,
-    formula: &Formula,
-    limits: &Limits,
-) -> Result<(Answer, String), SolveError> {
+pub fn solve_checked(backend: &dyn Backend, formula: &Formula, limits: &Limits) -> Answered {
     backend.solve_judged(formula, limits, &accept_all)
 }
 
 /// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`
 /// or `judge` rejects it.
-pub fn judged(
-    formula: &Formula,
-    answer: (Answer, String),
-    judge: Judge<'_>,
-) -> Result<(Answer, String), SolveError> {
+pub fn judged(formula: &Formula, answer: (Answer, String), judge: Judge<'_>) -> Answered {
     let (answer, solver) = checked_model(formula, answer)?;
     match judge(&answer) {
         Ok(()) => Ok((answer, solver)),
@@ -266,10 +253,7 @@ pub fn judged(
 }
 
 /// Passes on `solver`'s answer unless it is a model that falsifies a clause of `formula`.
-pub(crate) fn checked_model(
-    formula: &Formula,
-    (answer, solver): (Answer, String),
-) -> Result<(Answer, String), SolveError> {
+pub(crate) fn checked_model(formula: &Formula, (answer, solver): (Answer, String)) -> Answered {
     if let Answer::Sat(model) = &answer {
         if let Some(index) = first_falsified_clause(formula, model) {
             return Err(SolveError::BadModel {

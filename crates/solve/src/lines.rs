@@ -25,7 +25,7 @@ use pq_lines::{Board, Demand, Fixed, Settings, Verdict};
 use rustsat::types::Lit;
 
 use crate::answer::Answer;
-use crate::backend::{accept_all, judged, with_units, Backend, Cadical, Judge};
+use crate::backend::{accept_all, judged, with_units, Answered, Backend, Cadical, Judge};
 use crate::control::Limits;
 use crate::error::SolveError;
 
@@ -309,7 +309,7 @@ impl Backend for Lines {
         cube: &[Lit],
         limits: &Limits,
         judge: Judge<'_>,
-    ) -> Result<(Answer, String), SolveError> {
+    ) -> Answered {
         let answer = self.answer(formula, cube, limits)?;
         judged(formula, (answer, self.name()), judge)
     }

@@ -7,7 +7,7 @@ use std::sync::{mpsc, Mutex};
 use pq_encode::Formula;
 
 use crate::answer::Answer;
-use crate::backend::{accept_all, Backend, BackendSpec, Judge};
+use crate::backend::{accept_all, Answered, Backend, BackendSpec, Judge};
 use crate::control::{Limits, Stop};
 use crate::error::SolveError;
 
@@ -45,11 +45,7 @@ impl Backend for Portfolio {
         self.solve_named(formula, limits).map(|(answer, _)| answer)
     }
 
-    fn solve_named(
-        &self,
-        formula: &Formula,
-        limits: &Limits,
-    ) -> Result<(Answer, String), SolveError> {
+    fn solve_named(&self, formula: &Formula, limits: &Limits) -> Answered {
         self.solve_judged(formula, limits, &accept_all)
     }
 
@@ -60,12 +56,7 @@ impl Backend for Portfolio {
     /// (crash, wrong model) stops the race and is returned, and members that finish with
     /// the opposite answer before the stop reaches them are reported as a
     /// [`SolveError::Disagreement`]: a portfolio doubles as a cross-check.
-    fn solve_judged(
-        &self,
-        formula: &Formula,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<(Answer, String), SolveError> {
+    fn solve_judged(&self, formula: &Formula, limits: &Limits, judge: Judge<'_>) -> Answered {
         if let [one] = self.members.as_slice() {
             return one.solve_judged(formula, limits, judge);
         }

@@ -8,10 +8,8 @@
 //! clausal proofs", SAT 2014. LRAT: Cruz-Filipe, Heule, Hunt, Kaufmann & Schneider-Kamp,
 //! "Efficient certified RAT verification", CADE 2017.
 
-use std::fmt;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Instant;
 
 use pq_encode::Formula;
@@ -37,17 +35,6 @@ pub enum ProofFormat {
 }
 
 impl ProofFormat {
-    /// Every format, in the order `--proof-format` lists them.
-    const ALL: [ProofFormat; 2] = [ProofFormat::Drat, ProofFormat::Lrat];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            ProofFormat::Drat => "drat",
-            ProofFormat::Lrat => "lrat",
-        }
-    }
-
     /// The format a proof file's extension names (`.lrat`, else DRAT).
     pub fn from_path(path: &Path) -> ProofFormat {
         match path.extension().and_then(|e| e.to_str()) {
@@ -57,25 +44,7 @@ impl ProofFormat {
     }
 }
 
-impl fmt::Display for ProofFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for ProofFormat {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let known = ProofFormat::ALL.into_iter().find(|x| x.name() == s);
-        known.ok_or_else(|| {
-            let names = ProofFormat::ALL.map(ProofFormat::name);
-            format!(
-                "unknown proof format '{s}' (expected one of: {})",
-                names.join(", ")
-            )
-        })
-    }
-}
+pq_encode::option_names!(ProofFormat, "proof format", ProofFormat::Drat => "drat", ProofFormat::Lrat => "lrat");
 
 /// The proof formats a backend can write (empty: none). A command writes DRAT when it says
 /// where ([`PROOF_PLACEHOLDER`]).

@@ -1322,6 +1322,12 @@ mod tests {
     use super::*;
     use pq_encode::{Model, Symmetry};
 
+    /// The file names `spec` plans, in order.
+    fn file_names(spec: &Spec) -> Vec<String> {
+        let plan = spec.plan().unwrap();
+        plan.iter().map(|p| spec.file_name(p)).collect()
+    }
+
     const THREE_ARMIES: &str = include_str!("../../../../encodings/three-armies.toml");
     const DUDENEY: &str = include_str!("../../../../encodings/crowded-chessboard.toml");
 
@@ -1412,12 +1418,7 @@ mod tests {
             ],
             String::new(),
         );
-        let names: Vec<String> = spec
-            .plan()
-            .unwrap()
-            .iter()
-            .map(|p| spec.file_name(p))
-            .collect();
+        let names = file_names(&spec);
         assert_eq!(
             names,
             [
@@ -1565,12 +1566,7 @@ mod tests {
                 Sizes::Range(1, 1),
             )
         };
-        let names: Vec<String> = spec2
-            .plan()
-            .unwrap()
-            .iter()
-            .map(|p| spec2.file_name(p))
-            .collect();
+        let names = file_names(&spec2);
         assert_eq!(
             names,
             [

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use pq_encode::Formula;
 use pq_solve::answer::Answer;
-use pq_solve::backend::{Backend, Cadical, Judge};
+use pq_solve::backend::{Answered, Backend, Cadical, Judge};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use rustsat::types::Lit;
@@ -169,11 +169,7 @@ impl Backend for AutoCubes {
         )
     }
 
-    fn solve_named(
-        &self,
-        formula: &Formula,
-        limits: &Limits,
-    ) -> Result<(Answer, String), SolveError> {
+    fn solve_named(&self, formula: &Formula, limits: &Limits) -> Answered {
         self.probed(
             formula,
             limits,
@@ -182,12 +178,7 @@ impl Backend for AutoCubes {
         )
     }
 
-    fn solve_judged(
-        &self,
-        formula: &Formula,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<(Answer, String), SolveError> {
+    fn solve_judged(&self, formula: &Formula, limits: &Limits, judge: Judge<'_>) -> Answered {
         self.probed(
             formula,
             limits,
@@ -299,32 +290,29 @@ mod tests {
         }
     }
 
+    /// Cubes of the line split after `first` has had `probe` on a step.
+    fn auto(first: Box<dyn Backend>, probe: Duration) -> AutoCubes {
+        AutoCubes {
+            first,
+            probe,
+            cubes: cubed(false),
+        }
+    }
+
     #[test]
     fn line_steps_go_to_cubes_at_once_or_after_the_probe_others_do_not() {
         let formula = encode(&Instance::new(6, 6).unwrap(), &Options::default());
-        let hard = AutoCubes {
-            first: Box::new(Stalls),
-            probe: Duration::from_millis(50),
-            cubes: cubed(false),
-        };
+        let hard = auto(Box::new(Stalls), Duration::from_millis(50));
         let (answer, solver) = hard.solve_named(&formula, &Limits::none()).unwrap();
         assert_eq!(answer, Answer::Unsat);
         assert!(solver.starts_with("cubes("), "{solver}");
-        let easy = AutoCubes {
-            first: Box::new(Cadical),
-            probe: Duration::from_mins(10),
-            cubes: cubed(false),
-        };
+        let easy = auto(Box::new(Cadical), Duration::from_mins(10));
         let (answer, solver) = easy.solve_named(&formula, &Limits::none()).unwrap();
         assert_eq!(answer, Answer::Unsat);
         assert_eq!(solver, "cadical");
         // Without a probe every line-split step goes to cubes; a formula without the
         // colouring model's lines (here the lines model) always goes to `first`.
-        let at_once = AutoCubes {
-            first: Box::new(Cadical),
-            probe: Duration::ZERO,
-            cubes: cubed(false),
-        };
+        let at_once = auto(Box::new(Cadical), Duration::ZERO);
         let (_, solver) = at_once.solve_named(&formula, &Limits::none()).unwrap();
         assert!(solver.starts_with("cubes("), "{solver}");
         let lines_model = Options {
@@ -343,11 +331,12 @@ mod tests {
 
     #[test]
     fn cubes_refuse_a_split_complete_only_up_to_symmetry() {
-        let options = Options {
-            symmetry: pq_encode::Symmetry::None,
+        let symmetry = pq_encode::Symmetry::None;
+        let options = &Options {
+            symmetry,
             ..Options::default()
         };
-        let formula = encode(&Instance::new(6, 6).unwrap(), &options);
+        let formula = encode(&Instance::new(6, 6).unwrap(), options);
         let e = cubed(false)
             .solve_once(&formula, &Limits::none())
             .unwrap_err();

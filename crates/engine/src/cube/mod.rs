@@ -233,39 +233,7 @@ pub enum KeepProof {
     None,
 }
 
-impl KeepProof {
-    /// Every choice, in the order `--keep-proof` lists them.
-    pub const ALL: [KeepProof; 3] = [KeepProof::Plain, KeepProof::Xz, KeepProof::None];
-
-    /// The name `--keep-proof` takes and JSON uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            KeepProof::Plain => "plain",
-            KeepProof::Xz => "xz",
-            KeepProof::None => "none",
-        }
-    }
-}
-
-impl std::fmt::Display for KeepProof {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for KeepProof {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let known = KeepProof::ALL.into_iter().find(|k| k.name() == s);
-        known.ok_or_else(|| {
-            let names = KeepProof::ALL.map(KeepProof::name);
-            format!(
-                "unknown --keep-proof '{s}' (expected one of: {})",
-                names.join(", ")
-            )
-        })
-    }
-}
+pq_encode::option_names!(KeepProof, "--keep-proof", KeepProof::Plain => "plain", KeepProof::Xz => "xz", KeepProof::None => "none");
 
 /// A cube directory's errors.
 #[derive(Debug, thiserror::Error)]

@@ -481,22 +481,14 @@ fn checked(
     limits: &Limits,
 ) -> Result<Finding, CubeError> {
     let report = check_proof_within(cnf, proof, format, limits)?;
-    Ok(Finding {
-        what,
-        ok: report.verified,
-        detail: if report.verified {
-            format!(
-                "{name}: {} ({}, {:.2} s)",
-                report.verdict, report.checker, report.seconds
-            )
-        } else {
-            format!(
-                "{name} does not check ({}: {})",
-                report.checker,
-                report.note.unwrap_or(report.verdict)
-            )
-        },
-    })
+    let (ok, checker, seconds) = (report.verified, &report.checker, report.seconds);
+    let detail = if ok {
+        format!("{name}: {} ({checker}, {seconds:.2} s)", report.verdict)
+    } else {
+        let why = report.note.as_ref().unwrap_or(&report.verdict);
+        format!("{name} does not check ({checker}: {why})")
+    };
+    Ok(Finding { what, ok, detail })
 }
 
 /// The proof a result or record names, when it is a plain name of a file in `dir`'s proof

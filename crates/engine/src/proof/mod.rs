@@ -28,7 +28,7 @@ use pq_solve::control::interrupted;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::external::process::{read_tail, supervise, End, Supervised, STDOUT_CAP};
-use pq_solve::external::ExternalSolver;
+use pq_solve::external::{find_program, ExternalSolver};
 pub use pq_solve::prove::{arranged_for, beside, check_capable, prove, ProofFormat, Proved};
 use pq_solve::survey::{debian_version, program_version};
 
@@ -169,10 +169,8 @@ fn is_dimacs(path: &Path) -> Result<bool, SolveError> {
 }
 
 fn check_drat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
-    let program = which::which("rate").map_err(|_| SolveError::NotInstalled {
-        program: "rate".into(),
-        hint: "run scripts/setup.sh (it runs `cargo install rate`)".into(),
-    })?;
+    let hint = "run scripts/setup.sh (it runs `cargo install rate`)";
+    let program = find_program("rate", "rate", hint)?;
     let mut cmd = Command::new(&program);
     cmd.arg(cnf).arg(proof);
     let (code, run) = run_checker("rate", cmd, None, limits)?;
@@ -261,10 +259,8 @@ fn binary_drat_has_empty_clause(reader: impl Read) -> std::io::Result<bool> {
 }
 
 fn check_lrat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
-    let program = which::which("acl2").map_err(|_| SolveError::NotInstalled {
-        program: "acl2 (LRAT checker)".into(),
-        hint: "run scripts/setup.sh (Debian package acl2-books)".into(),
-    })?;
+    let hint = "run scripts/setup.sh (Debian package acl2-books)";
+    let program = find_program("acl2", "acl2 (LRAT checker)", hint)?;
     let abs = |p: &Path| -> Result<String, SolveError> {
         let p = std::fs::canonicalize(p).map_err(SolveError::io(p))?;
         // An ACL2 string literal: backslash and double quote escaped.

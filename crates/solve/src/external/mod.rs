@@ -24,6 +24,16 @@ pub use conventions::Convention;
 pub use process::kill_all_running;
 use process::{signal_name, End};
 
+/// The program `name` as `PATH` finds it (a name with a `/` is taken as a path); when it is
+/// not there, the [`SolveError::NotInstalled`] names it as `shown`, with `hint` on how to
+/// install it.
+pub fn find_program(name: &str, shown: &str, hint: &str) -> Result<PathBuf, SolveError> {
+    which::which(name).map_err(|_| SolveError::NotInstalled {
+        program: shown.to_string(),
+        hint: hint.to_string(),
+    })
+}
+
 /// A fully resolved external solver: program path, fixed arguments, output convention and the
 /// name used in messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,10 +74,7 @@ impl ExternalSolver {
     }
 
     fn installed(name: &str, args: &[&str], convention: Convention) -> Result<Self, SolveError> {
-        let program = which::which(name).map_err(|_| SolveError::NotInstalled {
-            program: name.to_string(),
-            hint: SETUP_HINT.to_string(),
-        })?;
+        let program = find_program(name, name, SETUP_HINT)?;
         Ok(ExternalSolver {
             name: name.to_string(),
             program,
@@ -93,14 +100,12 @@ impl ExternalSolver {
                 "no program given".to_string(),
             ));
         };
-        let resolved = which::which(program).map_err(|_| SolveError::NotInstalled {
-            program: program.clone(),
-            hint: if program.contains('/') {
-                "no executable file at that path".to_string()
-            } else {
-                "install it or give its full path".to_string()
-            },
-        })?;
+        let hint = if program.contains('/') {
+            "no executable file at that path"
+        } else {
+            "install it or give its full path"
+        };
+        let resolved = find_program(program, program, hint)?;
         Ok(ExternalSolver {
             name: cmd.trim().to_string(),
             program: resolved,
@@ -462,56 +467,68 @@ pub(crate) mod tests {
             fake(dir.path(), name, body).solve_file(&cnf, 2, &Limits::none())
         };
 
-        let msg = failure(run("nos", "echo 'c nothing'; echo 'oops' >&2; exit 10\n"));
-        assert!(
-            msg.contains("printed no s line") && msg.contains("oops"),
-            "{msg}"
-        );
-        let msg = failure(run("bare", "echo SATISFIABLE; exit 10\n"));
-        assert!(msg.contains("without the 's ' prefix"), "{msg}");
-        let msg = failure(run("signal", "echo 'about to die' >&2; kill -9 $$\n"));
-        assert!(
-            msg.contains("killed by signal 9") && msg.contains("about to die"),
-            "{msg}"
-        );
-        let msg = failure(run("segv", "kill -SEGV $$\n"));
-        assert!(msg.contains("killed by signal 11"), "{msg}");
-        let msg = failure(run("c139", "exit 139\n"));
-        assert!(msg.contains("exited with code 139"), "{msg}");
-        let msg = failure(run("c3", "echo 'parse error' >&2; exit 3\n"));
-        assert!(
-            msg.contains("exited with code 3") && msg.contains("parse error"),
-            "{msg}"
-        );
-        let msg = failure(run("c1s", "echo 's SATISFIABLE'; echo 'v 1 0'; exit 1\n"));
-        assert!(msg.contains("exited with code 1"), "{msg}");
-        let msg = failure(run("nov", "echo 's SATISFIABLE'; exit 10\n"));
-        assert!(msg.contains("no complete model"), "{msg}");
-        let msg = failure(run(
-            "nozero",
-            "echo 's SATISFIABLE'; echo 'v -1 2'; exit 10\n",
-        ));
-        assert!(msg.contains("no complete model"), "{msg}");
-        let msg = failure(run(
-            "badv",
-            "echo 's SATISFIABLE'; echo 'v -1 x 0'; exit 10\n",
-        ));
-        assert!(msg.contains("unparsable v line"), "{msg}");
-        let msg = failure(run(
-            "mismatch",
-            "echo 's SATISFIABLE'; echo 'v -1 2 0'; exit 20\n",
-        ));
-        assert!(
-            msg.contains("'s SATISFIABLE' but exited with code 20"),
-            "{msg}"
-        );
-        let msg = failure(run("weird", "echo 's MAYBE'; exit 0\n"));
-        assert!(msg.contains("unrecognised s line"), "{msg}");
-        let msg = failure(run(
-            "two",
-            "echo 's SATISFIABLE'; echo 's UNSATISFIABLE'; exit 20\n",
-        ));
-        assert!(msg.contains("contradicting s lines"), "{msg}");
+        // Each fake solver's script, and what the error must say (every part of it).
+        let cases: &[(&str, &str, &[&str])] = &[
+            (
+                "nos",
+                "echo 'c nothing'; echo 'oops' >&2; exit 10",
+                &["printed no s line", "oops"],
+            ),
+            (
+                "bare",
+                "echo SATISFIABLE; exit 10",
+                &["without the 's ' prefix"],
+            ),
+            (
+                "signal",
+                "echo 'about to die' >&2; kill -9 $$",
+                &["killed by signal 9", "about to die"],
+            ),
+            ("segv", "kill -SEGV $$", &["killed by signal 11"]),
+            ("c139", "exit 139", &["exited with code 139"]),
+            (
+                "c3",
+                "echo 'parse error' >&2; exit 3",
+                &["exited with code 3", "parse error"],
+            ),
+            (
+                "c1s",
+                "echo 's SATISFIABLE'; echo 'v 1 0'; exit 1",
+                &["exited with code 1"],
+            ),
+            (
+                "nov",
+                "echo 's SATISFIABLE'; exit 10",
+                &["no complete model"],
+            ),
+            (
+                "nozero",
+                "echo 's SATISFIABLE'; echo 'v -1 2'; exit 10",
+                &["no complete model"],
+            ),
+            (
+                "badv",
+                "echo 's SATISFIABLE'; echo 'v -1 x 0'; exit 10",
+                &["unparsable v line"],
+            ),
+            (
+                "mismatch",
+                "echo 's SATISFIABLE'; echo 'v -1 2 0'; exit 20",
+                &["'s SATISFIABLE' but exited with code 20"],
+            ),
+            ("weird", "echo 's MAYBE'; exit 0", &["unrecognised s line"]),
+            (
+                "two",
+                "echo 's SATISFIABLE'; echo 's UNSATISFIABLE'; exit 20",
+                &["contradicting s lines"],
+            ),
+        ];
+        for (name, script, says) in cases {
+            let msg = failure(run(name, &format!("{script}\n")));
+            for part in *says {
+                assert!(msg.contains(part), "{name}: {msg}");
+            }
+        }
     }
 
     #[test]

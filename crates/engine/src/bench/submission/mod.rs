@@ -390,19 +390,16 @@ fn prove(
         let engine = LineEngine { jobs: s.jobs };
         let (outcome, _) = engine.decide(problem, n, &limits)?;
         check_interrupt()?;
+        let seconds = outcome.seconds;
         match outcome.status {
             Status::Sat => {
                 entry.expected = Status::Sat;
-                entry.source = format!(
-                    "pq-sat's line engine, witness validated ({:.2} s)",
-                    outcome.seconds
-                );
+                entry.source = format!("pq-sat's line engine, witness validated ({seconds:.2} s)");
                 return Ok(());
             }
             Status::Unsat => {
                 engine_said = format!(
-                    "pq-sat's line engine found no placement ({:.2} s), an exhaustive search without a checked proof; ",
-                    outcome.seconds
+                    "pq-sat's line engine found no placement ({seconds:.2} s), an exhaustive search without a checked proof; "
                 );
             }
             Status::Unknown => {}
