@@ -29,6 +29,7 @@ use pq_report::solve::{Headline, ProofReport, Search, Solved};
 
 mod args;
 mod engines;
+mod line_engine;
 mod optimum;
 mod proofs;
 mod validate;

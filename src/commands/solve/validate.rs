@@ -10,7 +10,8 @@ use pq_solve::output;
 use pq_solve::BackendSpec;
 
 use super::args::{BackendArg, CubesWhen, SolveArgs};
-use super::engines::{auto_cubing, cube_solvers, line_engine, optimiser_job, solvers};
+use super::engines::{auto_cubing, cube_solvers, optimiser_job, solvers};
+use super::line_engine::line_engine;
 use super::proofs::proofs;
 use crate::cli::{checkable, default_jobs, problem_size};
 

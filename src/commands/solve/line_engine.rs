@@ -1,0 +1,89 @@
+//! Whether the line engine answers `solve` (`--engine`), and what it refuses.
+
+use pq_encode::spec::Problem;
+use pq_engine::optimise::Strategy;
+use pq_engine::proof::ProofFormat;
+
+use super::args::{CubesWhen, EngineChoice, SolveArgs};
+use crate::cli::default_jobs;
+
+/// `--engine`: the line engine when it is asked for (refusing what it cannot do, by name), or
+/// with `auto` when the problem is one it answers and nothing asks for a SAT solver.
+pub(super) fn line_engine(
+    a: &SolveArgs,
+    problem: Option<&Problem>,
+    check_unsat: bool,
+) -> Result<Option<pq_engine::lines::LineEngine>, String> {
+    if a.engine == EngineChoice::Sat {
+        return Ok(None);
+    }
+    // The engine writes its search tree as a DRAT proof of one step of the queens on a
+    // square board, so `--proof`, `--certify` and `--check-unsat` go to it there, under
+    // `auto` too (its proofs are smaller and faster to check than a SAT solver's:
+    // BENCHMARKS.md, "Tree proofs"); any other SAT-only option still means the SAT path.
+    let square_queens = problem.is_some_and(|p| {
+        let l = &p.rules.layout;
+        pq_encode::general::is_peaceable_queens(p) && !l.torus && l.rows == l.cols
+    });
+    let tree_proof = a.engine == EngineChoice::Lines || square_queens;
+    let proof_refused = if !tree_proof {
+        Some("--proof")
+    } else if !square_queens {
+        Some("--proof (it writes proofs for the peaceable queens on a square board, --dim D)")
+    } else if a.proof_format == Some(ProofFormat::Lrat)
+        || a.proof.as_deref().map(ProofFormat::from_path) == Some(ProofFormat::Lrat)
+    {
+        Some("an LRAT proof (its search tree is written as DRAT)")
+    } else {
+        None
+    };
+    let sat_only = [
+        (!a.backend.is_empty(), "--backend"),
+        (!a.solver_cmd.is_empty(), "--solver-cmd"),
+        (
+            a.proof.is_some() && proof_refused.is_some(),
+            proof_refused.unwrap_or_default(),
+        ),
+        (
+            a.certify.is_some() && proof_refused.is_some(),
+            "--certify (it certifies the peaceable queens on a square board, --dim D)",
+        ),
+        (
+            check_unsat && (a.proof.is_none() || proof_refused.is_some()),
+            "--check-unsat without --proof (it checks the proof it writes)",
+        ),
+        (a.cnf.is_some(), "--cnf (it reads no formula)"),
+        (a.cubes == CubesWhen::Always, "--cubes"),
+        (
+            a.strategy != Strategy::Up,
+            "--strategy (it raises n until UNSAT)",
+        ),
+    ];
+    let given = sat_only
+        .iter()
+        .find(|(given, _)| *given)
+        .map(|(_, flag)| *flag)
+        .or(a.encoding.given());
+    let unsupported = match problem {
+        None => Some("it needs a board: --dim D or --problem FILE".to_string()),
+        Some(p) => pq_engine::lines::unsupported(p),
+    };
+    if a.engine == EngineChoice::Auto {
+        return Ok((given.is_none() && unsupported.is_none()).then(|| {
+            pq_engine::lines::LineEngine {
+                jobs: a.jobs.unwrap_or_else(default_jobs),
+            }
+        }));
+    }
+    if let Some(flag) = given {
+        return Err(format!(
+            "--engine lines answers without a SAT solver: it cannot take {flag}; use --engine sat"
+        ));
+    }
+    if let Some(why) = unsupported {
+        return Err(format!("--engine lines cannot answer this problem: {why}"));
+    }
+    Ok(Some(pq_engine::lines::LineEngine {
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+    }))
+}
