@@ -26,10 +26,24 @@ pub(crate) enum UpToArg {
     Symmetry,
 }
 
+/// What lists the boards (`--engine`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EnumerateEngine {
+    /// CaDiCaL with blocking clauses, on any problem
+    Sat,
+    /// The line engine, no CNF: two armies of queens with exact counts (on a square board
+    /// or a square torus); far faster on large boards
+    Lines,
+}
+
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EnumerateArgs {
     #[command(flatten)]
     pub subject: SubjectArgs,
+    /// What lists the boards: sat or lines (the line engine's optimum, found first without
+    /// --n, is an exhaustive search, not a checked proof)
+    #[arg(long, value_enum, default_value_t = EnumerateEngine::Sat)]
+    pub engine: EnumerateEngine,
     /// Count every board, or one per symmetry orbit
     #[arg(long, value_enum, default_value_t = UpToArg::Symmetry)]
     pub up_to: UpToArg,
@@ -49,7 +63,7 @@ pub(crate) struct EnumerateArgs {
     /// member), solved by --jobs threads. 0: one search [default: 0, or 4 with --jobs > 1]
     #[arg(long, value_name = "K", value_parser = parse_split)]
     pub split: Option<usize>,
-    /// Threads solving cubes [default: 1]
+    /// Threads: solving cubes (sat), or searching (lines) [default: 1]
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
     /// Attack model: lines or pairwise (colouring cannot leave an allowed square empty)
@@ -88,6 +102,19 @@ impl EnumerateArgs {
         if self.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }
+        if self.engine == EnumerateEngine::Lines {
+            let sat_only = [
+                (self.model.is_some(), "--model"),
+                (self.card.is_some(), "--card"),
+                (self.split.is_some(), "--split"),
+                (check_unsat, "--check-unsat"),
+            ];
+            if let Some((_, flag)) = sat_only.iter().find(|(given, _)| *given) {
+                return Err(format!(
+                    "--engine lines reads no formula: it cannot take {flag}; use --engine sat"
+                ));
+            }
+        }
         let (problem, n) = self.subject.load()?;
         let n = problem_size(&problem, n)?;
         if self.maximal && problem.maximised().is_empty() {
@@ -115,6 +142,17 @@ impl EnumerateArgs {
                 .unwrap_or(if self.jobs.unwrap_or(1) > 1 { 4 } else { 0 }),
             jobs: self.jobs.unwrap_or(1),
         };
+        if self.engine == EnumerateEngine::Lines {
+            let sized = Request {
+                n: n.unwrap_or(1),
+                ..request.clone()
+            };
+            if let Some(why) = pq_engine::enumerate_lines::refusal(&sized) {
+                return Err(format!(
+                    "--engine lines cannot list these boards: {why}; use --engine sat"
+                ));
+            }
+        }
         Ok(EnumerateJob {
             request,
             n,
@@ -139,7 +177,12 @@ pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();
     let (count_only, format) = (a.count, a.format);
-    let enumerator = pq_engine::plan::enumerator(check_unsat);
+    let enumerator: Box<dyn pq_engine::plan::Enumerate> = match a.engine {
+        EnumerateEngine::Sat => pq_engine::plan::enumerator(check_unsat),
+        EnumerateEngine::Lines => {
+            Box::new(pq_engine::enumerate_lines::LineEnumerator { jobs: request.jobs })
+        }
+    };
     request.n = if let Some(n) = n {
         n
     } else {

@@ -700,6 +700,80 @@ fn enumerate_json_lists_canonical_boards_with_orbit_sizes() {
 }
 
 #[test]
+fn enumerate_on_the_line_engine_counts_what_brute_force_counts() {
+    for (d, n) in [(5, 4), (6, 5), (6, 4)] {
+        let expected = oracle::all_boards_exact(d, n);
+        for (up_to, want) in [
+            ("symmetry", oracle::count_orbits(&expected)),
+            ("total", expected.len()),
+        ] {
+            let (d_arg, n_arg) = (d.to_string(), n.to_string());
+            let out = run(&[
+                "enumerate",
+                "--dim",
+                &d_arg,
+                "--n",
+                &n_arg,
+                "--engine",
+                "lines",
+                "--up-to",
+                up_to,
+                "--jobs",
+                "2",
+                "--format",
+                "json",
+            ]);
+            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            let v = json(&out);
+            assert_eq!(
+                v["count"].as_u64().unwrap() as usize,
+                want,
+                "{d}/{n} {up_to}"
+            );
+            assert_eq!(v["complete"], true);
+            for rows in v["boards"].as_array().unwrap() {
+                let board = board_of(&serde_json::json!({ "board": rows }));
+                assert!(oracle::is_peaceable(&board, d, n));
+            }
+        }
+    }
+    // Without --n, the line engine finds the optimum first.
+    let out = run(&["enumerate", "--dim", "6", "--engine", "lines", "--count"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let orbits = oracle::count_orbits(&oracle::all_boards_exact(6, 5));
+    assert_eq!(stdout(&out).trim(), orbits.to_string());
+    assert!(stderr(&out).contains("a(6) = 5"), "{}", stderr(&out));
+}
+
+#[test]
+fn enumerate_on_the_line_engine_refuses_what_it_cannot_list() {
+    let out = run(&[
+        "enumerate",
+        "--dim",
+        "5",
+        "--engine",
+        "lines",
+        "--model",
+        "lines",
+    ]);
+    assert_clean_failure(
+        &out,
+        2,
+        "--engine lines reads no formula: it cannot take --model",
+    );
+    let out = run(&["enumerate", "--dim", "5", "--engine", "lines", "--maximal"]);
+    assert_clean_failure(&out, 2, "maximal configurations");
+    let out = run(&[
+        "enumerate",
+        "--problem",
+        "encodings/three-armies.toml",
+        "--engine",
+        "lines",
+    ]);
+    assert_clean_failure(&out, 2, "two armies only");
+}
+
+#[test]
 fn canon_gives_one_form_per_orbit() {
     let board = oracle::board(&["W.B..", ".....", "..W..", ".....", "B...."]);
     let mut forms = std::collections::BTreeSet::new();

@@ -262,7 +262,7 @@ pub fn enumerate(
     Ok(summary)
 }
 
-fn limit_reached(request: &Request, summary: &Summary) -> bool {
+pub(crate) fn limit_reached(request: &Request, summary: &Summary) -> bool {
     request.limit.is_some_and(|k| summary.count >= k)
 }
 
@@ -403,9 +403,12 @@ impl Search<'_> {
         let raw = (self.map)
             .decode(|var| by_var[var as usize])
             .map_err(|(r, c)| {
-                invalid(format!("row {}, column {} holds two pieces", r + 1, c + 1))
+                invalid(
+                    CADICAL,
+                    format!("row {}, column {} holds two pieces", r + 1, c + 1),
+                )
             })?;
-        check(&raw, self.request)?;
+        check(&raw, self.request, CADICAL)?;
         let mut images: Vec<Placement> = Vec::new();
         for s in self.symmetries {
             let image = apply(s, &raw);
@@ -482,9 +485,12 @@ pub fn optimum_size_with(
     }
 }
 
-fn invalid(details: String) -> SolveError {
+/// The solver the SAT path's enumeration runs, as its messages name it.
+const CADICAL: &str = "cadical";
+
+fn invalid(solver: &str, details: String) -> SolveError {
     SolveError::InvalidBoard {
-        backend: "cadical".into(),
+        backend: solver.into(),
         details,
     }
 }
@@ -492,25 +498,29 @@ fn invalid(details: String) -> SolveError {
 /// The independent checks every enumerated placement must pass: the rules, the counts
 /// (exact, or at least `n` for the maximised groups of a maximal configuration), and
 /// maximality itself.
-fn check(p: &Placement, request: &Request) -> Result<(), SolveError> {
+pub(crate) fn check(p: &Placement, request: &Request, solver: &str) -> Result<(), SolveError> {
     let problem = &request.problem;
     let demands = problem.demands(request.n);
     let maximised = problem.maximised();
     // Peace before trimming, and (trimmed) at least the demanded counts.
-    crate::pipeline::validated(problem, request.n, p, "cadical")?;
+    crate::pipeline::validated(problem, request.n, p, solver)?;
     for (g, &k) in demands.iter().enumerate() {
         let found = p.count(g);
         let name = &problem.rules.groups[g].name;
         if request.maximal && maximised.contains(&g) {
             if !addable_squares(&problem.rules, p, g).is_empty() {
-                return Err(invalid(format!(
-                    "a piece of {name} can still be added: the configuration is not maximal"
-                )));
+                return Err(invalid(
+                    solver,
+                    format!(
+                        "a piece of {name} can still be added: the configuration is not maximal"
+                    ),
+                ));
             }
         } else if found != k {
-            return Err(invalid(format!(
-                "{found} pieces of {name}, expected exactly {k}"
-            )));
+            return Err(invalid(
+                solver,
+                format!("{found} pieces of {name}, expected exactly {k}"),
+            ));
         }
     }
     Ok(())

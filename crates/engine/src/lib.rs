@@ -35,6 +35,7 @@ pub mod bench;
 pub use pq_io::compress;
 pub mod cube;
 pub mod enumerate;
+pub mod enumerate_lines;
 pub mod greedy;
 pub mod input;
 pub use pq_io::hashing;

@@ -53,7 +53,7 @@ pub fn unsupported(problem: &Problem) -> Option<String> {
 }
 
 /// The engine's board for `problem`'s layout.
-fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
+pub(crate) fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
     let l = &problem.rules.layout;
     if l.torus {
         Board::torus(l.rows)

@@ -245,18 +245,54 @@ fn search_turned(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settin
         sub = (sub - 1) & free;
     }
     rows.reverse();
-    run(board, demand, &rows, fixed, settings)
+    run(board, demand, &rows, fixed, settings, None)
 }
 
 /// Searches every least pair `(S, T)` whose `S` is in `rows` (a slice of [`row_sets`]):
 /// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
 /// slices splits the work into independent pieces (cubes).
 pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
-    run(board, demand, rows, &Fixed::default(), settings)
+    run(board, demand, rows, &Fixed::default(), settings, None)
 }
 
-/// The threads of [`search_rows`] and [`search_fixed`].
-fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Settings) -> Answer {
+/// Every solution of `demand` on `board` among the least pairs `(S, T)`: the live cells of
+/// each node where no diagonal holds both colours, the search going on past each. Every
+/// labelling with at least the demanded cells of each colour leaves a subset of one such
+/// node's cells, and every orbit of solutions (under the board's symmetries, and the colour
+/// swap when the demand is equal) has a member with a least pair: so the boards these
+/// cells make meet every orbit of boards, each several times over (an empty line's label
+/// is free). [`Answer::verdict`] is Sat with the first of them, Unsat when there is none,
+/// or Unknown when the search stopped before the end (the list is then incomplete).
+pub fn enumerate(board: &Board, demand: Demand, settings: &Settings) -> (Answer, Vec<Witness>) {
+    let every = Mutex::new(Vec::new());
+    let rows = row_sets(board, demand);
+    let mut answer = run(
+        board,
+        demand,
+        &rows,
+        &Fixed::default(),
+        settings,
+        Some(&every),
+    );
+    let every = every
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let (Verdict::Unsat, Some(first)) = (&answer.verdict, every.first()) {
+        answer.verdict = Verdict::Sat(first.clone());
+    }
+    (answer, every)
+}
+
+/// The threads of [`search_rows`], [`search_fixed`] and [`enumerate`] (which passes
+/// `every`, where each worker adds the solutions of its pairs).
+fn run(
+    board: &Board,
+    demand: Demand,
+    rows: &[u32],
+    fixed: &Fixed,
+    settings: &Settings,
+    every: Option<&Mutex<Vec<Witness>>>,
+) -> Answer {
     let jobs = settings.jobs.max(1);
     let group = Group::of(board, demand.symmetric());
     let next = AtomicUsize::new(0);
@@ -270,6 +306,9 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
     };
     let worker = || {
         let mut search = Search::new(board, demand, NoTree);
+        if every.is_some() {
+            search.every = Some(Vec::new());
+        }
         let (mut pairs, mut done) = (0u64, 0usize);
         'work: loop {
             let at = next.fetch_add(1, Ordering::Relaxed);
@@ -284,7 +323,15 @@ fn run(board: &Board, demand: Demand, rows: &[u32], fixed: &Fixed, settings: &Se
                     continue;
                 }
                 pairs += 1;
-                match search.pair(s, t, &fixed.diagonals, &control) {
+                let outcome = search.pair(s, t, &fixed.diagonals, &control);
+                if let (Some(every), Some(mine)) = (every, &mut search.every) {
+                    let cells = mine.drain(..).map(|(w, b)| witness(board, s, t, &w, &b));
+                    every
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .extend(cells);
+                }
+                match outcome {
                     Found::Nothing => {}
                     Found::Solution => {
                         let (white, black) = search.witness.take().expect("a solution's cells");

@@ -132,6 +132,9 @@ pub(crate) struct Search<'a, T: Tree> {
     next_poll: u64,
     /// The live cells at the solution found, if any.
     pub witness: Option<(Masks, Masks)>,
+    /// `Some`: every solution node's live cells are kept here and the search goes on past
+    /// them (enumeration); `None`: the first solution ends the search.
+    pub every: Option<Vec<(Masks, Masks)>>,
     /// Told of every node.
     pub tree: T,
 }
@@ -167,6 +170,7 @@ impl<'a, T: Tree> Search<'a, T> {
             nodes: 0,
             next_poll: POLL,
             witness: None,
+            every: None,
             tree,
         }
     }
@@ -264,6 +268,12 @@ impl<'a, T: Tree> Search<'a, T> {
             return Found::Nothing;
         }
         let Some((f, i)) = self.branch() else {
+            // Every labelling below this node leaves a subset of these cells: listing
+            // boards needs no deeper look.
+            if let Some(every) = &mut self.every {
+                every.push((self.white, self.black));
+                return Found::Nothing;
+            }
             self.witness = Some((self.white, self.black));
             return Found::Solution;
         };
