@@ -132,13 +132,15 @@ pub struct Summary {
     pub cubes: usize,
 }
 
+/// What an enumeration tells of each placement as it is counted, with the totals so far.
+pub type OnFound<'a> = &'a mut dyn FnMut(&Found, &Summary);
+
+/// An enumeration's totals, or why it failed.
+pub type Enumerated = Result<Summary, SolveError>;
+
 /// Enumerates the placements of `request` until done or `limits` say stop, calling
 /// `on_found` for each as it is found.
-pub fn enumerate(
-    request: &Request,
-    limits: &Limits,
-    on_found: &mut dyn FnMut(&Found, &Summary),
-) -> Result<Summary, SolveError> {
+pub fn enumerate(request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated {
     let start = Instant::now();
     if request.options.model == Model::Colouring {
         return Err(SolveError::in_process(

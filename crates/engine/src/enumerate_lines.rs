@@ -22,7 +22,7 @@ use pq_lines::{Demand, Settings, Verdict};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-use crate::enumerate::{check, limit_reached, Found, Request, Summary, UpTo};
+use crate::enumerate::{check, limit_reached, Enumerated, Found, OnFound, Request, Summary, UpTo};
 use crate::lines::{board, unsupported, LineEngine};
 use crate::optimise::RunLimits;
 use crate::plan::{Enumerate, Optimise};
@@ -65,12 +65,7 @@ impl Enumerate for LineEnumerator {
         Ok((optimum, start.elapsed().as_secs_f64()))
     }
 
-    fn enumerate(
-        &self,
-        request: &Request,
-        limits: &Limits,
-        on_found: &mut dyn FnMut(&Found, &Summary),
-    ) -> Result<Summary, SolveError> {
+    fn enumerate(&self, request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated {
         enumerate(self.jobs, request, limits, on_found)
     }
 }
@@ -85,8 +80,8 @@ pub fn enumerate(
     jobs: usize,
     request: &Request,
     limits: &Limits,
-    on_found: &mut dyn FnMut(&Found, &Summary),
-) -> Result<Summary, SolveError> {
+    on_found: OnFound<'_>,
+) -> Enumerated {
     let start = Instant::now();
     let solver = LineEngine { jobs }.name();
     if let Some(why) = refusal(request) {

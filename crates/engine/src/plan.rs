@@ -17,7 +17,7 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
 use pq_solve::{Answer, Backend, BackendSpec, SolveError};
 
-use crate::enumerate::{optimum_size_with, Found, Request, Summary as EnumerationSummary};
+use crate::enumerate::{optimum_size_with, Enumerated, OnFound, Request};
 use crate::lines::{tree_proof_options, LineEngine};
 use crate::optimise::{optimise, optimise_lines, OptimiseOutcome, Progress, RunLimits, Strategy};
 use crate::pipeline::{decoded, solve_formula_judged, Outcome, Status};
@@ -212,12 +212,7 @@ pub trait Enumerate {
     fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError>;
     /// Lists `request`'s placements until done or `limits` say stop, telling `on_found` of
     /// each as it is found.
-    fn enumerate(
-        &self,
-        request: &Request,
-        limits: &Limits,
-        on_found: &mut dyn FnMut(&Found, &EnumerationSummary),
-    ) -> Result<EnumerationSummary, SolveError>;
+    fn enumerate(&self, request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated;
 }
 
 /// The SAT path's enumeration ([`crate::enumerate`]: blocking clauses in an incremental
@@ -234,12 +229,7 @@ impl Enumerate for SatEnumerator {
         optimum_size_with(problem, solver.as_ref())
     }
 
-    fn enumerate(
-        &self,
-        request: &Request,
-        limits: &Limits,
-        on_found: &mut dyn FnMut(&Found, &EnumerationSummary),
-    ) -> Result<EnumerationSummary, SolveError> {
+    fn enumerate(&self, request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated {
         crate::enumerate::enumerate(request, limits, on_found)
     }
 }
