@@ -112,7 +112,13 @@ pub fn enumerate(
             deadline: limits.remaining().map(|left| start + left),
             asked_to_stop: &asked,
         };
-        let (answer, patterns) = pq_lines::enumerate(&board, Demand { white, black }, &settings);
+        let (answer, mut patterns) =
+            pq_lines::enumerate(&board, Demand { white, black }, &settings);
+        // The threads finish pairs in any order: sorted, the boards come out in one order
+        // whatever `--jobs` says.
+        let key =
+            |w: &pq_lines::Witness| (w.white_rows, w.white_cols, w.white.clone(), w.black.clone());
+        patterns.sort_by_cached_key(key);
         let stopped =
             matches!(answer.verdict, Verdict::Unknown(_)).then(|| limits.unknown_reason());
         (stopped, patterns)
@@ -250,6 +256,22 @@ mod tests {
             let request = Request::new(problem, n, UpTo::Symmetry, false);
             assert_eq!(count(&request, true), count(&request, false));
         }
+    }
+
+    #[test]
+    fn the_boards_come_in_one_order_whatever_the_threads() {
+        let request = Request::new(Problem::peaceable_queens(7), 6, UpTo::Symmetry, false);
+        let listed = |jobs| {
+            let mut boards = Vec::new();
+            enumerate(jobs, &request, &Limits::none(), &mut |f, _| {
+                boards.push(f.placement.clone());
+            })
+            .unwrap();
+            boards
+        };
+        let one = listed(1);
+        assert!(one.len() > 100, "{}", one.len());
+        assert_eq!(one, listed(3));
     }
 
     #[test]
