@@ -116,9 +116,10 @@ pub fn enumerate(
             pq_lines::enumerate(&board, Demand { white, black }, &settings);
         // The threads finish pairs in any order: sorted, the boards come out in one order
         // whatever `--jobs` says.
-        let key =
-            |w: &pq_lines::Witness| (w.white_rows, w.white_cols, w.white.clone(), w.black.clone());
-        patterns.sort_by_cached_key(key);
+        patterns.sort_by(|a, b| {
+            let key = |w: &pq_lines::Witness| (w.white_rows, w.white_cols);
+            (key(a), &a.white, &a.black).cmp(&(key(b), &b.white, &b.black))
+        });
         let stopped =
             matches!(answer.verdict, Verdict::Unknown(_)).then(|| limits.unknown_reason());
         (stopped, patterns)
