@@ -151,7 +151,8 @@ pub(crate) enum Command {
     /// --timeout; hard: not, with the expected time extrapolated along the instance's series
     /// (marked as such). A SAT status is a model the validator passed; an UNSAT is a DRAT
     /// proof checked by rate (the fastest UNSAT solver is run again with a proof), or the
-    /// table of proven values for the peaceable queens; a hard instance goes to the line
+    /// values OEIS lists for the peaceable queens (A250000) and the three armies (A328283),
+    /// tables pq-sat carries; a hard instance goes to the line
     /// engine for a witness, then to the first solver with a DRAT proof for up to
     /// --prove-timeout. The directory is also a family: `pq-sat race DIR` races it again.
     Submission(crate::commands::submission::SubmissionArgs),

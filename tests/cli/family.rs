@@ -589,11 +589,38 @@ fn family_of_three_armies_verified_agrees_with_the_oracle() {
     assert!(readme.contains("# three peaceable armies of queens: a benchmark family"));
     assert!(readme.contains("every combination of `board` = 4x4, 5x5; `red` = 1, max"));
 
-    // Without --verify: nothing is claimed.
+    // Without --verify: the three armies' statuses come from OEIS A328283's table (the
+    // oracle's too: one army of each colour fits on 4x4, two do not) ...
     let dir2 = tmp.path().join("unverified");
     let v = family_json(
         &dir2,
         &["--problem", &file, "--set", "board=4", "--n", "1..2"],
+    );
+    let got: Vec<(&str, bool)> = v["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let source = e["source"].as_str().unwrap();
+            (e["expected"].as_str().unwrap(), source.contains("A328283"))
+        })
+        .collect();
+    assert_eq!(got, [("sat", true), ("unsat", true)], "{v}");
+    // ... and where no table knows the problem (the same armies on a torus), nothing is
+    // claimed.
+    let dir3 = tmp.path().join("torus");
+    let v = family_json(
+        &dir3,
+        &[
+            "--problem",
+            &file,
+            "--set",
+            "board=4",
+            "--set",
+            "torus=true",
+            "--n",
+            "1..2",
+        ],
     );
     assert!(v["instances"]
         .as_array()

@@ -133,6 +133,8 @@ fn a_submission_is_graded_proven_described_and_races_again() {
         match (k, g["expected"].as_str().unwrap()) {
             // The queens' UNSAT rests on the table; the others' on a checked proof.
             (0..=2, _) => assert!(source.contains("A250000"), "{g}"),
+            // The three armies' too, on OEIS A328283's.
+            (5, _) => assert!(source.contains("A328283"), "{g}"),
             (_, "unsat") => assert!(source.contains("DRAT proof, checked by rate"), "{g}"),
             _ => assert!(source.contains("validated"), "{g}"),
         }
@@ -194,16 +196,16 @@ dim = 6
 n = 5
 
 [[instance]]
-series = "three"
-problem = "ENC/three-armies.toml"
+series = "torus"
+problem = "ENC/peaceable-queens-torus.toml"
 set = ["board=6x6"]
-n = 2
+n = 4
 
 [[instance]]
-series = "three"
-problem = "ENC/three-armies.toml"
+series = "torus"
+problem = "ENC/peaceable-queens-torus.toml"
 set = ["board=6x6"]
-n = 3
+n = 5
 "#,
     );
     let dir = tmp.path().join("sub");
@@ -341,16 +343,17 @@ fn bad_pools_and_solvers_are_refused_before_anything_is_written() {
 #[test]
 fn a_hard_unsat_is_proven_by_a_longer_run_with_a_proof() {
     let tmp = tempfile::tempdir().unwrap();
-    // Three armies of 4 on 7x7 (the optimum is 3): kissat needs about 1.5 s, so a race of
-    // 0.3 s leaves it hard; the line engine's "no" is no proof, kissat's checked DRAT is.
+    // 9 of each colour on the 8x8 torus (the optimum is 8): kissat needs about 1 s, so a
+    // race of 0.3 s leaves it hard; the line engine's "no" is no proof, kissat's checked DRAT
+    // is. (No table knows the torus.)
     let pool = pool(
         tmp.path(),
         r#"
 [[instance]]
-series = "three"
-problem = "ENC/three-armies.toml"
-set = ["board=7x7"]
-n = 4
+series = "torus"
+problem = "ENC/peaceable-queens-torus.toml"
+set = ["board=8x8"]
+n = 9
 "#,
     );
     let dir = tmp.path().join("sub");

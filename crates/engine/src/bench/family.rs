@@ -514,8 +514,7 @@ impl Spec {
     /// The optimum of each member from [`A250000`]: a(d) for the queens (where the table
     /// has it), none for a placement problem.
     fn table(&self) -> Vec<Option<usize>> {
-        let queens = self.is_queens();
-        let a = |m: &Member| known_optimum(m.problem.rules.layout.rows).filter(|_| queens);
+        let a = |m: &Member| crate::known::table(&m.problem).map(|(a, _)| a);
         self.members.iter().map(a).collect()
     }
 
@@ -807,14 +806,14 @@ pub fn write_family(
         // An interrupted family is not written at all (the staging directory goes with it).
         check_interrupt()?;
         if let Some(format) = spec.export {
-            let entry = write_optimisation(spec, p, format, staging.path(), &optima, verify)?;
+            let entry = write_optimisation(spec, p, format, staging.path(), verify)?;
             on_event(Event::Instance(&entry));
             instances.push(entry);
             continue;
         }
-        let (mut entry, formula) = write_cnf(spec, p, staging.path(), &optima)?;
+        let (mut entry, formula) = write_cnf(spec, p, staging.path())?;
         let member = &spec.members[p.member];
-        let (problem, n, queens) = (&member.problem, p.n, spec.is_queens());
+        let (problem, n) = (&member.problem, p.n);
         let (name, optimum) = (entry.file.clone(), optima[p.member]);
         let (mut expected, mut source) = (entry.expected, std::mem::take(&mut entry.source));
         if let Some(v) = verify {
@@ -828,9 +827,10 @@ pub fn write_family(
             if outcome.status != Status::Unknown {
                 let found = outcome.status.name();
                 if let Some(a) = optimum.filter(|&a| (n <= a) != (outcome.status == Status::Sat)) {
-                    return invalid(if queens {
+                    return invalid(if let Some((_, t)) = crate::known::table(problem) {
                         format!(
-                            "{name}: pq-sat found it {found} but {A250000_SOURCE} says {}",
+                            "{name}: pq-sat found it {found} but {} says {}",
+                            t.source,
                             expected.name()
                         )
                     } else {
@@ -883,13 +883,13 @@ pub fn write_family(
 }
 
 /// Writes the DIMACS instance `p` of `spec` into `dir` (compressed as the spec says) and
-/// returns its manifest entry and formula. The expected status is the table's for the queens
-/// (`optima` holds a(d)), `unknown` otherwise: proving it is the caller's business.
+/// returns its manifest entry and formula. The expected status is the table's where
+/// [`crate::known::table`] knows the problem, `unknown` otherwise: proving it is the caller's
+/// business.
 pub(crate) fn write_cnf(
     spec: &Spec,
     p: &Planned,
     dir: &Path,
-    optima: &[Option<usize>],
 ) -> Result<(Entry, pq_encode::Formula), FamilyError> {
     let member = &spec.members[p.member];
     let (problem, n) = (&member.problem, p.n);
@@ -910,12 +910,12 @@ pub(crate) fn write_cnf(
     // bytes a downloader verifies before unpacking.
     let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
     fs::write(&path, &written).map_err(SolveError::io(&path))?;
-    let (expected, source) = match optima.get(p.member).copied().flatten() {
-        Some(a) if queens => {
+    let (expected, source) = match crate::known::table(problem) {
+        Some((a, t)) => {
             let status = if n <= a { Status::Sat } else { Status::Unsat };
-            (status, A250000_SOURCE.to_string())
+            (status, t.source.to_string())
         }
-        _ => (Status::Unknown, String::new()),
+        None => (Status::Unknown, String::new()),
     };
     let entry = Entry {
         n,
@@ -937,14 +937,13 @@ pub(crate) fn write_cnf(
 }
 
 /// Writes the optimisation instance `p` of `spec` in `format` into `staging` and returns its
-/// manifest entry: the optimum from the table (the queens) and, with `verify`, from pq-sat's
+/// manifest entry: the optimum from a table ([`crate::known::table`]) and, with `verify`, from pq-sat's
 /// own optimiser (each step within its time limit), which must agree with the table.
 fn write_optimisation(
     spec: &Spec,
     p: &Planned,
     format: Export,
     staging: &Path,
-    optima: &[Option<usize>],
     verify: Option<&Verify>,
 ) -> Result<Entry, FamilyError> {
     let member = &spec.members[p.member];
@@ -958,15 +957,16 @@ fn write_optimisation(
     opt.write(&mut bytes).map_err(SolveError::io(&path))?;
     let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
     fs::write(&path, &written).map_err(SolveError::io(&path))?;
-    let mut optimum = optima[p.member].filter(|_| queens);
-    let mut source = optimum.map_or_else(String::new, |_| A250000_SOURCE.to_string());
+    let known = crate::known::table(problem);
+    let mut optimum = known.map(|(a, _)| a);
+    let mut source = known.map_or_else(String::new, |(_, t)| t.source.to_string());
     if let Some(v) = verify {
         let outcome = v.optimise(problem, &p.options)?;
         if let Some(found) = outcome.optimum {
-            if optimum.is_some_and(|a| a != found) {
+            if let Some((a, t)) = known.filter(|&(a, _)| a != found) {
                 return invalid(format!(
-                    "{name}: pq-sat's optimiser found the optimum {found} but {A250000_SOURCE} says {}",
-                    optimum.unwrap_or_default()
+                    "{name}: pq-sat's optimiser found the optimum {found} but {} says {a}",
+                    t.source
                 ));
             }
             let checked = outcome.steps.iter().rev().find(|s| s.n == found + 1);

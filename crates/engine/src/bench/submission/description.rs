@@ -119,7 +119,7 @@ pub fn markdown(s: &Submission) -> String {
         row.push(g.gbd.clone());
         let _ = writeln!(out, "| {} |", row.join(" | "));
     }
-    out.push_str("\nWhere each status comes from (a model is decoded and passed by pq-sat's independent validator; an UNSAT counts with a DRAT proof checked by rate, or for the peaceable queens with the table of proven values):\n\n");
+    out.push_str("\nWhere each status comes from (a model is decoded and passed by pq-sat's independent validator; an UNSAT counts with a DRAT proof checked by rate, or for the peaceable queens and the three armies with the table of values their OEIS sequence lists):\n\n");
     for (k, g) in s.instances.iter().enumerate() {
         let _ = writeln!(out, "- {}: {} ({}).", k + 1, g.expected.name(), g.source);
     }

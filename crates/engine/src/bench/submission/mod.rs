@@ -11,8 +11,9 @@
 //!
 //! A status is proven three ways only: a model, decoded and passed by the independent
 //! validator; an UNSAT whose DRAT proof the independent checker verified; or, for the
-//! peaceable queens, the table of proven values. A hard instance that none of them settles
-//! stays `unknown`, and the summary says so.
+//! peaceable queens and the three armies, the values their OEIS sequences list
+//! ([`crate::known::table`]). A hard instance that none of them settles stays `unknown`,
+//! and the summary says so.
 
 pub mod description;
 pub mod pdf;
@@ -204,12 +205,8 @@ pub fn write_submission(
     let mut entries = Vec::with_capacity(pool.items.len());
     for item in &pool.items {
         check_interrupt()?;
-        let (entry, _) = crate::bench::family::write_cnf(
-            &item.spec,
-            &pool::plan(item),
-            staging.path(),
-            &[item.table],
-        )?;
+        let (entry, _) =
+            crate::bench::family::write_cnf(&item.spec, &pool::plan(item), staging.path())?;
         entries.push(entry);
     }
     let mut manifest = Manifest {
@@ -317,10 +314,10 @@ fn write_manifest(manifest: &Manifest, dir: &Path) -> Result<(), FamilyError> {
 }
 
 /// Settles `entry`'s status from the race's runs on it, or by proving it: a validated model
-/// wins; an UNSAT counts with the table (the queens) or once the fastest UNSAT solver,
-/// run again with a DRAT proof, has had it checked; an instance nobody answered goes to the
-/// table, to the line engine for a validated witness, and then to the first racer with a
-/// DRAT proof for up to the proving limit.
+/// wins; an UNSAT counts with a table (the queens, the three armies) or once the fastest
+/// UNSAT solver, run again with a DRAT proof, has had it checked; an instance nobody
+/// answered goes to the table, to the line engine for a validated witness, and then to the
+/// first racer with a DRAT proof for up to the proving limit.
 #[allow(clippy::too_many_arguments)]
 fn prove(
     item: &Item,

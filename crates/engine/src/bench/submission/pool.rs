@@ -42,7 +42,7 @@ pub struct Item {
     pub series: String,
     /// A one-instance family spec (one member, one size, the default encoding, xz).
     pub spec: Spec,
-    /// The optimum from the table of proven values (the queens only).
+    /// The optimum from a table of published values ([`crate::known::table`]).
     pub table: Option<usize>,
 }
 
@@ -152,7 +152,8 @@ fn item(it: &PoolItem, base: &Path) -> Result<Item, String> {
             stem,
             file: it.problem.clone(),
         };
-        (kind, members, None)
+        let table = crate::known::table(&members[0].problem).map(|(a, _)| a);
+        (kind, members, table)
     };
     let spec = Spec {
         family,
