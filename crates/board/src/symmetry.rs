@@ -176,6 +176,19 @@ pub fn symmetries(rules: &Rules, demands: &[usize]) -> Vec<Symmetry> {
         .collect()
 }
 
+/// The distinct images of `p` under `symmetries`, in their order (the identity's first when
+/// the list starts with it): the orbit when `symmetries` is a whole group.
+pub fn images(symmetries: &[Symmetry], p: &Placement) -> Vec<Placement> {
+    let mut out: Vec<Placement> = Vec::new();
+    for s in symmetries {
+        let image = apply(s, p);
+        if !out.contains(&image) {
+            out.push(image);
+        }
+    }
+    out
+}
+
 /// The image of `p` under `s`: the piece of group `g` on square `t` moves to square
 /// `s.squares[t]` and becomes group `s.groups[g]`.
 ///
@@ -696,6 +709,9 @@ mod tests {
                     .filter(|s| apply(s, &p) == p)
                     .count();
                 assert_eq!(size * stabiliser, group.symmetries().len());
+                let orbit = images(group.symmetries(), &p);
+                assert_eq!((orbit.len(), &orbit[0]), (size, &p), "identity first");
+                assert!(orbit.contains(&c));
                 for s in group.symmetries() {
                     let img = apply(s, &p);
                     assert_eq!(group.canonical(&img), c);

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use pq_board::placement::Placement;
 use pq_board::rules::addable_squares;
-use pq_board::symmetry::{self, apply, SymmetryGroup};
+use pq_board::symmetry::{self, SymmetryGroup};
 use pq_encode::general::encode_extent;
 use pq_encode::spec::Problem;
 use pq_encode::{Extent, Model, Options, PieceMap, Symmetry};
@@ -411,13 +411,7 @@ impl Search<'_> {
                 )
             })?;
         check(&raw, self.request, CADICAL)?;
-        let mut images: Vec<Placement> = Vec::new();
-        for s in self.symmetries {
-            let image = apply(s, &raw);
-            if !images.contains(&image) {
-                images.push(image);
-            }
-        }
+        let images = symmetry::images(self.symmetries, &raw);
         let bits = |p: &Placement| -> Vec<bool> {
             (self.map.vars.iter())
                 .map(|v| p.get(v.row, v.col) == Some(v.group))

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use pq_board::placement::Placement;
-use pq_board::symmetry::{apply, SymmetryGroup};
+use pq_board::symmetry::{images, SymmetryGroup};
 use pq_encode::spec::Problem;
 use pq_lines::{Demand, Settings, Verdict};
 use pq_solve::control::Limits;
@@ -144,13 +144,7 @@ pub fn enumerate(
                     continue;
                 }
                 check(&canonical, request, &solver)?;
-                let mut images: Vec<Placement> = Vec::new();
-                for s in group.symmetries() {
-                    let image = apply(s, &canonical);
-                    if !images.contains(&image) {
-                        images.push(image);
-                    }
-                }
+                let images = images(group.symmetries(), &canonical);
                 let found = match request.up_to {
                     UpTo::Symmetry => vec![Found {
                         orbit_size: images.len(),
