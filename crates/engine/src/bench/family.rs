@@ -514,7 +514,10 @@ impl Spec {
     /// The optimum of each member from [`A250000`]: a(d) for the queens (where the table
     /// has it), none for a placement problem.
     fn table(&self) -> Vec<Option<usize>> {
-        let a = |m: &Member| crate::known::table(&m.problem).map(|(a, _)| a);
+        // `--around-optimum` centres on the queens' table only (a placement problem finds
+        // its optimum with --verify); statuses come from every table ([`write_cnf`]).
+        let queens = self.is_queens();
+        let a = |m: &Member| known_optimum(m.problem.rules.layout.rows).filter(|_| queens);
         self.members.iter().map(a).collect()
     }
 
