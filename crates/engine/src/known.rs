@@ -61,14 +61,20 @@ pub const THREE_ARMIES: Table = Table {
     source: A328283_SOURCE,
 };
 
+impl Table {
+    /// The optimum on d×d, if the table reaches d.
+    pub fn at(&self, d: usize) -> Option<usize> {
+        d.checked_sub(1).and_then(|i| self.values.get(i)).copied()
+    }
+}
+
 /// a(d) from the table of proven values, if it has one.
 pub fn known_optimum(dim: usize) -> Option<usize> {
-    dim.checked_sub(1).and_then(|i| A250000.get(i)).copied()
+    PEACEABLE_QUEENS.at(dim)
 }
 
 /// Whether `problem` is k armies of queens on a square board (not a torus), every army
-/// maximised, every two armies at peace: the problem of [`PEACEABLE_QUEENS`] (k = 2) and
-/// [`THREE_ARMIES`] (k = 3).
+/// maximised, every two armies at peace: with k = 3, the problem of [`THREE_ARMIES`].
 fn armies_of_queens(problem: &Problem, k: usize) -> bool {
     let l = &problem.rules.layout;
     let groups = &problem.rules.groups;
@@ -100,9 +106,7 @@ pub fn table(problem: &Problem) -> Option<(usize, &'static Table)> {
     } else {
         return None;
     };
-    let d = problem.rules.layout.rows;
-    let a = d.checked_sub(1).and_then(|i| t.values.get(i)).copied()?;
-    Some((a, t))
+    Some((t.at(problem.rules.layout.rows)?, t))
 }
 
 /// Whether `answer`, for a formula pq-sat encoded for `problem` with its maximised groups at

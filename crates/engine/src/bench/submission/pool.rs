@@ -42,7 +42,8 @@ pub struct Item {
     pub series: String,
     /// A one-instance family spec (one member, one size, the default encoding, xz).
     pub spec: Spec,
-    /// The optimum from a table of published values ([`crate::known::table`]).
+    /// The optimum from the table of proven values (the queens only; the statuses come from
+    /// every table, [`crate::known::table`]).
     pub table: Option<usize>,
 }
 
@@ -152,8 +153,7 @@ fn item(it: &PoolItem, base: &Path) -> Result<Item, String> {
             stem,
             file: it.problem.clone(),
         };
-        let table = crate::known::table(&members[0].problem).map(|(a, _)| a);
-        (kind, members, table)
+        (kind, members, None)
     };
     let spec = Spec {
         family,
