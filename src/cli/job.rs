@@ -34,6 +34,8 @@ pub(crate) enum Job {
     Race(crate::commands::race::RaceJob),
     /// Split a formula into cubes (`pq-sat cube`).
     Cube(crate::commands::cube::CubeJob),
+    /// Predict a step's cost on the line engine (`pq-sat estimate`).
+    Estimate(crate::commands::estimate::EstimateJob),
     /// Print the completion script for a shell.
     Completions(clap_complete::Shell),
     /// Print the SHA-256 and GBD hash of files.
@@ -131,6 +133,7 @@ impl Args {
             Command::Canon(a) => a.validate().map(Job::Canon),
             Command::Solve(a) => crate::commands::solve::validate(a, check_unsat).map(Job::Solve),
             Command::Cube(a) => a.validate(check_unsat).map(Job::Cube),
+            Command::Estimate(a) => a.validate().map(Job::Estimate),
             Command::SolveCube(a) => a.validate(check_unsat).map(Job::SolveCube),
             Command::Conquer(a) => a.validate(check_unsat).map(Job::Conquer),
             Command::CubeStatus(a) => Ok(Job::CubeStatus(a)),
@@ -217,6 +220,10 @@ impl Job {
                 job.args.output.iter().map(|p| file("-o", p)).collect(),
                 job.args.force,
             ),
+            Job::Estimate(job) => (
+                job.args.plot.iter().map(|p| file("--plot", p)).collect(),
+                job.args.force,
+            ),
             _ => (Vec::new(), false),
         }
     }
@@ -235,6 +242,7 @@ impl Job {
             ),
             Job::Family(job) => (job.args.problem.as_deref(), None),
             Job::Cube(job) => (job.args.problem.problem.as_deref(), job.args.cnf.as_deref()),
+            Job::Estimate(job) => (job.args.problem.problem.as_deref(), None),
             _ => (None, None),
         };
         let flag = if matches!(self, Job::Render(..)) {

@@ -125,6 +125,17 @@ pub(crate) enum Command {
     /// `pq-sat cube DIR --estimate` (or --estimate on a new split) solves a random sample of
     /// the cubes and predicts the total CPU time and the wall time on 1 to 1024 workers.
     Cube(crate::commands::cube::CubeArgs),
+    /// Predict what one step costs the line engine, before running it: search a random
+    /// sample of its units of work, one at a time on one thread, and extrapolate.
+    ///
+    /// The line engine's search of a step is a loop over independent units: the row sets
+    /// of two armies (each searched with every column set), or the row colourings of
+    /// three or more armies (each searched with every column colouring); the step is SAT
+    /// iff some unit is. The prediction (total CPU time, and the wall time on 1 to 1024
+    /// workers by longest-first scheduling, each with a 95% bootstrap interval) is `cube
+    /// --estimate`'s with units in place of cubes. For the SAT path, split the step with
+    /// `pq-sat cube ... -o DIR --estimate` instead.
+    Estimate(crate::commands::estimate::EstimateArgs),
     /// Check a clausal proof of unsatisfiability with an independent checker: DRAT with
     /// `rate`, LRAT with ACL2's verified LRAT checker (both installed by scripts/setup.sh).
     ///

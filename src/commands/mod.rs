@@ -11,6 +11,7 @@ pub(crate) mod cube_status;
 pub(crate) mod docs;
 pub(crate) mod encode;
 pub(crate) mod enumerate;
+pub(crate) mod estimate;
 pub(crate) mod family;
 pub(crate) mod hash;
 pub(crate) mod race;
@@ -72,6 +73,7 @@ pub(crate) fn run(job: Job) -> Result<u8> {
         Job::Completions(shell) => docs::completions(shell),
         Job::Hash(a) => hash::run(&a),
         Job::Cube(job) => cube::run(&job),
+        Job::Estimate(job) => estimate::run(&job),
         Job::Man(command) => docs::man(command.as_deref()),
         Job::SolveCube(job) => solve_cube::run(&job),
         Job::Conquer(job) => conquer::run(&job),

@@ -726,3 +726,92 @@ fn the_line_backend_refuses_what_it_cannot_read() {
     ]);
     assert_fails_saying(&out, 2, "lines cannot write LRAT proofs");
 }
+
+/// `estimate` searches a sample of the line engine's units one at a time and extrapolates:
+/// with every unit sampled, the predicted CPU time is their sum, and a SAT step shows its
+/// SAT unit; what the engine cannot answer is refused with the SAT path's way named.
+#[test]
+fn estimate_predicts_a_step_from_a_sample_of_its_units() {
+    // Three armies on 6×6: A328283 gives 2, so 3 of each is UNSAT in every row colouring.
+    let out = run(&[
+        "estimate",
+        "--problem",
+        "encodings/three-armies.toml",
+        "--set",
+        "board=6x6",
+        "--n",
+        "3",
+        "--sample",
+        "1000",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let e = json(&out);
+    assert_eq!(e["unit"], "row colouring");
+    let sample = e["sample"].as_array().unwrap();
+    assert_eq!(sample.len() as u64, e["cubes"].as_u64().unwrap());
+    assert!(sample.iter().all(|u| u["status"] == "unsat"), "{e}");
+    let sum: f64 = sample.iter().map(|u| u["seconds"].as_f64().unwrap()).sum();
+    let total = e["total_cpu"]["estimate"].as_f64().unwrap();
+    assert!((total - sum).abs() <= 1e-9 + 1e-6 * sum, "{total} {sum}");
+    assert_eq!(e["sat"], Value::Null);
+
+    // The queens on 6×6 with 5 of each (a(6) = 5): some row set has a solution.
+    let out = run(&[
+        "estimate", "--dim", "6", "--n", "5", "--sample", "1000", "--format", "json", "-q",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let e = json(&out);
+    assert_eq!(e["unit"], "row set");
+    let sat = e["sat"].as_u64().expect("a SAT row set");
+    assert!(e["sample"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|u| u["id"] == sat && u["status"] == "sat"));
+
+    // The text table, and the picture.
+    let tmp = tempfile::tempdir().unwrap();
+    let plot = tmp.path().join("e.svg");
+    let out = run(&[
+        "estimate",
+        "--dim",
+        "7",
+        "--n",
+        "8",
+        "--sample",
+        "3",
+        "--seed",
+        "5",
+        "--plot",
+        s(&plot),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("row sets from a sample of 3 (lines") && text.contains("1024"),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains("(3 of the sample)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(std::fs::read_to_string(&plot).unwrap().contains("<svg"));
+
+    for (args, needle) in [
+        (vec!["--dim", "6"], "give its size, --n N"),
+        (vec![], "estimate needs a step"),
+        (
+            vec!["--problem", "encodings/peaceable-knights.toml", "--n", "2"],
+            "pq-sat cube ... -o DIR --estimate",
+        ),
+    ] {
+        let mut all = vec!["estimate"];
+        all.extend(args);
+        let out = run(&all);
+        assert_fails_saying(&out, 2, needle);
+    }
+}

@@ -36,6 +36,7 @@ pub use pq_io::compress;
 pub mod cube;
 pub mod enumerate;
 pub mod enumerate_lines;
+pub mod estimate_lines;
 pub mod greedy;
 pub mod input;
 pub use pq_io::hashing;

@@ -52,6 +52,17 @@ pub fn unsupported(problem: &Problem) -> Option<String> {
     board(problem).err().map(|e| e.to_string())
 }
 
+/// The board of a witness: `armies[j]` holds group `j`'s cells.
+pub(crate) fn placement(problem: &Problem, armies: &[Vec<(usize, usize)>]) -> Placement {
+    let mut raw = Placement::empty(&problem.rules.layout);
+    for (j, cells) in armies.iter().enumerate() {
+        for &(r, c) in cells {
+            raw.set(r, c, Some(j));
+        }
+    }
+    raw
+}
+
 /// The engine's board for `problem`'s layout.
 pub(crate) fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
     let l = &problem.rules.layout;
@@ -151,18 +162,12 @@ impl LineEngine {
         seconds: f64,
         limits: &Limits,
     ) -> Result<Outcome, SolveError> {
-        let l = &problem.rules.layout;
         let solver = self.name();
         // No formula: its variables and clauses stay 0.
         let mut out = Outcome::unknown(solver.clone(), seconds);
         match found {
             Found::Sat(armies) => {
-                let mut raw = Placement::empty(l);
-                for (j, cells) in armies.iter().enumerate() {
-                    for &(r, c) in cells {
-                        raw.set(r, c, Some(j));
-                    }
-                }
+                let raw = placement(problem, &armies);
                 let (placement, witness_n) = validated(problem, n, &raw, &solver)?;
                 out.status = Status::Sat;
                 out.placement = Some(placement);

@@ -3,19 +3,33 @@
 //! each row and column gets an army, a cell can hold army `j` only if its row and column
 //! are `j`'s, and labelling a diagonal `j` kills the other armies' cells on it.
 //!
-//! Simpler than the two-army search, meant for the boards where the problem is posed
-//! (up to about 9×9; `--jobs` threads share the row colourings): the row and column colourings are enumerated (each colour needs
-//! `|rows_j|·|cols_j| ≥ m`), one pair per orbit under the board's symmetries and every
-//! permutation of the armies (all armies demand the same `m`), then the diagonals are
-//! labelled depth first with two bounds, both exact: at least `m` live cells per army, and
-//! per diagonal family Σ over diagonals of the largest army count ≥ `k·m` (each army's
-//! ≥ `m` cells lie on diagonals of its own label).
+//! **The search, in three levels.**
+//! 1. *Row colourings*, one per orbit under row reversal and renaming the armies (all
+//!    armies demand the same `m`): the restricted-growth strings `r` (each army first
+//!    appears after the armies numbered below it) with `r ≤ rgs(reverse(r))`. Each is a
+//!    unit of work: the threads share them, and [`Armies::decide_unit`] searches one, which
+//!    is what `--estimate`'s samples time.
+//! 2. *Column colourings*, depth first, column by column, pruned by two running bounds and
+//!    by the symmetry's lex order: a column colouring whose relabelled prefix falls below
+//!    the row colouring cannot be least under transposition, and the pair must finally be
+//!    least among its images under the board's symmetries and every renaming of the armies
+//!    (checked exactly at the leaf).
+//! 3. *Diagonals*, depth first, each labelled with one of the armies present on it.
+//!
+//! **The bounds** (both exact: no solution is lost). Army `j` has at most `|R_j| · (|C_j| +
+//! free columns)` cells, which must reach `m`. And per diagonal family, a diagonal ends with
+//! one label, so it holds cells of one army only: Σ over diagonals of the largest army's
+//! possible cells on it (`pot`, cells whose row is that army's and whose column is that
+//! army's or still free) bounds the total, which must reach `k·m`. The diagonal level
+//! applies the same two bounds to the live cells. This is the counting argument of the
+//! two-army engine (the "cap sums" of its bounds) on `k` labels; the line labelling itself
+//! is Smith, Petrie & Gent's model (CPAIOR 2004) with `k` colours.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::board::{low_bits, Board, MAX_DIAG, SUM};
+use crate::board::{low_bits, Board, MAX_DIAG, MAX_SIDE, SUM};
 use crate::{Settings, Stats, Stop};
 
 /// The most armies.
@@ -46,44 +60,88 @@ pub fn decide_armies(
     m: usize,
     settings: &Settings,
 ) -> (ArmiesVerdict, Stats) {
-    assert!((2..=MAX_ARMIES).contains(&k), "2 to {MAX_ARMIES} armies");
-    assert!(!board.is_torus(), "plain boards only");
-    let jobs = settings.jobs.max(1);
-    let perms = permutations(k);
-    let rows: Vec<Vec<u8>> = (colourings(board.rows(), k).into_iter())
-        .filter(|r| least_of_own(r, &perms))
-        .collect();
-    let cols = colourings(board.cols(), k);
-    // The threads take row colourings from one queue; the first witness stops them all.
-    let next = AtomicUsize::new(0);
-    let found = AtomicBool::new(false);
-    let result: Mutex<Option<ArmiesVerdict>> = Mutex::new(None);
-    let worker = || {
-        let mut search = Search {
-            board,
-            k,
-            m: m as i32,
-            live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
-            nodes: 0,
-            settings,
-            stop: &found,
-            found: None,
+    Armies::new(board, k, m).decide(settings)
+}
+
+/// The search of one question (`k` armies of at least `m` on `board`), split into units of
+/// work: the row colourings, one per symmetry orbit.
+pub struct Armies {
+    /// The board searched: the one asked about, or its transpose when that has fewer
+    /// rows (there are `k^rows / k!` row colourings to list).
+    board: Board,
+    /// Whether `board` is the transpose of the one asked about.
+    transposed: bool,
+    k: usize,
+    m: usize,
+    /// Every renaming of the armies.
+    perms: Vec<[u8; MAX_ARMIES]>,
+    /// The row colourings to search, each least in its orbit.
+    rows: Vec<Vec<u8>>,
+}
+
+impl Armies {
+    /// Lists the row colourings of `k` armies of at least `m` on `board` (plain boards,
+    /// `2 ≤ k ≤` [`MAX_ARMIES`]).
+    pub fn new(board: &Board, k: usize, m: usize) -> Armies {
+        assert!((2..=MAX_ARMIES).contains(&k), "2 to {MAX_ARMIES} armies");
+        assert!(!board.is_torus(), "plain boards only");
+        let transposed = board.rows() > board.cols();
+        let board = if transposed {
+            Board::new(board.cols(), board.rows()).expect("the same sides")
+        } else {
+            board.clone()
         };
-        let mut pairs = 0;
-        'work: while let Some(r) = rows.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let row_sets = sets(r, k);
-            for c in &cols {
-                let col_sets = sets(c, k);
-                let enough = (0..k)
-                    .all(|j| (row_sets[j].count_ones() * col_sets[j].count_ones()) as usize >= m);
-                if !enough || !least_pair(board, r, c, &perms) {
-                    continue;
+        let perms = permutations(k);
+        let mut rows = Vec::new();
+        if m > 0 {
+            let mut r = vec![0u8; board.rows()];
+            growth_strings(&mut r, 0, 0, k, &mut |r| {
+                if row_worth_searching(&board, k, m, r) {
+                    rows.push(r.to_vec());
                 }
-                pairs += 1;
-                let verdict = match search.pair(&row_sets, &col_sets) {
-                    Ok(false) => continue,
-                    Ok(true) => ArmiesVerdict::Sat(search.found.take().expect("a solution")),
-                    Err(Stop::Found) => break 'work,
+            });
+        }
+        Armies {
+            board,
+            transposed,
+            k,
+            m,
+            perms,
+            rows,
+        }
+    }
+
+    /// The units of work: row colourings, each searched whole by [`Armies::decide_unit`].
+    pub fn units(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Searches every unit on `settings.jobs` threads; the first witness stops them all.
+    pub fn decide(&self, settings: &Settings) -> (ArmiesVerdict, Stats) {
+        let jobs = settings.jobs.max(1);
+        let mut stats = Stats {
+            jobs,
+            row_sets: self.rows.len(),
+            ..Stats::default()
+        };
+        if self.m == 0 {
+            let cells = vec![Vec::new(); self.k];
+            return (ArmiesVerdict::Sat(ArmiesWitness { cells }), stats);
+        }
+        let next = AtomicUsize::new(0);
+        let found = AtomicBool::new(false);
+        let result: Mutex<Option<ArmiesVerdict>> = Mutex::new(None);
+        let worker = || {
+            let mut search = Search::new(self, settings, &found);
+            let mut done = 0;
+            while let Some(r) = self.rows.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let verdict = match search.row(r) {
+                    Ok(false) => {
+                        done += 1;
+                        continue;
+                    }
+                    Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
+                    Err(Stop::Found) => break,
                     Err(stop) => ArmiesVerdict::Unknown(stop),
                 };
                 found.store(true, Ordering::Relaxed);
@@ -91,102 +149,154 @@ pub fn decide_armies(
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .get_or_insert(verdict);
-                break 'work;
+                break;
+            }
+            (search.nodes, search.pairs, done)
+        };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
+            for handle in handles {
+                let (nodes, pairs, done) = handle.join().expect("an armies worker panicked");
+                stats.nodes += nodes;
+                stats.pairs += pairs;
+                stats.row_sets_done += done;
+            }
+        });
+        let verdict = result
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (verdict.unwrap_or(ArmiesVerdict::Unsat), stats)
+    }
+
+    /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
+    /// has this row colouring.
+    pub fn decide_unit(&self, i: usize, settings: &Settings) -> (ArmiesVerdict, Stats) {
+        let never = AtomicBool::new(false);
+        let mut search = Search::new(self, settings, &never);
+        let verdict = match search.row(&self.rows[i]) {
+            Ok(false) => ArmiesVerdict::Unsat,
+            Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
+            Err(stop) => ArmiesVerdict::Unknown(stop),
+        };
+        let stats = Stats {
+            nodes: search.nodes,
+            pairs: search.pairs,
+            row_sets_done: usize::from(verdict == ArmiesVerdict::Unsat),
+            row_sets: 1,
+            jobs: 1,
+        };
+        (verdict, stats)
+    }
+}
+
+impl Armies {
+    /// A witness of the board searched, on the board asked about.
+    fn turned_back(&self, found: Option<ArmiesWitness>) -> ArmiesWitness {
+        let mut w = found.expect("a solution");
+        if self.transposed {
+            for cells in &mut w.cells {
+                for cell in cells.iter_mut() {
+                    *cell = (cell.1, cell.0);
+                }
+                cells.sort_unstable();
             }
         }
-        (search.nodes, pairs)
-    };
-    let mut stats = Stats {
-        jobs,
-        row_sets: rows.len(),
-        ..Stats::default()
-    };
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
-        for handle in handles {
-            let (nodes, pairs) = handle.join().expect("an armies worker panicked");
-            stats.nodes += nodes;
-            stats.pairs += pairs;
-        }
-    });
-    let verdict = result
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    (verdict.unwrap_or(ArmiesVerdict::Unsat), stats)
-}
-
-/// Every assignment of `k` colours to `n` lines, as colour vectors.
-fn colourings(n: usize, k: usize) -> Vec<Vec<u8>> {
-    let total = k.pow(n as u32);
-    (0..total)
-        .map(|mut x| {
-            (0..n)
-                .map(|_| {
-                    let c = (x % k) as u8;
-                    x /= k;
-                    c
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The lines of each colour, as masks.
-fn sets(colouring: &[u8], k: usize) -> Vec<u32> {
-    let mut out = vec![0u32; k];
-    for (i, &c) in colouring.iter().enumerate() {
-        out[c as usize] |= 1 << i;
+        w
     }
-    out
+}
+
+/// Calls `visit` with every restricted-growth string of length `r.len()` over `k` letters
+/// whose positions before `at` are `r[..at]` (`used`: the letters among them).
+fn growth_strings(r: &mut [u8], at: usize, used: u8, k: usize, visit: &mut dyn FnMut(&[u8])) {
+    if at == r.len() {
+        visit(r);
+        return;
+    }
+    for colour in 0..=used.min(k as u8 - 1) {
+        r[at] = colour;
+        growth_strings(r, at + 1, used.max(colour + 1), k, visit);
+    }
+}
+
+/// Whether row colouring `r` (a restricted-growth string) is least in its orbit under
+/// reversal and renaming, uses every army, and leaves each army enough columns:
+/// `|R_j| · |C_j| ≥ m` needs `Σ_j ⌈m / |R_j|⌉ ≤ cols`.
+fn row_worth_searching(board: &Board, k: usize, m: usize, r: &[u8]) -> bool {
+    let mut counts = [0usize; MAX_ARMIES];
+    for &c in r {
+        counts[c as usize] += 1;
+    }
+    if counts[..k].contains(&0) {
+        return false;
+    }
+    let needed: usize = counts[..k].iter().map(|&a| m.div_ceil(a)).sum();
+    if needed > board.cols() {
+        return false;
+    }
+    let mut reversed = [0u8; MAX_SIDE];
+    let n = r.len();
+    for (i, &c) in r.iter().enumerate() {
+        reversed[n - 1 - i] = c;
+    }
+    relabel(&mut reversed[..n]);
+    r <= &reversed[..n]
+}
+
+/// Renames the letters of `x` in order of first appearance (the least image of `x` under
+/// renaming).
+fn relabel(x: &mut [u8]) {
+    let mut name = [u8::MAX; MAX_ARMIES];
+    let mut next = 0;
+    for c in x.iter_mut() {
+        let slot = &mut name[*c as usize];
+        if *slot == u8::MAX {
+            *slot = next;
+            next += 1;
+        }
+        *c = *slot;
+    }
 }
 
 /// Every permutation of `0..k`.
-fn permutations(k: usize) -> Vec<Vec<u8>> {
-    if k == 0 {
-        return vec![vec![]];
-    }
+fn permutations(k: usize) -> Vec<[u8; MAX_ARMIES]> {
     let mut out = Vec::new();
-    for p in permutations(k - 1) {
-        for at in 0..=p.len() {
-            let mut q = p.clone();
-            q.insert(at, (k - 1) as u8);
-            out.push(q);
+    let mut p = [0u8; MAX_ARMIES];
+    fn extend(p: &mut [u8; MAX_ARMIES], at: usize, k: usize, out: &mut Vec<[u8; MAX_ARMIES]>) {
+        if at == k {
+            out.push(*p);
+            return;
+        }
+        for v in 0..k as u8 {
+            if !p[..at].contains(&v) {
+                p[at] = v;
+                extend(p, at + 1, k, out);
+            }
         }
     }
+    extend(&mut p, 0, k, &mut out);
     out
 }
 
-/// `colouring` with its colours renamed by `perm`, reversed when `reverse`.
-fn image(colouring: &[u8], perm: &[u8], reverse: bool) -> Vec<u8> {
-    let mut out: Vec<u8> = colouring.iter().map(|&c| perm[c as usize]).collect();
-    if reverse {
-        out.reverse();
+/// `x` with its letters renamed by `perm`, reversed when `reverse`, into `out`.
+fn image(x: &[u8], perm: &[u8; MAX_ARMIES], reverse: bool, out: &mut [u8; MAX_SIDE]) {
+    let n = x.len();
+    for (i, &c) in x.iter().enumerate() {
+        out[if reverse { n - 1 - i } else { i }] = perm[c as usize];
     }
-    out
-}
-
-/// Whether the row colouring is least among its own images (reversal, renaming): a least
-/// pair's rows must be.
-fn least_of_own(r: &[u8], perms: &[Vec<u8>]) -> bool {
-    perms.iter().all(|p| {
-        [false, true]
-            .iter()
-            .all(|&rev| r <= image(r, p, rev).as_slice())
-    })
 }
 
 /// Whether `(r, c)` is least (rows, then columns, lexicographically) among its images under
 /// row reversal, column reversal, transposition (square boards) and renaming the armies.
-fn least_pair(board: &Board, r: &[u8], c: &[u8], perms: &[Vec<u8>]) -> bool {
+fn least_pair(square: bool, r: &[u8], c: &[u8], perms: &[[u8; MAX_ARMIES]]) -> bool {
     let me = (r, c);
+    let (mut a, mut b) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
     for p in perms {
         for rr in [false, true] {
+            image(r, p, rr, &mut a);
             for cr in [false, true] {
-                let (a, b) = (image(r, p, rr), image(c, p, cr));
-                if (a.as_slice(), b.as_slice()) < me {
-                    return false;
-                }
-                if board.is_square() && (b.as_slice(), a.as_slice()) < me {
+                image(c, p, cr, &mut b);
+                let (a, b) = (&a[..r.len()], &b[..c.len()]);
+                if (a, b) < me || (square && (b, a) < me) {
                     return false;
                 }
             }
@@ -195,24 +305,263 @@ fn least_pair(board: &Board, r: &[u8], c: &[u8], perms: &[Vec<u8>]) -> bool {
     true
 }
 
+/// The sets of armies, as bit masks (`0` unused).
+const SETS: usize = 1 << MAX_ARMIES;
+
+/// Adds `delta` (±1) to `counts[owner]` and keeps `caps` (Σ over the diagonals of the
+/// largest count among each set's armies) up to date: a set's largest count moves with
+/// `owner`'s exactly when `owner`'s is above every other army's of the set (before a
+/// decrease, after an increase), that is for the sets of `owner` and armies it is above.
+#[inline(always)]
+fn bump(
+    counts: &mut [i16; MAX_ARMIES],
+    caps: &mut [i32; SETS],
+    owner: usize,
+    delta: i16,
+    k: usize,
+) {
+    let top = if delta < 0 {
+        counts[owner]
+    } else {
+        counts[owner] + 1
+    };
+    counts[owner] += delta;
+    let mut above = 0;
+    for (a, &p) in counts[..k].iter().enumerate() {
+        if a != owner && top > p {
+            above |= 1 << a;
+        }
+    }
+    let mut sub = above;
+    loop {
+        caps[sub | 1 << owner] += i32::from(delta);
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & above;
+    }
+}
+
+/// The largest of `pot` among the armies of `set`.
+fn most(pot: &[i16; MAX_ARMIES], set: usize) -> i32 {
+    let among = pot.iter().enumerate().filter(|&(j, _)| set & (1 << j) != 0);
+    among.map(|(_, &p)| i32::from(p)).max().unwrap_or(0)
+}
+
+/// One worker's search: a row colouring, its column colourings, their diagonals.
 struct Search<'a> {
+    armies: &'a Armies,
     board: &'a Board,
     k: usize,
     m: i32,
+    /// The row colouring being searched, its armies' rows as masks and their sizes.
+    row: &'a [u8],
+    row_sets: [u32; MAX_ARMIES],
+    row_count: [i32; MAX_ARMIES],
+    /// The column colouring so far, and how many columns each army has.
+    col: [u8; MAX_SIDE],
+    col_count: [i32; MAX_ARMIES],
+    /// `pot[f][i][j]`: cells of diagonal `i` of family `f` whose row is army `j`'s and
+    /// whose column is `j`'s or not yet coloured.
+    pot: [[[i16; MAX_ARMIES]; MAX_DIAG]; 2],
+    /// `cap[f][s]`: Σ over family `f`'s diagonals of the largest `pot` on it among the
+    /// armies of the set `s` (a bit mask); those armies' `|s|·m` cells must fit in it.
+    cap: [[i32; SETS]; 2],
+    /// `fixed[f][i][j]`: cells of diagonal `i` of family `f` in army `j`'s rows and in
+    /// columns already coloured `j`.
+    fixed: [[[i16; MAX_ARMIES]; MAX_DIAG]; 2],
+    /// `fixed_cap[f][s]`: Σ over family `f`'s diagonals of the largest `fixed` among the
+    /// armies of `s`. An uncoloured column will keep the cells of one army's rows only, at
+    /// most `widest[s]` of them: so the armies of `s` end with at most `fixed_cap[f][s] +
+    /// free · widest[s]` cells, often less than `cap[f][s]` while most columns are free.
+    fixed_cap: [[i32; SETS]; 2],
+    /// `widest[s]`: the most rows of one army of `s`.
+    widest: [i32; SETS],
     /// `live[j][f][i]`: army `j`'s live cells on diagonal `i` of family `f`, as rows.
     live: [[[u32; MAX_DIAG]; 2]; MAX_ARMIES],
     nodes: u64,
+    pairs: u64,
     settings: &'a Settings<'a>,
     /// Raised by the worker that finds a solution (or stops).
     stop: &'a AtomicBool,
     found: Option<ArmiesWitness>,
 }
 
-impl Search<'_> {
-    /// Searches one pair of colourings: `Ok(true)` with a solution in `found`.
-    fn pair(&mut self, rows: &[u32], cols: &[u32]) -> Result<bool, Stop> {
+impl<'a> Search<'a> {
+    fn new(armies: &'a Armies, settings: &'a Settings<'a>, stop: &'a AtomicBool) -> Self {
+        Search {
+            armies,
+            board: &armies.board,
+            k: armies.k,
+            m: armies.m as i32,
+            row: &[],
+            row_sets: [0; MAX_ARMIES],
+            row_count: [0; MAX_ARMIES],
+            col: [0; MAX_SIDE],
+            col_count: [0; MAX_ARMIES],
+            pot: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
+            cap: [[0; SETS]; 2],
+            fixed: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
+            fixed_cap: [[0; SETS]; 2],
+            widest: [0; SETS],
+            live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
+            nodes: 0,
+            pairs: 0,
+            settings,
+            stop,
+            found: None,
+        }
+    }
+
+    /// Searches every column colouring with row colouring `row`: `Ok(true)` with a
+    /// solution in `found`.
+    fn row(&mut self, row: &'a [u8]) -> Result<bool, Stop> {
+        self.row = row;
+        self.row_sets = [0; MAX_ARMIES];
+        self.row_count = [0; MAX_ARMIES];
+        for (r, &j) in row.iter().enumerate() {
+            self.row_sets[j as usize] |= 1 << r;
+            self.row_count[j as usize] += 1;
+        }
+        self.col_count = [0; MAX_ARMIES];
+        self.pot = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
+        for (r, &j) in row.iter().enumerate() {
+            for c in 0..self.board.cols() {
+                let (s, d) = self.board.cell_diagonals(r, c);
+                self.pot[0][s][j as usize] += 1;
+                self.pot[1][d][j as usize] += 1;
+            }
+        }
+        self.fixed = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
+        self.fixed_cap = [[0; SETS]; 2];
+        for set in 1..1 << self.k {
+            self.widest[set] = most(&self.row_count.map(|c| c as i16), set);
+        }
+        let nd = self.board.diagonals();
+        for f in 0..2 {
+            for set in 1..1 << self.k {
+                self.cap[f][set] = (0..nd).map(|i| most(&self.pot[f][i], set)).sum();
+            }
+        }
+        if !self.columns_feasible(self.board.cols()) {
+            return Ok(false);
+        }
+        self.columns(0, true, [u8::MAX; MAX_ARMIES], 0)
+    }
+
+    /// Whether the bounds still allow `m` of each army with `free` columns uncoloured.
+    fn columns_feasible(&self, free: usize) -> bool {
+        let enough =
+            (0..self.k).all(|j| self.row_count[j] * (self.col_count[j] + free as i32) >= self.m);
+        let free = free as i32;
+        enough
+            && (0..2).all(|f| {
+                (1..1usize << self.k).all(|set| {
+                    let bound =
+                        self.cap[f][set].min(self.fixed_cap[f][set] + free * self.widest[set]);
+                    bound >= set.count_ones() as i32 * self.m
+                })
+            })
+    }
+
+    /// Colours column `c` with army `j` (`delta` = −1) or takes that back (`delta` = +1):
+    /// the cells of column `c` in other armies' rows stop (or start again) counting.
+    fn shift(&mut self, c: usize, j: usize, delta: i16) {
+        for r in 0..self.board.rows() {
+            let owner = self.row[r] as usize;
+            let (s, d) = self.board.cell_diagonals(r, c);
+            for (f, i) in [(0, s), (1, d)] {
+                if owner == j {
+                    bump(
+                        &mut self.fixed[f][i],
+                        &mut self.fixed_cap[f],
+                        owner,
+                        -delta,
+                        self.k,
+                    );
+                } else {
+                    bump(&mut self.pot[f][i], &mut self.cap[f], owner, delta, self.k);
+                }
+            }
+        }
+        self.col_count[j] -= i32::from(delta);
+    }
+
+    /// Polls the stop conditions every few thousand nodes.
+    fn poll(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(16_384) {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(Stop::Found);
+            }
+            if (self.settings.asked_to_stop)() {
+                return Err(Stop::Asked);
+            }
+            if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Stop::Deadline);
+            }
+        }
+        Ok(())
+    }
+
+    /// Colours columns `c..` depth first. On square boards, `equal` says the column
+    /// colouring so far, renamed in order of first appearance (`name`, `named` armies
+    /// so far), equals the row colouring's prefix: below it, the transposed pair would be
+    /// smaller.
+    fn columns(
+        &mut self,
+        c: usize,
+        equal: bool,
+        name: [u8; MAX_ARMIES],
+        named: u8,
+    ) -> Result<bool, Stop> {
+        self.poll()?;
+        let cols = self.board.cols();
+        if c == cols {
+            let square = self.board.is_square();
+            if !least_pair(square, self.row, &self.col[..cols], &self.armies.perms) {
+                return Ok(false);
+            }
+            self.pairs += 1;
+            let mut col_sets = [0u32; MAX_ARMIES];
+            for (i, &j) in self.col[..cols].iter().enumerate() {
+                col_sets[j as usize] |= 1 << i;
+            }
+            return self.pair(&col_sets);
+        }
+        let lex = equal && self.board.is_square();
         for j in 0..self.k {
-            let (r, c) = (rows[j], cols[j] & low_bits(self.board.cols()));
+            let (mut name, mut named, mut still_equal) = (name, named, false);
+            if lex {
+                if name[j] == u8::MAX {
+                    name[j] = named;
+                    named += 1;
+                }
+                if name[j] < self.row[c] {
+                    continue;
+                }
+                still_equal = name[j] == self.row[c];
+            }
+            self.col[c] = j as u8;
+            self.shift(c, j, -1);
+            let found = if self.columns_feasible(cols - c - 1) {
+                self.columns(c + 1, still_equal, name, named)
+            } else {
+                Ok(false)
+            };
+            self.shift(c, j, 1);
+            if found != Ok(false) {
+                return found;
+            }
+        }
+        Ok(false)
+    }
+
+    /// Searches the diagonals of one pair of colourings: `Ok(true)` with a solution in
+    /// `found`.
+    fn pair(&mut self, cols: &[u32; MAX_ARMIES]) -> Result<bool, Stop> {
+        for (j, &c) in cols.iter().enumerate().take(self.k) {
+            let (r, c) = (self.row_sets[j], c & low_bits(self.board.cols()));
             self.board.diagonal_masks(r, c, &mut self.live[j]);
         }
         self.dfs()
@@ -245,18 +594,7 @@ impl Search<'_> {
     }
 
     fn dfs(&mut self) -> Result<bool, Stop> {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(16_384) {
-            if self.stop.load(Ordering::Relaxed) {
-                return Err(Stop::Found);
-            }
-            if (self.settings.asked_to_stop)() {
-                return Err(Stop::Asked);
-            }
-            if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(Stop::Deadline);
-            }
-        }
+        self.poll()?;
         if !self.feasible() {
             return Ok(false);
         }
@@ -266,9 +604,10 @@ impl Search<'_> {
         let mut best_score = 0;
         for f in 0..2 {
             for i in 0..nd {
-                let mut counts: Vec<u32> = (0..self.k)
-                    .map(|j| self.live[j][f][i].count_ones())
-                    .collect();
+                let mut counts = [0u32; MAX_ARMIES];
+                for (j, count) in counts.iter_mut().enumerate().take(self.k) {
+                    *count = self.live[j][f][i].count_ones();
+                }
                 counts.sort_unstable_by(|a, b| b.cmp(a));
                 if counts[1] > best_score {
                     best_score = counts[1];
@@ -318,5 +657,70 @@ impl Search<'_> {
             }
         }
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every colouring of `n` lines with `k` letters.
+    fn all(n: usize, k: usize) -> Vec<Vec<u8>> {
+        (0..k.pow(n as u32))
+            .map(|mut x| {
+                (0..n)
+                    .map(|_| {
+                        let c = (x % k) as u8;
+                        x /= k;
+                        c
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The row colourings are exactly one per orbit under reversal and renaming among
+    /// those using every army (with `m = 1`, no count rules anything out).
+    #[test]
+    fn one_row_colouring_per_orbit() {
+        for (n, k) in [(4, 3), (5, 3), (6, 3), (5, 4)] {
+            let board = Board::new(n, 12).unwrap();
+            let armies = Armies::new(&board, k, 1);
+            let perms = permutations(k);
+            let mut orbits = std::collections::BTreeSet::new();
+            for r in all(n, k) {
+                if (0..k as u8).all(|j| r.contains(&j)) {
+                    let mut least = r.clone();
+                    let mut buf = [0u8; MAX_SIDE];
+                    for p in &perms {
+                        for rev in [false, true] {
+                            image(&r, p, rev, &mut buf);
+                            least = least.min(buf[..n].to_vec());
+                        }
+                    }
+                    orbits.insert(least);
+                }
+            }
+            let listed: std::collections::BTreeSet<_> = armies.rows.iter().cloned().collect();
+            assert_eq!(listed.len(), armies.rows.len(), "no row colouring twice");
+            assert_eq!(listed, orbits, "{n} rows, {k} armies");
+        }
+    }
+
+    /// The units together give the whole answer: a step is SAT iff some unit is.
+    #[test]
+    fn the_units_add_up_to_the_answer() {
+        let board = Board::square(7).unwrap();
+        for m in [3, 4] {
+            let armies = Armies::new(&board, 3, m);
+            let (whole, _) = armies.decide(&Settings::default());
+            let any = (0..armies.units()).any(|i| {
+                matches!(
+                    armies.decide_unit(i, &Settings::default()).0,
+                    ArmiesVerdict::Sat(_)
+                )
+            });
+            assert_eq!(matches!(whole, ArmiesVerdict::Sat(_)), any, "m = {m}");
+        }
     }
 }

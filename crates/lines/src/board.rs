@@ -65,7 +65,7 @@ impl Board {
     }
 
     /// The indices of the two diagonals through cell `(r, c)`.
-    fn cell_diagonals(&self, r: usize, c: usize) -> (usize, usize) {
+    pub(crate) fn cell_diagonals(&self, r: usize, c: usize) -> (usize, usize) {
         if self.torus {
             let d = self.rows;
             ((r + c) % d, (r + d - c) % d)

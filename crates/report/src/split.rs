@@ -52,8 +52,9 @@ pub fn estimate_text(e: &Estimate) -> String {
     let mean = times.sum::<f64>() / e.sample.len().max(1) as f64;
     let range = |i: &Interval| format!("{} to {}", duration(i.low), duration(i.high));
     let pct = (e.confidence * 100.0).round();
+    let unit = &e.unit;
     let mut out = format!(
-        "estimate for {} cubes from a sample of {} ({}{}, one cube at a time, seed {}): {} UNSAT, {} SAT, {} unknown\n",
+        "estimate for {} {unit}s from a sample of {} ({}{}, one {unit} at a time, seed {}): {} UNSAT, {} SAT, {} unknown\n",
         e.cubes,
         e.sample.len(),
         e.solver,
@@ -68,7 +69,7 @@ pub fn estimate_text(e: &Estimate) -> String {
         count(Status::Unknown)
     );
     out += &format!(
-        "sampled cube times: mean {}, largest {}\n",
+        "sampled {unit} times: mean {}, largest {}\n",
         duration(mean),
         duration(largest)
     );
@@ -87,12 +88,17 @@ pub fn estimate_text(e: &Estimate) -> String {
         );
     }
     if let Some(id) = e.sat {
-        out += &format!("cube {id} is SAT: the formula is satisfiable, and conquering stops at the first SAT cube (the times above are for all cubes)\n");
+        if unit == "cube" {
+            out += &format!("cube {id} is SAT: the formula is satisfiable, and conquering stops at the first SAT cube (the times above are for all cubes)\n");
+        } else {
+            out += &format!("{unit} {id} has a solution: the step is SAT, and the search stops at its first witness (the times above are for all {unit}s)\n");
+        }
     }
     if e.lower_bound {
-        out += "some sampled cubes reached --timeout: every time above is a lower bound\n";
+        out +=
+            &format!("some sampled {unit}s reached --timeout: every time above is a lower bound\n");
     }
-    out += "the intervals cover the sampling error only: a cube harder than every sampled one can set the wall time when there are about as many workers as cubes\n";
+    out += &format!("the intervals cover the sampling error only: a {unit} harder than every sampled one can set the wall time when there are about as many workers as {unit}s\n");
     out
 }
 

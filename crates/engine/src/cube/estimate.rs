@@ -77,8 +77,12 @@ pub struct Wall {
 /// What `--estimate` predicts.
 #[derive(Clone, Debug, Serialize)]
 pub struct Estimate {
-    /// The directory's number of cubes.
+    /// The number of units of work: the directory's cubes, or the line engine's row sets
+    /// or row colourings.
     pub cubes: usize,
+    /// What one unit is: "cube", "row set" (two armies on the line engine) or "row
+    /// colouring" (three or more armies).
+    pub unit: String,
     /// The solver that solved the sample.
     pub solver: String,
     /// Each UNSAT cube's proof was written and checked by the independent checker
@@ -106,7 +110,7 @@ pub struct Estimate {
 /// A small, seedable generator (SplitMix64: Steele, Lea & Flood, "Fast splittable
 /// pseudorandom number generators", OOPSLA 2014): the sample must be repeatable from
 /// its seed, and nothing here needs more.
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
@@ -118,13 +122,13 @@ impl SplitMix {
     }
 
     /// Uniform in `0..n` (n > 0); the modulo bias is below 2^-40 for every n used here.
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
 
 /// `k` distinct indices of `0..n`, uniformly (a partial Fisher–Yates shuffle).
-fn sample_ids(n: usize, k: usize, rng: &mut SplitMix) -> Vec<usize> {
+pub(crate) fn sample_ids(n: usize, k: usize, rng: &mut SplitMix) -> Vec<usize> {
     let mut all: Vec<usize> = (0..n).collect();
     let k = k.min(n);
     for i in 0..k {
@@ -188,8 +192,31 @@ pub fn estimate(
         on_cube(&s, k + 1);
         sample.push(s);
     }
+    Ok(predict(
+        manifest.cubes.len(),
+        "cube",
+        backend.name(),
+        backend.checks_unsat(),
+        settings.seed,
+        sample,
+        &mut rng,
+    ))
+}
+
+/// The prediction for `units` units of work (cubes, or the line engine's row sets) from
+/// the `sample` solved by `solver`, its intervals bootstrapped with `rng` (the generator
+/// that drew the sample, so that one seed repeats the whole estimate).
+pub(crate) fn predict(
+    units: usize,
+    unit: &str,
+    solver: String,
+    proofs_checked: bool,
+    seed: u64,
+    sample: Vec<Sampled>,
+    rng: &mut SplitMix,
+) -> Estimate {
     let times: Vec<f64> = sample.iter().map(|s| s.seconds).collect();
-    let n_cubes = manifest.cubes.len();
+    let n_cubes = units;
     // Enough resamples for stable 2.5% and 97.5% percentiles, fewer when each
     // resample schedules very many cubes.
     let resamples = (20_000_000 / n_cubes.max(1)).clamp(100, 1000);
@@ -229,11 +256,12 @@ pub fn estimate(
             high: at(f64::midpoint(1.0, CONFIDENCE)),
         }
     };
-    Ok(Estimate {
+    Estimate {
         cubes: n_cubes,
-        solver: backend.name(),
-        proofs_checked: backend.checks_unsat(),
-        seed: settings.seed,
+        unit: unit.to_string(),
+        solver,
+        proofs_checked,
+        seed,
         total_cpu: interval(0),
         wall: (WORKERS.iter().enumerate())
             .map(|(k, &workers)| Wall {
@@ -249,7 +277,7 @@ pub fn estimate(
             .map(|s| s.id),
         lower_bound: sample.iter().any(|s| s.status == Status::Unknown),
         sample,
-    })
+    }
 }
 
 /// `n` cube times from the sampled `times`, each repeated in proportion (the first

@@ -1,0 +1,131 @@
+//! `pq-sat estimate`: what one step costs the line engine, predicted from a random sample
+//! of its units of work before the step is run.
+//!
+//! The engine's search is a loop over independent units: the row sets `S` of two armies
+//! ([`pq_lines::row_sets`], each searched with every column set), or the row colourings of
+//! three or more ([`pq_lines::armies::Armies`]). A unit's search never depends on another's
+//! (the threads only share the queue and the first witness), so the step's work is the sum
+//! of its units', and the step is SAT iff some unit is. The sample (uniform, without
+//! replacement, seeded) is searched one unit at a time on one thread; the prediction and
+//! its bootstrap intervals are `cube --estimate`'s ([`crate::cube::estimate`]), with units
+//! in place of cubes.
+//!
+//! Every sampled unit's witness is checked by the independent validator and every UNSAT
+//! unit against nothing (a unit's UNSAT says nothing about the step); a SAT unit makes the
+//! prediction an upper bound, since the search stops at the first witness.
+
+use std::time::Instant;
+
+use pq_encode::spec::Problem;
+use pq_lines::armies::{Armies, ArmiesVerdict};
+use pq_lines::{Demand, Settings, Verdict};
+use pq_solve::control::{interrupted, Limits};
+use pq_solve::error::SolveError;
+
+use crate::cube::estimate::{predict, sample_ids, Estimate, Sampled, SplitMix};
+use crate::lines::{board, placement, unsupported, LineEngine};
+use crate::pipeline::{validated, Status};
+
+pub use crate::cube::estimate::Settings as EstimateSettings;
+
+/// The units of one step, searchable one at a time.
+enum Units {
+    /// Two armies: the row sets, with the demand.
+    Two(pq_lines::Board, Demand, Vec<u32>),
+    /// Three or more: the row colourings.
+    More(Armies),
+}
+
+/// Predicts what deciding `problem` at `n` costs the line engine (one thread per unit),
+/// from a sample of `settings.sample` units; `on_unit` sees what a unit is ("row set",
+/// "row colouring"), each sampled unit's result and its place in the sample.
+///
+/// # Errors
+/// A problem the engine does not answer, or a sampled witness the validator rejects (an
+/// engine bug).
+pub fn estimate(
+    problem: &Problem,
+    n: usize,
+    settings: &EstimateSettings,
+    on_unit: &mut dyn FnMut(&str, &Sampled, usize),
+) -> Result<Estimate, SolveError> {
+    if let Some(why) = unsupported(problem) {
+        return Err(SolveError::Invalid(format!(
+            "the line engine cannot answer this problem: {why}"
+        )));
+    }
+    let b = board(problem).expect("checked by unsupported()");
+    let demands = problem.demands(n);
+    let units = if demands.len() > 2 {
+        Units::More(Armies::new(&b, demands.len(), n))
+    } else {
+        let demand = Demand {
+            white: demands[0],
+            black: demands[1],
+        };
+        let rows = pq_lines::row_sets(&b, demand);
+        Units::Two(b.clone(), demand, rows)
+    };
+    let (count, unit) = match &units {
+        Units::Two(.., rows) => (rows.len(), "row set"),
+        Units::More(armies) => (armies.units(), "row colouring"),
+    };
+    let mut rng = SplitMix(settings.seed);
+    let ids = sample_ids(count, settings.sample, &mut rng);
+    let engine = LineEngine { jobs: 1 };
+    let mut sample = Vec::with_capacity(ids.len());
+    for (k, &i) in ids.iter().enumerate() {
+        // Each unit has its own time limit, counted from its start.
+        let limits = Limits::timeout(settings.timeout);
+        let asked = || limits.should_stop();
+        let run = Settings {
+            jobs: 1,
+            deadline: limits.remaining().map(|left| Instant::now() + left),
+            asked_to_stop: &asked,
+        };
+        let start = Instant::now();
+        let cells = match &units {
+            Units::Two(b, demand, rows) => {
+                match pq_lines::search_rows(b, *demand, &rows[i..=i], &run).verdict {
+                    Verdict::Sat(w) => Some(Some(vec![w.white, w.black])),
+                    Verdict::Unsat => Some(None),
+                    Verdict::Unknown(_) => None,
+                }
+            }
+            Units::More(armies) => match armies.decide_unit(i, &run).0 {
+                ArmiesVerdict::Sat(w) => Some(Some(w.cells)),
+                ArmiesVerdict::Unsat => Some(None),
+                ArmiesVerdict::Unknown(_) => None,
+            },
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let status = match cells {
+            Some(Some(cells)) => {
+                let raw = placement(problem, &cells);
+                validated(problem, n, &raw, &engine.name())?;
+                Status::Sat
+            }
+            Some(None) => Status::Unsat,
+            None => Status::Unknown,
+        };
+        let s = Sampled {
+            id: i + 1,
+            status,
+            seconds,
+        };
+        on_unit(unit, &s, k + 1);
+        sample.push(s);
+        if interrupted() {
+            break;
+        }
+    }
+    Ok(predict(
+        count,
+        unit,
+        format!("{} (one thread)", engine.name()),
+        false,
+        settings.seed,
+        sample,
+        &mut rng,
+    ))
+}

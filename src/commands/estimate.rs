@@ -1,0 +1,117 @@
+//! `pq-sat estimate`: what one step costs the line engine, from a random sample of its
+//! units of work ([`pq_engine::estimate_lines`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args as ClapArgs;
+use pq_encode::spec::Problem;
+use pq_encode::Instance;
+use pq_engine::estimate_lines::{estimate, EstimateSettings};
+use pq_report::emit;
+use pq_report::files::write_svg;
+use pq_report::plot::estimate_picture;
+use pq_report::progress::note;
+use pq_report::split::{estimate_text, status_name};
+use pq_solve::output::WritePolicy;
+
+use super::Interruptible;
+use crate::cli::{parse_dim, parse_n, parse_timeout, problem_size, Format, ProblemArgs};
+
+#[derive(ClapArgs, Debug)]
+pub(crate) struct EstimateArgs {
+    /// Board side d (1 to 32): the peaceable queens on d×d (needs --n)
+    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with = "problem")]
+    pub dim: Option<usize>,
+    /// The step: army size n (with --problem: the size of the groups it maximises)
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// How many units to search [default: 30]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub sample: Option<u64>,
+    /// The seed of the sample and of the bootstrap [default: 1]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// A time limit per unit, in seconds (a unit that reaches it counts with the limit,
+    /// and the prediction is then a lower bound)
+    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Draw the predicted wall time against the workers (SVG, log scales, with the
+    /// intervals and the perfect speed-up) into FILE
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Replace an existing --plot file
+    #[arg(long)]
+    pub force: bool,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// A validated `estimate`: the problem and its step.
+#[derive(Debug)]
+pub(crate) struct EstimateJob {
+    /// The arguments as given.
+    pub args: EstimateArgs,
+    /// The problem.
+    pub problem: Problem,
+    /// The size of its maximised groups.
+    pub n: usize,
+}
+
+impl EstimateArgs {
+    /// The problem and step to estimate, refused here if the line engine cannot answer it.
+    pub(crate) fn validate(self) -> Result<EstimateJob, String> {
+        let problem = self.problem.load_or_queens(self.dim)?.ok_or(
+            "estimate needs a step: --dim D --n N (the peaceable queens) or --problem FILE --n N",
+        )?;
+        let n = problem_size(&problem, self.n)?
+            .ok_or("estimate predicts one step: give its size, --n N")?;
+        if let Some(dim) = self.dim {
+            Instance::new(dim, n).map_err(|e| e.to_string())?;
+        }
+        if let Some(why) = pq_engine::lines::unsupported(&problem) {
+            return Err(format!(
+                "estimate predicts the line engine's search, which cannot answer this problem: {why}; for the SAT path, split the step with `pq-sat cube ... -o DIR --estimate`"
+            ));
+        }
+        Ok(EstimateJob {
+            args: self,
+            problem,
+            n,
+        })
+    }
+}
+
+/// Searches the sample, one unit at a time, and prints the prediction.
+pub(crate) fn run(job: &EstimateJob) -> Result<u8> {
+    let a = &job.args;
+    let settings = EstimateSettings {
+        sample: a.sample.map_or(30, |k| k as usize),
+        seed: a.seed.unwrap_or(1),
+        timeout: a.timeout,
+    };
+    let e = {
+        let _guard = Interruptible::enter();
+        estimate(&job.problem, job.n, &settings, &mut |unit, s, k| {
+            note!(
+                "pq-sat: {unit} {} ({k} of the sample): {} in {:.3} s",
+                s.id,
+                status_name(s.status),
+                s.seconds
+            );
+        })?
+    };
+    if let Some(path) = &a.plot {
+        write_svg(
+            path,
+            &estimate_picture(&e)?,
+            WritePolicy::from_force(a.force),
+        )?;
+    }
+    emit(a.format, &e, || estimate_text(&e))?;
+    Ok(super::unless_interrupted(0))
+}
