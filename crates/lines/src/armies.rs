@@ -348,18 +348,10 @@ fn most(pot: &[i16; MAX_ARMIES], set: usize) -> i32 {
     among.map(|(_, &p)| i32::from(p)).max().unwrap_or(0)
 }
 
-/// One worker's search: a row colouring, its column colourings, their diagonals.
-struct Search<'a> {
-    armies: &'a Armies,
-    board: &'a Board,
-    k: usize,
-    m: i32,
-    /// The row colouring being searched, its armies' rows as masks and their sizes.
-    row: &'a [u8],
-    row_sets: [u32; MAX_ARMIES],
-    row_count: [i32; MAX_ARMIES],
-    /// The column colouring so far, and how many columns each army has.
-    col: [u8; MAX_SIDE],
+/// What the column level's bounds count, for one row colouring and the columns so far.
+#[derive(Clone, Copy)]
+struct Counts {
+    /// How many columns each army has.
     col_count: [i32; MAX_ARMIES],
     /// `pot[f][i][j]`: cells of diagonal `i` of family `f` whose row is army `j`'s and
     /// whose column is `j`'s or not yet coloured.
@@ -375,8 +367,24 @@ struct Search<'a> {
     /// most `widest[s]` of them: so the armies of `s` end with at most `fixed_cap[f][s] +
     /// free · widest[s]` cells, often less than `cap[f][s]` while most columns are free.
     fixed_cap: [[i32; SETS]; 2],
-    /// `widest[s]`: the most rows of one army of `s`.
+}
+
+/// One worker's search: a row colouring, its column colourings, their diagonals.
+struct Search<'a> {
+    armies: &'a Armies,
+    board: &'a Board,
+    k: usize,
+    m: i32,
+    /// The row colouring being searched, its armies' rows as masks and their sizes.
+    row: &'a [u8],
+    row_sets: [u32; MAX_ARMIES],
+    row_count: [i32; MAX_ARMIES],
+    /// `widest[s]`: the most rows of one army of the set `s`.
     widest: [i32; SETS],
+    /// The column colouring so far.
+    col: [u8; MAX_SIDE],
+    /// The counts the bounds read, saved and restored around each column's colour.
+    counts: Counts,
     /// `live[j][f][i]`: army `j`'s live cells on diagonal `i` of family `f`, as rows.
     live: [[[u32; MAX_DIAG]; 2]; MAX_ARMIES],
     nodes: u64,
@@ -398,11 +406,13 @@ impl<'a> Search<'a> {
             row_sets: [0; MAX_ARMIES],
             row_count: [0; MAX_ARMIES],
             col: [0; MAX_SIDE],
-            col_count: [0; MAX_ARMIES],
-            pot: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
-            cap: [[0; SETS]; 2],
-            fixed: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
-            fixed_cap: [[0; SETS]; 2],
+            counts: Counts {
+                col_count: [0; MAX_ARMIES],
+                pot: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
+                cap: [[0; SETS]; 2],
+                fixed: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
+                fixed_cap: [[0; SETS]; 2],
+            },
             widest: [0; SETS],
             live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
             nodes: 0,
@@ -423,24 +433,24 @@ impl<'a> Search<'a> {
             self.row_sets[j as usize] |= 1 << r;
             self.row_count[j as usize] += 1;
         }
-        self.col_count = [0; MAX_ARMIES];
-        self.pot = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
+        self.counts.col_count = [0; MAX_ARMIES];
+        self.counts.pot = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
         for (r, &j) in row.iter().enumerate() {
             for c in 0..self.board.cols() {
                 let (s, d) = self.board.cell_diagonals(r, c);
-                self.pot[0][s][j as usize] += 1;
-                self.pot[1][d][j as usize] += 1;
+                self.counts.pot[0][s][j as usize] += 1;
+                self.counts.pot[1][d][j as usize] += 1;
             }
         }
-        self.fixed = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
-        self.fixed_cap = [[0; SETS]; 2];
+        self.counts.fixed = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
+        self.counts.fixed_cap = [[0; SETS]; 2];
         for set in 1..1 << self.k {
             self.widest[set] = most(&self.row_count.map(|c| c as i16), set);
         }
         let nd = self.board.diagonals();
         for f in 0..2 {
             for set in 1..1 << self.k {
-                self.cap[f][set] = (0..nd).map(|i| most(&self.pot[f][i], set)).sum();
+                self.counts.cap[f][set] = (0..nd).map(|i| most(&self.counts.pot[f][i], set)).sum();
             }
         }
         if !self.columns_feasible(self.board.cols()) {
@@ -451,40 +461,42 @@ impl<'a> Search<'a> {
 
     /// Whether the bounds still allow `m` of each army with `free` columns uncoloured.
     fn columns_feasible(&self, free: usize) -> bool {
-        let enough =
-            (0..self.k).all(|j| self.row_count[j] * (self.col_count[j] + free as i32) >= self.m);
+        let enough = (0..self.k)
+            .all(|j| self.row_count[j] * (self.counts.col_count[j] + free as i32) >= self.m);
         let free = free as i32;
         enough
             && (0..2).all(|f| {
                 (1..1usize << self.k).all(|set| {
-                    let bound =
-                        self.cap[f][set].min(self.fixed_cap[f][set] + free * self.widest[set]);
+                    let bound = self.counts.cap[f][set]
+                        .min(self.counts.fixed_cap[f][set] + free * self.widest[set]);
                     bound >= set.count_ones() as i32 * self.m
                 })
             })
     }
 
-    /// Colours column `c` with army `j` (`delta` = −1) or takes that back (`delta` = +1):
-    /// the cells of column `c` in other armies' rows stop (or start again) counting.
-    fn shift(&mut self, c: usize, j: usize, delta: i16) {
+    /// Colours column `c` with army `j`: its cells in army `j`'s rows are fixed, the
+    /// others stop counting.
+    fn colour(&mut self, c: usize, j: usize) {
+        let k = self.k;
+        let counts = &mut self.counts;
         for r in 0..self.board.rows() {
             let owner = self.row[r] as usize;
             let (s, d) = self.board.cell_diagonals(r, c);
             for (f, i) in [(0, s), (1, d)] {
                 if owner == j {
                     bump(
-                        &mut self.fixed[f][i],
-                        &mut self.fixed_cap[f],
+                        &mut counts.fixed[f][i],
+                        &mut counts.fixed_cap[f],
                         owner,
-                        -delta,
-                        self.k,
+                        1,
+                        k,
                     );
                 } else {
-                    bump(&mut self.pot[f][i], &mut self.cap[f], owner, delta, self.k);
+                    bump(&mut counts.pot[f][i], &mut counts.cap[f], owner, -1, k);
                 }
             }
         }
-        self.col_count[j] -= i32::from(delta);
+        counts.col_count[j] += 1;
     }
 
     /// Polls the stop conditions every few thousand nodes.
@@ -543,13 +555,14 @@ impl<'a> Search<'a> {
                 still_equal = name[j] == self.row[c];
             }
             self.col[c] = j as u8;
-            self.shift(c, j, -1);
+            let saved = self.counts;
+            self.colour(c, j);
             let found = if self.columns_feasible(cols - c - 1) {
                 self.columns(c + 1, still_equal, name, named)
             } else {
                 Ok(false)
             };
-            self.shift(c, j, 1);
+            self.counts = saved;
             if found != Ok(false) {
                 return found;
             }
