@@ -815,3 +815,95 @@ fn estimate_predicts_a_step_from_a_sample_of_its_units() {
         assert_fails_saying(&out, 2, needle);
     }
 }
+
+/// `--journal` records each unit of a line-engine step as it finishes and skips the units
+/// it lists: a step cut short goes on where it stopped, to the same answer; a journal of
+/// another step is refused.
+#[test]
+fn a_journal_resumes_a_step_where_it_stopped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let journal = tmp.path().join("j");
+    let j = s(&journal);
+    let step = |args: &[&str]| {
+        let mut all = vec![
+            "solve",
+            "--format",
+            "json",
+            "--progress",
+            "none",
+            "--journal",
+            j,
+        ];
+        all.extend(args);
+        run(&all)
+    };
+    for (args, units) in [
+        (vec!["--dim", "7", "--n", "8", "--jobs", "2"], "row sets"),
+        (
+            vec![
+                "--problem",
+                "encodings/three-armies.toml",
+                "--set",
+                "board=7x7",
+                "--n",
+                "4",
+            ],
+            "row colourings",
+        ),
+    ] {
+        let _ = std::fs::remove_file(&journal);
+        // The whole step: every unit recorded.
+        let out = step(&args);
+        assert_eq!(code(&out), 20, "{}", stderr(&out));
+        let text = std::fs::read_to_string(&journal).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "pq-sat journal 1");
+        assert!(
+            lines[2].starts_with("units: ") && lines[2].contains(units),
+            "{text}"
+        );
+        let total: usize = lines[2]["units: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(lines.len(), 3 + total, "{text}");
+        // Cut short after five units (the last line half written): the rest is searched,
+        // the five are not, and the answer is the same.
+        let cut = lines[..8].join("\n") + "\ndone 1";
+        std::fs::write(&journal, cut).unwrap();
+        let out = step(&args);
+        assert_eq!(code(&out), 20, "{}", stderr(&out));
+        assert_eq!(json(&out)["search"]["resumed"], 5, "{}", stdout(&out));
+        let again = std::fs::read_to_string(&journal).unwrap();
+        assert_eq!(again.lines().count(), 3 + total, "{again}");
+        // Nothing left: UNSAT at once.
+        let out = step(&args);
+        assert_eq!(code(&out), 20);
+        assert_eq!(json(&out)["search"]["nodes"], 0);
+    }
+    // A SAT step stops at its witness, which is validated as always.
+    let _ = std::fs::remove_file(&journal);
+    let out = step(&["--dim", "6", "--n", "5"]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    // That journal is 6×6's with 5 of each: another step refuses it.
+    let out = step(&["--dim", "6", "--n", "6"]);
+    assert_fails_saying(&out, 1, "not the journal of this step");
+    for (args, needle) in [
+        (vec!["--dim", "6"], "--n"),
+        (
+            vec!["--dim", "6", "--n", "6", "--engine", "sat"],
+            "cannot be used with --engine sat",
+        ),
+        (
+            vec!["--problem", "encodings/peaceable-knights.toml", "--n", "2"],
+            "--journal needs the line engine, which cannot answer this problem",
+        ),
+    ] {
+        let mut all = vec!["solve", "--journal", j];
+        all.extend(args);
+        let out = run(&all);
+        assert_fails_saying(&out, 2, needle);
+    }
+}

@@ -72,7 +72,10 @@ pub fn estimate(
     };
     let mut rng = SplitMix(settings.seed);
     let ids = sample_ids(count, settings.sample, &mut rng);
-    let engine = LineEngine { jobs: 1 };
+    let engine = LineEngine {
+        jobs: 1,
+        journal: None,
+    };
     let mut sample = Vec::with_capacity(ids.len());
     for (k, &i) in ids.iter().enumerate() {
         // Each unit has its own time limit, counted from its start.

@@ -39,6 +39,7 @@ pub mod enumerate_lines;
 pub mod estimate_lines;
 pub mod greedy;
 pub mod input;
+pub mod journal;
 pub use pq_io::hashing;
 pub mod known;
 pub mod lines;

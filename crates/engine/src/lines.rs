@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use pq_board::placement::{Kind, Placement};
 use pq_encode::spec::Problem;
-use pq_lines::armies::ArmiesVerdict;
+use pq_lines::armies::{Armies, ArmiesVerdict};
 use pq_lines::{Board, Demand, Settings, Stats, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
@@ -17,6 +17,7 @@ use pq_solve::error::SolveError;
 use pq_solve::output;
 use pq_solve::prove::ProofFormat;
 
+use crate::journal::Journal;
 use crate::pipeline::{validated, Outcome, Status};
 
 /// The engine's name in reports and JSON (`solver`).
@@ -63,6 +64,40 @@ pub(crate) fn placement(problem: &Problem, armies: &[Vec<(usize, usize)>]) -> Pl
     raw
 }
 
+/// Opens the journal at `path` for the step `problem` at `n`, whose units are `armies`'
+/// row colourings or the row sets `rows`.
+fn open_journal(
+    path: &std::path::Path,
+    problem: &Problem,
+    n: usize,
+    armies: Option<&Armies>,
+    rows: &[u32],
+) -> Result<Journal, SolveError> {
+    let l = &problem.rules.layout;
+    let step = format!(
+        "{}, {}x{}{}, n = {n}",
+        problem.name,
+        l.rows,
+        l.cols,
+        if l.torus { " torus" } else { "" }
+    );
+    let mut bytes = Vec::new();
+    let (count, unit) = if let Some(a) = armies {
+        for i in 0..a.units() {
+            bytes.extend_from_slice(a.unit(i));
+            bytes.push(u8::MAX);
+        }
+        (a.units(), "row colouring")
+    } else {
+        for s in rows {
+            bytes.extend_from_slice(&s.to_le_bytes());
+        }
+        (rows.len(), "row set")
+    };
+    let sha = pq_io::hashing::sha256_hex(&bytes);
+    Journal::open(path, &step, count, unit, &sha)
+}
+
 /// The engine's board for `problem`'s layout.
 pub(crate) fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
     let l = &problem.rules.layout;
@@ -82,10 +117,13 @@ enum Found {
 }
 
 /// The line engine on `jobs` threads.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct LineEngine {
     /// Worker threads.
     pub jobs: usize,
+    /// A journal of the step's finished units ([`crate::journal`]): one step (`--n`)
+    /// goes on where an earlier run with the same journal stopped.
+    pub journal: Option<std::path::PathBuf>,
 }
 
 impl LineEngine {
@@ -125,10 +163,37 @@ impl LineEngine {
             deadline: limits.remaining().map(|left| start + left),
             asked_to_stop: &asked,
         };
+        // The units to search: all, or those an earlier run's journal does not list.
+        let armies = (demands.len() > 2).then(|| Armies::new(&board, demands.len(), n));
+        let demand = Demand {
+            white: demands[0],
+            black: demands.get(1).copied().unwrap_or(0),
+        };
+        let rows = if armies.is_none() {
+            pq_lines::row_sets(&board, demand)
+        } else {
+            Vec::new()
+        };
+        let journal = match &self.journal {
+            Some(path) => Some(open_journal(path, problem, n, armies.as_ref(), &rows)?),
+            None => None,
+        };
+        let record = |i: usize| {
+            if let Some(j) = &journal {
+                j.record(i);
+            }
+        };
+        let before = journal.as_ref().map_or(0, |j| j.done().len());
+        let left = |count: usize| -> Vec<usize> {
+            let done = journal.as_ref().map(Journal::done);
+            (0..count)
+                .filter(|i| done.is_none_or(|d| !d.contains(i)))
+                .collect()
+        };
         // Each army's cells for SAT, `None` (with why) otherwise.
-        let (found, stats) = if demands.len() > 2 {
-            let (verdict, stats) =
-                pq_lines::armies::decide_armies(&board, demands.len(), n, &settings);
+        let (found, mut stats) = if let Some(armies) = &armies {
+            let ids = left(armies.units());
+            let (verdict, stats) = armies.decide_units(&ids, &settings, &record);
             let found = match verdict {
                 ArmiesVerdict::Sat(w) => Found::Sat(w.cells),
                 ArmiesVerdict::Unsat => Found::Unsat,
@@ -136,11 +201,15 @@ impl LineEngine {
             };
             (found, stats)
         } else {
-            let demand = Demand {
-                white: demands[0],
-                black: demands[1],
+            let ids = left(rows.len());
+            let mine: Vec<u32> = ids.iter().map(|&i| rows[i]).collect();
+            let answer = if journal.is_some() {
+                pq_lines::search_rows_noting(&board, demand, &mine, &settings, &|k| {
+                    record(ids[k]);
+                })
+            } else {
+                pq_lines::search_rows(&board, demand, &mine, &settings)
             };
-            let answer = pq_lines::decide(&board, demand, &settings);
             let found = match answer.verdict {
                 Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
                 Verdict::Unsat => Found::Unsat,
@@ -148,6 +217,10 @@ impl LineEngine {
             };
             (found, answer.stats)
         };
+        stats.resumed = before;
+        if let Some(j) = journal {
+            j.finish()?;
+        }
         let outcome = self.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
         Ok((outcome, stats))
     }
@@ -250,7 +323,10 @@ impl LineEngine {
             Verdict::Unknown(_) => Found::Unknown,
         };
         // The proof is written by one thread: the report names that.
-        let one = LineEngine { jobs: 1 };
+        let one = LineEngine {
+            jobs: 1,
+            journal: None,
+        };
         let mut outcome = one.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
         if outcome.status != Status::Unsat {
             return Ok((outcome, stats, None));

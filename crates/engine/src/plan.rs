@@ -515,7 +515,7 @@ impl Plan {
     /// As [`member`].
     pub fn decider(&self) -> Result<Box<dyn Decide + '_>, SolveError> {
         Ok(match &self.lines {
-            Some(engine) => Box::new(*engine),
+            Some(engine) => Box::new(engine.clone()),
             None => Box::new(SatSolvers(self.step_backend()?)),
         })
     }
@@ -547,7 +547,7 @@ impl Plan {
         strategy: Strategy,
     ) -> Result<Box<dyn Optimise + '_>, SolveError> {
         if let Some(engine) = &self.lines {
-            return Ok(Box::new(*engine));
+            return Ok(Box::new(engine.clone()));
         }
         // The incremental strategy always solves in the in-process CaDiCaL (checked when
         // the plan was made).

@@ -116,12 +116,32 @@ impl Armies {
         self.rows.len()
     }
 
+    /// Unit `i`: its row colouring (of the board searched, which is the transpose of the
+    /// one asked about when that has more rows than columns), army `j` as `j`.
+    pub fn unit(&self, i: usize) -> &[u8] {
+        &self.rows[i]
+    }
+
     /// Searches every unit on `settings.jobs` threads; the first witness stops them all.
     pub fn decide(&self, settings: &Settings) -> (ArmiesVerdict, Stats) {
+        let all: Vec<usize> = (0..self.rows.len()).collect();
+        self.decide_units(&all, settings, &|_| {})
+    }
+
+    /// Searches the units `ids` like [`Armies::decide`], calling `finished(i)` as each unit
+    /// `i` is searched to its end without a solution (from the worker threads, in any
+    /// order): what a journal records so that an interrupted step can go on where it
+    /// stopped.
+    pub fn decide_units(
+        &self,
+        ids: &[usize],
+        settings: &Settings,
+        finished: &(dyn Fn(usize) + Sync),
+    ) -> (ArmiesVerdict, Stats) {
         let jobs = settings.jobs.max(1);
         let mut stats = Stats {
             jobs,
-            row_sets: self.rows.len(),
+            row_sets: ids.len(),
             ..Stats::default()
         };
         if self.m == 0 {
@@ -134,10 +154,11 @@ impl Armies {
         let worker = || {
             let mut search = Search::new(self, settings, &found);
             let mut done = 0;
-            while let Some(r) = self.rows.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let verdict = match search.row(r) {
+            while let Some(&i) = ids.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let verdict = match search.row(&self.rows[i]) {
                     Ok(false) => {
                         done += 1;
+                        finished(i);
                         continue;
                     }
                     Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
@@ -184,6 +205,7 @@ impl Armies {
             row_sets_done: usize::from(verdict == ArmiesVerdict::Unsat),
             row_sets: 1,
             jobs: 1,
+            resumed: 0,
         };
         (verdict, stats)
     }

@@ -134,6 +134,8 @@ pub struct Stats {
     pub row_sets: usize,
     /// Worker threads used.
     pub jobs: usize,
+    /// Units (row sets, row colourings) an earlier run had searched, by its journal.
+    pub resumed: usize,
 }
 
 /// A verdict and the work it took.
@@ -245,14 +247,35 @@ fn search_turned(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settin
         sub = (sub - 1) & free;
     }
     rows.reverse();
-    run(board, demand, &rows, fixed, settings, None)
+    run(board, demand, &rows, fixed, settings, None, None)
 }
 
 /// Searches every least pair `(S, T)` whose `S` is in `rows` (a slice of [`row_sets`]):
 /// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
 /// slices splits the work into independent pieces (cubes).
 pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
-    run(board, demand, rows, &Fixed::default(), settings, None)
+    run(board, demand, rows, &Fixed::default(), settings, None, None)
+}
+
+/// [`search_rows`], calling `finished(i)` as each `rows[i]` is searched to its end without
+/// a solution (from the worker threads, in any order): what a journal records so that an
+/// interrupted step can go on where it stopped.
+pub fn search_rows_noting(
+    board: &Board,
+    demand: Demand,
+    rows: &[u32],
+    settings: &Settings,
+    finished: &(dyn Fn(usize) + Sync),
+) -> Answer {
+    run(
+        board,
+        demand,
+        rows,
+        &Fixed::default(),
+        settings,
+        None,
+        Some(finished),
+    )
 }
 
 /// Every solution of `demand` on `board` among the least pairs `(S, T)`: the live cells of
@@ -273,6 +296,7 @@ pub fn enumerate(board: &Board, demand: Demand, settings: &Settings) -> (Answer,
         &Fixed::default(),
         settings,
         Some(&every),
+        None,
     );
     let every = every
         .into_inner()
@@ -292,6 +316,7 @@ fn run(
     fixed: &Fixed,
     settings: &Settings,
     every: Option<&Mutex<Vec<Witness>>>,
+    finished: Option<&(dyn Fn(usize) + Sync)>,
 ) -> Answer {
     let jobs = settings.jobs.max(1);
     let group = Group::of(board, demand.symmetric());
@@ -315,6 +340,9 @@ fn run(
             let Some(&s) = rows.get(at) else { break };
             let Some((lo, hi)) = column_counts(board, demand, s) else {
                 done += 1;
+                if let Some(finished) = finished {
+                    finished(at);
+                }
                 continue;
             };
             for t in group.columns(s) {
@@ -356,6 +384,9 @@ fn run(
                 }
             }
             done += 1;
+            if let Some(finished) = finished {
+                finished(at);
+            }
             if let Some(stop) = control.poll() {
                 if stop != Stop::Found {
                     stopped

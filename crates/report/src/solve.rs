@@ -46,6 +46,14 @@ pub struct Search {
     pub nodes: u64,
     /// (white rows, white columns) pairs searched, one per symmetry orbit.
     pub pairs: u64,
+    /// Units of the step (row sets, row colourings) searched by earlier runs, by the
+    /// journal (`--journal`); the counts above are this run's.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resumed: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Search {
@@ -54,12 +62,20 @@ impl Search {
         Search {
             nodes: stats.nodes,
             pairs: stats.pairs,
+            resumed: stats.resumed,
         }
     }
 
     /// `11980249 nodes, 2994131 (S, T) pairs`.
     fn text(&self) -> String {
-        format!("{} nodes, {} (S, T) pairs", self.nodes, self.pairs)
+        let mut out = format!("{} nodes, {} (S, T) pairs", self.nodes, self.pairs);
+        if self.resumed > 0 {
+            out += &format!(
+                " (this run; {} units searched by earlier runs, by the journal)",
+                self.resumed
+            );
+        }
+        out
     }
 }
 

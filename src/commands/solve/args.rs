@@ -156,6 +156,13 @@ pub(crate) struct SolveArgs {
     /// (DRAT) or the in-process CaDiCaL
     #[arg(long, value_name = "DIR", conflicts_with_all = ["n", "proof", "cnf"])]
     pub certify: Option<PathBuf>,
+    /// With --n, on the line engine: record in FILE each unit of the step's search (a row
+    /// set of two armies, a row colouring of three or more) as it is searched to its end,
+    /// and skip the units FILE already lists: run the same command again after an
+    /// interruption (Ctrl-C, --timeout, a session's end) and the step goes on where it
+    /// stopped. FILE names the step and the engine's unit list; another step is refused
+    #[arg(long, value_name = "FILE", requires = "n", conflicts_with_all = ["proof", "certify", "cnf"])]
+    pub journal: Option<PathBuf>,
     /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
     /// lines, or none
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]

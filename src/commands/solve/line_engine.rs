@@ -15,6 +15,9 @@ pub(super) fn line_engine(
     check_unsat: bool,
 ) -> Result<Option<pq_engine::lines::LineEngine>, String> {
     if a.engine == EngineChoice::Sat {
+        if a.journal.is_some() {
+            return Err("--journal records the line engine's units of work; it cannot be used with --engine sat".into());
+        }
         return Ok(None);
     }
     // The engine writes its search tree as a DRAT proof of one step of the queens on a
@@ -68,22 +71,26 @@ pub(super) fn line_engine(
         None => Some("it needs a board: --dim D or --problem FILE".to_string()),
         Some(p) => pq_engine::lines::unsupported(p),
     };
-    if a.engine == EngineChoice::Auto {
-        return Ok((given.is_none() && unsupported.is_none()).then(|| {
-            pq_engine::lines::LineEngine {
-                jobs: a.jobs.unwrap_or_else(default_jobs),
-            }
-        }));
+    let engine = || pq_engine::lines::LineEngine {
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+        journal: a.journal.clone(),
+    };
+    if a.engine == EngineChoice::Auto && a.journal.is_none() {
+        return Ok((given.is_none() && unsupported.is_none()).then(engine));
     }
+    // --journal asks for the line engine as --engine lines does.
+    let asked = if a.engine == EngineChoice::Auto {
+        "--journal needs the line engine, which"
+    } else {
+        "--engine lines"
+    };
     if let Some(flag) = given {
         return Err(format!(
-            "--engine lines answers without a SAT solver: it cannot take {flag}; use --engine sat"
+            "{asked} answers without a SAT solver: it cannot take {flag}; use --engine sat"
         ));
     }
     if let Some(why) = unsupported {
-        return Err(format!("--engine lines cannot answer this problem: {why}"));
+        return Err(format!("{asked} cannot answer this problem: {why}"));
     }
-    Ok(Some(pq_engine::lines::LineEngine {
-        jobs: a.jobs.unwrap_or_else(default_jobs),
-    }))
+    Ok(Some(engine()))
 }

@@ -384,7 +384,10 @@ fn prove(
     let mut engine_said = String::new();
     if crate::lines::unsupported(problem).is_none() {
         on_event(Event::Proving(&entry.file, "the line engine"));
-        let engine = LineEngine { jobs: s.jobs };
+        let engine = LineEngine {
+            jobs: s.jobs,
+            journal: None,
+        };
         let (outcome, _) = engine.decide(problem, n, &limits)?;
         check_interrupt()?;
         let seconds = outcome.seconds;
