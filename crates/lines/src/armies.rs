@@ -354,12 +354,11 @@ fn bump(
             above |= 1 << a;
         }
     }
+    // Sets of two or more armies only: a single army's cap is its cell count, which the
+    // count bound already reads.
     let mut sub = above;
-    loop {
+    while sub != 0 {
         caps[sub | 1 << owner] += i32::from(delta);
-        if sub == 0 {
-            break;
-        }
         sub = (sub - 1) & above;
     }
 }
@@ -379,7 +378,8 @@ struct Counts {
     /// whose column is `j`'s or not yet coloured.
     pot: [[[i16; MAX_ARMIES]; MAX_DIAG]; 2],
     /// `cap[f][s]`: Σ over family `f`'s diagonals of the largest `pot` on it among the
-    /// armies of the set `s` (a bit mask); those armies' `|s|·m` cells must fit in it.
+    /// armies of the set `s` (a bit mask of two or more armies); those armies' `|s|·m`
+    /// cells must fit in it.
     cap: [[i32; SETS]; 2],
     /// `fixed[f][i][j]`: cells of diagonal `i` of family `f` in army `j`'s rows and in
     /// columns already coloured `j`.
@@ -471,7 +471,7 @@ impl<'a> Search<'a> {
         }
         let nd = self.board.diagonals();
         for f in 0..2 {
-            for set in 1..1 << self.k {
+            for set in (1..1usize << self.k).filter(|s| s.count_ones() > 1) {
                 self.counts.cap[f][set] = (0..nd).map(|i| most(&self.counts.pot[f][i], set)).sum();
             }
         }
@@ -488,11 +488,13 @@ impl<'a> Search<'a> {
         let free = free as i32;
         enough
             && (0..2).all(|f| {
-                (1..1usize << self.k).all(|set| {
-                    let bound = self.counts.cap[f][set]
-                        .min(self.counts.fixed_cap[f][set] + free * self.widest[set]);
-                    bound >= set.count_ones() as i32 * self.m
-                })
+                (1..1usize << self.k)
+                    .filter(|s| s.count_ones() > 1)
+                    .all(|set| {
+                        let bound = self.counts.cap[f][set]
+                            .min(self.counts.fixed_cap[f][set] + free * self.widest[set]);
+                        bound >= set.count_ones() as i32 * self.m
+                    })
             })
     }
 
