@@ -900,6 +900,10 @@ fn a_journal_resumes_a_step_where_it_stopped() {
             vec!["--problem", "encodings/peaceable-knights.toml", "--n", "2"],
             "--journal needs the line engine, which cannot answer this problem",
         ),
+        (
+            vec!["--dim", "6", "--n", "6", "--cubes"],
+            "the line engine cannot take --cubes",
+        ),
     ] {
         let mut all = vec!["solve", "--journal", j];
         all.extend(args);

@@ -85,6 +85,11 @@ pub(super) fn line_engine(
         "--engine lines"
     };
     if let Some(flag) = given {
+        if a.journal.is_some() {
+            return Err(format!(
+                "--journal records the line engine's units of work, and the line engine cannot take {flag}"
+            ));
+        }
         return Err(format!(
             "{asked} answers without a SAT solver: it cannot take {flag}; use --engine sat"
         ));
