@@ -44,6 +44,12 @@ pub fn unsupported(problem: &Problem) -> Option<String> {
     if k > 2 && problem.maximised().len() != k {
         return Some("it answers three or more armies of one size, all maximised".into());
     }
+    if k > 2 && l.rows.max(l.cols) > pq_lines::armies::MAX_ARMY_SIDE {
+        return Some(format!(
+            "it answers three or more armies on boards up to {0}×{0}",
+            pq_lines::armies::MAX_ARMY_SIDE
+        ));
+    }
     if k > 2 && l.torus {
         return Some("it does not answer three or more armies on the torus yet".into());
     }

@@ -35,6 +35,14 @@ use crate::{Settings, Stats, Stop};
 /// The most armies.
 pub const MAX_ARMIES: usize = 4;
 
+/// The longest side of a board for three or more armies: their counts per diagonal fit
+/// in an `i8` and the column level's state stays small, which matters because it is
+/// copied at every node (d = 15's step already costs a CPU-week).
+pub const MAX_ARMY_SIDE: usize = 16;
+
+/// The diagonals of one family on a board of side at most [`MAX_ARMY_SIDE`].
+const ARMY_DIAG: usize = 2 * MAX_ARMY_SIDE - 1;
+
 /// A solution for `k` armies: each army's cells (at least `m` each), row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArmiesWitness {
@@ -80,11 +88,15 @@ pub struct Armies {
 }
 
 impl Armies {
-    /// Lists the row colourings of `k` armies of at least `m` on `board` (plain boards,
-    /// `2 ≤ k ≤` [`MAX_ARMIES`]).
+    /// Lists the row colourings of `k` armies of at least `m` on `board` (plain boards with
+    /// sides up to [`MAX_ARMY_SIDE`], `2 ≤ k ≤` [`MAX_ARMIES`]).
     pub fn new(board: &Board, k: usize, m: usize) -> Armies {
         assert!((2..=MAX_ARMIES).contains(&k), "2 to {MAX_ARMIES} armies");
         assert!(!board.is_torus(), "plain boards only");
+        assert!(
+            board.rows().max(board.cols()) <= MAX_ARMY_SIDE,
+            "sides up to {MAX_ARMY_SIDE}"
+        );
         let transposed = board.rows() > board.cols();
         let board = if transposed {
             Board::new(board.cols(), board.rows()).expect("the same sides")
@@ -335,13 +347,7 @@ const SETS: usize = 1 << MAX_ARMIES;
 /// `owner`'s exactly when `owner`'s is above every other army's of the set (before a
 /// decrease, after an increase), that is for the sets of `owner` and armies it is above.
 #[inline(always)]
-fn bump(
-    counts: &mut [i16; MAX_ARMIES],
-    caps: &mut [i32; SETS],
-    owner: usize,
-    delta: i16,
-    k: usize,
-) {
+fn bump(counts: &mut [i8; MAX_ARMIES], caps: &mut [i16; SETS], owner: usize, delta: i8, k: usize) {
     let top = if delta < 0 {
         counts[owner]
     } else {
@@ -358,13 +364,13 @@ fn bump(
     // count bound already reads.
     let mut sub = above;
     while sub != 0 {
-        caps[sub | 1 << owner] += i32::from(delta);
+        caps[sub | 1 << owner] += i16::from(delta);
         sub = (sub - 1) & above;
     }
 }
 
 /// The largest of `pot` among the armies of `set`.
-fn most(pot: &[i16; MAX_ARMIES], set: usize) -> i32 {
+fn most(pot: &[i8; MAX_ARMIES], set: usize) -> i32 {
     let among = pot.iter().enumerate().filter(|&(j, _)| set & (1 << j) != 0);
     among.map(|(_, &p)| i32::from(p)).max().unwrap_or(0)
 }
@@ -376,19 +382,19 @@ struct Counts {
     col_count: [i32; MAX_ARMIES],
     /// `pot[f][i][j]`: cells of diagonal `i` of family `f` whose row is army `j`'s and
     /// whose column is `j`'s or not yet coloured.
-    pot: [[[i16; MAX_ARMIES]; MAX_DIAG]; 2],
+    pot: [[[i8; MAX_ARMIES]; ARMY_DIAG]; 2],
     /// `cap[f][s]`: Σ over family `f`'s diagonals of the largest `pot` on it among the
     /// armies of the set `s` (a bit mask of two or more armies); those armies' `|s|·m`
     /// cells must fit in it.
-    cap: [[i32; SETS]; 2],
+    cap: [[i16; SETS]; 2],
     /// `fixed[f][i][j]`: cells of diagonal `i` of family `f` in army `j`'s rows and in
     /// columns already coloured `j`.
-    fixed: [[[i16; MAX_ARMIES]; MAX_DIAG]; 2],
+    fixed: [[[i8; MAX_ARMIES]; ARMY_DIAG]; 2],
     /// `fixed_cap[f][s]`: Σ over family `f`'s diagonals of the largest `fixed` among the
     /// armies of `s`. An uncoloured column will keep the cells of one army's rows only, at
     /// most `widest[s]` of them: so the armies of `s` end with at most `fixed_cap[f][s] +
     /// free · widest[s]` cells, often less than `cap[f][s]` while most columns are free.
-    fixed_cap: [[i32; SETS]; 2],
+    fixed_cap: [[i16; SETS]; 2],
 }
 
 /// One worker's search: a row colouring, its column colourings, their diagonals.
@@ -430,9 +436,9 @@ impl<'a> Search<'a> {
             col: [0; MAX_SIDE],
             counts: Counts {
                 col_count: [0; MAX_ARMIES],
-                pot: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
+                pot: [[[0; MAX_ARMIES]; ARMY_DIAG]; 2],
                 cap: [[0; SETS]; 2],
-                fixed: [[[0; MAX_ARMIES]; MAX_DIAG]; 2],
+                fixed: [[[0; MAX_ARMIES]; ARMY_DIAG]; 2],
                 fixed_cap: [[0; SETS]; 2],
             },
             widest: [0; SETS],
@@ -456,7 +462,7 @@ impl<'a> Search<'a> {
             self.row_count[j as usize] += 1;
         }
         self.counts.col_count = [0; MAX_ARMIES];
-        self.counts.pot = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
+        self.counts.pot = [[[0; MAX_ARMIES]; ARMY_DIAG]; 2];
         for (r, &j) in row.iter().enumerate() {
             for c in 0..self.board.cols() {
                 let (s, d) = self.board.cell_diagonals(r, c);
@@ -464,15 +470,17 @@ impl<'a> Search<'a> {
                 self.counts.pot[1][d][j as usize] += 1;
             }
         }
-        self.counts.fixed = [[[0; MAX_ARMIES]; MAX_DIAG]; 2];
+        self.counts.fixed = [[[0; MAX_ARMIES]; ARMY_DIAG]; 2];
         self.counts.fixed_cap = [[0; SETS]; 2];
         for set in 1..1 << self.k {
-            self.widest[set] = most(&self.row_count.map(|c| c as i16), set);
+            self.widest[set] = most(&self.row_count.map(|c| c as i8), set);
         }
         let nd = self.board.diagonals();
         for f in 0..2 {
             for set in (1..1usize << self.k).filter(|s| s.count_ones() > 1) {
-                self.counts.cap[f][set] = (0..nd).map(|i| most(&self.counts.pot[f][i], set)).sum();
+                self.counts.cap[f][set] = (0..nd)
+                    .map(|i| most(&self.counts.pot[f][i], set) as i16)
+                    .sum();
             }
         }
         if !self.columns_feasible(self.board.cols()) {
@@ -491,8 +499,9 @@ impl<'a> Search<'a> {
                 (1..1usize << self.k)
                     .filter(|s| s.count_ones() > 1)
                     .all(|set| {
-                        let bound = self.counts.cap[f][set]
-                            .min(self.counts.fixed_cap[f][set] + free * self.widest[set]);
+                        let bound = i32::from(self.counts.cap[f][set]).min(
+                            i32::from(self.counts.fixed_cap[f][set]) + free * self.widest[set],
+                        );
                         bound >= set.count_ones() as i32 * self.m
                     })
             })

@@ -24,15 +24,15 @@
 //! [`attacks`]) on boards of at most 9 squares, to check the oracle itself.
 //!
 //! The engine is then compared with the oracle for two, three and four armies on every board
-//! of at most 36 squares (tall, thin ones included: the engine lists the colourings of the
-//! shorter side), on the squares up to 8×8 for three armies
-//! and on 7×7 for two and four; for each, every `m` from 0 to `best + 1` (`Sat` up to `best`,
+//! of at most 36 squares with sides up to 16, the engine's range (tall, thin ones included:
+//! the engine lists the colourings of the shorter side), on the squares up to 8×8 for three
+//! armies and on 7×7 for two and four; for each, every `m` from 0 to `best + 1` (`Sat` up to `best`,
 //! `Unsat` at `best + 1`). Every `Sat` witness is checked by this file's own attack test;
 //! verdicts with two jobs are compared with those with one; the independent units of
 //! [`Armies`] are checked to add up to the whole step; and the known values of OEIS A328283
 //! (three equal armies on a d×d board, d = 1..=7) are checked with the engine alone.
 
-use pq_lines::armies::{decide_armies, Armies, ArmiesVerdict, ArmiesWitness};
+use pq_lines::armies::{decide_armies, Armies, ArmiesVerdict, ArmiesWitness, MAX_ARMY_SIDE};
 use pq_lines::{Board, Settings};
 
 /// A cell of the board as `(row, col)`.
@@ -341,10 +341,11 @@ fn compare(boards: &[(usize, usize)], k: usize) {
 }
 
 /// Every board `rows × cols` with `rows, cols ≥ 1` and at most `n` squares (sides at most
-/// 32, the engine's range).
+/// [`MAX_ARMY_SIDE`], the engine's range for armies).
 fn boards_up_to(n: usize) -> Vec<(usize, usize)> {
-    (1..=n.min(32))
-        .flat_map(|rows| (1..=(n / rows).min(32)).map(move |cols| (rows, cols)))
+    let side = MAX_ARMY_SIDE;
+    (1..=n.min(side))
+        .flat_map(|rows| (1..=(n / rows).min(side)).map(move |cols| (rows, cols)))
         .collect()
 }
 
