@@ -25,6 +25,7 @@
 //! ```
 
 pub mod armies;
+pub mod crowded;
 pub mod board;
 pub mod proof;
 mod search;

@@ -1,0 +1,671 @@
+//! Dudeney's crowded chessboard (*Amusements in Mathematics*, 1917, puzzle 306) on `n × n`:
+//! `n` queens, `n` rooks, `2n − 2` bishops and as many knights as possible, one piece per
+//! square, no two pieces of one kind attacking each other (pieces of other kinds do not
+//! block). Not a line labelling, but the same kind of engine: no formula, a depth-first
+//! search with an exact bound, split into independent units.
+//!
+//! **What the counts force.** `n` queens at peace are an `n`-queens solution; `n` rooks a
+//! permutation; `2n − 2` bishops the most that fit, one on every diagonal but one and on
+//! every anti-diagonal but one. The knights are an independent set of the knight graph on
+//! the squares left, and that graph is bipartite (a knight's move changes the colour of its
+//! square), so the most knights that fit on a set `F` of squares is `α(F) = |F| − ν(F)`
+//! (König, 1931), `ν` a maximum matching: polynomial, where the SAT path needs a
+//! cardinality constraint over every square.
+//!
+//! **The search.** Units are the `n`-queens solutions, one per orbit under the board's eight
+//! symmetries (every symmetry maps a solution of the whole puzzle to one). Under each, the
+//! bishops go diagonal by diagonal (shortest first, one diagonal may stay empty), then the
+//! rooks row by row (the row with fewest squares left first), each square taken out of the
+//! knight graph's matching incrementally (one augmenting-path search per square).
+//!
+//! **The bound** (exact: no solution is lost). For any maximum matching `M` of the free
+//! squares `F` and any set `S ⊆ F` of squares still to be taken,
+//! `α(F − S) ≤ α(F) − |S \ V(M)|`: removing `S` removes at most `|S ∩ V(M)|` edges of `M`.
+//! So the knights are at most `α(F)` minus a lower bound on the unmatched squares the pieces
+//! still to come must take: for the rooks, rows left minus a maximum assignment of rows to
+//! free columns on matched squares (and no assignment at all prunes); for the bishops, the
+//! diagonals left whose every square is unmatched, less the one that may stay empty.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use crate::{Settings, Stats, Stop};
+
+/// The longest side searched: the squares fit in [`WORDS`] words of bits.
+pub const MAX_CROWDED_SIDE: usize = 19;
+
+const WORDS: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE / 64 + 1;
+const SQUARES: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE;
+const NONE: u16 = u16::MAX;
+
+/// A set of squares, bit `r·n + c` for square `(r, c)`.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Bits([u64; WORDS]);
+
+impl Bits {
+    fn set(&mut self, s: usize) {
+        self.0[s / 64] |= 1 << (s % 64);
+    }
+    fn clear(&mut self, s: usize) {
+        self.0[s / 64] &= !(1 << (s % 64));
+    }
+    fn has(&self, s: usize) -> bool {
+        self.0[s / 64] >> (s % 64) & 1 == 1
+    }
+    fn and(&self, other: &Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+    fn and_not(&self, other: &Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+    fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    fn squares(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
+}
+
+/// A crowded board: every piece's squares `(row, col)`, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrowdedWitness {
+    /// `n` queens.
+    pub queens: Vec<(usize, usize)>,
+    /// `n` rooks.
+    pub rooks: Vec<(usize, usize)>,
+    /// `2n − 2` bishops.
+    pub bishops: Vec<(usize, usize)>,
+    /// The most knights the other pieces leave room for (at least the number asked).
+    pub knights: Vec<(usize, usize)>,
+}
+
+/// The answer to "do `k` knights fit beside the other pieces?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CrowdedVerdict {
+    /// They fit.
+    Sat(CrowdedWitness),
+    /// They do not: every unit was searched to its end.
+    Unsat,
+    /// Stopped before an answer.
+    Unknown(Stop),
+}
+
+/// The search for `knights` knights on `n × n`, split into units: the `n`-queens solutions,
+/// one per orbit under the board's symmetries.
+pub struct Crowded {
+    n: usize,
+    knights: usize,
+    /// Unit `i`'s queens: `units[i·n + r]` is the column of row `r`'s queen.
+    units: Vec<u8>,
+    /// The squares a knight on each square attacks.
+    moves: Vec<Bits>,
+    /// Every diagonal's squares (`r − c` constant) with their anti-diagonals (`r + c`), the
+    /// shortest diagonals first.
+    diagonals: Vec<Vec<(u16, u8)>>,
+    /// A maximum matching of the whole board's knight graph, where every unit starts.
+    full: [u16; SQUARES],
+    full_size: usize,
+}
+
+impl Crowded {
+    /// Lists the units for `knights` knights on `n × n` (`1 ≤ n ≤` [`MAX_CROWDED_SIDE`]).
+    pub fn new(n: usize, knights: usize) -> Crowded {
+        assert!(
+            (1..=MAX_CROWDED_SIDE).contains(&n),
+            "sides 1 to {MAX_CROWDED_SIDE}"
+        );
+        let mut units = Vec::new();
+        let mut cols = vec![0u8; n];
+        queen_solutions(n, 0, 0, 0, 0, &mut cols, &mut |p| {
+            if least_image(p) {
+                units.extend_from_slice(p);
+            }
+        });
+        let moves = (0..n * n)
+            .map(|s| {
+                let (r, c) = ((s / n) as i32, (s % n) as i32);
+                let mut b = Bits::default();
+                for (dr, dc) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if (0..n as i32).contains(&rr) && (0..n as i32).contains(&cc) {
+                        b.set(rr as usize * n + cc as usize);
+                    }
+                }
+                b
+            })
+            .collect();
+        let mut diagonals: Vec<Vec<(u16, u8)>> = (0..2 * n - 1)
+            .map(|d| {
+                (0..n)
+                    .filter_map(|r| {
+                        let c = r as i64 - d as i64 + n as i64 - 1;
+                        (0..n as i64)
+                            .contains(&c)
+                            .then(|| ((r * n + c as usize) as u16, (r + c as usize) as u8))
+                    })
+                    .collect()
+            })
+            .collect();
+        diagonals.sort_by_key(Vec::len);
+        let mut crowded = Crowded {
+            n,
+            knights,
+            units,
+            moves,
+            diagonals,
+            full: [NONE; SQUARES],
+            full_size: 0,
+        };
+        let mut matching = Matching::new(&crowded);
+        for s in 0..n * n {
+            if (s / n + s % n) % 2 == 0 && matching.augment(&crowded.moves, s) {
+                matching.size += 1;
+            }
+        }
+        crowded.full = matching.mate;
+        crowded.full_size = matching.size;
+        crowded
+    }
+
+    /// The units of work: `n`-queens solutions, each searched whole by
+    /// [`Crowded::decide_unit`].
+    pub fn units(&self) -> usize {
+        self.units.len().checked_div(self.n).unwrap_or(0)
+    }
+
+    /// Unit `i`'s queens: entry `r` is the column of row `r`'s queen.
+    pub fn unit(&self, i: usize) -> &[u8] {
+        &self.units[i * self.n..(i + 1) * self.n]
+    }
+
+    /// Searches every unit on `settings.jobs` threads; the first witness stops them all.
+    pub fn decide(&self, settings: &Settings) -> (CrowdedVerdict, Stats) {
+        let all: Vec<usize> = (0..self.units()).collect();
+        self.decide_units(&all, settings, &|_| {})
+    }
+
+    /// Searches the units `ids` like [`Crowded::decide`], calling `finished(i)` as each unit
+    /// `i` is searched to its end without a solution (from the worker threads, in any
+    /// order), which is what a journal records.
+    pub fn decide_units(
+        &self,
+        ids: &[usize],
+        settings: &Settings,
+        finished: &(dyn Fn(usize) + Sync),
+    ) -> (CrowdedVerdict, Stats) {
+        let jobs = settings.jobs.max(1);
+        let mut stats = Stats {
+            jobs,
+            row_sets: ids.len(),
+            ..Stats::default()
+        };
+        let next = AtomicUsize::new(0);
+        let found = AtomicBool::new(false);
+        let result: Mutex<Option<CrowdedVerdict>> = Mutex::new(None);
+        let worker = || {
+            let mut search = Search::new(self, settings, &found);
+            let mut done = 0;
+            while let Some(&i) = ids.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let verdict = match search.unit(self.unit(i)) {
+                    Ok(None) => {
+                        done += 1;
+                        finished(i);
+                        continue;
+                    }
+                    Ok(Some(w)) => CrowdedVerdict::Sat(w),
+                    Err(Stop::Found) => break,
+                    Err(stop) => CrowdedVerdict::Unknown(stop),
+                };
+                found.store(true, Ordering::Relaxed);
+                result
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_or_insert(verdict);
+                break;
+            }
+            (search.nodes, search.leaves, done)
+        };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
+            for handle in handles {
+                let (nodes, leaves, done) = handle.join().expect("a crowded-board worker panicked");
+                stats.nodes += nodes;
+                stats.pairs += leaves;
+                stats.row_sets_done += done;
+            }
+        });
+        let verdict = result
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (verdict.unwrap_or(CrowdedVerdict::Unsat), stats)
+    }
+
+    /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
+    /// has these queens.
+    pub fn decide_unit(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
+        let never = AtomicBool::new(false);
+        let mut search = Search::new(self, settings, &never);
+        let verdict = match search.unit(self.unit(i)) {
+            Ok(None) => CrowdedVerdict::Unsat,
+            Ok(Some(w)) => CrowdedVerdict::Sat(w),
+            Err(stop) => CrowdedVerdict::Unknown(stop),
+        };
+        let stats = Stats {
+            nodes: search.nodes,
+            pairs: search.leaves,
+            row_sets_done: usize::from(verdict == CrowdedVerdict::Unsat),
+            row_sets: 1,
+            jobs: 1,
+            resumed: 0,
+        };
+        (verdict, stats)
+    }
+}
+
+/// Every `n`-queens solution, row by row (`cols[r]`: row `r`'s column).
+fn queen_solutions(
+    n: usize,
+    r: usize,
+    used: u32,
+    up: u64,
+    down: u64,
+    cols: &mut [u8],
+    each: &mut dyn FnMut(&[u8]),
+) {
+    if r == n {
+        each(cols);
+        return;
+    }
+    for c in 0..n {
+        let (u, d) = (1u64 << (r + c), 1u64 << (r + n - 1 - c));
+        if used >> c & 1 == 0 && up & u == 0 && down & d == 0 {
+            cols[r] = c as u8;
+            queen_solutions(n, r + 1, used | 1 << c, up | u, down | d, cols, each);
+        }
+    }
+}
+
+/// Whether the queens `p` (row `r`'s at column `p[r]`) are lexicographically least among
+/// their images under the board's eight symmetries.
+fn least_image(p: &[u8]) -> bool {
+    let n = p.len();
+    let last = n as u8 - 1;
+    let mut image = vec![0u8; n];
+    for t in 1..8 {
+        for (r, &c) in p.iter().enumerate() {
+            let (r, c) = (r as u8, c);
+            let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if t & 2 != 0 { last - r } else { r };
+            let c = if t & 1 != 0 { last - c } else { c };
+            image[r as usize] = c;
+        }
+        if image.as_slice() < p {
+            return false;
+        }
+    }
+    true
+}
+
+/// A maximum matching of the knight graph on the free squares, kept maximum as squares
+/// are taken.
+#[derive(Clone, Copy)]
+struct Matching {
+    free: Bits,
+    mate: [u16; SQUARES],
+    size: usize,
+}
+
+impl Matching {
+    fn new(crowded: &Crowded) -> Matching {
+        let mut free = Bits::default();
+        for s in 0..crowded.n * crowded.n {
+            free.set(s);
+        }
+        Matching {
+            free,
+            mate: crowded.full,
+            size: crowded.full_size,
+        }
+    }
+
+    /// The most knights the free squares hold.
+    fn alpha(&self) -> usize {
+        self.free.count() - self.size
+    }
+
+    /// Looks for an augmenting path from the unmatched square `x` (Kuhn's search).
+    fn augment(&mut self, moves: &[Bits], x: usize) -> bool {
+        let mut seen = Bits::default();
+        self.augment_from(moves, x, &mut seen)
+    }
+
+    fn augment_from(&mut self, moves: &[Bits], x: usize, seen: &mut Bits) -> bool {
+        let next = moves[x].and(&self.free).and_not(seen);
+        for y in next.squares() {
+            if self.mate[y] == NONE {
+                self.mate[x] = y as u16;
+                self.mate[y] = x as u16;
+                return true;
+            }
+        }
+        for y in next.squares() {
+            if seen.has(y) {
+                continue;
+            }
+            seen.set(y);
+            let z = self.mate[y] as usize;
+            if self.augment_from(moves, z, seen) {
+                self.mate[x] = y as u16;
+                self.mate[y] = x as u16;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Takes square `s` out. The matching loses at most one edge; if it does, the only
+    /// augmenting paths start at `s`'s old partner, so one search restores a maximum.
+    fn take(&mut self, moves: &[Bits], s: usize) {
+        self.free.clear(s);
+        let u = self.mate[s];
+        if u != NONE {
+            let u = u as usize;
+            self.mate[s] = NONE;
+            self.mate[u] = NONE;
+            self.size -= 1;
+            if self.augment(moves, u) {
+                self.size += 1;
+            }
+        }
+    }
+
+    /// A largest independent set of the free squares, from König's theorem: the squares
+    /// of the even colour reachable from an unmatched even square by alternating paths,
+    /// and the odd squares not reachable.
+    fn independent(&self, moves: &[Bits], n: usize) -> Vec<usize> {
+        let even = |s: usize| (s / n + s % n) % 2 == 0;
+        let mut reached = Bits::default();
+        let mut stack: Vec<usize> = self
+            .free
+            .squares()
+            .filter(|&s| even(s) && self.mate[s] == NONE)
+            .collect();
+        for &s in &stack {
+            reached.set(s);
+        }
+        while let Some(x) = stack.pop() {
+            for y in moves[x].and(&self.free).and_not(&reached).squares() {
+                reached.set(y);
+                let z = self.mate[y];
+                if z != NONE && !reached.has(z as usize) {
+                    reached.set(z as usize);
+                    stack.push(z as usize);
+                }
+            }
+        }
+        self.free
+            .squares()
+            .filter(|&s| even(s) == reached.has(s))
+            .collect()
+    }
+}
+
+/// One worker's search.
+struct Search<'a> {
+    c: &'a Crowded,
+    settings: &'a Settings<'a>,
+    stop: &'a AtomicBool,
+    m: Matching,
+    queens: Vec<usize>,
+    bishops: Vec<usize>,
+    rooks: Vec<usize>,
+    nodes: u64,
+    /// Complete placements of the other pieces reached.
+    leaves: u64,
+}
+
+impl<'a> Search<'a> {
+    fn new(c: &'a Crowded, settings: &'a Settings<'a>, stop: &'a AtomicBool) -> Search<'a> {
+        Search {
+            c,
+            settings,
+            stop,
+            m: Matching::new(c),
+            queens: Vec::new(),
+            bishops: Vec::new(),
+            rooks: Vec::new(),
+            nodes: 0,
+            leaves: 0,
+        }
+    }
+
+    fn poll(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(4_096) {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(Stop::Found);
+            }
+            if (self.settings.asked_to_stop)() {
+                return Err(Stop::Asked);
+            }
+            if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Stop::Deadline);
+            }
+        }
+        Ok(())
+    }
+
+    /// Searches the unit with these queens.
+    fn unit(&mut self, queens: &[u8]) -> Result<Option<CrowdedWitness>, Stop> {
+        let n = self.c.n;
+        self.m = Matching::new(self.c);
+        self.queens = queens
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| r * n + c as usize)
+            .collect();
+        self.bishops.clear();
+        self.rooks.clear();
+        for &s in &self.queens {
+            self.m.take(&self.c.moves, s);
+        }
+        self.bishop(0, true, 0)
+    }
+
+    /// Places the bishop of diagonal `k` (in the crowded board's order), or leaves it
+    /// empty while `skip` allows.
+    fn bishop(&mut self, k: usize, skip: bool, anti: u64) -> Result<Option<CrowdedWitness>, Stop> {
+        self.poll()?;
+        let Some(loss) = self.bishop_loss(k, skip, anti) else {
+            return Ok(None);
+        };
+        let all = low(self.c.n);
+        let Some(rook_loss) = self.rook_loss(all, all) else {
+            return Ok(None);
+        };
+        if self.m.alpha() < self.c.knights + loss + rook_loss {
+            return Ok(None);
+        }
+        if k == self.c.diagonals.len() {
+            return self.rook(all, all);
+        }
+        let saved = self.m;
+        for i in 0..self.c.diagonals[k].len() {
+            let (s, a) = self.c.diagonals[k][i];
+            let s = s as usize;
+            if !self.m.free.has(s) || anti >> a & 1 == 1 {
+                continue;
+            }
+            self.m.take(&self.c.moves, s);
+            self.bishops.push(s);
+            let found = self.bishop(k + 1, skip, anti | 1 << a)?;
+            if found.is_some() {
+                return Ok(found);
+            }
+            self.bishops.pop();
+            self.m = saved;
+        }
+        if skip {
+            return self.bishop(k + 1, false, anti);
+        }
+        Ok(None)
+    }
+
+    /// The unmatched squares the bishops of diagonals `k..` must take at least, or `None`
+    /// if they cannot all be placed.
+    fn bishop_loss(&self, k: usize, skip: bool, anti: u64) -> Option<usize> {
+        let (mut empty, mut costly) = (0, 0);
+        for diagonal in &self.c.diagonals[k..] {
+            let mut open = false;
+            let mut cheap = false;
+            for &(s, a) in diagonal {
+                if self.m.free.has(s as usize) && anti >> a & 1 == 0 {
+                    open = true;
+                    cheap |= self.m.mate[s as usize] != NONE;
+                }
+            }
+            empty += usize::from(!open);
+            costly += usize::from(open && !cheap);
+        }
+        let skips = usize::from(skip);
+        if empty > skips {
+            return None;
+        }
+        Some(costly.saturating_sub(skips - empty))
+    }
+
+    /// The unmatched squares rooks on `rows` and `cols` must take at least, or `None` if
+    /// they cannot be placed at all.
+    fn rook_loss(&self, rows: u32, cols: u32) -> Option<usize> {
+        let n = self.c.n;
+        let (mut open, mut cheap) = ([0u32; MAX_CROWDED_SIDE], [0u32; MAX_CROWDED_SIDE]);
+        for r in ones(rows) {
+            for c in ones(cols) {
+                let s = r * n + c;
+                if self.m.free.has(s) {
+                    open[r] |= 1 << c;
+                    if self.m.mate[s] != NONE {
+                        cheap[r] |= 1 << c;
+                    }
+                }
+            }
+        }
+        let need = rows.count_ones() as usize;
+        (assignment(&open, rows) == need).then(|| need - assignment(&cheap, rows))
+    }
+
+    /// Places a rook in one of `rows` (the one with fewest squares left), on one of `cols`.
+    fn rook(&mut self, rows: u32, cols: u32) -> Result<Option<CrowdedWitness>, Stop> {
+        self.poll()?;
+        let n = self.c.n;
+        if rows == 0 {
+            self.leaves += 1;
+            return Ok((self.m.alpha() >= self.c.knights).then(|| self.witness()));
+        }
+        let loss = self.rook_loss(rows, cols);
+        if loss.is_none_or(|loss| self.m.alpha() < self.c.knights + loss) {
+            return Ok(None);
+        }
+        let open = |r: usize| ones(cols).filter(|&c| self.m.free.has(r * n + c)).count();
+        let r = ones(rows).min_by_key(|&r| open(r)).expect("a row left");
+        let mut squares: Vec<usize> = ones(cols)
+            .map(|c| r * n + c)
+            .filter(|&s| self.m.free.has(s))
+            .collect();
+        // Matched squares first: a rook there may cost no knight.
+        squares.sort_by_key(|&s| self.m.mate[s] == NONE);
+        let saved = self.m;
+        for s in squares {
+            self.m.take(&self.c.moves, s);
+            self.rooks.push(s);
+            let found = self.rook(rows & !(1 << r), cols & !(1 << (s % n)))?;
+            if found.is_some() {
+                return Ok(found);
+            }
+            self.rooks.pop();
+            self.m = saved;
+        }
+        Ok(None)
+    }
+
+    fn witness(&self) -> CrowdedWitness {
+        let n = self.c.n;
+        let cells = |squares: &[usize]| {
+            let mut v: Vec<(usize, usize)> = squares.iter().map(|&s| (s / n, s % n)).collect();
+            v.sort_unstable();
+            v
+        };
+        CrowdedWitness {
+            queens: cells(&self.queens),
+            rooks: cells(&self.rooks),
+            bishops: cells(&self.bishops),
+            knights: cells(&self.m.independent(&self.c.moves, n)),
+        }
+    }
+}
+
+/// The most rows of `rows` given distinct columns, row `r` allowed the columns `open[r]`.
+fn assignment(open: &[u32; MAX_CROWDED_SIDE], rows: u32) -> usize {
+    fn assign(open: &[u32; MAX_CROWDED_SIDE], r: usize, seen: &mut u32, owner: &mut [u8; 32]) -> bool {
+        for c in ones(open[r] & !*seen) {
+            *seen |= 1 << c;
+            if owner[c] == u8::MAX || assign(open, owner[c] as usize, seen, owner) {
+                owner[c] = r as u8;
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [u8::MAX; 32];
+    ones(rows)
+        .filter(|&r| assign(open, r, &mut 0, &mut owner))
+        .count()
+}
+
+/// The set bits of `mask`, lowest first.
+fn ones(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
+fn low(n: usize) -> u32 {
+    ((1u64 << n) - 1) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn most(n: usize) -> usize {
+        let mut k = 0;
+        while matches!(Crowded::new(n, k + 1).decide(&Settings::default()).0, CrowdedVerdict::Sat(_)) {
+            k += 1;
+        }
+        k
+    }
+
+    #[test]
+    fn queen_orbits() {
+        let units = |n| Crowded::new(n, 0).units();
+        assert_eq!([4, 5, 6, 7, 8].map(units), [1, 2, 1, 6, 12]);
+    }
+
+    #[test]
+    fn small_values() {
+        assert_eq!([5, 6, 7, 8].map(most), [5, 9, 15, 21]);
+    }
+}
