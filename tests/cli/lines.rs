@@ -223,7 +223,18 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
                 "--engine",
                 "lines",
             ],
-            "armies of queens only",
+            "2 to 4 armies of queens, and Dudeney's crowded chessboard (n queens, n rooks, 2n − 2 bishops",
+        ),
+        (
+            vec![
+                "--problem",
+                "encodings/crowded-chessboard.toml",
+                "--set",
+                "bishops=13",
+                "--engine",
+                "lines",
+            ],
+            "and the most knights on n × n, n ≤ 19",
         ),
     ] {
         let mut all = vec!["solve"];
@@ -816,6 +827,69 @@ fn estimate_predicts_a_step_from_a_sample_of_its_units() {
     }
 }
 
+/// Dudeney's crowded chessboard goes to the engine by default (no formula), which finds the
+/// SAT path's optimum on 6×6 and the published ones on 9×9 and 10×10 (Gecode's table of
+/// Hansen & Schimpf's values), every board through the validator; a variant of the puzzle
+/// (a fixed count of knights, or other counts) stays on the SAT path.
+#[test]
+fn the_engine_answers_dudeneys_crowded_chessboard() {
+    let crowded = |n: usize, extra: &[&str]| {
+        let board = format!("board={n}x{n}");
+        let (q, b) = (format!("queens={n}"), format!("bishops={}", 2 * n - 2));
+        let r = format!("rooks={n}");
+        let mut all = vec![
+            "solve",
+            "--problem",
+            "encodings/crowded-chessboard.toml",
+            "--format",
+            "json",
+        ];
+        for set in [&board, &q, &r, &b] {
+            all.extend(["--set", set]);
+        }
+        all.extend(extra);
+        let out = run(&all);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        json(&out)
+    };
+    for (n, knights) in [(6, 9), (9, 29), (10, 37)] {
+        let v = crowded(n, &["--jobs", "2"]);
+        assert_eq!(v["optimum"], knights, "{v}");
+        let steps = v["steps"].as_array().unwrap();
+        assert!(steps.iter().all(|s| s["solver"] == "lines x 2"), "{v}");
+        assert_eq!(steps.last().unwrap()["status"], "unsat");
+        assert_eq!(
+            steps.last().unwrap()["verified"],
+            false,
+            "an exhaustive search"
+        );
+        assert!(v["search"]["nodes"].as_u64().unwrap() > 0);
+        assert_eq!(count_of(&v, 'N'), knights, "{v}");
+    }
+    let sat = crowded(6, &["--engine", "sat"]);
+    assert_eq!(sat["optimum"], 9, "{sat}");
+    assert!(sat["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["solver"] != "lines x 2"));
+}
+
+fn count_of(v: &Value, symbol: char) -> usize {
+    v["placement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_str()
+                .unwrap()
+                .chars()
+                .filter(|&c| c == symbol)
+                .count()
+        })
+        .sum()
+}
+
 /// `--journal` records each unit of a line-engine step as it finishes and skips the units
 /// it lists: a step cut short goes on where it stopped, to the same answer; a journal of
 /// another step is refused.
@@ -849,6 +923,23 @@ fn a_journal_resumes_a_step_where_it_stopped() {
                 "4",
             ],
             "row colourings",
+        ),
+        (
+            vec![
+                "--problem",
+                "encodings/crowded-chessboard.toml",
+                "--set",
+                "board=9x9",
+                "--set",
+                "queens=9",
+                "--set",
+                "rooks=9",
+                "--set",
+                "bishops=16",
+                "--n",
+                "30",
+            ],
+            "queens' orbits",
         ),
     ] {
         let _ = std::fs::remove_file(&journal);

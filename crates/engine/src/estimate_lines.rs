@@ -2,8 +2,9 @@
 //! of its units of work before the step is run.
 //!
 //! The engine's search is a loop over independent units: the row sets `S` of two armies
-//! ([`pq_lines::row_sets`], each searched with every column set), or the row colourings of
-//! three or more ([`pq_lines::armies::Armies`]). A unit's search never depends on another's
+//! ([`pq_lines::row_sets`], each searched with every column set), the row colourings of
+//! three or more ([`pq_lines::armies::Armies`]), or the queens' orbits of Dudeney's crowded
+//! chessboard ([`pq_lines::crowded::Crowded`]). A unit's search never depends on another's
 //! (the threads only share the queue and the first witness), so the step's work is the sum
 //! of its units', and the step is SAT iff some unit is. The sample (uniform, without
 //! replacement, seeded) is searched one unit at a time on one thread; the prediction and
@@ -17,28 +18,19 @@
 use std::time::Instant;
 
 use pq_encode::spec::Problem;
-use pq_lines::armies::{Armies, ArmiesVerdict};
-use pq_lines::{Demand, Settings, Verdict};
+use pq_lines::Settings;
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::error::SolveError;
 
 use crate::cube::estimate::{predict, sample_ids, Estimate, Sampled, SplitMix};
-use crate::lines::{board, placement, unsupported, LineEngine};
+use crate::lines::{placement, unsupported, Found, LineEngine, Units};
 use crate::pipeline::{validated, Status};
 
 pub use crate::cube::estimate::Settings as EstimateSettings;
 
-/// The units of one step, searchable one at a time.
-enum Units {
-    /// Two armies: the row sets, with the demand.
-    Two(pq_lines::Board, Demand, Vec<u32>),
-    /// Three or more: the row colourings.
-    More(Armies),
-}
-
 /// Predicts what deciding `problem` at `n` costs the line engine (one thread per unit),
 /// from a sample of `settings.sample` units; `on_unit` sees what a unit is ("row set",
-/// "row colouring"), each sampled unit's result and its place in the sample.
+/// "row colouring", "queens' orbit"), each sampled unit's result and its place in the sample.
 ///
 /// # Errors
 /// A problem the engine does not answer, or a sampled witness the validator rejects (an
@@ -54,22 +46,8 @@ pub fn estimate(
             "the line engine cannot answer this problem: {why}"
         )));
     }
-    let b = board(problem).expect("checked by unsupported()");
-    let demands = problem.demands(n);
-    let units = if demands.len() > 2 {
-        Units::More(Armies::new(&b, demands.len(), n))
-    } else {
-        let demand = Demand {
-            white: demands[0],
-            black: demands[1],
-        };
-        let rows = pq_lines::row_sets(&b, demand);
-        Units::Two(b.clone(), demand, rows)
-    };
-    let (count, unit) = match &units {
-        Units::Two(.., rows) => (rows.len(), "row set"),
-        Units::More(armies) => (armies.units(), "row colouring"),
-    };
+    let units = Units::new(problem, n);
+    let (count, unit) = (units.count(), units.name());
     let mut rng = SplitMix(settings.seed);
     let ids = sample_ids(count, settings.sample, &mut rng);
     let engine = LineEngine {
@@ -87,29 +65,16 @@ pub fn estimate(
             asked_to_stop: &asked,
         };
         let start = Instant::now();
-        let cells = match &units {
-            Units::Two(b, demand, rows) => {
-                match pq_lines::search_rows(b, *demand, &rows[i..=i], &run).verdict {
-                    Verdict::Sat(w) => Some(Some(vec![w.white, w.black])),
-                    Verdict::Unsat => Some(None),
-                    Verdict::Unknown(_) => None,
-                }
-            }
-            Units::More(armies) => match armies.decide_unit(i, &run).0 {
-                ArmiesVerdict::Sat(w) => Some(Some(w.cells)),
-                ArmiesVerdict::Unsat => Some(None),
-                ArmiesVerdict::Unknown(_) => None,
-            },
-        };
+        let found = units.decide_one(i, &run);
         let seconds = start.elapsed().as_secs_f64();
-        let status = match cells {
-            Some(Some(cells)) => {
+        let status = match found {
+            Found::Sat(cells) => {
                 let raw = placement(problem, &cells);
                 validated(problem, n, &raw, &engine.name())?;
                 Status::Sat
             }
-            Some(None) => Status::Unsat,
-            None => Status::Unknown,
+            Found::Unsat => Status::Unsat,
+            Found::Unknown => Status::Unknown,
         };
         let s = Sampled {
             id: i + 1,

@@ -33,6 +33,7 @@
 
 pub mod bench;
 pub use pq_io::compress;
+pub(crate) mod crowded;
 pub mod cube;
 pub mod enumerate;
 pub mod enumerate_lines;

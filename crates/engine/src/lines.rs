@@ -10,6 +10,7 @@ use std::time::Instant;
 use pq_board::placement::{Kind, Placement};
 use pq_encode::spec::Problem;
 use pq_lines::armies::{Armies, ArmiesVerdict};
+use pq_lines::crowded::{Crowded, CrowdedVerdict};
 use pq_lines::{Board, Demand, Settings, Stats, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
@@ -17,6 +18,7 @@ use pq_solve::error::SolveError;
 use pq_solve::output;
 use pq_solve::prove::ProofFormat;
 
+use crate::crowded::{crowding, Crowding};
 use crate::journal::Journal;
 use crate::pipeline::{validated, Outcome, Status};
 
@@ -25,6 +27,9 @@ pub const NAME: &str = "lines";
 
 /// Why the line engine cannot answer `problem`, or `None` when it can.
 pub fn unsupported(problem: &Problem) -> Option<String> {
+    if crowding(problem).is_some() {
+        return None;
+    }
     let rules = &problem.rules;
     let l = &rules.layout;
     let k = rules.groups.len();
@@ -32,8 +37,9 @@ pub fn unsupported(problem: &Problem) -> Option<String> {
         || rules.groups.iter().any(|g| g.kind != Kind::Queen)
     {
         return Some(format!(
-            "it answers 2 to {} armies of queens only",
-            pq_lines::armies::MAX_ARMIES
+            "it answers 2 to {} armies of queens, and Dudeney's crowded chessboard (n queens, n rooks, 2n − 2 bishops and the most knights on n × n, n ≤ {})",
+            pq_lines::armies::MAX_ARMIES,
+            pq_lines::crowded::MAX_CROWDED_SIDE,
         ));
     }
     let every_pair = (0..k)
@@ -70,14 +76,12 @@ pub(crate) fn placement(problem: &Problem, armies: &[Vec<(usize, usize)>]) -> Pl
     raw
 }
 
-/// Opens the journal at `path` for the step `problem` at `n`, whose units are `armies`'
-/// row colourings or the row sets `rows`.
+/// Opens the journal at `path` for the step `problem` at `n`, whose units are `units`.
 fn open_journal(
     path: &std::path::Path,
     problem: &Problem,
     n: usize,
-    armies: Option<&Armies>,
-    rows: &[u32],
+    units: &Units,
 ) -> Result<Journal, SolveError> {
     let l = &problem.rules.layout;
     let step = format!(
@@ -87,21 +91,125 @@ fn open_journal(
         l.cols,
         if l.torus { " torus" } else { "" }
     );
-    let mut bytes = Vec::new();
-    let (count, unit) = if let Some(a) = armies {
-        for i in 0..a.units() {
-            bytes.extend_from_slice(a.unit(i));
-            bytes.push(u8::MAX);
+    let sha = pq_io::hashing::sha256_hex(&units.bytes());
+    Journal::open(path, &step, units.count(), units.name(), &sha)
+}
+
+/// The independent units of one step: each is searched whole by one thread, none depends
+/// on another, and the step is SAT iff some unit is.
+pub(crate) enum Units {
+    /// Two armies: the row sets, with the board and the demand.
+    Two(Board, Demand, Vec<u32>),
+    /// Three or more armies: the row colourings.
+    More(Armies),
+    /// Dudeney's crowded chessboard: the queens' orbits.
+    Crowded(Box<Crowded>, Crowding),
+}
+
+impl Units {
+    /// The units of deciding `problem` (one the engine answers) at `n`.
+    pub(crate) fn new(problem: &Problem, n: usize) -> Units {
+        if let Some(c) = crowding(problem) {
+            return Units::Crowded(Box::new(Crowded::new(c.n, n)), c);
         }
-        (a.units(), "row colouring")
-    } else {
-        for s in rows {
-            bytes.extend_from_slice(&s.to_le_bytes());
+        let board = board(problem).expect("checked by unsupported()");
+        let demands = problem.demands(n);
+        if demands.len() > 2 {
+            return Units::More(Armies::new(&board, demands.len(), n));
         }
-        (rows.len(), "row set")
-    };
-    let sha = pq_io::hashing::sha256_hex(&bytes);
-    Journal::open(path, &step, count, unit, &sha)
+        let demand = Demand {
+            white: demands[0],
+            black: demands[1],
+        };
+        let rows = pq_lines::row_sets(&board, demand);
+        Units::Two(board, demand, rows)
+    }
+
+    /// How many.
+    pub(crate) fn count(&self) -> usize {
+        match self {
+            Units::Two(.., rows) => rows.len(),
+            Units::More(armies) => armies.units(),
+            Units::Crowded(c, _) => c.units(),
+        }
+    }
+
+    /// What one is.
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Units::Two(..) => "row set",
+            Units::More(_) => "row colouring",
+            Units::Crowded(..) => "queens' orbit",
+        }
+    }
+
+    /// The list as bytes, whose hash a journal keeps.
+    fn bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        match self {
+            Units::Two(.., rows) => {
+                for s in rows {
+                    bytes.extend_from_slice(&s.to_le_bytes());
+                }
+            }
+            Units::More(armies) => {
+                for i in 0..armies.units() {
+                    bytes.extend_from_slice(armies.unit(i));
+                    bytes.push(u8::MAX);
+                }
+            }
+            Units::Crowded(c, _) => {
+                for i in 0..c.units() {
+                    bytes.extend_from_slice(c.unit(i));
+                    bytes.push(u8::MAX);
+                }
+            }
+        }
+        bytes
+    }
+
+    /// Searches the units `ids` on `settings.jobs` threads, `finished(i)` called as each
+    /// unit `i` ends without a solution.
+    pub(crate) fn decide(
+        &self,
+        ids: &[usize],
+        settings: &Settings,
+        finished: &(dyn Fn(usize) + Sync),
+    ) -> (Found, Stats) {
+        match self {
+            Units::Two(board, demand, rows) => {
+                let mine: Vec<u32> = ids.iter().map(|&i| rows[i]).collect();
+                let answer = pq_lines::search_rows_noting(board, *demand, &mine, settings, &|k| {
+                    finished(ids[k]);
+                });
+                let found = match answer.verdict {
+                    Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
+                    Verdict::Unsat => Found::Unsat,
+                    Verdict::Unknown(_) => Found::Unknown,
+                };
+                (found, answer.stats)
+            }
+            Units::More(armies) => {
+                let (verdict, stats) = armies.decide_units(ids, settings, finished);
+                (Found::from_armies(verdict), stats)
+            }
+            Units::Crowded(c, crowding) => {
+                let (verdict, stats) = c.decide_units(ids, settings, finished);
+                (Found::from_crowded(verdict, crowding), stats)
+            }
+        }
+    }
+
+    /// Searches unit `i` alone on this thread.
+    pub(crate) fn decide_one(&self, i: usize, settings: &Settings) -> Found {
+        match self {
+            Units::Two(..) => self.decide(&[i], settings, &|_| {}).0,
+            Units::More(armies) => Found::from_armies(armies.decide_unit(i, settings).0),
+            Units::Crowded(c, crowding) => {
+                Found::from_crowded(c.decide_unit(i, settings).0, crowding)
+            }
+        }
+    }
 }
 
 /// The engine's board for `problem`'s layout.
@@ -114,12 +222,30 @@ pub(crate) fn board(problem: &Problem) -> Result<Board, pq_lines::Error> {
     }
 }
 
-/// What a search found, for any number of armies.
-enum Found {
-    /// Each army's cells.
+/// What a search found, for any of the engine's problems.
+pub(crate) enum Found {
+    /// Each group's cells.
     Sat(Vec<Vec<(usize, usize)>>),
     Unsat,
     Unknown,
+}
+
+impl Found {
+    fn from_armies(verdict: ArmiesVerdict) -> Found {
+        match verdict {
+            ArmiesVerdict::Sat(w) => Found::Sat(w.cells),
+            ArmiesVerdict::Unsat => Found::Unsat,
+            ArmiesVerdict::Unknown(_) => Found::Unknown,
+        }
+    }
+
+    fn from_crowded(verdict: CrowdedVerdict, crowding: &Crowding) -> Found {
+        match verdict {
+            CrowdedVerdict::Sat(w) => Found::Sat(crowding.cells(w)),
+            CrowdedVerdict::Unsat => Found::Unsat,
+            CrowdedVerdict::Unknown(_) => Found::Unknown,
+        }
+    }
 }
 
 /// The line engine on `jobs` threads.
@@ -160,8 +286,6 @@ impl LineEngine {
                 "the line engine cannot answer this problem: {why}"
             )));
         }
-        let board = board(problem).expect("checked by unsupported()");
-        let demands = problem.demands(n);
         let start = Instant::now();
         let asked = || limits.should_stop();
         let settings = Settings {
@@ -170,18 +294,9 @@ impl LineEngine {
             asked_to_stop: &asked,
         };
         // The units to search: all, or those an earlier run's journal does not list.
-        let armies = (demands.len() > 2).then(|| Armies::new(&board, demands.len(), n));
-        let demand = Demand {
-            white: demands[0],
-            black: demands.get(1).copied().unwrap_or(0),
-        };
-        let rows = if armies.is_none() {
-            pq_lines::row_sets(&board, demand)
-        } else {
-            Vec::new()
-        };
+        let units = Units::new(problem, n);
         let journal = match &self.journal {
-            Some(path) => Some(open_journal(path, problem, n, armies.as_ref(), &rows)?),
+            Some(path) => Some(open_journal(path, problem, n, &units)?),
             None => None,
         };
         let record = |i: usize| {
@@ -190,39 +305,11 @@ impl LineEngine {
             }
         };
         let before = journal.as_ref().map_or(0, |j| j.done().len());
-        let left = |count: usize| -> Vec<usize> {
-            let done = journal.as_ref().map(Journal::done);
-            (0..count)
-                .filter(|i| done.is_none_or(|d| !d.contains(i)))
-                .collect()
-        };
-        // Each army's cells for SAT, `None` (with why) otherwise.
-        let (found, mut stats) = if let Some(armies) = &armies {
-            let ids = left(armies.units());
-            let (verdict, stats) = armies.decide_units(&ids, &settings, &record);
-            let found = match verdict {
-                ArmiesVerdict::Sat(w) => Found::Sat(w.cells),
-                ArmiesVerdict::Unsat => Found::Unsat,
-                ArmiesVerdict::Unknown(_) => Found::Unknown,
-            };
-            (found, stats)
-        } else {
-            let ids = left(rows.len());
-            let mine: Vec<u32> = ids.iter().map(|&i| rows[i]).collect();
-            let answer = if journal.is_some() {
-                pq_lines::search_rows_noting(&board, demand, &mine, &settings, &|k| {
-                    record(ids[k]);
-                })
-            } else {
-                pq_lines::search_rows(&board, demand, &mine, &settings)
-            };
-            let found = match answer.verdict {
-                Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
-                Verdict::Unsat => Found::Unsat,
-                Verdict::Unknown(_) => Found::Unknown,
-            };
-            (found, answer.stats)
-        };
+        let done = journal.as_ref().map(Journal::done);
+        let ids: Vec<usize> = (0..units.count())
+            .filter(|i| done.is_none_or(|d| !d.contains(i)))
+            .collect();
+        let (found, mut stats) = units.decide(&ids, &settings, &record);
         stats.resumed = before;
         if let Some(j) = journal {
             j.finish()?;

@@ -40,10 +40,16 @@ const SQUARES: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE;
 const NONE: u16 = u16::MAX;
 
 /// A set of squares, bit `r·n + c` for square `(r, c)`.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Bits([u64; WORDS]);
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Bits<const W: usize>([u64; W]);
 
-impl Bits {
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Self {
+        Bits([0; W])
+    }
+}
+
+impl<const W: usize> Bits<W> {
     fn set(&mut self, s: usize) {
         self.0[s / 64] |= 1 << (s % 64);
     }
@@ -53,10 +59,10 @@ impl Bits {
     fn has(&self, s: usize) -> bool {
         self.0[s / 64] >> (s % 64) & 1 == 1
     }
-    fn and(&self, other: &Bits) -> Bits {
+    fn and(&self, other: &Bits<W>) -> Bits<W> {
         Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
-    fn and_not(&self, other: &Bits) -> Bits {
+    fn and_not(&self, other: &Bits<W>) -> Bits<W> {
         Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
     fn count(&self) -> usize {
@@ -107,7 +113,7 @@ pub struct Crowded {
     /// Unit `i`'s queens: `units[i·n + r]` is the column of row `r`'s queen.
     units: Vec<u8>,
     /// The squares a knight on each square attacks.
-    moves: Vec<Bits>,
+    moves: Vec<Bits<WORDS>>,
     /// Every diagonal's squares (`r − c` constant) with their anti-diagonals (`r + c`), the
     /// shortest diagonals first.
     diagonals: Vec<Vec<(u16, u8)>>,
@@ -134,7 +140,16 @@ impl Crowded {
             .map(|s| {
                 let (r, c) = ((s / n) as i32, (s % n) as i32);
                 let mut b = Bits::default();
-                for (dr, dc) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+                for (dr, dc) in [
+                    (1, 2),
+                    (2, 1),
+                    (-1, 2),
+                    (-2, 1),
+                    (1, -2),
+                    (2, -1),
+                    (-1, -2),
+                    (-2, -1),
+                ] {
                     let (rr, cc) = (r + dr, c + dc);
                     if (0..n as i32).contains(&rr) && (0..n as i32).contains(&cc) {
                         b.set(rr as usize * n + cc as usize);
@@ -165,15 +180,47 @@ impl Crowded {
             full: [NONE; SQUARES],
             full_size: 0,
         };
-        let mut matching = Matching::new(&crowded);
+        let mut matching = Matching::<WORDS>::new(&crowded);
         for s in 0..n * n {
-            if (s / n + s % n) % 2 == 0 && matching.augment(&crowded.moves, s) {
+            if (s / n + s % n).is_multiple_of(2) && matching.augment(&crowded.moves, s) {
                 matching.size += 1;
             }
         }
         crowded.full = matching.mate;
         crowded.full_size = matching.size;
+        match crowded.words() {
+            1 => crowded.order::<1>(),
+            2 => crowded.order::<2>(),
+            3 => crowded.order::<3>(),
+            4 => crowded.order::<4>(),
+            5 => crowded.order::<5>(),
+            _ => crowded.order::<WORDS>(),
+        }
         crowded
+    }
+
+    /// Puts the units whose queens leave room for the most knights by the search's own
+    /// bound first (a step that is SAT ends sooner), and drops the units whose bound
+    /// already says no.
+    fn order<const W: usize>(&mut self) {
+        let never = AtomicBool::new(false);
+        let settings = Settings::default();
+        let mut search = Search::<W>::new(self, &settings, &never);
+        let mut keyed: Vec<(usize, usize)> = (0..self.units())
+            .filter_map(|i| {
+                let bound = search.root_bound(self.unit(i))?;
+                (bound >= self.knights).then_some((bound, i))
+            })
+            .collect();
+        // Stable: equal bounds keep the enumeration's order.
+        keyed.sort_by_key(|&(bound, _)| std::cmp::Reverse(bound));
+        let n = self.n;
+        let units = keyed
+            .iter()
+            .flat_map(|&(_, i)| self.units[i * n..(i + 1) * n].iter().copied())
+            .collect();
+        drop(search);
+        self.units = units;
     }
 
     /// The units of work: `n`-queens solutions, each searched whole by
@@ -202,6 +249,41 @@ impl Crowded {
         settings: &Settings,
         finished: &(dyn Fn(usize) + Sync),
     ) -> (CrowdedVerdict, Stats) {
+        match self.words() {
+            1 => self.units_in::<1>(ids, settings, finished),
+            2 => self.units_in::<2>(ids, settings, finished),
+            3 => self.units_in::<3>(ids, settings, finished),
+            4 => self.units_in::<4>(ids, settings, finished),
+            5 => self.units_in::<5>(ids, settings, finished),
+            _ => self.units_in::<WORDS>(ids, settings, finished),
+        }
+    }
+
+    /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
+    /// has these queens.
+    pub fn decide_unit(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
+        match self.words() {
+            1 => self.unit_in::<1>(i, settings),
+            2 => self.unit_in::<2>(i, settings),
+            3 => self.unit_in::<3>(i, settings),
+            4 => self.unit_in::<4>(i, settings),
+            5 => self.unit_in::<5>(i, settings),
+            _ => self.unit_in::<WORDS>(i, settings),
+        }
+    }
+
+    /// The words of bits a set of squares takes: the fewer, the faster every step of the
+    /// matching.
+    fn words(&self) -> usize {
+        (self.n * self.n).div_ceil(64)
+    }
+
+    fn units_in<const W: usize>(
+        &self,
+        ids: &[usize],
+        settings: &Settings,
+        finished: &(dyn Fn(usize) + Sync),
+    ) -> (CrowdedVerdict, Stats) {
         let jobs = settings.jobs.max(1);
         let mut stats = Stats {
             jobs,
@@ -212,7 +294,7 @@ impl Crowded {
         let found = AtomicBool::new(false);
         let result: Mutex<Option<CrowdedVerdict>> = Mutex::new(None);
         let worker = || {
-            let mut search = Search::new(self, settings, &found);
+            let mut search = Search::<W>::new(self, settings, &found);
             let mut done = 0;
             while let Some(&i) = ids.get(next.fetch_add(1, Ordering::Relaxed)) {
                 let verdict = match search.unit(self.unit(i)) {
@@ -249,11 +331,9 @@ impl Crowded {
         (verdict.unwrap_or(CrowdedVerdict::Unsat), stats)
     }
 
-    /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
-    /// has these queens.
-    pub fn decide_unit(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
+    fn unit_in<const W: usize>(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
         let never = AtomicBool::new(false);
-        let mut search = Search::new(self, settings, &never);
+        let mut search = Search::<W>::new(self, settings, &never);
         let verdict = match search.unit(self.unit(i)) {
             Ok(None) => CrowdedVerdict::Unsat,
             Ok(Some(w)) => CrowdedVerdict::Sat(w),
@@ -318,14 +398,14 @@ fn least_image(p: &[u8]) -> bool {
 /// A maximum matching of the knight graph on the free squares, kept maximum as squares
 /// are taken.
 #[derive(Clone, Copy)]
-struct Matching {
-    free: Bits,
+struct Matching<const W: usize> {
+    free: Bits<W>,
     mate: [u16; SQUARES],
     size: usize,
 }
 
-impl Matching {
-    fn new(crowded: &Crowded) -> Matching {
+impl<const W: usize> Matching<W> {
+    fn new(crowded: &Crowded) -> Matching<W> {
         let mut free = Bits::default();
         for s in 0..crowded.n * crowded.n {
             free.set(s);
@@ -343,12 +423,12 @@ impl Matching {
     }
 
     /// Looks for an augmenting path from the unmatched square `x` (Kuhn's search).
-    fn augment(&mut self, moves: &[Bits], x: usize) -> bool {
+    fn augment(&mut self, moves: &[Bits<W>], x: usize) -> bool {
         let mut seen = Bits::default();
         self.augment_from(moves, x, &mut seen)
     }
 
-    fn augment_from(&mut self, moves: &[Bits], x: usize, seen: &mut Bits) -> bool {
+    fn augment_from(&mut self, moves: &[Bits<W>], x: usize, seen: &mut Bits<W>) -> bool {
         let next = moves[x].and(&self.free).and_not(seen);
         for y in next.squares() {
             if self.mate[y] == NONE {
@@ -374,7 +454,7 @@ impl Matching {
 
     /// Takes square `s` out. The matching loses at most one edge; if it does, the only
     /// augmenting paths start at `s`'s old partner, so one search restores a maximum.
-    fn take(&mut self, moves: &[Bits], s: usize) {
+    fn take(&mut self, moves: &[Bits<W>], s: usize) {
         self.free.clear(s);
         let u = self.mate[s];
         if u != NONE {
@@ -388,11 +468,35 @@ impl Matching {
         }
     }
 
+    /// The free squares some maximum matching leaves unmatched: the unmatched ones and the
+    /// partners of their neighbours, closed under that step.
+    fn missable(&self, moves: &[Bits<W>]) -> Bits<W> {
+        let mut missed = Bits::default();
+        let mut stack: Vec<usize> = self
+            .free
+            .squares()
+            .filter(|&s| self.mate[s] == NONE)
+            .collect();
+        for &s in &stack {
+            missed.set(s);
+        }
+        while let Some(x) = stack.pop() {
+            for y in moves[x].and(&self.free).squares() {
+                let z = self.mate[y] as usize;
+                if !missed.has(z) {
+                    missed.set(z);
+                    stack.push(z);
+                }
+            }
+        }
+        missed
+    }
+
     /// A largest independent set of the free squares, from König's theorem: the squares
     /// of the even colour reachable from an unmatched even square by alternating paths,
     /// and the odd squares not reachable.
-    fn independent(&self, moves: &[Bits], n: usize) -> Vec<usize> {
-        let even = |s: usize| (s / n + s % n) % 2 == 0;
+    fn independent(&self, moves: &[Bits<W>], n: usize) -> Vec<usize> {
+        let even = |s: usize| (s / n + s % n).is_multiple_of(2);
         let mut reached = Bits::default();
         let mut stack: Vec<usize> = self
             .free
@@ -420,11 +524,13 @@ impl Matching {
 }
 
 /// One worker's search.
-struct Search<'a> {
+struct Search<'a, const W: usize> {
     c: &'a Crowded,
+    /// The knight moves in `W` words.
+    moves: Vec<Bits<W>>,
     settings: &'a Settings<'a>,
     stop: &'a AtomicBool,
-    m: Matching,
+    m: Matching<W>,
     queens: Vec<usize>,
     bishops: Vec<usize>,
     rooks: Vec<usize>,
@@ -433,10 +539,15 @@ struct Search<'a> {
     leaves: u64,
 }
 
-impl<'a> Search<'a> {
-    fn new(c: &'a Crowded, settings: &'a Settings<'a>, stop: &'a AtomicBool) -> Search<'a> {
+impl<'a, const W: usize> Search<'a, W> {
+    fn new(c: &'a Crowded, settings: &'a Settings<'a>, stop: &'a AtomicBool) -> Search<'a, W> {
         Search {
             c,
+            moves: c
+                .moves
+                .iter()
+                .map(|b| Bits(std::array::from_fn(|i| b.0[i])))
+                .collect(),
             settings,
             stop,
             m: Matching::new(c),
@@ -466,6 +577,20 @@ impl<'a> Search<'a> {
 
     /// Searches the unit with these queens.
     fn unit(&mut self, queens: &[u8]) -> Result<Option<CrowdedWitness>, Stop> {
+        self.start(queens);
+        self.bishop(0, true, 0)
+    }
+
+    /// The bound on the knights with these queens (`None`: nothing else fits).
+    fn root_bound(&mut self, queens: &[u8]) -> Option<usize> {
+        self.start(queens);
+        let all = low(self.c.n);
+        let loss = self.bishop_loss(0, true, 0)? + self.rook_loss(all, all)?;
+        self.m.alpha().checked_sub(loss)
+    }
+
+    /// Places the queens, nothing else.
+    fn start(&mut self, queens: &[u8]) {
         let n = self.c.n;
         self.m = Matching::new(self.c);
         self.queens = queens
@@ -476,24 +601,24 @@ impl<'a> Search<'a> {
         self.bishops.clear();
         self.rooks.clear();
         for &s in &self.queens {
-            self.m.take(&self.c.moves, s);
+            self.m.take(&self.moves, s);
         }
-        self.bishop(0, true, 0)
     }
 
     /// Places the bishop of diagonal `k` (in the crowded board's order), or leaves it
     /// empty while `skip` allows.
     fn bishop(&mut self, k: usize, skip: bool, anti: u64) -> Result<Option<CrowdedWitness>, Stop> {
         self.poll()?;
-        let Some(loss) = self.bishop_loss(k, skip, anti) else {
-            return Ok(None);
+        // The cheap bound first.
+        let alpha = self.m.alpha();
+        let loss = match self.bishop_loss(k, skip, anti) {
+            Some(loss) if alpha >= self.c.knights + loss => loss,
+            _ => return Ok(None),
         };
         let all = low(self.c.n);
-        let Some(rook_loss) = self.rook_loss(all, all) else {
-            return Ok(None);
-        };
-        if self.m.alpha() < self.c.knights + loss + rook_loss {
-            return Ok(None);
+        match self.rook_loss(all, all) {
+            Some(rooks) if alpha >= self.c.knights + loss + rooks => {}
+            _ => return Ok(None),
         }
         if k == self.c.diagonals.len() {
             return self.rook(all, all);
@@ -505,7 +630,7 @@ impl<'a> Search<'a> {
             if !self.m.free.has(s) || anti >> a & 1 == 1 {
                 continue;
             }
-            self.m.take(&self.c.moves, s);
+            self.m.take(&self.moves, s);
             self.bishops.push(s);
             let found = self.bishop(k + 1, skip, anti | 1 << a)?;
             if found.is_some() {
@@ -575,6 +700,9 @@ impl<'a> Search<'a> {
         if loss.is_none_or(|loss| self.m.alpha() < self.c.knights + loss) {
             return Ok(None);
         }
+        if rows.is_power_of_two() {
+            return Ok(self.last_rook(rows.trailing_zeros() as usize, cols));
+        }
         let open = |r: usize| ones(cols).filter(|&c| self.m.free.has(r * n + c)).count();
         let r = ones(rows).min_by_key(|&r| open(r)).expect("a row left");
         let mut squares: Vec<usize> = ones(cols)
@@ -585,7 +713,7 @@ impl<'a> Search<'a> {
         squares.sort_by_key(|&s| self.m.mate[s] == NONE);
         let saved = self.m;
         for s in squares {
-            self.m.take(&self.c.moves, s);
+            self.m.take(&self.moves, s);
             self.rooks.push(s);
             let found = self.rook(rows & !(1 << r), cols & !(1 << (s % n)))?;
             if found.is_some() {
@@ -595,6 +723,29 @@ impl<'a> Search<'a> {
             self.m = saved;
         }
         Ok(None)
+    }
+
+    /// Places the last rook, in row `r` on one of `cols`, without a matching per square:
+    /// taking square `s` costs a knight iff some maximum matching leaves `s` unmatched
+    /// (then `ν` stays and `|F|` drops; else `ν` drops with it), and those squares are the
+    /// ones an even alternating path reaches from an unmatched square (Gallai–Edmonds).
+    fn last_rook(&mut self, r: usize, cols: u32) -> Option<CrowdedWitness> {
+        let n = self.c.n;
+        let alpha = self.m.alpha();
+        let squares = ones(cols)
+            .map(|c| r * n + c)
+            .filter(|&s| self.m.free.has(s));
+        let s = if alpha > self.c.knights {
+            squares.into_iter().next()
+        } else {
+            let missable = self.m.missable(&self.moves);
+            squares.into_iter().find(|&s| !missable.has(s))
+        };
+        self.leaves += 1;
+        let s = s?;
+        self.m.take(&self.moves, s);
+        self.rooks.push(s);
+        Some(self.witness())
     }
 
     fn witness(&self) -> CrowdedWitness {
@@ -608,14 +759,19 @@ impl<'a> Search<'a> {
             queens: cells(&self.queens),
             rooks: cells(&self.rooks),
             bishops: cells(&self.bishops),
-            knights: cells(&self.m.independent(&self.c.moves, n)),
+            knights: cells(&self.m.independent(&self.moves, n)),
         }
     }
 }
 
 /// The most rows of `rows` given distinct columns, row `r` allowed the columns `open[r]`.
 fn assignment(open: &[u32; MAX_CROWDED_SIDE], rows: u32) -> usize {
-    fn assign(open: &[u32; MAX_CROWDED_SIDE], r: usize, seen: &mut u32, owner: &mut [u8; 32]) -> bool {
+    fn assign(
+        open: &[u32; MAX_CROWDED_SIDE],
+        r: usize,
+        seen: &mut u32,
+        owner: &mut [u8; 32],
+    ) -> bool {
         for c in ones(open[r] & !*seen) {
             *seen |= 1 << c;
             if owner[c] == u8::MAX || assign(open, owner[c] as usize, seen, owner) {
@@ -652,7 +808,10 @@ mod tests {
 
     fn most(n: usize) -> usize {
         let mut k = 0;
-        while matches!(Crowded::new(n, k + 1).decide(&Settings::default()).0, CrowdedVerdict::Sat(_)) {
+        while matches!(
+            Crowded::new(n, k + 1).decide(&Settings::default()).0,
+            CrowdedVerdict::Sat(_)
+        ) {
             k += 1;
         }
         k

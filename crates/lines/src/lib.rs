@@ -25,8 +25,8 @@
 //! ```
 
 pub mod armies;
-pub mod crowded;
 pub mod board;
+pub mod crowded;
 pub mod proof;
 mod search;
 pub mod symmetry;
