@@ -65,9 +65,16 @@ impl<const W: usize> Bits<W> {
     fn and_not(&self, other: &Bits<W>) -> Bits<W> {
         Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
-    fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    /// Row `r`'s squares (`n` to a row), bit `c` for column `c`.
+    fn row(&self, r: usize, n: usize) -> u32 {
+        let (word, shift) = (r * n / 64, r * n % 64);
+        let mut bits = self.0[word] >> shift;
+        if shift + n > 64 && word + 1 < W {
+            bits |= self.0[word + 1] << (64 - shift);
+        }
+        (bits & ((1u64 << n) - 1)) as u32
     }
+
     fn squares(self) -> impl Iterator<Item = usize> {
         self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
             std::iter::from_fn(move || {
@@ -351,7 +358,8 @@ impl Crowded {
     }
 }
 
-/// Every `n`-queens solution, row by row (`cols[r]`: row `r`'s column).
+/// Every `n`-queens solution with row 0's queen in the left half (the others are mirror
+/// images of these), row by row (`cols[r]`: row `r`'s column).
 fn queen_solutions(
     n: usize,
     r: usize,
@@ -365,9 +373,13 @@ fn queen_solutions(
         each(cols);
         return;
     }
-    for c in 0..n {
+    // Row 0's queen in the left half: its mirror image would start lower.
+    let mut free = if r == 0 { low(n.div_ceil(2)) } else { low(n) } & !used;
+    while free != 0 {
+        let c = free.trailing_zeros() as usize;
+        free &= free - 1;
         let (u, d) = (1u64 << (r + c), 1u64 << (r + n - 1 - c));
-        if used >> c & 1 == 0 && up & u == 0 && down & d == 0 {
+        if up & u == 0 && down & d == 0 {
             cols[r] = c as u8;
             queen_solutions(n, r + 1, used | 1 << c, up | u, down | d, cols, each);
         }
@@ -379,7 +391,8 @@ fn queen_solutions(
 fn least_image(p: &[u8]) -> bool {
     let n = p.len();
     let last = n as u8 - 1;
-    let mut image = vec![0u8; n];
+    let mut image = [0u8; MAX_CROWDED_SIDE];
+    let image = &mut image[..n];
     for t in 1..8 {
         for (r, &c) in p.iter().enumerate() {
             let (r, c) = (r as u8, c);
@@ -388,7 +401,7 @@ fn least_image(p: &[u8]) -> bool {
             let c = if t & 1 != 0 { last - c } else { c };
             image[r as usize] = c;
         }
-        if image.as_slice() < p {
+        if &*image < p {
             return false;
         }
     }
@@ -397,11 +410,26 @@ fn least_image(p: &[u8]) -> bool {
 
 /// A maximum matching of the knight graph on the free squares, kept maximum as squares
 /// are taken.
-#[derive(Clone, Copy)]
 struct Matching<const W: usize> {
     free: Bits<W>,
+    /// The free squares of each colour (`(r + c) % 2`).
+    free_count: [usize; 2],
     mate: [u16; SQUARES],
     size: usize,
+    n: usize,
+    /// Every change to `mate` since the unit began, with the value it replaced: undone
+    /// back to a [`Mark`] on backtracking, which costs what the search changed rather
+    /// than a copy of the whole array per node.
+    trail: Vec<(u16, u16)>,
+}
+
+/// Where a [`Matching`] was, to go back to.
+#[derive(Clone, Copy)]
+struct Mark<const W: usize> {
+    free: Bits<W>,
+    free_count: [usize; 2],
+    size: usize,
+    trail: usize,
 }
 
 impl<const W: usize> Matching<W> {
@@ -410,16 +438,61 @@ impl<const W: usize> Matching<W> {
         for s in 0..crowded.n * crowded.n {
             free.set(s);
         }
+        let n = crowded.n;
+        let even = (n * n).div_ceil(2);
         Matching {
             free,
+            free_count: [even, n * n - even],
             mate: crowded.full,
             size: crowded.full_size,
+            n,
+            trail: Vec::new(),
         }
+    }
+
+    /// Starts again from the whole board's matching.
+    fn reset(&mut self, crowded: &Crowded) {
+        self.mate = crowded.full;
+        self.trail.clear();
+        let n = self.n;
+        for s in 0..n * n {
+            self.free.set(s);
+        }
+        let even = (n * n).div_ceil(2);
+        self.free_count = [even, n * n - even];
+        self.size = crowded.full_size;
+    }
+
+    fn mark(&self) -> Mark<W> {
+        Mark {
+            free: self.free,
+            free_count: self.free_count,
+            size: self.size,
+            trail: self.trail.len(),
+        }
+    }
+
+    fn undo(&mut self, mark: &Mark<W>) {
+        for (s, old) in self.trail.drain(mark.trail..).rev() {
+            self.mate[s as usize] = old;
+        }
+        self.free = mark.free;
+        self.free_count = mark.free_count;
+        self.size = mark.size;
+    }
+
+    fn set_mate(&mut self, s: usize, to: u16) {
+        self.trail.push((s as u16, self.mate[s]));
+        self.mate[s] = to;
+    }
+
+    fn colour(&self, s: usize) -> usize {
+        (s / self.n + s % self.n) % 2
     }
 
     /// The most knights the free squares hold.
     fn alpha(&self) -> usize {
-        self.free.count() - self.size
+        self.free_count[0] + self.free_count[1] - self.size
     }
 
     /// Looks for an augmenting path from the unmatched square `x` (Kuhn's search).
@@ -432,8 +505,8 @@ impl<const W: usize> Matching<W> {
         let next = moves[x].and(&self.free).and_not(seen);
         for y in next.squares() {
             if self.mate[y] == NONE {
-                self.mate[x] = y as u16;
-                self.mate[y] = x as u16;
+                self.set_mate(x, y as u16);
+                self.set_mate(y, x as u16);
                 return true;
             }
         }
@@ -444,8 +517,8 @@ impl<const W: usize> Matching<W> {
             seen.set(y);
             let z = self.mate[y] as usize;
             if self.augment_from(moves, z, seen) {
-                self.mate[x] = y as u16;
-                self.mate[y] = x as u16;
+                self.set_mate(x, y as u16);
+                self.set_mate(y, x as u16);
                 return true;
             }
         }
@@ -456,13 +529,17 @@ impl<const W: usize> Matching<W> {
     /// augmenting paths start at `s`'s old partner, so one search restores a maximum.
     fn take(&mut self, moves: &[Bits<W>], s: usize) {
         self.free.clear(s);
+        let colour = self.colour(s);
+        self.free_count[colour] -= 1;
         let u = self.mate[s];
         if u != NONE {
             let u = u as usize;
-            self.mate[s] = NONE;
-            self.mate[u] = NONE;
+            self.set_mate(s, NONE);
+            self.set_mate(u, NONE);
             self.size -= 1;
-            if self.augment(moves, u) {
+            // An augmenting path from `u` ends on an unmatched square of `s`'s colour;
+            // with none, the search would visit all it reaches for nothing.
+            if self.free_count[colour] > self.size && self.augment(moves, u) {
                 self.size += 1;
             }
         }
@@ -592,7 +669,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// Places the queens, nothing else.
     fn start(&mut self, queens: &[u8]) {
         let n = self.c.n;
-        self.m = Matching::new(self.c);
+        self.m.reset(self.c);
         self.queens = queens
             .iter()
             .enumerate()
@@ -623,7 +700,7 @@ impl<'a, const W: usize> Search<'a, W> {
         if k == self.c.diagonals.len() {
             return self.rook(all, all);
         }
-        let saved = self.m;
+        let saved = self.m.mark();
         for i in 0..self.c.diagonals[k].len() {
             let (s, a) = self.c.diagonals[k][i];
             let s = s as usize;
@@ -637,7 +714,7 @@ impl<'a, const W: usize> Search<'a, W> {
                 return Ok(found);
             }
             self.bishops.pop();
-            self.m = saved;
+            self.m.undo(&saved);
         }
         if skip {
             return self.bishop(k + 1, false, anti);
@@ -674,18 +751,20 @@ impl<'a, const W: usize> Search<'a, W> {
         let n = self.c.n;
         let (mut open, mut cheap) = ([0u32; MAX_CROWDED_SIDE], [0u32; MAX_CROWDED_SIDE]);
         for r in ones(rows) {
-            for c in ones(cols) {
-                let s = r * n + c;
-                if self.m.free.has(s) {
-                    open[r] |= 1 << c;
-                    if self.m.mate[s] != NONE {
-                        cheap[r] |= 1 << c;
-                    }
+            open[r] = self.m.free.row(r, n) & cols;
+            if open[r] == 0 {
+                return None;
+            }
+            for c in ones(open[r]) {
+                if self.m.mate[r * n + c] != NONE {
+                    cheap[r] |= 1 << c;
                 }
             }
         }
         let need = rows.count_ones() as usize;
-        (assignment(&open, rows) == need).then(|| need - assignment(&cheap, rows))
+        // A full assignment on matched squares also says the rooks fit.
+        let matched = assignment(&cheap, rows);
+        (matched == need || assignment(&open, rows) == need).then_some(need - matched)
     }
 
     /// Places a rook in one of `rows` (the one with fewest squares left), on one of `cols`.
@@ -703,16 +782,21 @@ impl<'a, const W: usize> Search<'a, W> {
         if rows.is_power_of_two() {
             return Ok(self.last_rook(rows.trailing_zeros() as usize, cols));
         }
-        let open = |r: usize| ones(cols).filter(|&c| self.m.free.has(r * n + c)).count();
+        let open = |r: usize| (self.m.free.row(r, n) & cols).count_ones();
         let r = ones(rows).min_by_key(|&r| open(r)).expect("a row left");
-        let mut squares: Vec<usize> = ones(cols)
-            .map(|c| r * n + c)
-            .filter(|&s| self.m.free.has(s))
-            .collect();
+        let row = self.m.free.row(r, n) & cols;
         // Matched squares first: a rook there may cost no knight.
-        squares.sort_by_key(|&s| self.m.mate[s] == NONE);
-        let saved = self.m;
-        for s in squares {
+        let (mut squares, mut len) = ([0usize; MAX_CROWDED_SIDE], 0);
+        for matched in [true, false] {
+            for c in ones(row) {
+                if (self.m.mate[r * n + c] != NONE) == matched {
+                    squares[len] = r * n + c;
+                    len += 1;
+                }
+            }
+        }
+        let saved = self.m.mark();
+        for &s in &squares[..len] {
             self.m.take(&self.moves, s);
             self.rooks.push(s);
             let found = self.rook(rows & !(1 << r), cols & !(1 << (s % n)))?;
@@ -720,7 +804,7 @@ impl<'a, const W: usize> Search<'a, W> {
                 return Ok(found);
             }
             self.rooks.pop();
-            self.m = saved;
+            self.m.undo(&saved);
         }
         Ok(None)
     }
@@ -782,9 +866,23 @@ fn assignment(open: &[u32; MAX_CROWDED_SIDE], rows: u32) -> usize {
         false
     }
     let mut owner = [u8::MAX; 32];
-    ones(rows)
-        .filter(|&r| assign(open, r, &mut 0, &mut owner))
-        .count()
+    // Each row takes a column nobody has, where it can; Kuhn's search for the others.
+    let (mut taken, mut count, mut left) = (0u32, 0, 0u32);
+    for r in ones(rows) {
+        let spare = open[r] & !taken;
+        if spare == 0 {
+            left |= 1 << r;
+            continue;
+        }
+        let c = spare.trailing_zeros() as usize;
+        taken |= 1 << c;
+        owner[c] = r as u8;
+        count += 1;
+    }
+    count
+        + ones(left)
+            .filter(|&r| assign(open, r, &mut 0, &mut owner))
+            .count()
 }
 
 /// The set bits of `mask`, lowest first.
