@@ -65,6 +65,19 @@ impl<const W: usize> Bits<W> {
     fn and_not(&self, other: &Bits<W>) -> Bits<W> {
         Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn or(&self, other: &Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The first `V` words (`V ≤ W`: the squares of a board that needs no more).
+    fn narrow<const V: usize>(&self) -> Bits<V> {
+        Bits(std::array::from_fn(|i| self.0[i]))
+    }
+
     /// Row `r`'s squares (`n` to a row), bit `c` for column `c`.
     fn row(&self, r: usize, n: usize) -> u32 {
         let (word, shift) = (r * n / 64, r * n % 64);
@@ -124,6 +137,10 @@ pub struct Crowded {
     /// Every diagonal's squares (`r − c` constant) with their anti-diagonals (`r + c`), the
     /// shortest diagonals first.
     diagonals: Vec<Vec<(u16, u8)>>,
+    /// The squares of each diagonal, in the order of `diagonals`.
+    diagonal_squares: Vec<Bits<WORDS>>,
+    /// The squares of each anti-diagonal (`r + c`).
+    anti_squares: Vec<Bits<WORDS>>,
     /// A maximum matching of the whole board's knight graph, where every unit starts.
     full: [u16; SQUARES],
     full_size: usize,
@@ -178,12 +195,26 @@ impl Crowded {
             })
             .collect();
         diagonals.sort_by_key(Vec::len);
+        let squares = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut b = Bits::default();
+            cells.for_each(|s| b.set(s));
+            b
+        };
+        let diagonal_squares = diagonals
+            .iter()
+            .map(|d| squares(&mut d.iter().map(|&(s, _)| s as usize)))
+            .collect();
+        let anti_squares = (0..2 * n - 1)
+            .map(|a| squares(&mut (0..n * n).filter(|s| s / n + s % n == a)))
+            .collect();
         let mut crowded = Crowded {
             n,
             knights,
             units,
             moves,
             diagonals,
+            diagonal_squares,
+            anti_squares,
             full: [NONE; SQUARES],
             full_size: 0,
         };
@@ -415,6 +446,8 @@ struct Matching<const W: usize> {
     /// The free squares of each colour (`(r + c) % 2`).
     free_count: [usize; 2],
     mate: [u16; SQUARES],
+    /// The free squares with no mate.
+    exposed: Bits<W>,
     size: usize,
     n: usize,
     /// Every change to `mate` since the unit began, with the value it replaced: undone
@@ -427,6 +460,7 @@ struct Matching<const W: usize> {
 #[derive(Clone, Copy)]
 struct Mark<const W: usize> {
     free: Bits<W>,
+    exposed: Bits<W>,
     free_count: [usize; 2],
     size: usize,
     trail: usize,
@@ -440,9 +474,16 @@ impl<const W: usize> Matching<W> {
         }
         let n = crowded.n;
         let even = (n * n).div_ceil(2);
+        let mut exposed = Bits::default();
+        for s in 0..n * n {
+            if crowded.full[s] == NONE {
+                exposed.set(s);
+            }
+        }
         Matching {
             free,
             free_count: [even, n * n - even],
+            exposed,
             mate: crowded.full,
             size: crowded.full_size,
             n,
@@ -461,11 +502,18 @@ impl<const W: usize> Matching<W> {
         let even = (n * n).div_ceil(2);
         self.free_count = [even, n * n - even];
         self.size = crowded.full_size;
+        self.exposed = Bits::default();
+        for s in 0..n * n {
+            if self.mate[s] == NONE {
+                self.exposed.set(s);
+            }
+        }
     }
 
     fn mark(&self) -> Mark<W> {
         Mark {
             free: self.free,
+            exposed: self.exposed,
             free_count: self.free_count,
             size: self.size,
             trail: self.trail.len(),
@@ -477,6 +525,7 @@ impl<const W: usize> Matching<W> {
             self.mate[s as usize] = old;
         }
         self.free = mark.free;
+        self.exposed = mark.exposed;
         self.free_count = mark.free_count;
         self.size = mark.size;
     }
@@ -484,6 +533,11 @@ impl<const W: usize> Matching<W> {
     fn set_mate(&mut self, s: usize, to: u16) {
         self.trail.push((s as u16, self.mate[s]));
         self.mate[s] = to;
+        if to != NONE {
+            self.exposed.clear(s);
+        } else if self.free.has(s) {
+            self.exposed.set(s);
+        }
     }
 
     fn colour(&self, s: usize) -> usize {
@@ -529,6 +583,7 @@ impl<const W: usize> Matching<W> {
     /// augmenting paths start at `s`'s old partner, so one search restores a maximum.
     fn take(&mut self, moves: &[Bits<W>], s: usize) {
         self.free.clear(s);
+        self.exposed.clear(s);
         let colour = self.colour(s);
         self.free_count[colour] -= 1;
         let u = self.mate[s];
@@ -605,6 +660,9 @@ struct Search<'a, const W: usize> {
     c: &'a Crowded,
     /// The knight moves in `W` words.
     moves: Vec<Bits<W>>,
+    /// `Crowded::diagonal_squares` and `anti_squares` in `W` words.
+    diagonal_squares: Vec<Bits<W>>,
+    anti_squares: Vec<Bits<W>>,
     settings: &'a Settings<'a>,
     stop: &'a AtomicBool,
     m: Matching<W>,
@@ -620,11 +678,9 @@ impl<'a, const W: usize> Search<'a, W> {
     fn new(c: &'a Crowded, settings: &'a Settings<'a>, stop: &'a AtomicBool) -> Search<'a, W> {
         Search {
             c,
-            moves: c
-                .moves
-                .iter()
-                .map(|b| Bits(std::array::from_fn(|i| b.0[i])))
-                .collect(),
+            moves: c.moves.iter().map(Bits::narrow).collect(),
+            diagonal_squares: c.diagonal_squares.iter().map(Bits::narrow).collect(),
+            anti_squares: c.anti_squares.iter().map(Bits::narrow).collect(),
             settings,
             stop,
             m: Matching::new(c),
@@ -655,14 +711,14 @@ impl<'a, const W: usize> Search<'a, W> {
     /// Searches the unit with these queens.
     fn unit(&mut self, queens: &[u8]) -> Result<Option<CrowdedWitness>, Stop> {
         self.start(queens);
-        self.bishop(0, true, 0)
+        self.bishop(0, true, 0, Bits::default())
     }
 
     /// The bound on the knights with these queens (`None`: nothing else fits).
     fn root_bound(&mut self, queens: &[u8]) -> Option<usize> {
         self.start(queens);
         let all = low(self.c.n);
-        let loss = self.bishop_loss(0, true, 0)? + self.rook_loss(all, all)?;
+        let loss = self.bishop_loss(0, true, &Bits::default())? + self.rook_loss(all, all)?;
         self.m.alpha().checked_sub(loss)
     }
 
@@ -684,11 +740,18 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// Places the bishop of diagonal `k` (in the crowded board's order), or leaves it
     /// empty while `skip` allows.
-    fn bishop(&mut self, k: usize, skip: bool, anti: u64) -> Result<Option<CrowdedWitness>, Stop> {
+    /// `blocked`: the squares of the anti-diagonals `anti` holds.
+    fn bishop(
+        &mut self,
+        k: usize,
+        skip: bool,
+        anti: u64,
+        blocked: Bits<W>,
+    ) -> Result<Option<CrowdedWitness>, Stop> {
         self.poll()?;
         // The cheap bound first.
         let alpha = self.m.alpha();
-        let loss = match self.bishop_loss(k, skip, anti) {
+        let loss = match self.bishop_loss(k, skip, &blocked) {
             Some(loss) if alpha >= self.c.knights + loss => loss,
             _ => return Ok(None),
         };
@@ -709,7 +772,8 @@ impl<'a, const W: usize> Search<'a, W> {
             }
             self.m.take(&self.moves, s);
             self.bishops.push(s);
-            let found = self.bishop(k + 1, skip, anti | 1 << a)?;
+            let blocked = blocked.or(&self.anti_squares[a as usize]);
+            let found = self.bishop(k + 1, skip, anti | 1 << a, blocked)?;
             if found.is_some() {
                 return Ok(found);
             }
@@ -717,26 +781,23 @@ impl<'a, const W: usize> Search<'a, W> {
             self.m.undo(&saved);
         }
         if skip {
-            return self.bishop(k + 1, false, anti);
+            return self.bishop(k + 1, false, anti, blocked);
         }
         Ok(None)
     }
 
     /// The unmatched squares the bishops of diagonals `k..` must take at least, or `None`
     /// if they cannot all be placed.
-    fn bishop_loss(&self, k: usize, skip: bool, anti: u64) -> Option<usize> {
-        let (mut empty, mut costly) = (0, 0);
-        for diagonal in &self.c.diagonals[k..] {
-            let mut open = false;
-            let mut cheap = false;
-            for &(s, a) in diagonal {
-                if self.m.free.has(s as usize) && anti >> a & 1 == 0 {
-                    open = true;
-                    cheap |= self.m.mate[s as usize] != NONE;
-                }
+    fn bishop_loss(&self, k: usize, skip: bool, blocked: &Bits<W>) -> Option<usize> {
+        let (mut empty, mut costly) = (0usize, 0usize);
+        let open = self.m.free.and_not(blocked);
+        for diagonal in &self.diagonal_squares[k..] {
+            let squares = diagonal.and(&open);
+            if squares.is_empty() {
+                empty += 1;
+            } else if squares.and_not(&self.m.exposed).is_empty() {
+                costly += 1;
             }
-            empty += usize::from(!open);
-            costly += usize::from(open && !cheap);
         }
         let skips = usize::from(skip);
         if empty > skips {
@@ -755,11 +816,7 @@ impl<'a, const W: usize> Search<'a, W> {
             if open[r] == 0 {
                 return None;
             }
-            for c in ones(open[r]) {
-                if self.m.mate[r * n + c] != NONE {
-                    cheap[r] |= 1 << c;
-                }
-            }
+            cheap[r] = open[r] & !self.m.exposed.row(r, n);
         }
         let need = rows.count_ones() as usize;
         // A full assignment on matched squares also says the rooks fit.
