@@ -27,7 +27,7 @@
 //! diagonals left whose every square is unmatched, less the one that may stay empty.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::{Settings, Stats, Stop};
@@ -38,6 +38,11 @@ pub const MAX_CROWDED_SIDE: usize = 19;
 const WORDS: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE / 64 + 1;
 const SQUARES: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE;
 const NONE: u16 = u16::MAX;
+
+/// The last side's units and bounds ([`Crowded::units`]): listing them takes minutes from
+/// n = 17 on, and a climb asks the same side once per step.
+type Listing = (usize, Arc<Vec<u8>>, Arc<Vec<u16>>);
+static LISTING: Mutex<Option<Listing>> = Mutex::new(None);
 
 /// A set of squares, bit `r·n + c` for square `(r, c)`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -130,8 +135,13 @@ pub enum CrowdedVerdict {
 pub struct Crowded {
     n: usize,
     knights: usize,
-    /// Unit `i`'s queens: `units[i·n + r]` is the column of row `r`'s queen.
-    units: Vec<u8>,
+    /// Every unit with room for some knights, best bound first: unit `i`'s queens are
+    /// `units[i·n..][..n]` (row `r`'s column), its bound `bounds[i]`. Shared by every
+    /// question on this side ([`listing`]): a climb asks one per step.
+    units: Arc<Vec<u8>>,
+    bounds: Arc<Vec<u16>>,
+    /// The units whose bound reaches `knights`: a prefix.
+    count: usize,
     /// The squares a knight on each square attacks.
     moves: Vec<Bits<WORDS>>,
     /// Every diagonal's squares (`r − c` constant) with their anti-diagonals (`r + c`), the
@@ -153,13 +163,21 @@ impl Crowded {
             (1..=MAX_CROWDED_SIDE).contains(&n),
             "sides 1 to {MAX_CROWDED_SIDE}"
         );
+        let cached = {
+            let cache = LISTING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            cache.as_ref().filter(|(side, ..)| *side == n).cloned()
+        };
         let mut units = Vec::new();
-        let mut cols = vec![0u8; n];
-        queen_solutions(n, 0, 0, 0, 0, &mut cols, &mut |p| {
-            if least_image(p) {
-                units.extend_from_slice(p);
-            }
-        });
+        if cached.is_none() {
+            let mut cols = vec![0u8; n];
+            queen_solutions(n, 0, 0, 0, 0, &mut cols, &mut |p| {
+                if least_image(p) {
+                    units.extend_from_slice(p);
+                }
+            });
+        }
         let moves = (0..n * n)
             .map(|s| {
                 let (r, c) = ((s / n) as i32, (s % n) as i32);
@@ -210,7 +228,9 @@ impl Crowded {
         let mut crowded = Crowded {
             n,
             knights,
-            units,
+            count: units.len() / n,
+            units: Arc::new(units),
+            bounds: Arc::new(Vec::new()),
             moves,
             diagonals,
             diagonal_squares,
@@ -226,29 +246,37 @@ impl Crowded {
         }
         crowded.full = matching.mate;
         crowded.full_size = matching.size;
-        match crowded.words() {
-            1 => crowded.order::<1>(),
-            2 => crowded.order::<2>(),
-            3 => crowded.order::<3>(),
-            4 => crowded.order::<4>(),
-            5 => crowded.order::<5>(),
-            _ => crowded.order::<WORDS>(),
+        if let Some((_, units, bounds)) = cached {
+            (crowded.units, crowded.bounds) = (units, bounds);
+        } else {
+            match crowded.words() {
+                1 => crowded.order::<1>(),
+                2 => crowded.order::<2>(),
+                3 => crowded.order::<3>(),
+                4 => crowded.order::<4>(),
+                5 => crowded.order::<5>(),
+                _ => crowded.order::<WORDS>(),
+            }
+            *LISTING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some((n, crowded.units.clone(), crowded.bounds.clone()));
         }
+        crowded.count = crowded
+            .bounds
+            .partition_point(|&b| usize::from(b) >= knights);
         crowded
     }
 
     /// Puts the units whose queens leave room for the most knights by the search's own
-    /// bound first (a step that is SAT ends sooner), and drops the units whose bound
-    /// already says no.
+    /// bound first (a step that is SAT ends sooner; a step keeps the prefix whose bound
+    /// reaches its knights), and drops those where the other pieces cannot all go.
     fn order<const W: usize>(&mut self) {
         let never = AtomicBool::new(false);
         let settings = Settings::default();
         let mut search = Search::<W>::new(self, &settings, &never);
         let mut keyed: Vec<(usize, usize)> = (0..self.units())
-            .filter_map(|i| {
-                let bound = search.root_bound(self.unit(i))?;
-                (bound >= self.knights).then_some((bound, i))
-            })
+            .filter_map(|i| Some((search.root_bound(self.unit(i))?, i)))
             .collect();
         // Stable: equal bounds keep the enumeration's order.
         keyed.sort_by_key(|&(bound, _)| std::cmp::Reverse(bound));
@@ -257,14 +285,17 @@ impl Crowded {
             .iter()
             .flat_map(|&(_, i)| self.units[i * n..(i + 1) * n].iter().copied())
             .collect();
+        let bounds = keyed.iter().map(|&(b, _)| b as u16).collect();
         drop(search);
-        self.units = units;
+        self.units = Arc::new(units);
+        self.bounds = Arc::new(bounds);
+        self.count = self.bounds.len();
     }
 
     /// The units of work: `n`-queens solutions, each searched whole by
     /// [`Crowded::decide_unit`].
     pub fn units(&self) -> usize {
-        self.units.len().checked_div(self.n).unwrap_or(0)
+        self.count
     }
 
     /// Unit `i`'s queens: entry `r` is the column of row `r`'s queen.
