@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use crate::{Settings, Stats, Stop};
 
-/// The longest side searched: the squares fit in [`WORDS`] words of bits.
+/// The longest side searched: a set of squares fits in six words of bits.
 pub const MAX_CROWDED_SIDE: usize = 19;
 
 const WORDS: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE / 64 + 1;
@@ -137,7 +137,7 @@ pub struct Crowded {
     knights: usize,
     /// Every unit with room for some knights, best bound first: unit `i`'s queens are
     /// `units[i·n..][..n]` (row `r`'s column), its bound `bounds[i]`. Shared by every
-    /// question on this side ([`listing`]): a climb asks one per step.
+    /// question on this side (`LISTING`): a climb asks one per step.
     units: Arc<Vec<u8>>,
     bounds: Arc<Vec<u16>>,
     /// The units whose bound reaches `knights`: a prefix.
