@@ -17,7 +17,7 @@ pub(crate) enum Job {
     /// Write a formula (`pq-sat encode`).
     Encode(crate::commands::encode::EncodeJob),
     /// Answer one size, an optimum or a file (`pq-sat solve`).
-    Solve(crate::commands::solve::SolveJob),
+    Solve(Box<crate::commands::solve::SolveJob>),
     /// Draw the placement read back, of the problem given, if any.
     Render(crate::commands::render::RenderJob),
     CheckProof(super::CheckProofArgs),
@@ -131,7 +131,9 @@ impl Args {
             Command::Race(a) => a.validate(check_unsat).map(Job::Race),
             Command::Render(a) => a.validate().map(Job::Render),
             Command::Canon(a) => a.validate().map(Job::Canon),
-            Command::Solve(a) => crate::commands::solve::validate(a, check_unsat).map(Job::Solve),
+            Command::Solve(a) => {
+                crate::commands::solve::validate(a, check_unsat).map(|j| Job::Solve(Box::new(j)))
+            }
             Command::Cube(a) => a.validate(check_unsat).map(Job::Cube),
             Command::Estimate(a) => a.validate().map(Job::Estimate),
             Command::SolveCube(a) => a.validate(check_unsat).map(Job::SolveCube),

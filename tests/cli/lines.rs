@@ -866,6 +866,13 @@ fn the_engine_answers_dudeneys_crowded_chessboard() {
         assert!(v["search"]["nodes"].as_u64().unwrap() > 0);
         assert_eq!(count_of(&v, 'N'), knights, "{v}");
     }
+    // The first pass's budget changes the order of the work, not the answer: none, and
+    // one so small that most units go on to the second pass.
+    for budget in ["0", "1"] {
+        let v = crowded(10, &["--jobs", "2", "--unit-budget", budget]);
+        assert_eq!(v["optimum"], 37, "--unit-budget {budget}: {v}");
+        assert_eq!(count_of(&v, 'N'), 37, "{v}");
+    }
     let sat = crowded(6, &["--engine", "sat"]);
     assert_eq!(sat["optimum"], 9, "{sat}");
     assert!(sat["steps"]
@@ -1001,4 +1008,31 @@ fn a_journal_resumes_a_step_where_it_stopped() {
         let out = run(&all);
         assert_fails_saying(&out, 2, needle);
     }
+}
+
+/// `--unit-budget` orders the line engine's units; the SAT path and the problems the engine
+/// cannot answer refuse it by name.
+#[test]
+fn a_unit_budget_needs_the_line_engine() {
+    for (args, needle) in [
+        (
+            vec!["--dim", "6", "--engine", "sat"],
+            "--unit-budget orders the line engine's units of work; it cannot be used with --engine sat",
+        ),
+        (
+            vec!["--problem", "encodings/peaceable-knights.toml"],
+            "--unit-budget needs the line engine, which cannot answer this problem",
+        ),
+        (
+            vec!["--dim", "6", "--cubes"],
+            "--unit-budget needs the line engine, which answers without a SAT solver: it cannot take --cubes",
+        ),
+    ] {
+        let mut all = vec!["solve", "--unit-budget", "1000"];
+        all.extend(args);
+        let out = run(&all);
+        assert_fails_saying(&out, 2, needle);
+    }
+    let out = run(&["solve", "--dim", "6", "--unit-budget", "lots"]);
+    assert_fails_saying(&out, 2, "invalid value 'lots' for '--unit-budget <NODES>'");
 }

@@ -59,6 +59,7 @@ impl Enumerate for LineEnumerator {
         let engine = LineEngine {
             jobs: self.jobs,
             journal: None,
+            unit_budget: None,
         };
         let run = engine.optimise(problem, &RunLimits::default(), &mut |_| {})?;
         let optimum = run.outcome.optimum.ok_or_else(|| {
@@ -89,6 +90,7 @@ pub fn enumerate(
     let solver = LineEngine {
         jobs,
         journal: None,
+        unit_budget: None,
     }
     .name();
     if let Some(why) = refusal(request) {
@@ -118,6 +120,7 @@ pub fn enumerate(
             jobs,
             deadline: limits.remaining().map(|left| start + left),
             asked_to_stop: &asked,
+            unit_budget: None,
         };
         let (answer, mut patterns) =
             pq_lines::enumerate(&board, Demand { white, black }, &settings);

@@ -53,6 +53,7 @@ pub fn estimate(
     let engine = LineEngine {
         jobs: 1,
         journal: None,
+        unit_budget: None,
     };
     let mut sample = Vec::with_capacity(ids.len());
     for (k, &i) in ids.iter().enumerate() {
@@ -63,6 +64,7 @@ pub fn estimate(
             jobs: 1,
             deadline: limits.remaining().map(|left| Instant::now() + left),
             asked_to_stop: &asked,
+            unit_budget: None,
         };
         let start = Instant::now();
         let found = units.decide_one(i, &run);

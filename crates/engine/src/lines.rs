@@ -256,7 +256,16 @@ pub struct LineEngine {
     /// A journal of the step's finished units ([`crate::journal`]): one step (`--n`)
     /// goes on where an earlier run with the same journal stopped.
     pub journal: Option<std::path::PathBuf>,
+    /// Nodes per unit in a first pass over the units, before the ones that ran out are
+    /// searched to their end (`pq_lines::Settings::unit_budget`; three or more armies and
+    /// Dudeney's board): `None` takes the default for the problem ([`CROWDED_BUDGET`] for
+    /// Dudeney's board, no first pass otherwise), `Some(0)` no first pass.
+    pub unit_budget: Option<u64>,
 }
+
+/// The first pass's nodes per unit on Dudeney's board: long enough to finish most units
+/// (under a second each), short next to the few that take minutes.
+pub const CROWDED_BUDGET: u64 = 1_000_000;
 
 impl LineEngine {
     /// The name reports show: `lines`, or `lines x N` on N threads.
@@ -288,13 +297,15 @@ impl LineEngine {
         }
         let start = Instant::now();
         let asked = || limits.should_stop();
+        let units = Units::new(problem, n);
+        let default_budget = matches!(units, Units::Crowded(..)).then_some(CROWDED_BUDGET);
         let settings = Settings {
             jobs: self.jobs,
             deadline: limits.remaining().map(|left| start + left),
             asked_to_stop: &asked,
+            unit_budget: self.unit_budget.or(default_budget).filter(|&b| b > 0),
         };
         // The units to search: all, or those an earlier run's journal does not list.
-        let units = Units::new(problem, n);
         let journal = match &self.journal {
             Some(path) => Some(open_journal(path, problem, n, &units)?),
             None => None,
@@ -419,6 +430,7 @@ impl LineEngine {
         let one = LineEngine {
             jobs: 1,
             journal: None,
+            unit_budget: None,
         };
         let mut outcome = one.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
         if outcome.status != Status::Unsat {

@@ -1,16 +1,18 @@
-//! Times one step of the crowded-board engine: `crowded_probe N KNIGHTS [JOBS]`.
+//! Times one step of the crowded-board engine: `crowded_probe N KNIGHTS [JOBS [BUDGET]]`,
+//! BUDGET being the first pass's nodes per unit (`Settings::unit_budget`; 0 or absent: none).
 use pq_lines::crowded::{Crowded, CrowdedVerdict};
 use pq_lines::Settings;
 fn main() {
-    let a: Vec<usize> = std::env::args()
+    let a: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|s| s.parse().unwrap())
+        .map(|s| s.parse().expect("numbers: N KNIGHTS [JOBS [BUDGET]]"))
         .collect();
     let t = std::time::Instant::now();
-    let c = Crowded::new(a[0], a[1]);
+    let c = Crowded::new(a[0] as usize, a[1] as usize);
     let built = t.elapsed().as_secs_f64();
     let s = Settings {
-        jobs: a.get(2).copied().unwrap_or(1),
+        jobs: a.get(2).map_or(1, |&j| j as usize),
+        unit_budget: a.get(3).copied().filter(|&b| b > 0),
         ..Settings::default()
     };
     let (v, st) = c.decide(&s);

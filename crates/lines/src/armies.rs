@@ -25,11 +25,11 @@
 //! two-army engine (the "cap sums" of its bounds) on `k` labels; the line labelling itself
 //! is Smith, Petrie & Gent's model (CPAIOR 2004) with `k` colours.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::{low_bits, Board, MAX_DIAG, MAX_SIDE, SUM};
+use crate::pool::{self, Outcome};
 use crate::{Settings, Stats, Stop};
 
 /// The most armies.
@@ -150,55 +150,30 @@ impl Armies {
         settings: &Settings,
         finished: &(dyn Fn(usize) + Sync),
     ) -> (ArmiesVerdict, Stats) {
-        let jobs = settings.jobs.max(1);
-        let mut stats = Stats {
-            jobs,
-            row_sets: ids.len(),
-            ..Stats::default()
-        };
         if self.m == 0 {
             let cells = vec![Vec::new(); self.k];
+            let stats = Stats {
+                jobs: settings.jobs.max(1),
+                row_sets: ids.len(),
+                ..Stats::default()
+            };
             return (ArmiesVerdict::Sat(ArmiesWitness { cells }), stats);
         }
-        let next = AtomicUsize::new(0);
         let found = AtomicBool::new(false);
-        let result: Mutex<Option<ArmiesVerdict>> = Mutex::new(None);
-        let worker = || {
-            let mut search = Search::new(self, settings, &found);
-            let mut done = 0;
-            while let Some(&i) = ids.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let verdict = match search.row(&self.rows[i]) {
-                    Ok(false) => {
-                        done += 1;
-                        finished(i);
-                        continue;
-                    }
-                    Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
-                    Err(Stop::Found) => break,
-                    Err(stop) => ArmiesVerdict::Unknown(stop),
-                };
-                found.store(true, Ordering::Relaxed);
-                result
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .get_or_insert(verdict);
-                break;
-            }
-            (search.nodes, search.pairs, done)
+        let (outcome, stats) = pool::run(
+            ids,
+            settings.jobs,
+            settings.unit_budget,
+            finished,
+            &found,
+            || Search::new(self, settings, &found),
+        );
+        let verdict = match outcome {
+            Outcome::Found(w) => ArmiesVerdict::Sat(w),
+            Outcome::Exhausted => ArmiesVerdict::Unsat,
+            Outcome::Stopped(stop) => ArmiesVerdict::Unknown(stop),
         };
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
-            for handle in handles {
-                let (nodes, pairs, done) = handle.join().expect("an armies worker panicked");
-                stats.nodes += nodes;
-                stats.pairs += pairs;
-                stats.row_sets_done += done;
-            }
-        });
-        let verdict = result
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        (verdict.unwrap_or(ArmiesVerdict::Unsat), stats)
+        (verdict, stats)
     }
 
     /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
@@ -416,11 +391,29 @@ struct Search<'a> {
     /// `live[j][f][i]`: army `j`'s live cells on diagonal `i` of family `f`, as rows.
     live: [[[u32; MAX_DIAG]; 2]; MAX_ARMIES],
     nodes: u64,
+    /// The node count at which this unit's budget runs out.
+    limit: u64,
     pairs: u64,
     settings: &'a Settings<'a>,
     /// Raised by the worker that finds a solution (or stops).
     stop: &'a AtomicBool,
     found: Option<ArmiesWitness>,
+}
+
+impl pool::UnitSearch for Search<'_> {
+    type Witness = ArmiesWitness;
+
+    fn search(&mut self, i: usize, budget: Option<u64>) -> Result<Option<ArmiesWitness>, Stop> {
+        self.limit = budget.map_or(u64::MAX, |b| self.nodes.saturating_add(b));
+        let armies = self.armies;
+        Ok(self
+            .row(&armies.rows[i])?
+            .then(|| armies.turned_back(self.found.take())))
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (self.nodes, self.pairs)
+    }
 }
 
 impl<'a> Search<'a> {
@@ -444,6 +437,7 @@ impl<'a> Search<'a> {
             widest: [0; SETS],
             live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
             nodes: 0,
+            limit: u64::MAX,
             pairs: 0,
             settings,
             stop,
@@ -544,6 +538,9 @@ impl<'a> Search<'a> {
             }
             if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Stop::Deadline);
+            }
+            if self.nodes >= self.limit {
+                return Err(Stop::Budget);
             }
         }
         Ok(())

@@ -26,10 +26,11 @@
 //! free columns on matched squares (and no assignment at all prunes); for the bishops, the
 //! diagonals left whose every square is unmatched, less the one that may stay empty.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::pool::{self, Outcome};
 use crate::{Settings, Stats, Stop};
 
 /// The longest side searched: a set of squares fits in six words of bits.
@@ -156,6 +157,39 @@ pub struct Crowded {
     full_size: usize,
 }
 
+/// Evaluates `$body` with the const `$w` set to `$words` (1 to 5), or to [`WORDS`] above:
+/// the one place a board's word count becomes a type.
+macro_rules! with_words {
+    ($words:expr, $w:ident => $body:expr) => {
+        match $words {
+            1 => {
+                const $w: usize = 1;
+                $body
+            }
+            2 => {
+                const $w: usize = 2;
+                $body
+            }
+            3 => {
+                const $w: usize = 3;
+                $body
+            }
+            4 => {
+                const $w: usize = 4;
+                $body
+            }
+            5 => {
+                const $w: usize = 5;
+                $body
+            }
+            _ => {
+                const $w: usize = WORDS;
+                $body
+            }
+        }
+    };
+}
+
 impl Crowded {
     /// Lists the units for `knights` knights on `n × n` (`1 ≤ n ≤` [`MAX_CROWDED_SIDE`]).
     pub fn new(n: usize, knights: usize) -> Crowded {
@@ -249,14 +283,7 @@ impl Crowded {
         if let Some((_, units, bounds)) = cached {
             (crowded.units, crowded.bounds) = (units, bounds);
         } else {
-            match crowded.words() {
-                1 => crowded.order::<1>(),
-                2 => crowded.order::<2>(),
-                3 => crowded.order::<3>(),
-                4 => crowded.order::<4>(),
-                5 => crowded.order::<5>(),
-                _ => crowded.order::<WORDS>(),
-            }
+            with_words!(crowded.words(), W => crowded.order::<W>());
             *LISTING
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner) =
@@ -318,27 +345,13 @@ impl Crowded {
         settings: &Settings,
         finished: &(dyn Fn(usize) + Sync),
     ) -> (CrowdedVerdict, Stats) {
-        match self.words() {
-            1 => self.units_in::<1>(ids, settings, finished),
-            2 => self.units_in::<2>(ids, settings, finished),
-            3 => self.units_in::<3>(ids, settings, finished),
-            4 => self.units_in::<4>(ids, settings, finished),
-            5 => self.units_in::<5>(ids, settings, finished),
-            _ => self.units_in::<WORDS>(ids, settings, finished),
-        }
+        with_words!(self.words(), W => self.units_in::<W>(ids, settings, finished))
     }
 
     /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
     /// has these queens.
     pub fn decide_unit(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
-        match self.words() {
-            1 => self.unit_in::<1>(i, settings),
-            2 => self.unit_in::<2>(i, settings),
-            3 => self.unit_in::<3>(i, settings),
-            4 => self.unit_in::<4>(i, settings),
-            5 => self.unit_in::<5>(i, settings),
-            _ => self.unit_in::<WORDS>(i, settings),
-        }
+        with_words!(self.words(), W => self.unit_in::<W>(i, settings))
     }
 
     /// The words of bits a set of squares takes: the fewer, the faster every step of the
@@ -353,51 +366,21 @@ impl Crowded {
         settings: &Settings,
         finished: &(dyn Fn(usize) + Sync),
     ) -> (CrowdedVerdict, Stats) {
-        let jobs = settings.jobs.max(1);
-        let mut stats = Stats {
-            jobs,
-            row_sets: ids.len(),
-            ..Stats::default()
-        };
-        let next = AtomicUsize::new(0);
         let found = AtomicBool::new(false);
-        let result: Mutex<Option<CrowdedVerdict>> = Mutex::new(None);
-        let worker = || {
-            let mut search = Search::<W>::new(self, settings, &found);
-            let mut done = 0;
-            while let Some(&i) = ids.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let verdict = match search.unit(self.unit(i)) {
-                    Ok(None) => {
-                        done += 1;
-                        finished(i);
-                        continue;
-                    }
-                    Ok(Some(w)) => CrowdedVerdict::Sat(w),
-                    Err(Stop::Found) => break,
-                    Err(stop) => CrowdedVerdict::Unknown(stop),
-                };
-                found.store(true, Ordering::Relaxed);
-                result
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .get_or_insert(verdict);
-                break;
-            }
-            (search.nodes, search.leaves, done)
+        let (outcome, stats) = pool::run(
+            ids,
+            settings.jobs,
+            settings.unit_budget,
+            finished,
+            &found,
+            || Search::<W>::new(self, settings, &found),
+        );
+        let verdict = match outcome {
+            Outcome::Found(w) => CrowdedVerdict::Sat(w),
+            Outcome::Exhausted => CrowdedVerdict::Unsat,
+            Outcome::Stopped(stop) => CrowdedVerdict::Unknown(stop),
         };
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
-            for handle in handles {
-                let (nodes, leaves, done) = handle.join().expect("a crowded-board worker panicked");
-                stats.nodes += nodes;
-                stats.pairs += leaves;
-                stats.row_sets_done += done;
-            }
-        });
-        let verdict = result
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        (verdict.unwrap_or(CrowdedVerdict::Unsat), stats)
+        (verdict, stats)
     }
 
     fn unit_in<const W: usize>(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
@@ -701,8 +684,24 @@ struct Search<'a, const W: usize> {
     bishops: Vec<usize>,
     rooks: Vec<usize>,
     nodes: u64,
+    /// The node count at which this unit's budget runs out.
+    limit: u64,
     /// Complete placements of the other pieces reached.
     leaves: u64,
+}
+
+impl<const W: usize> pool::UnitSearch for Search<'_, W> {
+    type Witness = CrowdedWitness;
+
+    fn search(&mut self, i: usize, budget: Option<u64>) -> Result<Option<CrowdedWitness>, Stop> {
+        self.limit = budget.map_or(u64::MAX, |b| self.nodes.saturating_add(b));
+        let c = self.c;
+        self.unit(c.unit(i))
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (self.nodes, self.leaves)
+    }
 }
 
 impl<'a, const W: usize> Search<'a, W> {
@@ -719,6 +718,7 @@ impl<'a, const W: usize> Search<'a, W> {
             bishops: Vec::new(),
             rooks: Vec::new(),
             nodes: 0,
+            limit: u64::MAX,
             leaves: 0,
         }
     }
@@ -734,6 +734,9 @@ impl<'a, const W: usize> Search<'a, W> {
             }
             if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Stop::Deadline);
+            }
+            if self.nodes >= self.limit {
+                return Err(Stop::Budget);
             }
         }
         Ok(())

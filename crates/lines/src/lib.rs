@@ -27,6 +27,7 @@
 pub mod armies;
 pub mod board;
 pub mod crowded;
+mod pool;
 pub mod proof;
 mod search;
 pub mod symmetry;
@@ -85,6 +86,11 @@ pub struct Settings<'a> {
     pub deadline: Option<Instant>,
     /// Polled every few thousand nodes: true stops the search (Ctrl-C, a rival's answer).
     pub asked_to_stop: &'a (dyn Fn() -> bool + Sync),
+    /// Search the units of [`armies::Armies`] and [`crowded::Crowded`] first for at most
+    /// this many nodes each, then the units that ran out to their end (`None`: each unit
+    /// to its end at once): a step with a solution behind a few slow units finds it
+    /// sooner. See the `pool` module.
+    pub unit_budget: Option<u64>,
 }
 
 impl Default for Settings<'_> {
@@ -93,6 +99,7 @@ impl Default for Settings<'_> {
             jobs: 1,
             deadline: None,
             asked_to_stop: &|| false,
+            unit_budget: None,
         }
     }
 }

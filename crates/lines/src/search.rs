@@ -77,6 +77,9 @@ pub enum Stop {
     Asked,
     /// The deadline passed.
     Deadline,
+    /// A unit's node budget ran out: the pool of budgeted passes searches it again later
+    /// with a larger one, so no public function returns this.
+    Budget,
 }
 
 /// The outcome of one pair's search.

@@ -816,3 +816,25 @@ fn two_jobs_agree_with_one() {
         }
     }
 }
+
+/// A first pass with a node budget per unit (`Settings::unit_budget`) reorders the work,
+/// never the answer: K(n) Sat with a valid witness, K(n) + 1 Unsat, on one and two threads.
+#[test]
+fn a_first_pass_budget_keeps_every_answer() {
+    for n in 5..=8 {
+        let k = oracle_k(n).expect("something fits from n = 5") as usize;
+        for jobs in [1, 2] {
+            let budgeted = Settings {
+                jobs,
+                unit_budget: Some(1),
+                ..Settings::default()
+            };
+            match Crowded::new(n, k).decide(&budgeted).0 {
+                CrowdedVerdict::Sat(w) => check_witness(n, k, &w).unwrap(),
+                other => panic!("n = {n}, k = {k}, jobs = {jobs}: {other:?}"),
+            }
+            let (verdict, _) = Crowded::new(n, k + 1).decide(&budgeted);
+            assert_eq!(verdict, CrowdedVerdict::Unsat, "n = {n}, k = {}", k + 1);
+        }
+    }
+}

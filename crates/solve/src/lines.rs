@@ -144,6 +144,7 @@ impl Lines {
             jobs: self.jobs.max(1),
             deadline: limits.remaining().map(|left| start + left),
             asked_to_stop: &asked,
+            unit_budget: None,
         };
         match pq_lines::search_fixed(&board, demand, &fixed, &settings).verdict {
             Verdict::Unsat => Ok(Answer::Unsat),
@@ -242,6 +243,7 @@ pub fn tree_proof(
         jobs: 1,
         deadline: limits.remaining().map(|left| start + left),
         asked_to_stop: &asked,
+        unit_budget: None,
     };
     let proved = pq_lines::proof::prove(
         board,

@@ -163,6 +163,13 @@ pub(crate) struct SolveArgs {
     /// stopped. FILE names the step and the engine's unit list; another step is refused
     #[arg(long, value_name = "FILE", requires = "n", conflicts_with_all = ["proof", "certify", "cnf"])]
     pub journal: Option<PathBuf>,
+    /// On the line engine with three or more armies or Dudeney's board: search every unit
+    /// (row colouring, queens' placement) for at most NODES nodes first, then the units
+    /// that ran out to their end, so that a solution behind a few slow units is found
+    /// sooner; 0 searches each unit to its end at once [default: 1000000 on Dudeney's
+    /// board, 0 otherwise]
+    #[arg(long, value_name = "NODES")]
+    pub unit_budget: Option<u64>,
     /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
     /// lines, or none
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]

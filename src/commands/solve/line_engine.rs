@@ -18,6 +18,9 @@ pub(super) fn line_engine(
         if a.journal.is_some() {
             return Err("--journal records the line engine's units of work; it cannot be used with --engine sat".into());
         }
+        if a.unit_budget.is_some() {
+            return Err("--unit-budget orders the line engine's units of work; it cannot be used with --engine sat".into());
+        }
         return Ok(None);
     }
     // The engine writes its search tree as a DRAT proof of one step of the queens on a
@@ -74,13 +77,23 @@ pub(super) fn line_engine(
     let engine = || pq_engine::lines::LineEngine {
         jobs: a.jobs.unwrap_or_else(default_jobs),
         journal: a.journal.clone(),
+        unit_budget: a.unit_budget,
     };
-    if a.engine == EngineChoice::Auto && a.journal.is_none() {
+    let engine_flag = if a.journal.is_some() {
+        Some("--journal")
+    } else if a.unit_budget.is_some() {
+        Some("--unit-budget")
+    } else {
+        None
+    };
+    if a.engine == EngineChoice::Auto && engine_flag.is_none() {
         return Ok((given.is_none() && unsupported.is_none()).then(engine));
     }
-    // --journal asks for the line engine as --engine lines does.
-    let asked = if a.engine == EngineChoice::Auto {
-        "--journal needs the line engine, which"
+    // --journal and --unit-budget ask for the line engine as --engine lines does.
+    let needs;
+    let asked = if let (EngineChoice::Auto, Some(flag)) = (a.engine, engine_flag) {
+        needs = format!("{flag} needs the line engine, which");
+        needs.as_str()
     } else {
         "--engine lines"
     };

@@ -387,6 +387,7 @@ fn prove(
         let engine = LineEngine {
             jobs: s.jobs,
             journal: None,
+            unit_budget: None,
         };
         let (outcome, _) = engine.decide(problem, n, &limits)?;
         check_interrupt()?;
