@@ -30,21 +30,11 @@ for s in "9 6" "10 8"; do
 done
 # The UNSAT step one above each optimum d = 11..15 (OEIS A328283: 8, 10, 12, 14; the
 # lower bound 16 for d = 15).
-{
-  echo "| step | row colourings | sample | mean per unit (s) | CPU, 95% interval |"
-  echo "| --- | ---: | ---: | ---: | --- |"
-} >>"$out"
+estimate_header "row colourings" >>"$out"
 for s in "11 9" "12 11" "13 13" "14 15" "15 17"; do
   set -- $s
   "$bin" estimate --problem encodings/three-armies.toml --set "board=$1x$1" --n "$2" \
     --sample "$sample" --format json -q >/tmp/armies-est.json
-  python3 - "$1/$2" "$sample" >>"$out" <<'EOF'
-import json, sys
-e = json.load(open("/tmp/armies-est.json"))
-t = [u["seconds"] for u in e["sample"]]
-c = e["total_cpu"]
-h = lambda s: f"{s / 3600:.2f} h"
-print(f"| {sys.argv[1]} | {e['cubes']:,} | {sys.argv[2]} | {sum(t) / len(t):.3f} | {h(c['estimate'])} ({h(c['low'])}–{h(c['high'])}) |")
-EOF
+  estimate_row "$1/$2" "$sample" /tmp/armies-est.json >>"$out"
 done
 cat "$out"

@@ -37,22 +37,12 @@ for s in "11 48" "12 58" "13 70" "14 82"; do
   echo >>"$out"
 done
 # The UNSAT steps above Hansen & Schimpf's n = 15, 16 and the next ones.
-{
-  echo "| step | queens' orbits | sample | mean per unit (s) | CPU, 95% interval |"
-  echo "| --- | ---: | ---: | ---: | --- |"
-} >>"$out"
+estimate_header "queens' orbits" >>"$out"
 for s in "15 95" "16 110" "${CROWDED_NEXT:-17 127}"; do
   set -- $s
   # shellcheck disable=SC2046
   "$bin" estimate --problem encodings/crowded-chessboard.toml $(sets "$1") --n "$2" \
     --sample "$sample" --seed 1 --format json -q >/tmp/crowded-est.json
-  python3 - "$1/$2" "$sample" >>"$out" <<'EOF'
-import json, sys
-e = json.load(open("/tmp/crowded-est.json"))
-t = [u["seconds"] for u in e["sample"]]
-c = e["total_cpu"]
-h = lambda s: f"{s / 3600:.2f} h"
-print(f"| {sys.argv[1]} | {e['cubes']:,} | {sys.argv[2]} | {sum(t) / len(t):.4f} | {h(c['estimate'])} ({h(c['low'])}–{h(c['high'])}) |")
-EOF
+  estimate_row "$1/$2" "$sample" /tmp/crowded-est.json >>"$out"
 done
 cat "$out"
