@@ -5,7 +5,8 @@ each other (pieces of other kinds do not block, so two queens attack each other 
 they share a line), and prints the knights.
 
 usage: check-crowded.py FILE.json   (pq-sat's `solve --format json` output: its `placement`)
-       check-crowded.py -           (the rows on standard input, `.` for an empty square)
+       check-crowded.py FILE.txt    (the rows, one per line, `.` for an empty square)
+       check-crowded.py -           (the same rows on standard input)
 """
 import json
 import sys
@@ -14,7 +15,9 @@ import sys
 def rows_of(arg):
     if arg == "-":
         return [line.strip() for line in sys.stdin if line.strip()]
-    return json.load(open(arg))["placement"]
+    if arg.endswith(".json"):
+        return json.load(open(arg))["placement"]
+    return [line.strip() for line in open(arg) if line.strip()]
 
 
 def attacks(piece, a, b):
