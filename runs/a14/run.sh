@@ -25,10 +25,10 @@ mkdir -p c14t/results
 cp -n "$here"/results/*.json c14t/results/ 2>/dev/null || true
 
 # Copy finished results back into the repository every minute and at the end.
-sync() { cp -u c14t/results/*.json "$here/results/" 2>/dev/null || true; }
-( while sleep 60; do sync; done ) &
+keep() { cp -u c14t/results/*.json "$here/results/" 2>/dev/null || true; }
+( while sleep 60; do keep; done ) &
 syncer=$!
-trap 'kill $syncer 2>/dev/null; sync' EXIT
+trap 'kill $syncer 2>/dev/null; keep' EXIT
 
 stamp=$(date +%Y%m%d-%H%M)
 nice -n 5 /usr/bin/time -v "$bin" conquer c14t --backend lines --proof --check-unsat \

@@ -19,12 +19,12 @@ kept=$here/$journal.xz
 if [ -f "$kept" ] && [ ! -f "$journal" ]; then
   xz -dc "$kept" > "$journal"
 fi
-sync() {
+keep() {
   if [ -f "$journal" ]; then xz -9 -c "$journal" > "$kept.tmp" && mv "$kept.tmp" "$kept"; fi
 }
-( while sleep 300; do sync; done ) &
+( while sleep 300; do keep; done ) &
 syncer=$!
-trap 'kill $syncer 2>/dev/null; sync' EXIT
+trap 'kill $syncer 2>/dev/null; keep' EXIT
 stamp=$(date +%Y%m%d-%H%M)
 rc=0
 nice -n 5 /usr/bin/time -v "$bin" solve --problem "$repo/encodings/crowded-chessboard.toml" \

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::{low_bits, Board, MAX_DIAG, MAX_SIDE, SUM};
-use crate::pool::{self, Outcome};
+use crate::pool;
 use crate::{Settings, Stats, Stop};
 
 /// The most armies.
@@ -160,19 +160,14 @@ impl Armies {
             return (ArmiesVerdict::Sat(ArmiesWitness { cells }), stats);
         }
         let found = AtomicBool::new(false);
-        let (outcome, stats) = pool::run(
-            ids,
-            settings.jobs,
-            settings.unit_budget,
-            finished,
-            &found,
-            || Search::new(self, settings, &found),
+        let (outcome, stats) = pool::run(ids, settings, finished, &found, || {
+            Search::new(self, settings, &found)
+        });
+        let verdict = outcome.verdict(
+            ArmiesVerdict::Sat,
+            ArmiesVerdict::Unsat,
+            ArmiesVerdict::Unknown,
         );
-        let verdict = match outcome {
-            Outcome::Found(w) => ArmiesVerdict::Sat(w),
-            Outcome::Exhausted => ArmiesVerdict::Unsat,
-            Outcome::Stopped(stop) => ArmiesVerdict::Unknown(stop),
-        };
         (verdict, stats)
     }
 

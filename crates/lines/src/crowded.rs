@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::pool::{self, Outcome};
+use crate::pool;
 use crate::{Settings, Stats, Stop};
 
 /// The longest side searched: a set of squares fits in six words of bits.
@@ -367,19 +367,14 @@ impl Crowded {
         finished: &(dyn Fn(usize) + Sync),
     ) -> (CrowdedVerdict, Stats) {
         let found = AtomicBool::new(false);
-        let (outcome, stats) = pool::run(
-            ids,
-            settings.jobs,
-            settings.unit_budget,
-            finished,
-            &found,
-            || Search::<W>::new(self, settings, &found),
+        let (outcome, stats) = pool::run(ids, settings, finished, &found, || {
+            Search::<W>::new(self, settings, &found)
+        });
+        let verdict = outcome.verdict(
+            CrowdedVerdict::Sat,
+            CrowdedVerdict::Unsat,
+            CrowdedVerdict::Unknown,
         );
-        let verdict = match outcome {
-            Outcome::Found(w) => CrowdedVerdict::Sat(w),
-            Outcome::Exhausted => CrowdedVerdict::Unsat,
-            Outcome::Stopped(stop) => CrowdedVerdict::Unknown(stop),
-        };
         (verdict, stats)
     }
 

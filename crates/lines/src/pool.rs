@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::{Stats, Stop};
+use crate::{Settings, Stats, Stop};
 
 /// One worker's search, reused for unit after unit.
 pub(crate) trait UnitSearch {
@@ -42,15 +42,31 @@ pub(crate) enum Outcome<W> {
     Stopped(Stop),
 }
 
-/// Searches the units `ids` on `jobs` threads, first for at most `budget` nodes each and
-/// then those that ran out to their end (`None`: one pass to the end), calling `finished(i)` as each unit `i` is
-/// searched to its end without a solution (from the worker threads, in any order).
-/// `start()` makes a worker's search, which polls `found` (raised here by the first
-/// worker with an answer) to stop.
+impl<W> Outcome<W> {
+    /// The outcome as an engine's verdict: `sat` wraps a solution, `unsat` and `unknown`
+    /// name the other two ends.
+    pub(crate) fn verdict<V>(
+        self,
+        sat: impl FnOnce(W) -> V,
+        unsat: V,
+        unknown: impl FnOnce(Stop) -> V,
+    ) -> V {
+        match self {
+            Outcome::Found(w) => sat(w),
+            Outcome::Exhausted => unsat,
+            Outcome::Stopped(stop) => unknown(stop),
+        }
+    }
+}
+
+/// Searches the units `ids` on `settings.jobs` threads, first for at most
+/// `settings.unit_budget` nodes each and then those that ran out to their end (`None`: one
+/// pass to the end), calling `finished(i)` as each unit `i` is searched to its end without
+/// a solution (from the worker threads, in any order). `start()` makes a worker's search,
+/// which polls `found` (raised here by the first worker with an answer) to stop.
 pub(crate) fn run<S, W>(
     ids: &[usize],
-    jobs: usize,
-    budget: Option<u64>,
+    settings: &Settings,
     finished: &(dyn Fn(usize) + Sync),
     found: &AtomicBool,
     start: impl Fn() -> S + Sync,
@@ -59,7 +75,7 @@ where
     S: UnitSearch<Witness = W>,
     W: Send,
 {
-    let jobs = jobs.max(1);
+    let jobs = settings.jobs.max(1);
     let mut stats = Stats {
         jobs,
         row_sets: ids.len(),
@@ -67,7 +83,7 @@ where
     };
     let result: Mutex<Option<Outcome<W>>> = Mutex::new(None);
     let mut pending = ids.to_vec();
-    let mut budget = budget;
+    let mut budget = settings.unit_budget;
     while !pending.is_empty() {
         let next = AtomicUsize::new(0);
         let cut: Mutex<Vec<usize>> = Mutex::new(Vec::new());
@@ -161,7 +177,13 @@ mod tests {
         let ids: Vec<usize> = (0..cost.len()).collect();
         let done = Mutex::new(Vec::new());
         let found = AtomicBool::new(false);
-        let (outcome, stats) = run(&ids, 1, budget, &|i| lock(&done).push(i), &found, || Toy {
+        let settings = Settings {
+            jobs: 1,
+            deadline: None,
+            asked_to_stop: &|| false,
+            unit_budget: budget,
+        };
+        let (outcome, stats) = run(&ids, &settings, &|i| lock(&done).push(i), &found, || Toy {
             cost,
             solution,
             nodes: 0,
