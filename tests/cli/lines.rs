@@ -624,6 +624,115 @@ fn checked_proofs_are_kept_compressed_or_dropped() {
     );
 }
 
+/// `cube-status --check --sample K` spot-checks K of the recorded UNSAT cubes (making the
+/// dropped proofs again), also before the last cube, and says it was a sample: `checked`
+/// stays absent and `spot_checked` carries the verdict. The same seed draws the same cubes;
+/// a bad record that the sample meets fails it; a sample without `--check` is refused.
+#[test]
+fn a_spot_check_draws_a_sample_and_says_so() {
+    let split = ["--bounds", "sums", "--split", "rows", "--depth", "0"];
+    let (_tmp, dir) = cubed(6, 6, &split);
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--backend",
+        "lines",
+        "--proof",
+        "--check-unsat",
+        "--keep-proof",
+        "none",
+        "--jobs",
+        "2",
+        "--progress",
+        "none",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    // One cube without its answer: the directory is open.
+    std::fs::remove_file(dir.join("results").join("3.json")).unwrap();
+    let out = run(&["cube-status", s(&dir), "--check"]);
+    assert_eq!(
+        code(&out),
+        1,
+        "a full check of an open bundle fails: {}",
+        stdout(&out)
+    );
+
+    let spot = |seed: &str| {
+        let out = run(&[
+            "cube-status",
+            s(&dir),
+            "--check",
+            "--sample",
+            "2",
+            "--seed",
+            seed,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(
+            code(&out),
+            0,
+            "open, and the sample passed: {}",
+            stderr(&out)
+        );
+        let v = json(&out);
+        assert_eq!(v["spot_checked"], true, "{v}");
+        assert!(
+            v.get("checked").is_none(),
+            "a sample does not check the bundle: {v}"
+        );
+        let checks = v["checks"].as_array().unwrap().clone();
+        let sample = checks.iter().find(|c| c["what"] == "sample").unwrap();
+        assert!(
+            sample["detail"].as_str().unwrap().starts_with("2 of the "),
+            "{sample}"
+        );
+        let cubes: Vec<String> = checks
+            .iter()
+            .filter_map(|c| c["what"].as_str().filter(|w| w.starts_with("cube ")))
+            .map(String::from)
+            .collect();
+        assert_eq!(cubes.len(), 2, "{v}");
+        assert!(
+            !cubes.contains(&"cube 3".to_string()),
+            "cube 3 has no record: {v}"
+        );
+        cubes
+    };
+    assert_eq!(spot("5"), spot("5"), "one seed, one draw");
+
+    let out = run(&["cube-status", s(&dir), "--check", "--sample", "1"]);
+    assert!(
+        stdout(&out).contains("spot check passed")
+            && stdout(&out).contains("not a check of every cube"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Every record spoiled: whichever cubes the sample draws, it fails.
+    for entry in std::fs::read_dir(dir.join("results")).unwrap() {
+        edit_json(&entry.unwrap().path(), &|v| {
+            v["proof_record"]["prover"] = "nonsense".into();
+        });
+    }
+    let out = run(&["cube-status", s(&dir), "--check", "--sample", "2"]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("spot check FAILED"),
+        "{}",
+        stdout(&out)
+    );
+
+    for bad in [
+        &["cube-status", s(&dir), "--sample", "2"][..],
+        &["cube-status", s(&dir), "--check", "--sample", "0"],
+        &["cube-status", s(&dir), "--check", "--seed", "3"],
+    ] {
+        let out = run(bad);
+        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
+    }
+}
+
 /// `cube --estimate --check-unsat` predicts the cost of checked proofs: each sampled UNSAT
 /// cube is proved and its proof checked; a solver that writes no proofs, or `--check-unsat`
 /// on a split without `--estimate`, is refused.

@@ -138,6 +138,10 @@ pub struct CubeTotals {
     /// With `--check`: true when every check passed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked: Option<bool>,
+    /// With `--check --sample`: true when every check of the spot check passed (`checked`
+    /// is then absent: a sample does not check the bundle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spot_checked: Option<bool>,
 }
 
 /// One check of `cube-status --check`.
@@ -187,12 +191,18 @@ impl CubeTotals {
             witness,
             checks: None,
             checked: None,
+            spot_checked: None,
         }
     }
 
-    /// Adds the findings of `cube-status --check`.
-    pub fn with_checks(mut self, findings: &[Finding]) -> CubeTotals {
-        self.checked = Some(findings.iter().all(|f| f.ok));
+    /// Adds the findings of `cube-status --check` (with `sampled`, of a spot check).
+    pub fn with_checks(mut self, findings: &[Finding], sampled: bool) -> CubeTotals {
+        let passed = Some(findings.iter().all(|f| f.ok));
+        if sampled {
+            self.spot_checked = passed;
+        } else {
+            self.checked = passed;
+        }
         self.checks = Some(
             findings
                 .iter()
@@ -264,6 +274,13 @@ impl CubeTotals {
         match self.checked {
             Some(true) => text.push_str("bundle checked: every check passed\n"),
             Some(false) => text.push_str("bundle NOT checked: see the FAILED lines\n"),
+            None => {}
+        }
+        match self.spot_checked {
+            Some(true) => text.push_str(
+                "spot check passed: every sampled check passed (the bundle as a whole was not checked)\n",
+            ),
+            Some(false) => text.push_str("spot check FAILED: see the FAILED lines\n"),
             None => {}
         }
         text

@@ -16,6 +16,7 @@ use std::sync::Mutex;
 use super::conquer::{
     cubes_sha256, write_proof_cnf, CompletenessRecord, CubeDir, COMPLETENESS, COMPLETENESS_JSON,
 };
+use super::estimate::{sample_ids, SplitMix};
 use super::origin::{rederive_split, Origin};
 use super::{read_all_results, Cube, CubeError, CubeResult, ProofRecord, Status, PROOFS_DIR};
 use crate::known::agrees;
@@ -222,15 +223,31 @@ pub struct Finding {
     pub detail: String,
 }
 
+/// A spot check: `cubes` of the recorded UNSAT cubes, drawn uniformly with `seed`.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// How many cubes to check.
+    pub cubes: usize,
+    /// The seed of the draw (SplitMix64), so that a spot check can be repeated.
+    pub seed: u64,
+}
+
 /// Re-checks the bundle in `dir` from its files alone: the formula's GBD hash against the
 /// manifest (its SHA-256 was checked by [`CubeDir::open`]); then, for a SAT verdict, the
 /// witness; for UNSAT, every cube's proof against the formula plus that cube (the CNF
 /// regenerated, [`write_proof_cnf`]) and the completeness proof against the formula plus
 /// the negation of every cube, each by the independent checker. An open directory fails.
+///
+/// With a `sample`, only that many of the UNSAT cubes' proofs are checked (a spot check of
+/// a bundle whose full re-check would cost as much as its run: with dropped proofs each is
+/// made again), and an open directory's recorded cubes can be spot-checked too; the
+/// completeness proof is checked when the verdict is UNSAT. The findings then start with a
+/// `sample` one saying what was drawn.
 pub fn check_bundle(
     dir: &CubeDir,
     limits: &Limits,
     jobs: usize,
+    sample: Option<Sample>,
 ) -> Result<Vec<Finding>, CubeError> {
     let mut findings = Vec::new();
     let formula_path = dir.path.join(&dir.manifest.formula);
@@ -260,7 +277,7 @@ pub fn check_bundle(
             });
             return Ok(findings);
         }
-        Verdict::Open => {
+        Verdict::Open if sample.is_none() => {
             let missing = summary.missing().len() + summary.ids(Status::Unknown).len();
             findings.push(Finding {
                 what: "cubes".into(),
@@ -269,12 +286,31 @@ pub fn check_bundle(
             });
             return Ok(findings);
         }
-        Verdict::Unsat => {}
+        Verdict::Open | Verdict::Unsat => {}
     }
     let work = pq_solve::output::scratch_dir()?;
     // The cubes' proofs are independent: `jobs` workers check them, each taking the next
     // cube; the findings are reported in cube order whatever order they finish in.
-    let results: Vec<&CubeResult> = summary.results.iter().flatten().collect();
+    let mut results: Vec<&CubeResult> = summary
+        .results
+        .iter()
+        .flatten()
+        .filter(|r| r.status == Status::Unsat)
+        .collect();
+    if let Some(Sample { cubes, seed }) = sample {
+        let recorded = results.len();
+        let mut picked = sample_ids(recorded, cubes, &mut SplitMix(seed));
+        picked.sort_unstable();
+        results = picked.into_iter().map(|k| results[k]).collect();
+        findings.push(Finding {
+            what: "sample".into(),
+            ok: !results.is_empty(),
+            detail: format!(
+                "{} of the {recorded} UNSAT cubes recorded, drawn with seed {seed}: a spot check, not a check of every cube",
+                results.len()
+            ),
+        });
+    }
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Result<Finding, CubeError>)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -301,6 +337,10 @@ pub fn check_bundle(
     found.sort_by_key(|(k, _)| *k);
     for (_, finding) in found {
         findings.push(finding?);
+    }
+    if summary.verdict == Verdict::Open {
+        // Spot-checked before the last cube: there is no completeness proof yet.
+        return Ok(findings);
     }
     let complete = [ProofFormat::Drat, ProofFormat::Lrat]
         .into_iter()
