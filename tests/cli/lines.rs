@@ -425,6 +425,15 @@ fn cubed(d: usize, n: usize, extra: &[&str]) -> (tempfile::TempDir, std::path::P
     (tmp, dir)
 }
 
+/// `conquer DIR --backend lines --proof --jobs 2 --progress none` plus `extra`: the line
+/// engine's trees as the cubes' proofs, on two workers.
+fn conquered(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["conquer", s(dir), "--backend", "lines", "--proof"];
+    args.extend(["--jobs", "2", "--progress", "none"]);
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 /// `--engine lines --certify DIR`: the optimum's bundle with the search tree of the step
 /// above as its proof, against the formula with bound clauses; `check-certificate`
 /// re-derives and re-checks it from the files, and fails once the proof is damaged.
@@ -500,18 +509,7 @@ fn cube_proofs_come_from_the_line_engine_too() {
         8,
         &["--bounds", "sums", "--split", "rows", "--depth", "0"],
     );
-    let out = run(&[
-        "conquer",
-        s(&dir),
-        "--backend",
-        "lines",
-        "--proof",
-        "--check-unsat",
-        "--jobs",
-        "2",
-        "--progress",
-        "none",
-    ]);
+    let out = conquered(&dir, &["--check-unsat"]);
     assert_eq!(code(&out), 20, "{}", stderr(&out));
     let out = run(&["solve-cube", s(&dir), "--completeness", "--proof"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -542,12 +540,8 @@ fn cube_proofs_come_from_the_line_engine_too() {
 fn checked_proofs_are_kept_compressed_or_dropped() {
     let split = ["--bounds", "sums", "--split", "rows", "--depth", "0"];
     let conquer = |dir: &std::path::Path, keep: &str, check: bool| {
-        let mut args = vec!["conquer", s(dir), "--backend", "lines", "--proof"];
-        args.extend(["--keep-proof", keep, "--jobs", "2", "--progress", "none"]);
-        if check {
-            args.push("--check-unsat");
-        }
-        run(&args)
+        let check: &[&str] = if check { &["--check-unsat"] } else { &[] };
+        conquered(dir, &[&["--keep-proof", keep], check].concat())
     };
     let status_check = |dir: &std::path::Path| run(&["cube-status", s(dir), "--check"]);
 
@@ -632,20 +626,7 @@ fn checked_proofs_are_kept_compressed_or_dropped() {
 fn a_spot_check_draws_a_sample_and_says_so() {
     let split = ["--bounds", "sums", "--split", "rows", "--depth", "0"];
     let (_tmp, dir) = cubed(6, 6, &split);
-    let out = run(&[
-        "conquer",
-        s(&dir),
-        "--backend",
-        "lines",
-        "--proof",
-        "--check-unsat",
-        "--keep-proof",
-        "none",
-        "--jobs",
-        "2",
-        "--progress",
-        "none",
-    ]);
+    let out = conquered(&dir, &["--check-unsat", "--keep-proof", "none"]);
     assert_eq!(code(&out), 20, "{}", stderr(&out));
     // One cube without its answer: the directory is open.
     std::fs::remove_file(dir.join("results").join("3.json")).unwrap();
