@@ -300,8 +300,26 @@ fn cube_status_merges_results_and_names_what_is_open() {
     let report = json(&out);
     assert_eq!(report["status"], "unsat");
     assert_eq!(report["cubes"].as_u64(), Some(count as u64));
-    assert!(report["cpu_seconds"].as_f64().unwrap() > 0.0);
+    // Each result records its CPU time beside its wall time, and the totals add both up.
+    let (cpu, wall) = (
+        report["cpu_seconds"].as_f64(),
+        report["cube_wall_seconds"].as_f64(),
+    );
+    assert!(cpu.unwrap() > 0.0 && wall.unwrap() > 0.0, "{report}");
+    assert_eq!(report["cpu_recorded"].as_u64(), Some(count as u64));
     assert!(report["largest"]["id"].as_u64().is_some());
+    assert!(
+        report["largest"]["cpu_seconds"].as_f64().is_some(),
+        "{report}"
+    );
+    // A result written before CPU times were kept: the total says how many it covers.
+    let path = dir.join("results/2.json");
+    crate::util::edit_json(&path, &|r| {
+        r.as_object_mut().unwrap().remove("cpu_seconds");
+    });
+    let out = run(&["cube-status", s(&dir)]);
+    let recording = format!("over the {} recording it, wall ", count - 1);
+    assert!(stdout(&out).contains(&recording), "{}", stdout(&out));
     // A damaged result file is an error naming it, never skipped.
     std::fs::write(dir.join("results/3.json"), "{ torn").unwrap();
     let out = run(&["cube-status", s(&dir)]);

@@ -561,6 +561,11 @@ fn checked_proofs_are_kept_compressed_or_dropped() {
     assert_eq!(result["proof"], "1.drat.xz", "{result}");
     assert_eq!(result["proof_record"]["kept"], "xz", "{result}");
     assert_eq!(result["proof_record"]["verdict"], "s VERIFIED", "{result}");
+    // CPU times beside the wall times: the cube's (search, writing, check) and rate's.
+    let cpu = |v: &Value| v.as_f64().unwrap_or(-1.0);
+    let check_cpu = cpu(&result["proof_record"]["check_cpu_seconds"]);
+    assert!(check_cpu >= 0.0, "{result}");
+    assert!(cpu(&result["cpu_seconds"]) >= check_cpu, "{result}");
     let packed = std::fs::read(dir.join("proofs").join("1.drat.xz")).unwrap();
     assert!(packed.starts_with(b"\xfd7zXZ\0"));
     let out = status_check(&dir);

@@ -112,15 +112,23 @@ where
             let (nodes, leaves) = search.counts();
             (nodes, leaves, done)
         };
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
-            for handle in handles {
-                let (nodes, leaves, done) = handle.join().expect("a line-engine worker panicked");
-                stats.nodes += nodes;
-                stats.pairs += leaves;
-                stats.row_sets_done += done;
-            }
-        });
+        let mut add = |(nodes, leaves, done): (u64, u64, usize)| {
+            stats.nodes += nodes;
+            stats.pairs += leaves;
+            stats.row_sets_done += done;
+        };
+        if jobs == 1 {
+            // On the caller's thread, so that its CPU clock (one cube on one conquer
+            // worker, `pq_solve::cpu`) counts the search.
+            add(worker());
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
+                for handle in handles {
+                    add(handle.join().expect("a line-engine worker panicked"));
+                }
+            });
+        }
         if found.load(Ordering::Relaxed) {
             break;
         }

@@ -180,6 +180,7 @@ mod tests {
                 checker_version: None,
                 verdict: "s VERIFIED".into(),
                 seconds: 0.1,
+                cpu_seconds: 0.1,
                 note: None,
             },
         );

@@ -82,13 +82,16 @@ pub struct Completeness {
     pub verified: Option<bool>,
 }
 
-/// The cube that took longest.
+/// The cube that took longest (by CPU time where recorded).
 #[derive(Serialize)]
 pub struct Largest {
     /// Its id.
     pub id: usize,
-    /// Its solver's seconds.
+    /// Its solver's wall seconds.
     pub seconds: f64,
+    /// Its CPU seconds, if recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds: Option<f64>,
 }
 
 /// `cube-status`'s report, and the totals `conquer` ends with.
@@ -121,8 +124,14 @@ pub struct CubeTotals {
     /// Cubes whose result file was written for another formula or cube (a worker on an
     /// earlier split): not counted, and solved again by `conquer`.
     pub stale: Vec<usize>,
-    /// The solvers' seconds summed over the cubes.
+    /// The solvers' wall seconds summed over the cubes, each on its worker: more than
+    /// their CPU time when the machine was shared or the run paused.
+    pub cube_wall_seconds: f64,
+    /// The CPU seconds summed over the cubes that record them (`cpu_recorded`).
     pub cpu_seconds: f64,
+    /// How many results record their CPU seconds (those written before pq-sat kept them
+    /// do not).
+    pub cpu_recorded: usize,
     /// The cube that took longest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub largest: Option<Largest>,
@@ -183,10 +192,14 @@ impl CubeTotals {
             proofs_on_disk: summary.proofs_on_disk(dir),
             proofs_dropped: summary.proofs_dropped(),
             stale: summary.stale.clone(),
-            cpu_seconds: summary.cpu_seconds(),
-            largest: summary
-                .largest()
-                .map(|(id, seconds)| Largest { id, seconds }),
+            cube_wall_seconds: summary.wall_seconds(),
+            cpu_seconds: summary.cpu_seconds().0,
+            cpu_recorded: summary.cpu_seconds().1,
+            largest: summary.largest().map(|r| Largest {
+                id: r.id,
+                seconds: r.seconds,
+                cpu_seconds: r.cpu_seconds,
+            }),
             sat_cube: summary.witness.as_ref().map(|(r, _)| r.id),
             witness,
             checks: None,
@@ -214,6 +227,27 @@ impl CubeTotals {
                 .collect(),
         );
         self
+    }
+
+    /// The times line: CPU seconds where the results record them, the wall seconds on the
+    /// workers, and the largest cube.
+    fn times_text(&self) -> String {
+        let answered = self.sat + self.unsat + self.unknown;
+        let cpu = match self.cpu_recorded {
+            0 => String::new(),
+            k if k == answered => format!("cpu {:.2} s, ", self.cpu_seconds),
+            k => format!("cpu {:.2} s over the {k} recording it, ", self.cpu_seconds),
+        };
+        let largest = self.largest.as_ref().map_or(String::new(), |l| {
+            let cpu = l
+                .cpu_seconds
+                .map_or(String::new(), |c| format!("{c:.2} s cpu, "));
+            format!("; largest cube {} ({cpu}{:.2} s wall)", l.id, l.seconds)
+        });
+        format!(
+            "{cpu}wall {:.2} s over the cubes, each on its worker{largest}\n",
+            self.cube_wall_seconds
+        )
     }
 
     /// The text form: what is proven, the counts, the board for SAT, the checks.
@@ -255,13 +289,7 @@ impl CubeTotals {
                 id_ranges(&self.open_ids, SHOWN_RANGES)
             ));
         }
-        let largest = self.largest.as_ref().map_or(String::new(), |l| {
-            format!(", largest cube {} ({:.2} s)", l.id, l.seconds)
-        });
-        text.push_str(&format!(
-            "cpu {:.2} s over the cubes{largest}\n",
-            self.cpu_seconds
-        ));
+        text.push_str(&self.times_text());
         if let (Some(p), Some(placement)) = (problem, placement) {
             text.push_str(&board_text(p, placement));
         }

@@ -12,6 +12,7 @@
 //! - [`external`]: external solver processes (kissat, minisat, the CaDiCaL binary, any
 //!   competition-style command); [`portfolio`]: several backends racing on one formula;
 //! - [`control`]: time limits, stop requests and Ctrl-C, shared by every backend;
+//!   [`cpu`]: CPU time of a thread and the children it ran;
 //! - [`prove`]: the backends that write clausal proofs (DRAT, LRAT);
 //! - [`output`]: every file and directory pq-sat writes (checked first, never over a link
 //!   or a special file, leftovers of killed runs removed);
@@ -24,6 +25,7 @@
 pub mod answer;
 pub mod backend;
 pub mod control;
+pub mod cpu;
 pub mod error;
 pub mod external;
 pub mod lines;

@@ -25,6 +25,7 @@ use pq_encode::{dimacs, Formula};
 use pq_solve::answer::{Answer, Assignment};
 use pq_solve::backend::{accept_all, judged, Backend, BackendSpec};
 use pq_solve::control::{interrupted, Limits, Stop};
+use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
 use rustsat::types::Lit;
 
@@ -202,7 +203,7 @@ pub fn solve_cube(
     limits: &Limits,
 ) -> Result<Solved, CubeError> {
     let cube = dir.manifest.cube(id)?;
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), CpuClock::start());
     let (answer, solver, verified, proof) = match method {
         Method::Backend(backend) => {
             let lits: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();
@@ -259,7 +260,8 @@ pub fn solve_cube(
             (answer, solver, *check, (proof, record))
         }
     };
-    finish(dir, cube, answer, solver, verified, proof, start.elapsed())
+    let took = (start.elapsed(), cpu.seconds());
+    finish(dir, cube, answer, solver, verified, proof, took)
 }
 
 /// Where cube `id`'s proof in `format` is kept: [`CubeDir::proof_path`], with `.xz` when
@@ -292,7 +294,8 @@ fn proof_record(
         // The version, when known, is the program's own `--version` line, name included.
         checker: (report.as_ref()).map(|r| r.checker_version.clone().unwrap_or(r.checker.clone())),
         verdict: report.as_ref().map(|r| r.verdict.clone()),
-        check_seconds: report.map(|r| r.seconds),
+        check_seconds: report.as_ref().map(|r| r.seconds),
+        check_cpu_seconds: report.map(|r| r.cpu_seconds),
     })
 }
 
@@ -319,7 +322,7 @@ fn finish(
     solver: String,
     verified: bool,
     (proof, proof_record): (Option<String>, Option<ProofRecord>),
-    took: Duration,
+    (took, cpu_seconds): (Duration, f64),
 ) -> Result<Solved, CubeError> {
     let seconds = took.as_secs_f64();
     // The cube's units add no variables: the formula's map decodes its models.
@@ -342,6 +345,7 @@ fn finish(
         id: cube.id,
         status,
         seconds,
+        cpu_seconds: Some(cpu_seconds),
         solver: outcome.solver.clone(),
         verified: (status == Status::Unsat).then_some(verified),
         proof,
@@ -408,7 +412,7 @@ impl Worker<'_> {
             Worker::Incremental(solver) => solver,
         };
         let cube = dir.manifest.cube(id)?;
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), CpuClock::start());
         // Loaded on the worker's first cube, so that loading runs in parallel too.
         if slot.is_none() {
             *slot = Some(crate::pipeline::cadical_session(&dir.formula)?);
@@ -432,7 +436,7 @@ impl Worker<'_> {
             name,
             false,
             (None, None),
-            start.elapsed(),
+            (start.elapsed(), cpu.seconds()),
         )
     }
 }
@@ -742,6 +746,7 @@ mod tests {
                 id,
                 status,
                 seconds,
+                cpu_seconds: None,
                 solver: "x".into(),
                 verified: None,
                 proof: None,

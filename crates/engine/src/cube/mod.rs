@@ -126,8 +126,13 @@ pub struct CubeResult {
     pub id: usize,
     /// SAT, UNSAT or unknown.
     pub status: Status,
-    /// Wall-clock seconds the solver took.
+    /// Wall-clock seconds the solver took (with the proof's writing and check, if any).
     pub seconds: f64,
+    /// The same work's CPU seconds: the worker thread's and those of the processes it ran
+    /// (a solver, the checker). Unlike `seconds` it does not grow when the machine is
+    /// shared or the run paused. Absent in results written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds: Option<f64>,
     /// The solver that answered.
     pub solver: String,
     /// For UNSAT: whether the independent checker verified a proof (`--check-unsat` or
@@ -176,9 +181,12 @@ pub struct ProofRecord {
     /// The checker's verdict line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
-    /// Seconds the check took.
+    /// Seconds the check took (wall).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check_seconds: Option<f64>,
+    /// The checker's CPU seconds (absent in records written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_cpu_seconds: Option<f64>,
 }
 
 /// A cube solver, validated: the solver, and the proofs it writes.
@@ -560,6 +568,7 @@ mod tests {
             id: 2,
             status: Status::Unsat,
             seconds: 0.5,
+            cpu_seconds: Some(0.4),
             solver: "kissat".into(),
             verified: Some(false),
             proof: None,

@@ -90,16 +90,24 @@ impl Summary {
             .count()
     }
 
-    /// The solvers' seconds summed over the cubes with a result.
-    pub fn cpu_seconds(&self) -> f64 {
+    /// The solvers' wall seconds summed over the cubes with a result.
+    pub fn wall_seconds(&self) -> f64 {
         self.results.iter().flatten().map(|r| r.seconds).sum()
     }
 
-    /// The cube that took longest, and its seconds.
-    pub fn largest(&self) -> Option<(usize, f64)> {
+    /// The CPU seconds summed over the cubes whose result records them, and how many do
+    /// (results written before CPU time was kept do not).
+    pub fn cpu_seconds(&self) -> (f64, usize) {
         (self.results.iter().flatten())
-            .map(|r| (r.id, r.seconds))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .filter_map(|r| r.cpu_seconds)
+            .fold((0.0, 0), |(sum, k), s| (sum + s, k + 1))
+    }
+
+    /// The cube that took longest, by its CPU seconds where recorded (wall seconds grow
+    /// with pauses and sharing), else by its wall seconds.
+    pub fn largest(&self) -> Option<&CubeResult> {
+        let cost = |r: &CubeResult| r.cpu_seconds.unwrap_or(r.seconds);
+        (self.results.iter().flatten()).max_by(|a, b| cost(a).total_cmp(&cost(b)))
     }
 }
 

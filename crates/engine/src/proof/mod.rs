@@ -76,6 +76,8 @@ pub struct CheckReport {
     pub verdict: String,
     /// Wall-clock seconds of the check.
     pub seconds: f64,
+    /// The checker's CPU seconds (user and system).
+    pub cpu_seconds: f64,
     /// pq-sat's reason for refusing a proof the checker accepted, if any.
     pub note: Option<String>,
 }
@@ -209,6 +211,7 @@ fn check_drat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, 
         checker_version: program_version(&program, "--version"),
         verdict,
         seconds: run.seconds,
+        cpu_seconds: run.cpu_seconds,
         note,
     })
 }
@@ -302,6 +305,7 @@ fn check_lrat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, 
         checker_version: debian_version("acl2-books").or_else(|| debian_version("acl2")),
         verdict,
         seconds: run.seconds,
+        cpu_seconds: run.cpu_seconds,
         note: None,
     })
 }

@@ -74,6 +74,9 @@ pub struct Supervised<T> {
     pub stderr: String,
     /// Wall-clock seconds from spawn to exit.
     pub seconds: f64,
+    /// Its user plus system CPU seconds (with those of its own reaped children), also
+    /// counted to this thread's [`crate::cpu::CpuClock`].
+    pub cpu_seconds: f64,
 }
 
 /// A child's stdout as its reader sees it: it ends after `cap` bytes, and then the child is
@@ -188,6 +191,7 @@ pub fn supervise<T: Send + 'static>(
             child,
             pgid,
             reaped: false,
+            cpu_seconds: 0.0,
         }
     };
 
@@ -235,6 +239,7 @@ pub fn supervise<T: Send + 'static>(
         stdout: join_finished(stdout_reader),
         stderr: join_finished(stderr_reader).unwrap_or_default(),
         seconds,
+        cpu_seconds: child.cpu_seconds,
     })
 }
 
@@ -432,6 +437,8 @@ struct Guard {
     child: Child,
     pgid: i32,
     reaped: bool,
+    /// The leader's CPU seconds, known once it is reaped.
+    cpu_seconds: f64,
 }
 
 impl Guard {
@@ -511,11 +518,39 @@ impl Guard {
             libc::kill(-self.pgid, libc::SIGKILL);
         }
         self.reaped = true;
-        let status = self.child.wait();
+        let status = self.wait4();
         let mut running = registry();
         running.retain(|e| e.pgid != self.pgid);
         sweep(&running, false);
         Ok((killed, status?))
+    }
+}
+
+impl Guard {
+    /// Reaps the leader with `wait4`, which (unlike `Child::wait`) also says what CPU time
+    /// it used; that is kept and counted to this thread ([`crate::cpu`]).
+    fn wait4(&mut self) -> std::io::Result<ExitStatus> {
+        use std::os::unix::process::ExitStatusExt;
+        // Nothing is written to the child from here on (stdin went to its own thread).
+        drop(self.child.stdin.take());
+        let mut status: libc::c_int = 0;
+        // SAFETY: rusage is plain data, zero is a valid value, and wait4 only writes it.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: our own unreaped child (the registry entry is `closing`, so nobody else
+            // signals or reaps it); wait4 writes only the two out-parameters.
+            let rc = unsafe { libc::wait4(self.pgid, &raw mut status, 0, &raw mut usage) };
+            if rc == self.pgid {
+                break;
+            }
+            let err = std::io::Error::last_os_error();
+            if err.kind() != std::io::ErrorKind::Interrupted {
+                return Err(err);
+            }
+        }
+        self.cpu_seconds = crate::cpu::rusage_seconds(&usage);
+        crate::cpu::add_child(self.cpu_seconds);
+        Ok(ExitStatus::from_raw(status))
     }
 }
 
