@@ -317,6 +317,7 @@ pub(crate) fn varisat_solve(
     std::thread::Builder::new()
         .name("varisat".into())
         .spawn(move || {
+            let clock = crate::cpu::CpuClock::start();
             let mut solver = varisat::Solver::new();
             if let Some(target) = proof {
                 // Must come before the first clause.
@@ -335,7 +336,7 @@ pub(crate) fn varisat_solve(
             let closed = solver.close_proof();
             let result = result.and_then(|r| closed.map(|()| r));
             // The receiver is gone when the caller gave up waiting: nothing to do.
-            let _ = tx.send(result.map_err(|e| e.to_string()));
+            let _ = tx.send((result.map_err(|e| e.to_string()), clock.seconds()));
         })
         .map_err(|e| failed(format!("could not start its thread: {e}")))?;
     // Polling lets a stop request or an interrupt end the wait as promptly as a deadline.
@@ -348,7 +349,10 @@ pub(crate) fn varisat_solve(
             .map_or(POLL, |left| left.min(POLL))
             .max(Duration::from_millis(1));
         match rx.recv_timeout(pause) {
-            Ok(result) => return result.map_err(failed),
+            Ok((result, cpu)) => {
+                crate::cpu::count_helper(cpu);
+                return result.map_err(failed);
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(failed("the solver thread panicked".into()))

@@ -72,13 +72,15 @@ impl Backend for Portfolio {
                 let tx = tx.clone();
                 let member_limits = member_limits.clone();
                 scope.spawn(move || {
+                    let clock = crate::cpu::CpuClock::start();
                     let result = member.solve_judged(formula, &member_limits, judge);
                     // The receiver lives until every member has reported.
-                    let _ = tx.send(result);
+                    let _ = tx.send((result, clock.seconds()));
                 });
             }
             drop(tx);
-            for result in rx {
+            for (result, cpu) in rx {
+                crate::cpu::count_helper(cpu);
                 match result {
                     Ok((answer @ (Answer::Sat(_) | Answer::Unsat), name)) => match &winner {
                         None if failure.is_none() => {
@@ -234,6 +236,36 @@ mod tests {
 
     fn formula() -> Formula {
         encode(&Instance::new(3, 0).unwrap(), &Options::default())
+    }
+
+    /// A backend that burns 0.2 s of its thread's CPU time, then answers UNSAT.
+    struct Spin;
+
+    impl Backend for Spin {
+        fn name(&self) -> String {
+            "spin".into()
+        }
+
+        fn solve_once(&self, _: &Formula, _: &Limits) -> Result<Answer, SolveError> {
+            let clock = crate::cpu::CpuClock::start();
+            while clock.seconds() < 0.2 {
+                std::hint::black_box(0u64.wrapping_add(1));
+            }
+            Ok(Answer::Unsat)
+        }
+    }
+
+    /// The members' CPU time counts to the thread that ran the portfolio (a conquer worker's
+    /// cube record), though they ran on threads of their own.
+    #[test]
+    fn portfolio_members_cpu_counts_to_the_caller() {
+        let clock = crate::cpu::CpuClock::start();
+        let p = Portfolio::new(vec![Box::new(Spin), Box::new(Spin)]);
+        assert_eq!(
+            p.solve_once(&formula(), &Limits::none()).unwrap(),
+            Answer::Unsat
+        );
+        assert!(clock.seconds() >= 0.4, "{}", clock.seconds());
     }
 
     #[test]

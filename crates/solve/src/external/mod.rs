@@ -205,7 +205,7 @@ pub(crate) mod tests {
     /// other tests that start solvers share this lock.
     static SERIAL: RwLock<()> = RwLock::new(());
 
-    fn shared() -> RwLockReadGuard<'static, ()> {
+    pub(crate) fn shared() -> RwLockReadGuard<'static, ()> {
         SERIAL
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
