@@ -98,10 +98,11 @@ pub(crate) fn run(job: &EstimateJob) -> Result<u8> {
         let _guard = Interruptible::enter();
         estimate(&job.problem, job.n, &settings, &mut |unit, s, k| {
             note!(
-                "pq-sat: {unit} {} ({k} of the sample): {} in {:.3} s",
+                "pq-sat: {unit} {} ({k} of the sample): {} in {:.3} s ({:.3} s cpu)",
                 s.id,
                 status_name(s.status),
-                s.seconds
+                s.seconds,
+                s.cpu_seconds
             );
         })?
     };

@@ -345,7 +345,7 @@ fn estimate_predicts_from_a_repeatable_sample() {
     let times: Vec<f64> = (e["sample"].as_array().unwrap().iter())
         .map(|c| {
             assert_eq!(c["status"], "unsat");
-            c["seconds"].as_f64().unwrap()
+            c["cpu_seconds"].as_f64().unwrap()
         })
         .collect();
     let total = &e["total_cpu"];

@@ -859,7 +859,10 @@ fn estimate_predicts_a_step_from_a_sample_of_its_units() {
     let sample = e["sample"].as_array().unwrap();
     assert_eq!(sample.len() as u64, e["cubes"].as_u64().unwrap());
     assert!(sample.iter().all(|u| u["status"] == "unsat"), "{e}");
-    let sum: f64 = sample.iter().map(|u| u["seconds"].as_f64().unwrap()).sum();
+    let sum: f64 = sample
+        .iter()
+        .map(|u| u["cpu_seconds"].as_f64().unwrap())
+        .sum();
     let total = e["total_cpu"]["estimate"].as_f64().unwrap();
     assert!((total - sum).abs() <= 1e-9 + 1e-6 * sum, "{total} {sum}");
     assert_eq!(e["sat"], Value::Null);

@@ -20,6 +20,7 @@ use std::time::Instant;
 use pq_encode::spec::Problem;
 use pq_lines::Settings;
 use pq_solve::control::{interrupted, Limits};
+use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
 
 use crate::cube::estimate::{predict, sample_ids, Estimate, Sampled, SplitMix};
@@ -66,9 +67,9 @@ pub fn estimate(
             asked_to_stop: &asked,
             unit_budget: None,
         };
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), CpuClock::start());
         let found = units.decide_one(i, &run);
-        let seconds = start.elapsed().as_secs_f64();
+        let (seconds, cpu_seconds) = (start.elapsed().as_secs_f64(), cpu.seconds());
         let status = match found {
             Found::Sat(cells) => {
                 let raw = placement(problem, &cells);
@@ -82,6 +83,7 @@ pub fn estimate(
             id: i + 1,
             status,
             seconds,
+            cpu_seconds,
         };
         on_unit(unit, &s, k + 1);
         sample.push(s);

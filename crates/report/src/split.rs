@@ -47,7 +47,7 @@ fn duration(s: f64) -> String {
 /// The prediction as a table.
 pub fn estimate_text(e: &Estimate) -> String {
     let count = |st| e.sample.iter().filter(|s| s.status == st).count();
-    let times = e.sample.iter().map(|s| s.seconds);
+    let times = e.sample.iter().map(|s| s.cpu_seconds);
     let largest = times.clone().fold(0.0, f64::max);
     let mean = times.sum::<f64>() / e.sample.len().max(1) as f64;
     let range = |i: &Interval| format!("{} to {}", duration(i.low), duration(i.high));
@@ -69,7 +69,7 @@ pub fn estimate_text(e: &Estimate) -> String {
         count(Status::Unknown)
     );
     out += &format!(
-        "sampled {unit} times: mean {}, largest {}\n",
+        "sampled {unit} times (CPU): mean {}, largest {}\n",
         duration(mean),
         duration(largest)
     );

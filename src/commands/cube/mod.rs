@@ -66,10 +66,11 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
     };
     let e = pq_engine::cube::estimate::estimate(dir, backend.as_ref(), &settings, &mut |s, k| {
         note!(
-            "pq-sat: cube {} ({k} of the sample): {} in {:.3} s",
+            "pq-sat: cube {} ({k} of the sample): {} in {:.3} s ({:.3} s cpu)",
             s.id,
             status_name(s.status),
-            s.seconds
+            s.seconds,
+            s.cpu_seconds
         );
     })?;
     if let Some(path) = &a.plot {

@@ -3,8 +3,10 @@
 //!
 //! The sample (uniform, without replacement, from a seeded generator so that a run can be
 //! repeated) is solved one cube at a time, each as the formula plus the cube's literals as
-//! unit clauses, the way one worker solves one cube. The total CPU time is predicted as `N`
-//! times the sample's mean; the wall time on `w` workers as the makespan of
+//! unit clauses, the way one worker solves one cube. Each cube is priced by its CPU time
+//! (this thread's and its solver's and checker's processes', [`pq_solve::cpu`]), so that an
+//! estimate made beside a running bundle is not inflated by the sharing. The total CPU time
+//! is predicted as `N` times the sample's mean; the wall time on `w` workers as the makespan of
 //! longest-processing-time-first scheduling (Graham, "Bounds on multiprocessing timing
 //! anomalies", SIAM J. Appl. Math. 1969) of `N` cube times made by repeating the sampled
 //! ones in proportion. The 95% intervals are percentile bootstrap intervals (Efron &
@@ -20,6 +22,7 @@ use serde::Serialize;
 
 use pq_encode::{dimacs, header};
 use pq_solve::control::Limits;
+use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
 use pq_solve::Backend;
 
@@ -52,6 +55,8 @@ pub struct Sampled {
     pub status: Status,
     /// Wall-clock seconds, one cube at a time.
     pub seconds: f64,
+    /// CPU seconds (what the prediction uses).
+    pub cpu_seconds: f64,
 }
 
 /// A prediction and its bootstrap interval, in seconds.
@@ -176,6 +181,7 @@ pub fn estimate(
         }
         // Each cube has its own time limit, counted from its start.
         let limits = Limits::timeout(settings.timeout);
+        let cpu = CpuClock::start();
         let outcome = solve_formula(
             problem.as_ref(),
             n.unwrap_or(0),
@@ -188,6 +194,7 @@ pub fn estimate(
             id: cube.id,
             status,
             seconds: outcome.seconds,
+            cpu_seconds: cpu.seconds(),
         };
         on_cube(&s, k + 1);
         sample.push(s);
@@ -215,7 +222,7 @@ pub(crate) fn predict(
     sample: Vec<Sampled>,
     rng: &mut SplitMix,
 ) -> Estimate {
-    let times: Vec<f64> = sample.iter().map(|s| s.seconds).collect();
+    let times: Vec<f64> = sample.iter().map(|s| s.cpu_seconds).collect();
     let n_cubes = units;
     // Enough resamples for stable 2.5% and 97.5% percentiles, fewer when each
     // resample schedules very many cubes.
