@@ -13,7 +13,8 @@
 //!   competition-style command); [`portfolio`]: several backends racing on one formula;
 //! - [`control`]: time limits, stop requests and Ctrl-C, shared by every backend;
 //!   [`cpu`]: CPU time of a thread and the children it ran;
-//! - [`prove`]: the backends that write clausal proofs (DRAT, LRAT);
+//! - [`prove`]: the backends that write clausal proofs (DRAT, LRAT); [`simplify`]: the
+//!   top-level simplification written as DRAT steps before the line engine's tree;
 //! - [`output`]: every file and directory pq-sat writes (checked first, never over a link
 //!   or a special file, leftovers of killed runs removed);
 //! - [`answer`]: what a backend answers; [`error`]: why it failed;
@@ -33,6 +34,7 @@ pub use pq_io::output;
 pub mod portfolio;
 pub mod prove;
 pub mod session;
+pub mod simplify;
 pub mod survey;
 
 pub use answer::{Answer, Assignment};

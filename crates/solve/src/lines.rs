@@ -260,8 +260,9 @@ pub fn tree_proof(
 
 impl Lines {
     /// Solves `formula` (pq-sat's colouring formula with `--bounds sums`, and a cube as unit
-    /// clauses) writing on UNSAT its search tree as a binary DRAT proof to `proof`; a SAT
-    /// answer's model comes from CaDiCaL.
+    /// clauses) writing on UNSAT its search tree as a binary DRAT proof to `proof`, after the
+    /// top-level simplification ([`crate::simplify`]); a SAT answer's model comes from
+    /// CaDiCaL.
     ///
     /// # Errors
     /// A formula the engine does not read, or one without the family-sum clauses that make
@@ -280,6 +281,12 @@ impl Lines {
         let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
         let file = std::fs::File::create(proof).map_err(SolveError::io(proof))?;
         let mut out = std::io::BufWriter::new(file);
+        // The cube's units fix thousands of variables; the checker goes faster without them.
+        // The tree's lemmas name line variables only: DIMACS 2d² + 1 to 2d² + 6d − 2.
+        let first = 2 * (board.rows() * board.rows()) as u32 + 1;
+        let lines = first..first + (6 * board.rows() - 2) as u32;
+        crate::simplify::top_level_prologue(formula, &|v| lines.contains(&v), &mut out, true)
+            .map_err(SolveError::io(proof))?;
         let proved = tree_proof(
             (&board, demand.white, &fixed),
             &mut out,

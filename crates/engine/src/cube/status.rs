@@ -451,7 +451,8 @@ fn on_disk(
 /// The check of a cube whose proof was dropped after its check (`--keep-proof none`): the
 /// recorded prover makes it again, into scratch space, and the checker checks it. A proof
 /// with another SHA-256 than the recorded one still counts when it checks (a solver need not
-/// be deterministic), and the finding says so.
+/// be deterministic, and pq-sat's own prover changes between versions), and the finding says
+/// so.
 fn proved_again(
     dir: &CubeDir,
     cube: &Cube,
@@ -503,7 +504,7 @@ fn proved_again(
         "the recorded SHA-256".to_string()
     } else {
         format!(
-            "SHA-256 {sha}, not the recorded {} (the prover is not deterministic)",
+            "SHA-256 {sha}, not the recorded {} (another version of the prover, or one that is not deterministic)",
             record.sha256
         )
     };
