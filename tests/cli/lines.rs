@@ -611,6 +611,19 @@ fn checked_proofs_are_kept_compressed_or_dropped() {
         "{}",
         stdout(&out)
     );
+    // A proof made again with another SHA-256 than the recorded one (another version of
+    // the prover wrote the record) still counts when it checks, and the finding says so.
+    edit_json(&dir.join("results").join("1.json"), &|v| {
+        v["proof_record"]["sha256"] = "0".repeat(64).into();
+    });
+    let out = status_check(&dir);
+    assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("not the recorded 0000")
+            && stdout(&out).contains("another version of the prover"),
+        "{}",
+        stdout(&out)
+    );
     edit_json(&dir.join("results").join("1.json"), &|v| {
         v["proof_record"]["prover"] = "nonsense".into();
     });
