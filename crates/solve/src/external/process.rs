@@ -524,9 +524,7 @@ impl Guard {
         sweep(&running, false);
         Ok((killed, status?))
     }
-}
 
-impl Guard {
     /// Reaps the leader with `wait4`, which (unlike `Child::wait`) also says what CPU time
     /// it used; that is kept and counted to this thread ([`crate::cpu`]).
     fn wait4(&mut self) -> std::io::Result<ExitStatus> {
