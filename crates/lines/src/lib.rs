@@ -146,6 +146,15 @@ pub struct Stats {
     pub resumed: usize,
 }
 
+impl Stats {
+    /// Adds the workers' counts (`pool::run_workers`).
+    fn add(&mut self, (nodes, pairs, done): pool::Counts) {
+        self.nodes += nodes;
+        self.pairs += pairs;
+        self.row_sets_done += done;
+    }
+}
+
 /// A verdict and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
@@ -412,22 +421,7 @@ fn run(
         jobs,
         ..Stats::default()
     };
-    let mut add = |(nodes, pairs, done): (u64, u64, usize)| {
-        stats.nodes += nodes;
-        stats.pairs += pairs;
-        stats.row_sets_done += done;
-    };
-    if jobs == 1 {
-        // One worker runs here: a cube of a few milliseconds pays no thread start.
-        add(worker());
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
-            for handle in handles {
-                add(handle.join().expect("a line-engine worker panicked"));
-            }
-        });
-    }
+    stats.add(pool::run_workers(jobs, worker));
     let verdict = match (
         solution
             .into_inner()

@@ -112,23 +112,7 @@ where
             let (nodes, leaves) = search.counts();
             (nodes, leaves, done)
         };
-        let mut add = |(nodes, leaves, done): (u64, u64, usize)| {
-            stats.nodes += nodes;
-            stats.pairs += leaves;
-            stats.row_sets_done += done;
-        };
-        if jobs == 1 {
-            // On the caller's thread, so that its CPU clock (one cube on one conquer
-            // worker, `pq_solve::cpu`) counts the search.
-            add(worker());
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
-                for handle in handles {
-                    add(handle.join().expect("a line-engine worker panicked"));
-                }
-            });
-        }
+        stats.add(run_workers(jobs, worker));
         if found.load(Ordering::Relaxed) {
             break;
         }
@@ -146,6 +130,26 @@ where
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     (outcome.unwrap_or(Outcome::Exhausted), stats)
 }
+
+/// Runs `worker` on `jobs` threads and adds up what each reports: (nodes, pairs or
+/// leaves, units done). One job runs on the caller's thread, so that its CPU clock (one
+/// cube on one conquer worker, `pq_solve::cpu`) counts the search and a cube of a few
+/// milliseconds pays no thread start.
+pub(crate) fn run_workers(jobs: usize, worker: impl Fn() -> Counts + Sync) -> Counts {
+    if jobs <= 1 {
+        return worker();
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(&worker)).collect();
+        handles.into_iter().fold((0, 0, 0), |(n, p, d), handle| {
+            let (nodes, pairs, done) = handle.join().expect("a line-engine worker panicked");
+            (n + nodes, p + pairs, d + done)
+        })
+    })
+}
+
+/// What one worker reports: nodes searched, leaf pairs reached, units searched to the end.
+pub(crate) type Counts = (u64, u64, usize);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)

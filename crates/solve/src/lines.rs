@@ -186,12 +186,7 @@ impl DratWriter<'_> {
             buffer.push(if delete { b'd' } else { b'a' });
             for &(line, white) in path {
                 // The lemma negates the path: a white line's literal is negative.
-                let mut code = 2 * (self.first + line as u64) + u64::from(white);
-                while code > 127 {
-                    buffer.push((code & 127) as u8 | 128);
-                    code >>= 7;
-                }
-                buffer.push(code as u8);
+                crate::simplify::push_binary_literal(buffer, self.first + line as u64, white);
             }
             buffer.push(0);
         } else {

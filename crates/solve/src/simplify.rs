@@ -167,6 +167,19 @@ fn propagate(clauses: &[Vec<i32>]) -> Option<Vec<i8>> {
     Some(value)
 }
 
+/// A literal of binary DRAT: 2·var (+1 if negative) in 7-bit groups, low first, the
+/// high bit marking that another group follows (drat-trim's binary format: Wetzler, Heule
+/// and Hunt, "DRAT-trim: Efficient checking and trimming using expressive clausal proofs",
+/// SAT 2014).
+pub(crate) fn push_binary_literal(buffer: &mut Vec<u8>, var: u64, negative: bool) {
+    let mut code = 2 * var + u64::from(negative);
+    while code > 127 {
+        buffer.push((code & 127) as u8 | 128);
+        code >>= 7;
+    }
+    buffer.push(code as u8);
+}
+
 /// One DRAT step into `buffer`: `a`/`d`, then each literal as 2·var (+1 if negative) in
 /// 7-bit groups, low first, then 0 (binary); or the text line.
 fn step(buffer: &mut Vec<u8>, delete: bool, clause: &[i32], binary: bool) {
@@ -174,12 +187,7 @@ fn step(buffer: &mut Vec<u8>, delete: bool, clause: &[i32], binary: bool) {
     if binary {
         buffer.push(if delete { b'd' } else { b'a' });
         for &l in clause {
-            let mut code = 2 * u64::from(l.unsigned_abs()) + u64::from(l < 0);
-            while code > 127 {
-                buffer.push((code & 127) as u8 | 128);
-                code >>= 7;
-            }
-            buffer.push(code as u8);
+            push_binary_literal(buffer, u64::from(l.unsigned_abs()), l < 0);
         }
         buffer.push(0);
     } else {
@@ -198,6 +206,16 @@ fn step(buffer: &mut Vec<u8>, delete: bool, clause: &[i32], binary: bool) {
 mod tests {
     use super::*;
     use rustsat::types::Lit;
+
+    #[test]
+    fn binary_literals_follow_drat_trims_format() {
+        // drat-trim's own examples: -63 is 127 (one group), 129 is 258 = 0x82 0x02.
+        let mut buffer = Vec::new();
+        push_binary_literal(&mut buffer, 63, true);
+        push_binary_literal(&mut buffer, 129, false);
+        push_binary_literal(&mut buffer, 8192, true);
+        assert_eq!(buffer, [0x7f, 0x82, 0x02, 0x81, 0x80, 0x01]);
+    }
 
     fn formula(clauses: &[&[i32]]) -> Formula {
         let mut f = Formula::default();
