@@ -4,7 +4,7 @@
 # before it counts. Proofs are dropped after their check (--keep-proof none): each result
 # records the proof's SHA-256, size and verdict, and `cube-status --check` makes and checks
 # it again. When every cube is done, the completeness proof (the cubes cover the formula)
-# is written and checked.
+# is written and checked, and the witness for n - 1 is kept beside the records.
 #
 # Machines here do not keep files between sessions, so the results live in the repository
 # (runs/aD/results) and the cube directory is rebuilt from the formula, which is a pure
@@ -42,5 +42,12 @@ if [ "$(ls $dir/results | wc -l)" -eq "$cubes" ] && [ ! -f $dir/completeness.don
   "$bin" solve-cube $dir --completeness --proof --check-unsat | tee completeness.out
   cp completeness.out "$repo/runs/a$d/completeness.out"
   touch $dir/completeness.done
+fi
+# The other half of a(d) = n - 1: a board with n - 1 queens of each colour, validated by
+# pq-sat's independent validator before it is printed (the line engine finds it in seconds).
+if [ -f $dir/completeness.done ] && [ ! -f "$repo/runs/a$d/witness.json" ]; then
+  # exit 10 is SAT, the answer wanted
+  rc=0; "$bin" solve --dim "$d" --n $((n - 1)) --format json > witness.json.tmp || rc=$?
+  if [ $rc -eq 10 ]; then mv witness.json.tmp "$repo/runs/a$d/witness.json"; fi
 fi
 "$bin" cube-status $dir || true
