@@ -149,8 +149,10 @@ pub fn step_line(step: &Step) -> String {
 }
 
 /// Shows `conquer`'s cubes as they finish: how many are done of how many, the time
-/// elapsed, and the time left estimated from the mean time per cube solved in this run
-/// (spread over the workers).
+/// elapsed, and the time left estimated from the mean CPU time per cube solved in this run
+/// (a cube's wall time where it has none), spread over the workers: a pause (`kill
+/// -STOP`) or a busy machine does not inflate it, though the cubes left may be lighter
+/// or heavier than those done.
 pub struct CubeProgress {
     mode: ProgressMode,
     bar: Option<ProgressBar>,
@@ -195,10 +197,10 @@ impl CubeProgress {
         let mut state = self.state.lock().expect("no panics while holding it");
         state.0 += 1;
         state.1 += 1;
-        state.2 += r.seconds;
-        let (done, now, cpu) = *state;
+        state.2 += cube_cost(r);
+        let (done, now, cost) = *state;
         let left = self.total.saturating_sub(done);
-        let eta = cpu / now as f64 * left as f64 / self.jobs as f64;
+        let eta = cost / now as f64 * left as f64 / self.jobs as f64;
         let line = format!(
             "pq-sat: cubes {done}/{} done, {:.1} s elapsed, about {:.1} s left (cube {}: {}, {:.2} s)",
             self.total,
@@ -222,10 +224,45 @@ impl CubeProgress {
     }
 }
 
+/// What a cube cost its worker: its CPU time, or its wall time from a result without one.
+fn cube_cost(r: &pq_engine::cube::CubeResult) -> f64 {
+    r.cpu_seconds.unwrap_or(r.seconds)
+}
+
 impl Drop for CubeProgress {
     fn drop(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pq_engine::cube::{CubeResult, Status};
+
+    fn result(seconds: f64, cpu_seconds: Option<f64>) -> CubeResult {
+        CubeResult {
+            id: 1,
+            status: Status::Unsat,
+            seconds,
+            cpu_seconds,
+            solver: "x".into(),
+            verified: None,
+            proof: None,
+            proof_record: None,
+            model: None,
+            worker: "w".into(),
+            formula_sha256: String::new(),
+            cube_sha256: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_cube_costs_its_cpu_time_where_it_has_one() {
+        // A cube paused for 600 s of its 610 s of wall time used 10 s of CPU.
+        assert_eq!(cube_cost(&result(610.0, Some(10.0))), 10.0);
+        assert_eq!(cube_cost(&result(610.0, None)), 610.0);
     }
 }
