@@ -197,7 +197,7 @@ impl CubeProgress {
         let mut state = self.state.lock().expect("no panics while holding it");
         state.0 += 1;
         state.1 += 1;
-        state.2 += cube_cost(r);
+        state.2 += r.cost();
         let (done, now, cost) = *state;
         let left = self.total.saturating_sub(done);
         let eta = cost / now as f64 * left as f64 / self.jobs as f64;
@@ -224,11 +224,6 @@ impl CubeProgress {
     }
 }
 
-/// What a cube cost its worker: its CPU time, or its wall time from a result without one.
-fn cube_cost(r: &pq_engine::cube::CubeResult) -> f64 {
-    r.cpu_seconds.unwrap_or(r.seconds)
-}
-
 impl Drop for CubeProgress {
     fn drop(&mut self) {
         if let Some(bar) = &self.bar {
@@ -239,7 +234,6 @@ impl Drop for CubeProgress {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use pq_engine::cube::{CubeResult, Status};
 
     fn result(seconds: f64, cpu_seconds: Option<f64>) -> CubeResult {
@@ -262,7 +256,7 @@ mod tests {
     #[test]
     fn a_cube_costs_its_cpu_time_where_it_has_one() {
         // A cube paused for 600 s of its 610 s of wall time used 10 s of CPU.
-        assert_eq!(cube_cost(&result(610.0, Some(10.0))), 10.0);
-        assert_eq!(cube_cost(&result(610.0, None)), 610.0);
+        assert_eq!(result(610.0, Some(10.0)).cost(), 10.0);
+        assert_eq!(result(610.0, None).cost(), 610.0);
     }
 }

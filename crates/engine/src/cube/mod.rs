@@ -160,6 +160,14 @@ pub struct CubeResult {
     pub cube_sha256: String,
 }
 
+impl CubeResult {
+    /// What the cube cost its worker: its CPU seconds, or its wall seconds in a result
+    /// without them (wall time grows with pauses and a shared machine).
+    pub fn cost(&self) -> f64 {
+        self.cpu_seconds.unwrap_or(self.seconds)
+    }
+}
+
 /// A cube's proof as it was written and checked: enough to make it again (the prover and
 /// format), to tell whether a proof on disk or made again is the same one (its SHA-256 and
 /// size, uncompressed), and to say what its check found without checking it again.

@@ -106,8 +106,7 @@ impl Summary {
     /// The cube that took longest, by its CPU seconds where recorded (wall seconds grow
     /// with pauses and sharing), else by its wall seconds.
     pub fn largest(&self) -> Option<&CubeResult> {
-        let cost = |r: &CubeResult| r.cpu_seconds.unwrap_or(r.seconds);
-        (self.results.iter().flatten()).max_by(|a, b| cost(a).total_cmp(&cost(b)))
+        (self.results.iter().flatten()).max_by(|a, b| a.cost().total_cmp(&b.cost()))
     }
 }
 
