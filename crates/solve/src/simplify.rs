@@ -180,8 +180,8 @@ pub(crate) fn push_binary_literal(buffer: &mut Vec<u8>, var: u64, negative: bool
     buffer.push(code as u8);
 }
 
-/// One DRAT step into `buffer`: `a`/`d`, then each literal as 2·var (+1 if negative) in
-/// 7-bit groups, low first, then 0 (binary); or the text line.
+/// One DRAT step into `buffer`: `a`/`d`, the literals as [`push_binary_literal`] writes
+/// them, then 0 (binary); or the text line.
 fn step(buffer: &mut Vec<u8>, delete: bool, clause: &[i32], binary: bool) {
     buffer.clear();
     if binary {
