@@ -118,7 +118,7 @@ pub fn enumerate(
         let asked = || limits.should_stop();
         let settings = Settings {
             jobs,
-            deadline: limits.remaining().map(|left| start + left),
+            deadline: limits.deadline(),
             asked_to_stop: &asked,
             unit_budget: None,
         };

@@ -63,7 +63,7 @@ pub fn estimate(
         let asked = || limits.should_stop();
         let run = Settings {
             jobs: 1,
-            deadline: limits.remaining().map(|left| Instant::now() + left),
+            deadline: limits.deadline(),
             asked_to_stop: &asked,
             unit_budget: None,
         };

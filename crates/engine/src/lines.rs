@@ -301,7 +301,7 @@ impl LineEngine {
         let default_budget = matches!(units, Units::Crowded(..)).then_some(CROWDED_BUDGET);
         let settings = Settings {
             jobs: self.jobs,
-            deadline: limits.remaining().map(|left| start + left),
+            deadline: limits.deadline(),
             asked_to_stop: &asked,
             unit_budget: self.unit_budget.or(default_budget).filter(|&b| b > 0),
         };

@@ -95,6 +95,14 @@ impl Limits {
         limits
     }
 
+    /// The instant the wall-clock limit ends, `None` without one. Engines that keep their own
+    /// clock take this instant rather than `now + remaining()`: an engine deadline computed
+    /// from an earlier `now` falls before this one, and a stop there would be reported
+    /// without the time limit as its reason.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline.map(|(d, _)| d)
+    }
+
     /// Time left before the deadline (`Some(ZERO)` once it has passed), `None` without one.
     pub fn remaining(&self) -> Option<Duration> {
         self.deadline
@@ -142,6 +150,13 @@ mod tests {
         let past = Limits::timeout(Some(Duration::ZERO));
         assert!(past.should_stop());
         assert!(past.unknown_reason().contains("time limit of 0.0 s"));
+
+        // An engine that stops at `deadline()` gives the time limit as the reason, whatever
+        // the clock read when it started (the race behind a flaky CLI test).
+        let soon = Limits::timeout(Some(Duration::from_millis(2)));
+        let end = soon.deadline().unwrap();
+        while Instant::now() < end {}
+        assert!(soon.unknown_reason().contains("time limit of 0.0 s"));
 
         let long = Limits::timeout(Some(Duration::from_secs(100)));
         let short = long.with_timeout(Some(Duration::from_secs(1)));

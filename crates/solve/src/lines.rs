@@ -139,10 +139,9 @@ impl Lines {
     ) -> Result<Answer, SolveError> {
         let (board, demand, fixed) = self.recognise(formula, cube).map_err(SolveError::Invalid)?;
         let asked = || limits.should_stop();
-        let start = std::time::Instant::now();
         let settings = Settings {
             jobs: self.jobs.max(1),
-            deadline: limits.remaining().map(|left| start + left),
+            deadline: limits.deadline(),
             asked_to_stop: &asked,
             unit_budget: None,
         };
@@ -233,10 +232,9 @@ pub fn tree_proof(
         failed: None,
     };
     let asked = || limits.should_stop();
-    let start = std::time::Instant::now();
     let settings = Settings {
         jobs: 1,
-        deadline: limits.remaining().map(|left| start + left),
+        deadline: limits.deadline(),
         asked_to_stop: &asked,
         unit_budget: None,
     };
