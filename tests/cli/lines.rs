@@ -1066,27 +1066,27 @@ fn a_journal_resumes_a_step_where_it_stopped() {
         assert_eq!(code(&out), 20, "{}", stderr(&out));
         let text = std::fs::read_to_string(&journal).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "pq-sat journal 1");
+        assert_eq!(lines[0], "pq-sat journal 2");
         assert!(
-            lines[2].starts_with("units: ") && lines[2].contains(units),
+            lines[4].starts_with("units: ") && lines[4].contains(units),
             "{text}"
         );
-        let total: usize = lines[2]["units: ".len()..]
+        let total: usize = lines[4]["units: ".len()..]
             .split(' ')
             .next()
             .unwrap()
             .parse()
             .unwrap();
-        assert_eq!(lines.len(), 3 + total, "{text}");
+        assert_eq!(lines.len(), 5 + total, "{text}");
         // Cut short after five units (the last line half written): the rest is searched,
         // the five are not, and the answer is the same.
-        let cut = lines[..8].join("\n") + "\ndone 1";
+        let cut = lines[..10].join("\n") + "\ndone 1";
         std::fs::write(&journal, cut).unwrap();
         let out = step(&args);
         assert_eq!(code(&out), 20, "{}", stderr(&out));
         assert_eq!(json(&out)["search"]["resumed"], 5, "{}", stdout(&out));
         let again = std::fs::read_to_string(&journal).unwrap();
-        assert_eq!(again.lines().count(), 3 + total, "{again}");
+        assert_eq!(again.lines().count(), 5 + total, "{again}");
         // Nothing left: UNSAT at once.
         let out = step(&args);
         assert_eq!(code(&out), 20);
@@ -1098,7 +1098,16 @@ fn a_journal_resumes_a_step_where_it_stopped() {
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     // That journal is 6×6's with 5 of each: another step refuses it.
     let out = step(&["--dim", "6", "--n", "6"]);
-    assert_fails_saying(&out, 1, "not the journal of this step");
+    assert_fails_saying(&out, 1, "the journal of another claim");
+    // The journal of 7×7 with 8 of each (UNSAT) edited to claim 7 of each: its records
+    // were written for n = 8, so they answer nothing for n = 7.
+    let _ = std::fs::remove_file(&journal);
+    assert_eq!(code(&step(&["--dim", "7", "--n", "8"])), 20);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let edited = text.replacen("n = 8", "n = 7", 1).replacen("[8, 8]", "[7, 7]", 1);
+    std::fs::write(&journal, edited).unwrap();
+    let out = step(&["--dim", "7", "--n", "7"]);
+    assert_fails_saying(&out, 1, "recorded for another claim");
     for (args, needle) in [
         (vec!["--dim", "6"], "--n"),
         (

@@ -15,7 +15,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use pq_board::placement::Placement;
+use pq_board::placement::{Layout, Placement};
 use pq_board::symmetry::{images, SymmetryGroup};
 use pq_encode::spec::Problem;
 use pq_lines::{Demand, Settings, Verdict};
@@ -139,6 +139,16 @@ pub fn enumerate(
         stopped,
         ..Summary::default()
     };
+    // The engine meets one pair of each orbit of its own group, which on the torus is
+    // larger than the problem's (the multipliers u with gcd(u, d) = 1): each board met is
+    // closed under the engine's generators, so every orbit of the problem's group in it is
+    // counted, once, whichever of its members the search happened to meet.
+    let generators = if white == 0 {
+        Vec::new()
+    } else {
+        let board = board(problem).expect("checked by refusal()");
+        pq_lines::symmetry::Group::of(&board, white == black).cell_generators()
+    };
     let mut seen: HashSet<Placement> = HashSet::new();
     'patterns: for pattern in &patterns {
         for whites in subsets(&pattern.white, white) {
@@ -149,31 +159,37 @@ pub fn enumerate(
                         board.set(r, c, Some(group));
                     }
                 }
-                let canonical = group.canonical(&board);
-                if !seen.insert(canonical.clone()) {
-                    continue;
-                }
-                check(&canonical, request, &solver)?;
-                let images = images(group.symmetries(), &canonical);
-                let found = match request.up_to {
-                    UpTo::Symmetry => vec![Found {
-                        orbit_size: images.len(),
-                        placement: canonical,
-                    }],
-                    UpTo::Total => (images.into_iter())
-                        .map(|placement| Found {
-                            placement,
-                            orbit_size: 1,
-                        })
-                        .collect(),
-                };
-                for f in found {
-                    summary.count += 1;
-                    summary.total_boards += f.orbit_size;
-                    summary.seconds = start.elapsed().as_secs_f64();
-                    on_found(&f, &summary);
-                    if limit_reached(request, &summary) {
-                        break 'patterns;
+                let mut queue = vec![group.canonical(&board)];
+                while let Some(canonical) = queue.pop() {
+                    if !seen.insert(canonical.clone()) {
+                        continue;
+                    }
+                    for g in &generators {
+                        let moved = apply(g, &canonical, layout);
+                        queue.push(group.canonical(&moved));
+                    }
+                    check(&canonical, request, &solver)?;
+                    let images = images(group.symmetries(), &canonical);
+                    let found = match request.up_to {
+                        UpTo::Symmetry => vec![Found {
+                            orbit_size: images.len(),
+                            placement: canonical,
+                        }],
+                        UpTo::Total => (images.into_iter())
+                            .map(|placement| Found {
+                                placement,
+                                orbit_size: 1,
+                            })
+                            .collect(),
+                    };
+                    for f in found {
+                        summary.count += 1;
+                        summary.total_boards += f.orbit_size;
+                        summary.seconds = start.elapsed().as_secs_f64();
+                        on_found(&f, &summary);
+                        if limit_reached(request, &summary) {
+                            break 'patterns;
+                        }
                     }
                 }
             }
@@ -182,6 +198,20 @@ pub fn enumerate(
     summary.complete = summary.stopped.is_none() && !limit_reached(request, &summary);
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// The image of `board` under one of the engine's symmetries.
+fn apply(g: &pq_lines::symmetry::CellMap, board: &Placement, layout: &Layout) -> Placement {
+    let mut out = Placement::empty(layout);
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            if let Some(piece) = board.get(r, c) {
+                let (r2, c2) = g.cells[r * board.cols + c];
+                out.set(r2, c2, Some(if g.swap { 1 - piece } else { piece }));
+            }
+        }
+    }
+    out
 }
 
 /// Every `k`-element subset of `cells`, in lexicographic order of positions.
@@ -261,6 +291,18 @@ mod tests {
             let request = Request::new(problem, n, UpTo::Symmetry, false);
             assert_eq!(count(&request, true), count(&request, false));
         }
+    }
+
+    #[test]
+    fn the_torus_counts_orbits_of_its_own_group() {
+        // The engine prunes the 7 × 7 torus under its multipliers u = 2, 3 as well; brute
+        // force over every placement gives 69 orbits and 42,042 boards.
+        let mut torus = Problem::peaceable_queens(7);
+        torus.set("torus", "true").unwrap();
+        let request = Request::new(torus, 4, UpTo::Symmetry, false);
+        let summary = enumerate(2, &request, &Limits::none(), &mut |_, _| {}).unwrap();
+        assert!(summary.complete);
+        assert_eq!((summary.count, summary.total_boards), (69, 42_042));
     }
 
     #[test]

@@ -91,8 +91,28 @@ fn open_journal(
         l.cols,
         if l.torus { " torus" } else { "" }
     );
-    let sha = pq_io::hashing::sha256_hex(&units.bytes());
-    Journal::open(path, &step, units.count(), units.name(), &sha)
+    let demands = problem.demands(n);
+    let fields = [
+        ("step", step),
+        (
+            "rules",
+            format!(
+                "sha256 {}",
+                pq_io::hashing::sha256_hex(format!("{:?}", problem.rules).as_bytes())
+            ),
+        ),
+        ("demands", format!("{demands:?}")),
+        (
+            "units",
+            format!(
+                "{} {}s, sha256 {}",
+                units.count(),
+                units.name(),
+                pq_io::hashing::sha256_hex(&units.bytes())
+            ),
+        ),
+    ];
+    Journal::open(path, &fields, units.count())
 }
 
 /// The independent units of one step: each is searched whole by one thread, none depends

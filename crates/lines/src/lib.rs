@@ -26,6 +26,7 @@
 
 pub mod armies;
 pub mod board;
+pub mod certificate;
 pub mod crowded;
 mod pool;
 pub mod proof;
@@ -40,6 +41,7 @@ pub use board::Board;
 pub use search::Stop;
 
 use board::reverse;
+pub use search::Rule;
 use search::{Control, Found, NoTree, Search};
 use symmetry::Group;
 
@@ -335,6 +337,36 @@ fn run(
     every: Option<&Mutex<Vec<Witness>>>,
     finished: Option<&(dyn Fn(usize) + Sync)>,
 ) -> Answer {
+    let done = |at: usize, _: &mut NoTree| {
+        if let Some(finished) = finished {
+            finished(at);
+        }
+    };
+    run_with(
+        board,
+        demand,
+        rows,
+        fixed,
+        settings,
+        every,
+        &|| NoTree,
+        &done,
+    )
+}
+
+/// [`run`] with a tree of each worker's own (`tree()` makes one), told of every node, and
+/// `done(i, tree)` called as each `rows[i]` is searched to its end without a solution.
+#[allow(clippy::too_many_arguments)]
+fn run_with<T: search::Tree>(
+    board: &Board,
+    demand: Demand,
+    rows: &[u32],
+    fixed: &Fixed,
+    settings: &Settings,
+    every: Option<&Mutex<Vec<Witness>>>,
+    tree: &(dyn Fn() -> T + Sync),
+    done_row: &(dyn Fn(usize, &mut T) + Sync),
+) -> Answer {
     let jobs = settings.jobs.max(1);
     let group = Group::of(board, demand.symmetric());
     let next = AtomicUsize::new(0);
@@ -347,7 +379,7 @@ fn run(
         deadline: settings.deadline,
     };
     let worker = || {
-        let mut search = Search::new(board, demand, NoTree);
+        let mut search = Search::new(board, demand, tree());
         if every.is_some() {
             search.every = Some(Vec::new());
         }
@@ -357,9 +389,7 @@ fn run(
             let Some(&s) = rows.get(at) else { break };
             let Some((lo, hi)) = column_counts(board, demand, s) else {
                 done += 1;
-                if let Some(finished) = finished {
-                    finished(at);
-                }
+                done_row(at, &mut search.tree);
                 continue;
             };
             for t in group.columns(s) {
@@ -401,9 +431,7 @@ fn run(
                 }
             }
             done += 1;
-            if let Some(finished) = finished {
-                finished(at);
-            }
+            done_row(at, &mut search.tree);
             if let Some(stop) = control.poll() {
                 if stop != Stop::Found {
                     stopped

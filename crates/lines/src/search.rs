@@ -31,7 +31,7 @@ use crate::board::{Board, DIFF, MAX_DIAG, SUM};
 use crate::Demand;
 
 /// The weights `(p, q)` of the family-sum bounds (see the module docs).
-const WEIGHTS: [(i32, i32); 4] = [(1, 2), (2, 1), (3, 4), (4, 3)];
+pub(crate) const WEIGHTS: [(i32, i32); 4] = [(1, 2), (2, 1), (3, 4), (4, 3)];
 pub(crate) const NW: usize = WEIGHTS.len();
 
 /// What the search tells about its tree as it goes: nothing ([`NoTree`]), or every node, for
@@ -43,8 +43,13 @@ pub(crate) trait Tree {
     fn push(&mut self, f: usize, i: usize, white: bool);
     /// The last label is taken back.
     fn pop(&mut self);
+    /// Whether [`Tree::rule`] is wanted: finding a leaf's rule costs a scan of the bounds.
+    const RULES: bool = false;
     /// The leaf at the end of the path has no solution (a bound cut it).
     fn refuted(&mut self);
+    /// The rule that cut the leaf at the end of the path, told just before
+    /// [`Tree::refuted`] when [`Tree::RULES`].
+    fn rule(&mut self, _rule: Rule) {}
     /// The inner node at the end of the path has no solution: both labels of diagonal `i`
     /// of family `f` were refuted below it.
     fn refuted_by(&mut self, f: usize, i: usize);
@@ -63,6 +68,22 @@ impl Tree for NoTree {
     fn refuted(&mut self) {}
     #[inline(always)]
     fn refuted_by(&mut self, _: usize, _: usize) {}
+}
+
+/// A bound that cuts a node (the search module's docs prove each one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Fewer live white cells than white pieces.
+    CellsWhite,
+    /// Fewer live black cells than black pieces.
+    CellsBlack,
+    /// The family sum of family `family` with the `weight`-th weights of [`Tree::WEIGHTS`].
+    FamilySum {
+        /// 0 for the `r + c` diagonals, 1 for the `r − c` ones.
+        family: usize,
+        /// An index into the weights.
+        weight: usize,
+    },
 }
 
 /// How often (in nodes) the search looks at the stop flag and the clock.
@@ -223,6 +244,10 @@ impl<'a, T: Tree> Search<'a, T> {
             // then not needed.
             if shortcut && (0..NW).any(|k| sums[k] < self.need[k]) {
                 self.nodes += 1;
+                if T::RULES {
+                    let weight = (0..NW).find(|&k| sums[k] < self.need[k]).unwrap_or(0);
+                    self.tree.rule(Rule::FamilySum { family: f, weight });
+                }
                 return false;
             }
         }
@@ -257,6 +282,24 @@ impl<'a, T: Tree> Search<'a, T> {
         true
     }
 
+    /// The first bound that cuts this node, in [`Search::feasible`]'s order.
+    fn failing(&self) -> Option<Rule> {
+        if self.white_total < self.m_white {
+            return Some(Rule::CellsWhite);
+        }
+        if self.black_total < self.m_black {
+            return Some(Rule::CellsBlack);
+        }
+        for family in [SUM, DIFF] {
+            for weight in 0..NW {
+                if self.sums[family][weight] < self.need[weight] {
+                    return Some(Rule::FamilySum { family, weight });
+                }
+            }
+        }
+        None
+    }
+
     fn dfs(&mut self, control: &Control) -> Found {
         self.nodes += 1;
         if self.nodes >= self.next_poll {
@@ -267,6 +310,10 @@ impl<'a, T: Tree> Search<'a, T> {
         }
         debug_assert_eq!(self.sums, self.sums_from_scratch());
         if !self.feasible() {
+            if T::RULES {
+                let rule = self.failing().expect("an infeasible node fails a bound");
+                self.tree.rule(rule);
+            }
             self.tree.refuted();
             return Found::Nothing;
         }
@@ -488,6 +535,7 @@ mod tests {
             let (white, black) = counts(&board, s, t, &labels);
             prop_assert_eq!((search.white_total as usize, search.black_total as usize), (white, black));
             prop_assert_eq!(search.sums, search.sums_from_scratch());
+            prop_assert_eq!(search.feasible(), search.failing().is_none());
             if completes(&board, s, t, demand, &labels) {
                 prop_assert!(search.feasible(), "cut a node with a solution below it");
             }

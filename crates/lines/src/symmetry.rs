@@ -189,6 +189,39 @@ impl Group {
         }
     }
 
+    /// Generators of the group as maps of the board's cells: the search meets one pair of
+    /// each orbit of this group, so a count of boards up to a smaller group (a caller's own)
+    /// must close each board it meets under these to reach every orbit of its own.
+    pub fn cell_generators(&self) -> Vec<CellMap> {
+        let (rows, cols) = (self.rows, self.cols);
+        let map = |f: &dyn Fn(usize, usize) -> (usize, usize), swap: bool| CellMap {
+            cells: (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .map(|(r, c)| f(r, c))
+                .collect(),
+            swap,
+        };
+        let mut out = Vec::new();
+        if self.torus() {
+            let d = rows;
+            out.push(map(&|r, c| ((r + 1) % d, c), false));
+            out.push(map(&|r, c| (r, (c + 1) % d), false));
+            for &(u, v) in &self.multipliers {
+                out.push(map(&|r, c| (u * r % d, v * c % d), false));
+            }
+        } else {
+            out.push(map(&|r, c| (rows - 1 - r, c), false));
+            out.push(map(&|r, c| (r, cols - 1 - c), false));
+        }
+        if self.square {
+            out.push(map(&|r, c| (c, r), false));
+        }
+        if self.swap {
+            out.push(map(&|r, c| (r, c), true));
+        }
+        out
+    }
+
     /// How many group elements fix `(s, t)`; the orbit has `order / stabiliser` pairs.
     pub fn stabiliser(&self, s: u32, t: u32) -> usize {
         self.images(s, t).filter(|&image| image == (s, t)).count()
@@ -213,6 +246,16 @@ impl Group {
         let rev = reverse(s, self.rows);
         s <= rev && (!self.swap || (s <= !s & full && s <= !rev & full))
     }
+}
+
+/// One symmetry of the board as it moves cells: `cells[r * cols + c]` is the image of cell
+/// `(r, c)`, and `swap` says whether it also exchanges the colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellMap {
+    /// The image of each cell, row-major.
+    pub cells: Vec<(usize, usize)>,
+    /// Whether white and black change places.
+    pub swap: bool,
 }
 
 /// The greatest common divisor.
@@ -248,6 +291,67 @@ fn least_rotation(x: u32, d: usize) -> u32 {
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    /// Each cell generator moves the cells of a pair's colours onto those of one of the
+    /// pair's images, and together they reach every image.
+    #[test]
+    fn cell_generators_act_as_the_group() {
+        let boards = [
+            (Board::new(4, 4).unwrap(), true),
+            (Board::new(3, 5).unwrap(), true),
+            (Board::new(4, 4).unwrap(), false),
+            (Board::torus(5).unwrap(), true),
+            (Board::torus(7).unwrap(), true),
+            (Board::torus(6).unwrap(), false),
+        ];
+        for (board, swap) in boards {
+            let (rows, cols) = (board.rows(), board.cols());
+            let group = Group::of(&board, swap);
+            let generators = group.cell_generators();
+            // The pair whose white cells are S × T, read back from a set of cells.
+            let pair_of = |white: &BTreeSet<(usize, usize)>| {
+                let s = white.iter().fold(0u32, |m, &(r, _)| m | 1 << r);
+                let t = white.iter().fold(0u32, |m, &(_, c)| m | 1 << c);
+                (s, t)
+            };
+            for (s, t) in [(0b1, 0b11), (0b101, 0b110), (0b11, 0b1001)] {
+                let (s, t) = (s & board.row_mask(), t & board.col_mask());
+                let white: BTreeSet<_> = (0..rows)
+                    .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                    .filter(|&(r, c)| s >> r & 1 == 1 && t >> c & 1 == 1)
+                    .collect();
+                let orbit: BTreeSet<_> = group.images(s, t).collect();
+                // Closing {(s, t)} under the generators reaches the whole orbit.
+                let mut reached = BTreeSet::from([(s, t)]);
+                let mut queue = vec![white];
+                let mut boards = BTreeSet::new();
+                while let Some(cells) = queue.pop() {
+                    if !boards.insert(cells.clone()) {
+                        continue;
+                    }
+                    for g in &generators {
+                        let moved: BTreeSet<_> =
+                            cells.iter().map(|&(r, c)| g.cells[r * cols + c]).collect();
+                        let image = if g.swap {
+                            let (a, b) = pair_of(&moved);
+                            let full: BTreeSet<_> = (0..rows)
+                                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                                .filter(|&(r, c)| a >> r & 1 == 0 && b >> c & 1 == 0)
+                                .collect();
+                            full
+                        } else {
+                            moved
+                        };
+                        let pair = pair_of(&image);
+                        assert!(orbit.contains(&pair), "{rows}x{cols}: {pair:?}");
+                        reached.insert(pair);
+                        queue.push(image);
+                    }
+                }
+                assert_eq!(reached, orbit, "{rows}x{cols} torus={}", board.is_torus());
+            }
+        }
+    }
 
     #[test]
     fn orbits_partition_the_pairs() {

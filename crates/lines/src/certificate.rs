@@ -1,0 +1,305 @@
+//! The search written as a search certificate (docs/search-certificate.md): the claim, then
+//! each searched pair's tree in preorder, one byte a node, then the counts.
+//!
+//! A certifying algorithm (McConnell, Mehlhorn, Näher & Schweitzer, "Certifying
+//! algorithms", Computer Science Review 5(2), 2011) writes a witness of its work that a much
+//! simpler program checks: here the refutation tree of every `(S, T)` pair the search keeps,
+//! each leaf naming the bound that cut it, so that an independent checker (`pq-check`)
+//! verifies each leaf's count and that the trees miss no pair and no branch, at about the
+//! cost of the search, without trusting this crate.
+//!
+//! The worker threads finish row sets in any order; each row set's trees are kept in memory
+//! until every row set before it is written, so the file is in the order the format fixes.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use crate::search::{Rule, Tree, NW, WEIGHTS};
+use crate::symmetry::Group;
+use crate::{row_sets, Answer, Board, Demand, Fixed, Settings, Verdict};
+
+/// The format's first line.
+pub const MAGIC: &str = "pq-search-certificate 1";
+
+/// Why no certificate was written.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// The format covers square boards without wrapping.
+    #[error("search certificates cover square boards without wrapping; this one is {0}")]
+    Board(String),
+    /// The range of row sets is not within `[0, 2^d]`.
+    #[error("the range of row sets {lo}..{hi} is not within 0..{all}")]
+    Range {
+        /// Its start.
+        lo: u64,
+        /// Its end.
+        hi: u64,
+        /// `2^d`.
+        all: u64,
+    },
+    /// Writing failed (a full disk, a closed pipe).
+    #[error("writing the certificate: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// One worker's trees of the row set it is searching.
+struct Trees {
+    bytes: Vec<u8>,
+}
+
+impl Tree for Trees {
+    const WEIGHTS: [(i32, i32); NW] = WEIGHTS;
+    const RULES: bool = true;
+    #[inline(always)]
+    fn push(&mut self, f: usize, i: usize, white: bool) {
+        // Preorder: the inner node's byte comes before its W child, which comes first.
+        if white {
+            self.bytes.push(((f as u8) << 6) | i as u8);
+        }
+    }
+    #[inline(always)]
+    fn pop(&mut self) {}
+    #[inline(always)]
+    fn refuted(&mut self) {}
+    #[inline(always)]
+    fn rule(&mut self, rule: Rule) {
+        self.bytes.push(match rule {
+            Rule::CellsWhite => 0x80,
+            Rule::CellsBlack => 0x81,
+            Rule::FamilySum { family, weight } => 0xC0 | (family as u8) << 3 | weight as u8,
+        });
+    }
+    #[inline(always)]
+    fn refuted_by(&mut self, _: usize, _: usize) {}
+}
+
+/// Row sets finished out of order, and the writer they wait for.
+struct Sequencer<'w> {
+    out: &'w mut (dyn Write + Send),
+    next: usize,
+    waiting: BTreeMap<usize, Vec<u8>>,
+    nodes: u64,
+    error: Option<std::io::Error>,
+}
+
+/// The header of the certificate of `demand` on `board` for the row sets in `lo..hi`.
+fn header(board: &Board, demand: Demand, lo: u64, hi: u64) -> String {
+    let group = Group::of(board, demand.symmetric());
+    let weights: Vec<String> = WEIGHTS.iter().map(|(p, q)| format!("{p}:{q}")).collect();
+    format!(
+        "{MAGIC}\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {lo} {hi}\nbegin\n",
+        board.rows(),
+        demand.white,
+        demand.black,
+        group.order(),
+        weights.join(" ")
+    )
+}
+
+/// Searches the pairs whose white rows lie in `lo..hi` (all of them: `0..2^d`) and writes
+/// the search certificate of that range to `out` when none has a solution. A Sat or stopped
+/// search writes the header and the trees of the row sets finished in order, but never the
+/// end: a checker refuses what it gets.
+///
+/// # Errors
+/// A board the format does not cover, a range outside `0..=2^d`, or a write that failed (the
+/// search is then stopped).
+pub fn certify(
+    board: &Board,
+    demand: Demand,
+    (lo, hi): (u64, u64),
+    settings: &Settings,
+    out: &mut (dyn Write + Send),
+) -> Result<Answer, CertifyError> {
+    if board.is_torus() || !board.is_square() {
+        return Err(CertifyError::Board(format!(
+            "a {}×{}{}",
+            board.rows(),
+            board.cols(),
+            if board.is_torus() { " torus" } else { " board" }
+        )));
+    }
+    let all = 1u64 << board.rows();
+    if lo > hi || hi > all {
+        return Err(CertifyError::Range { lo, hi, all });
+    }
+    out.write_all(header(board, demand, lo, hi).as_bytes())?;
+    let rows: Vec<u32> = row_sets(board, demand)
+        .into_iter()
+        .filter(|&s| (lo..hi).contains(&u64::from(s)))
+        .collect();
+    let failed = AtomicBool::new(false);
+    let asked = || failed.load(Ordering::Relaxed) || (settings.asked_to_stop)();
+    let inner = Settings {
+        jobs: settings.jobs,
+        deadline: settings.deadline,
+        asked_to_stop: &asked,
+        unit_budget: None,
+    };
+    let sequencer = Mutex::new(Sequencer {
+        out,
+        next: 0,
+        waiting: BTreeMap::new(),
+        nodes: 0,
+        error: None,
+    });
+    let done = |at: usize, trees: &mut Trees| {
+        let bytes = std::mem::take(&mut trees.bytes);
+        let mut guard = sequencer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let seq = &mut *guard;
+        seq.waiting.insert(at, bytes);
+        while let Some(bytes) = seq.waiting.remove(&seq.next) {
+            seq.next += 1;
+            seq.nodes += bytes.len() as u64;
+            if seq.error.is_none() {
+                if let Err(e) = seq.out.write_all(&bytes) {
+                    seq.error = Some(e);
+                    failed.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    };
+    let answer = crate::run_with(
+        board,
+        demand,
+        &rows,
+        &Fixed::default(),
+        &inner,
+        None,
+        &|| Trees { bytes: Vec::new() },
+        &done,
+    );
+    let seq = sequencer
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(e) = seq.error {
+        return Err(e.into());
+    }
+    if answer.verdict == Verdict::Unsat {
+        debug_assert_eq!(seq.nodes, answer.stats.nodes);
+        seq.out.write_all(&[0xFF])?;
+        writeln!(seq.out, "end {} {}", answer.stats.pairs, seq.nodes)?;
+    }
+    seq.out.flush()?;
+    Ok(answer)
+}
+
+/// The range of row sets `lo..hi` that the slice `rows[from..to]` of [`row_sets`] covers,
+/// the row sets between two slices given to the later one: slices that split [`row_sets`]
+/// give ranges that split `0..2^d`.
+pub fn range_of(board: &Board, rows: &[u32], from: usize, to: usize) -> (u64, u64) {
+    let all = 1u64 << board.rows();
+    let lo = if from == 0 {
+        0
+    } else {
+        u64::from(rows[from - 1]) + 1
+    };
+    let hi = if to >= rows.len() {
+        all
+    } else {
+        u64::from(rows[to - 1]) + 1
+    };
+    (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn certificate(d: usize, m: usize, range: Option<(u64, u64)>, jobs: usize) -> Vec<u8> {
+        let board = Board::square(d).unwrap();
+        let mut out = Vec::new();
+        let settings = Settings {
+            jobs,
+            ..Settings::default()
+        };
+        let range = range.unwrap_or((0, 1 << d));
+        let answer = certify(&board, Demand::equal(m), range, &settings, &mut out).unwrap();
+        assert_eq!(answer.verdict, Verdict::Unsat);
+        out
+    }
+
+    #[test]
+    fn the_header_trees_and_end_are_as_the_format_says() {
+        let cert = certificate(6, 6, None, 1);
+        let text = String::from_utf8_lossy(&cert);
+        assert!(text.starts_with(
+            "pq-search-certificate 1\nboard square 6\narmies 6 6\nsymmetry 16\nweights 1:2 2:1 3:4 4:3\nrows 0 64\nbegin\n"
+        ));
+        let body = cert.iter().position(|&b| b == b'\n').unwrap();
+        let begin = text.find("begin\n").unwrap() + 6;
+        assert!(body < begin);
+        let end = cert.iter().rposition(|&b| b == 0xFF).unwrap();
+        let trailer = std::str::from_utf8(&cert[end + 1..]).unwrap();
+        let nodes = end - begin;
+        assert!(trailer.starts_with("end ") && trailer.ends_with(&format!(" {nodes}\n")));
+        // Every byte of the body is a node of the format.
+        assert!(cert[begin..end]
+            .iter()
+            .all(|&b| b <= 0x81 || (0xC0..0xD0).contains(&b)));
+    }
+
+    #[test]
+    fn threads_and_ranges_write_the_same_trees() {
+        let one = certificate(8, 10, None, 1);
+        assert_eq!(one, certificate(8, 10, None, 3));
+        // Two cubes: their bodies, one after the other, are the whole body.
+        let board = Board::square(8).unwrap();
+        let rows = row_sets(&board, Demand::equal(10));
+        let half = rows.len() / 2;
+        let (a, b) = (
+            range_of(&board, &rows, 0, half),
+            range_of(&board, &rows, half, rows.len()),
+        );
+        assert_eq!((a.0, a.1, b.1), (0, b.0, 256));
+        let body = |cert: &[u8]| {
+            let text = String::from_utf8_lossy(cert).into_owned();
+            let begin = text.find("begin\n").unwrap() + 6;
+            let end = cert.iter().rposition(|&b| b == 0xFF).unwrap();
+            cert[begin..end].to_vec()
+        };
+        let joined = [
+            body(&certificate(8, 10, Some(a), 2)),
+            body(&certificate(8, 10, Some(b), 2)),
+        ]
+        .concat();
+        assert_eq!(joined, body(&one));
+    }
+
+    #[test]
+    fn a_sat_step_writes_no_end_and_other_boards_are_refused() {
+        let board = Board::square(6).unwrap();
+        let mut out = Vec::new();
+        let answer = certify(
+            &board,
+            Demand::equal(5),
+            (0, 64),
+            &Settings::default(),
+            &mut out,
+        )
+        .unwrap();
+        assert!(matches!(answer.verdict, Verdict::Sat(_)));
+        assert!(!out.contains(&0xFF));
+        let torus = Board::torus(5).unwrap();
+        let e = certify(
+            &torus,
+            Demand::equal(2),
+            (0, 32),
+            &Settings::default(),
+            &mut out,
+        );
+        assert!(matches!(e, Err(CertifyError::Board(_))));
+        let e = certify(
+            &board,
+            Demand::equal(6),
+            (0, 65),
+            &Settings::default(),
+            &mut out,
+        );
+        assert!(matches!(e, Err(CertifyError::Range { .. })));
+    }
+}
