@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# A checked bundle of a(d) (issue 27): the step d/n (n = a(d) + 1) as row cubes, each
-# refuted by the line engine's tree written as DRAT and checked by rate on its worker
-# before it counts. Proofs are dropped after their check (--keep-proof none): each result
-# records the proof's SHA-256, size and verdict, and `cube-status --check` makes and checks
-# it again. When every cube is done, the completeness proof (the cubes cover the formula)
-# is written and checked, and the witness for n - 1 is kept beside the records.
+# A checked bundle of a(d): the step d/n (n = a(d) + 1) as row cubes, each refuted by the
+# line engine's tree written as DRAT and checked by rate on its worker before it counts.
+# Proofs are dropped after their check (--keep-proof none): each result records the
+# proof's SHA-256, size and verdict, and `cube-status --check` makes and checks it again.
+# When every cube is done, the completeness proof (the cubes cover the formula) is written
+# and checked, and the witness for n - 1 is kept beside the records.
 #
 # Machines here do not keep files between sessions, so the results live in the repository
 # (runs/aD/results) and the cube directory is rebuilt from the formula, which is a pure
 # function of pq-sat's encoder: a result counts only for the formula and cube it names.
 #
-# usage: runs/bundle.sh D N [JOBS]   (from anywhere; WORK=/path overrides the scratch place)
+# usage: runs/bundle.sh D N [JOBS]   (from anywhere; WORK=/path overrides the scratch place,
+#        by default target/scratch/aD in the repository)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 d=$1; n=$2; jobs=${3:-2}
 kept=$repo/runs/a$d/results
-work=${WORK:-/work/scratch/a$d}
+work=${WORK:-$repo/target/scratch/a$d}
 bin=${BIN:-$repo/target/release/pq-sat}
 dir=c${d}t
 mkdir -p "$work" "$kept"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12's cube-and-conquer prediction: splits each step with `pq-sat cube` (the default
+# A cube-and-conquer prediction: splits each step with `pq-sat cube` (the default
 # split) and estimates it with `--estimate` (a random sample of cubes solved one at a time,
 # total CPU and the wall time on 1, 2, 16, 128, 1024 workers with 95% intervals).
 #   scripts/bench-cube.sh [SAMPLE [BACKEND [D/N ...]]]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The line engine against the SAT path, beyond what CI runs (issue 26, point 4): every step
+# The line engine against the SAT path, beyond what CI runs: every step
 # n = a(d)-1, a(d), a(d)+1 of the peaceable queens for d = 1..DMAX (SAT and UNSAT sides),
 # the optimum on the d x d torus for d = 2..TORUS, and three armies for d = 3..ARMIES.
 # Each line: what, the engine's answer, the SAT path's, both wall times; exit 1 on any

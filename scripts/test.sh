@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (README's second command, `.ci/run`): set up what the
-# machine lacks, then the team's habits as checks (format, clippy with the workspace's lints
-# as errors, documentation without broken links), then every test of the workspace.
+# machine lacks, then the team's habits as checks (format, the tracked text without work-log
+# numbers, machine paths or broken links, clippy with the workspace's lints as errors,
+# documentation without broken links), then every test of the workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -12,6 +13,7 @@ if cargo fmt --version >/dev/null 2>&1; then
 else
   echo "test.sh: rustfmt is not installed: formatting NOT checked" >&2
 fi
+python3 scripts/check-text.py
 if cargo clippy --version >/dev/null 2>&1; then
   cargo clippy --workspace --all-targets -- -D warnings
 else

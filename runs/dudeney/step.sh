@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# One step of Dudeney's crowded chessboard on the line engine (issue 29), resumable across
-# machines: the step's journal is kept here as sN-K.journal.xz (copied back every five
-# minutes and at the end), the scratch copy in $WORK (default /work/scratch/dudeney).
+# One step of Dudeney's crowded chessboard on the line engine, resumable across machines:
+# the step's journal is kept here as sN-K.journal.xz (copied back every five minutes and
+# at the end), the scratch copy in $WORK (default target/scratch/dudeney in the
+# repository).
 #
 # usage: runs/dudeney/step.sh N KNIGHTS [JOBS]
 # The answer goes to $WORK/sN-K.<time>.json (exit 10 SAT, 20 UNSAT), the time to .err.
@@ -9,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 n=$1; k=$2; jobs=${3:-1}
-work=${WORK:-/work/scratch/dudeney}
+work=${WORK:-$repo/target/scratch/dudeney}
 bin=${BIN:-$repo/target/release/pq-sat}
 [ -x "$bin" ] || (cd "$repo" && cargo build --release)
 mkdir -p "$work"

@@ -570,7 +570,7 @@ fn output_file_is_never_half_written() {
         dir.path().join("no/such/file.cnf").to_str().unwrap(),
     ]);
     assert_clean_failure(&out, 1, "cannot create");
-    // An existing file is replaced whole (with --force: without it, it is refused; issue 11).
+    // An existing file is replaced whole (with --force: without it, it is refused).
     let file = dir.path().join("q.cnf");
     std::fs::write(&file, "old").unwrap();
     let out = run(&[

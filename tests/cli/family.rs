@@ -428,7 +428,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
     // in (commit 82120be), with the version in each file's first line (and the command
     // line in the README) written as placeholders. A deliberate change to the queens
     // encoder or to the README text changes them (the README digests changed when the
-    // README named the manifest's GBD hash, issue 13; the files' digests did not).
+    // README named the manifest's GBD hash, d6e5982; the files' digests did not).
     let version = format!("pq-sat {}", env!("CARGO_PKG_VERSION"));
     let tmp = tempfile::tempdir().unwrap();
     for (args, files, digest, readme_digest) in [
@@ -1047,8 +1047,8 @@ fn race_on_a_problem_family_checks_models_against_its_rules() {
     );
 }
 
-/// Issue 30, item 18: the README names the command as `pq-sat family …` (not the path of
-/// the binary that ran) and states `--around-optimum 1` as `a(d)..a(d)+1`.
+/// The README names the command as `pq-sat family …` (not the path of the binary that ran)
+/// and states `--around-optimum 1` as `a(d)..a(d)+1`.
 #[test]
 fn the_readme_records_a_command_to_run_again_and_the_sizes_plainly() {
     let tmp = tempfile::tempdir().unwrap();

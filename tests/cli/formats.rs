@@ -1,5 +1,5 @@
-//! Issue 13: the conventions people expect of a command-line tool and of a library:
-//! shell completions, a man page, NO_COLOR, --quiet / -v.
+//! The conventions people expect of a command-line tool and of a library: shell
+//! completions, a man page, NO_COLOR, --quiet / -v.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

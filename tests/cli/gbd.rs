@@ -1,8 +1,7 @@
-//! Issue 13, point 2: GBD ids. `pq-sat hash` and the family manifest give each CNF file the
-//! hash of the Global Benchmark Database, and it must be GBD's own value: checked against
-//! values GBD's tool computed (recorded here, always) and against the tool itself when it is
-//! installed (`gbd-tools` from PyPI, by scripts/setup.sh; its `gbdc` module computes the
-//! hash).
+//! GBD ids. `pq-sat hash` and the family manifest give each CNF file the hash of the Global
+//! Benchmark Database, and it must be GBD's own value: checked against values GBD's tool
+//! computed (recorded here, always) and against the tool itself when it is installed
+//! (`gbd-tools` from PyPI, by scripts/setup.sh; its `gbdc` module computes the hash).
 
 use std::fs;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The optimisation as MaxSAT (WCNF) and pseudo-Boolean (OPB) files, and the external
-//! optimisers that solve them (issue 13, points 3 and 6): `encode --format wcnf|opb`, files
-//! PySAT reads unchanged (decoded with their own `c var` lines, the board checked by pq-sat's
-//! validator), and the optimum of each export against a(d) (OEIS A250000).
+//! optimisers that solve them: `encode --format wcnf|opb`, files PySAT reads unchanged
+//! (decoded with their own `c var` lines, the board checked by pq-sat's validator), and the
+//! optimum of each export against a(d) (OEIS A250000).
 //!
 //! PySAT (`python-sat`) and clasp are installed by scripts/setup.sh; a test that needs one
 //! that is missing says so on stderr and checks nothing more.

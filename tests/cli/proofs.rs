@@ -68,7 +68,7 @@ fn proofs_from_every_backend_are_verified_and_corruptions_rejected() {
                     continue;
                 }
                 // One stem per format: the CNF beside a proof is an output that is not
-                // replaced without --force (issue 11), and cadical writes both formats.
+                // replaced without --force, and cadical writes both formats.
                 let stem = format!("{backend}-{format}-{d}-{symmetry}");
                 let proof = tmp.path().join(format!("{stem}.{format}"));
                 let cnf = tmp.path().join(format!("{stem}.cnf"));
@@ -387,7 +387,7 @@ fn certificate_round_trip_and_tampering() {
             String::from_utf8(out.stdout).unwrap()[..64].to_string()
         };
         let (ch, ph) = (hash(&d.join(&cnf_name)), hash(&d.join(&proof_name)));
-        // proof_bytes is derived from the proof file too (issue 11): keep it in step.
+        // proof_bytes is derived from the proof file too: keep it in step.
         let bytes = std::fs::metadata(d.join(&proof_name)).unwrap().len();
         edit_manifest(d, &|m| {
             m["unsat"]["cnf_sha256"] = Value::from(ch.clone());

@@ -13,9 +13,10 @@
 //! family with "at least 2n" asserted. Every counter is a totalizer (Bailleux & Boufkhad,
 //! CP 2003) with the output-implies-count direction only, so a model of the formula without
 //! these clauses extends to one with them (set every output to its exact count): they
-//! change no answer. Measured while planning (SOLVERS.md, "CDCL against a search that
-//! counts"): 9/13 with kissat 27.6 s → 14.6 s; and every node the line engine's bounds
-//! prune is a propagation conflict with them, which is what makes its search tree a proof.
+//! change no answer. Measured while planning, in notes outside the repository: 9/13 with
+//! kissat 27.6 s → 14.6 s (BENCHMARKS.md, "The family-sum bound as clauses", has the
+//! repository's own measurements); and every node the line engine's bounds prune is a
+//! propagation conflict with them, which is what makes its search tree a proof.
 //!
 //! The engine's pair-level product bound (`|S|·|T| ≥ n` for the white rows `S` and columns
 //! `T`, `(d − |S|)·(d − |T|) ≥ n`) needs no clauses of its own: a white queen implies its

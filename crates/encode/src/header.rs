@@ -286,9 +286,9 @@ mod tests {
         assert_eq!(read.rules, Problem::peaceable_queens(6).rules);
     }
 
-    /// Issue 11: a name with a line break (possible only in a problem built in code; files
-    /// and --set refuse it) still gives a header of one line per comment, so no forged
-    /// `p cnf` line.
+    /// A name with a line break (possible only in a problem built in code; files and --set
+    /// refuse it) still gives a header of one line per comment, so no forged `p cnf` line
+    /// (RELIABILITY.md, "Header lines cannot be forged").
     #[test]
     fn header_lines_are_single_lines() {
         let mut p = example("three-armies");

@@ -651,7 +651,7 @@ mod tests {
     }
 
     /// A name is one line: a line break (or any control character) would go into the
-    /// formula header as a line of its own, e.g. a second `p cnf` line (issue 11).
+    /// formula header as a line of its own, e.g. a second `p cnf` line.
     #[test]
     fn a_name_with_a_line_break_is_refused() {
         for name in ["two\nlines", "p\rcnf", "nul\u{0}", "tab\there"] {
@@ -691,7 +691,7 @@ count = "max"
 "#;
 
     /// Counts that add up beyond `usize` are refused like any other excess, in a file or
-    /// with `--set`, with the same message (issue 11: the sum used to wrap around to 0).
+    /// with `--set`, with the same message (the sum used to wrap around to 0).
     #[test]
     fn huge_counts_are_refused_the_same_way_everywhere() {
         let three = DUDENEY.replace("count = 8\n", "count = 9223372036854775807\n");

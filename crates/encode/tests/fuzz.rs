@@ -1,8 +1,8 @@
-//! Property tests of pq-encode's readers (issue 11, "Trust nothing"): the DIMACS parser
-//! (what `solve --cnf` and `check-proof` read, header comments included) and the TOML
-//! problem reader with `--set` never panic, whatever the input, and never believe a size
-//! beyond `pq_board::limits`. A fixed number of cases per property keeps CI fast; a failure
-//! prints the input that caused it.
+//! Property tests of pq-encode's readers (RELIABILITY.md, "No reader panics"): the DIMACS
+//! parser (what `solve --cnf` and `check-proof` read, header comments included) and the
+//! TOML problem reader with `--set` never panic, whatever the input, and never believe a
+//! size beyond `pq_board::limits`. A fixed number of cases per property keeps CI fast; a
+//! failure prints the input that caused it.
 
 use std::io::Cursor;
 

@@ -1,4 +1,4 @@
-//! Property test of what `cube-status` does with a cube directory (issue 30, "Trust the
+//! Property test of what `cube-status` does with a cube directory (the review "Trust the
 //! cubes too"): its manifest and result files are untrusted input, edited by hand or
 //! forged. Any manifest field replaced by a hostile value, and any result file, gives a
 //! summary or an error, never a panic; and no result that names another formula or cube is

@@ -1,8 +1,8 @@
-//! Property test of what `solve --cnf` does with a file (issue 11, "Trust nothing"): parse
-//! it, take its problem and size from the header and its variable map, and decode and
-//! validate a model. Headers and maps that lie about sizes (`c dim 4294967296` used to make
-//! the decoder index out of bounds or allocate gigabytes) give an answer or an error, never
-//! a panic. A fixed number of cases keeps CI fast.
+//! Property test of what `solve --cnf` does with a file (RELIABILITY.md, "No reader
+//! panics"): parse it, take its problem and size from the header and its variable map, and
+//! decode and validate a model. Headers and maps that lie about sizes (`c dim 4294967296`
+//! used to make the decoder index out of bounds or allocate gigabytes) give an answer or an
+//! error, never a panic. A fixed number of cases keeps CI fast.
 
 use pq_encode::{dimacs, header};
 use pq_engine::pipeline::decoded;

@@ -933,8 +933,8 @@ mod tests {
         assert!(place_dir_with(staging, &mine, M, true).is_err());
         assert_eq!(names(&mine), ["notes"]);
         assert_eq!(names(tmp.path()), ["mine", "out"]);
-        // Issue 30, item 9: a manifest that is not pq-sat's (`{}`), one of another kind, or
-        // pq-sat's with a file beside it that it does not name: none is replaced.
+        // A manifest that is not pq-sat's (`{}`), one of another kind, or pq-sat's with a
+        // file beside it that it does not name: none is replaced.
         let other_kind = "{\"generator\": \"pq-sat test\", \"cubes\": []}";
         for (manifest, extra) in [
             ("{}", None),

@@ -1,4 +1,4 @@
-//! The search tree as a refutation of pq-sat's colouring formula (issue 27).
+//! The search tree as a refutation of pq-sat's colouring formula.
 //!
 //! A branch-and-bound refutation is a tree whose every leaf is cut by a counting rule. When
 //! the formula carries those rules as clauses that unit propagation enforces (the cell
@@ -7,7 +7,7 @@
 //! children's. Written bottom-up, the tree is a DRAT proof (Wetzler, Heule & Hunt,
 //! "DRAT-trim: efficient checking and trimming using expressive clausal proofs", SAT 2014)
 //! that any checker verifies against that formula. Verified while planning with a Python
-//! prototype (`shared/prototypes/treeproof.py`).
+//! prototype (not part of the repository).
 //!
 //! The tree here: the row and column colours first (a full binary tree over them, rows 0,
 //! 1, … then columns), and under each pair `(S, T)` that the search keeps, its search over

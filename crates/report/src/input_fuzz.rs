@@ -1,7 +1,7 @@
-//! Property tests of the board reader (`canon` and `render` input; issue 11, "Trust
-//! nothing"): any text, any JSON report, with or without a problem given, is read into a
-//! placement that fits its problem or refused with an error, never a panic nor a board
-//! beyond `pq_board::limits`. A fixed number of cases keeps CI fast.
+//! Property tests of the board reader (`canon` and `render` input; RELIABILITY.md, "No
+//! reader panics"): any text, any JSON report, with or without a problem given, is read
+//! into a placement that fits its problem or refused with an error, never a panic nor a
+//! board beyond `pq_board::limits`. A fixed number of cases keeps CI fast.
 
 use pq_board::limits::MAX_SIDE;
 use pq_encode::spec::Problem;

@@ -44,7 +44,7 @@ fn check_certificate_derives_the_claim_and_refuses_any_other_text() {
     assert!(stdout(&out).contains("valid: a(5) = 4 (4 white and 4 black queens fit"));
 
     let tampered: &[Case] = &[
-        // The issue's reproductions.
+        // The review's reproductions.
         (
             "claim",
             &|m| m["claim"] = "a(5) = 7".into(),
@@ -419,8 +419,8 @@ fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
     }
 }
 
-/// Issue 30, item 17: a plausible lie in a header (`c dim 6` in a 5x5 file) is caught by
-/// the variable map it contradicts, never reported as a 6x6 board.
+/// A plausible lie in a header (`c dim 6` in a 5x5 file) is caught by the variable map it
+/// contradicts, never reported as a 6x6 board.
 #[test]
 fn a_header_stating_a_larger_board_than_its_map_is_refused() {
     let tmp = tempfile::tempdir().unwrap();

@@ -1,7 +1,7 @@
 //! Adversarial tests: files (see mod.rs). Hostile output paths (links, FIFOs, devices,
 //! directories, missing directories, one file named twice, existing files), header text
 //! from the user, leftovers of killed runs, and what `check-proof` says about bad input
-//! (issue 11, classes 4, 5, 6, 13, 14, 17, 18, 20).
+//! (defect classes 4, 5, 6, 13, 14, 17, 18, 20 in RELIABILITY.md).
 
 use std::fs;
 use std::os::unix::fs::FileTypeExt;

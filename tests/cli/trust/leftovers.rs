@@ -1,4 +1,4 @@
-//! Adversarial tests: what the first round of issue 11 left over. A header that declares
+//! Adversarial tests: what the review's first round left over. A header that declares
 //! two billion variables no clause uses costs no memory in any backend (class 8); errors
 //! print once, naming the user's path once (class 17); `race` names a missing family
 //! directory and what to do; a proof that fails `race --check-unsat` refutes its solver

@@ -82,7 +82,7 @@ fn lying_dimacs_headers_allocate_nothing_and_never_panic() {
         let err = stderr(&out);
         assert!(!err.contains("panicked"), "{header}: {err}");
         if header.starts_with("c dim 4\n") {
-            // A believable size larger than the map: a lie the map exposes (issue 30, 17).
+            // A believable size larger than the map: a lie the map exposes.
             assert_eq!(code(&out), 1, "{header}: {err}");
             assert!(err.contains("the header is wrong"), "{header}: {err}");
             continue;
@@ -251,10 +251,10 @@ fn certificate_sizes_beyond_the_limits_are_invalid_not_a_panic() {
     }
 }
 
-/// Issue 30, item 11 (class 33): reading is bounded as it streams. A 4 GiB comment line from
-/// a few KB of .bz2 aborted with "memory allocation failed"; now a line past the cap, a
-/// clause past its cap or clauses past the declared count are refused, and damaged or
-/// unsupported compressed data says what it is.
+/// Defect class 33: reading is bounded as it streams. A 4 GiB comment line from a few KB of
+/// .bz2 aborted with "memory allocation failed"; now a line past the cap, a clause past its
+/// cap or clauses past the declared count are refused, and damaged or unsupported
+/// compressed data says what it is.
 #[test]
 fn reading_is_bounded_and_damaged_compression_is_named() {
     let long = format!("c {}\n", "x".repeat(64 << 20));

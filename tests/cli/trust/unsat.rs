@@ -1,4 +1,4 @@
-//! Adversarial tests: untrusted UNSAT (issue 11, class 2). A solver's UNSAT that
+//! Adversarial tests: untrusted UNSAT (defect class 2). A solver's UNSAT that
 //! contradicts the table of proven values is a solver error, never a result, and never wins
 //! a portfolio; an unchecked UNSAT from a command is reported as unverified;
 //! `--check-unsat` verifies a proof of every UNSAT before it counts.

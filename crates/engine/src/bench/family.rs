@@ -1387,7 +1387,7 @@ mod tests {
         assert!(unknown.plan().unwrap_err().to_string().contains("a(16)"));
     }
 
-    /// Sizes at the end of `usize` neither wrap around nor walk 2^64 values (issue 11):
+    /// Sizes at the end of `usize` neither wrap around nor walk 2^64 values:
     /// every size that fits on the board, and only those.
     #[test]
     fn huge_sizes_plan_every_fitting_size_and_stop() {

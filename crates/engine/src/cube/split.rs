@@ -39,9 +39,9 @@ use super::propagate::Propagator;
 
 /// The default cutoff of the look-ahead on the colouring model: a line cube is split
 /// further while more than this many line variables are free after propagation. 53 =
-/// 5·11 − 2 is what a row cube leaves free at d = 11, where issue 12 measured the largest
-/// row cube at 3–5 s (kissat): row cubes stay whole up to d = 11, and the look-ahead
-/// splits them from d = 12 on.
+/// 5·11 − 2 is what a row cube leaves free at d = 11, where the largest row cube took 3–5 s
+/// (kissat, measured when the splitter was planned): row cubes stay whole up to d = 11, and
+/// the look-ahead splits them from d = 12 on.
 pub const DEFAULT_FREE_LINES: usize = 53;
 /// The default number of look-ahead decisions on top of a cube's line prefix: at most
 /// `2^8` cubes from one line cube (or from a whole formula without line structure).
@@ -1049,10 +1049,10 @@ mod tests {
             .is_empty());
     }
 
-    /// The counts issue 12 quotes, for the record: `cargo test -p pq-engine -- --ignored
-    /// row_cube_counts --nocapture`.
+    /// The row cube counts of 9/13, 10/15 and 11/18 that the splitter was planned on, for
+    /// the record: `cargo test -p pq-engine -- --ignored row_cube_counts --nocapture`.
     #[test]
-    #[ignore = "a record of the counts issue 12 quotes, printed, not a check"]
+    #[ignore = "a record of the row cube counts the splitter was planned on, not a check"]
     fn row_cube_counts() {
         for (d, n) in [(9, 13), (10, 15), (11, 18)] {
             let (f, lines) = queens(d, n, Symmetry::LexLeader);

@@ -391,8 +391,8 @@ mod tests {
         check_inputs(cnf, proof).unwrap_err().to_string()
     }
 
-    /// Issue 11: what is wrong with `check-proof`'s input is said before a checker runs
-    /// (it once said only "no verdict (exit code 2): no verdict").
+    /// What is wrong with `check-proof`'s input is said before a checker runs (it once said
+    /// only "no verdict (exit code 2): no verdict").
     #[test]
     fn bad_inputs_are_named() {
         let dir = tempfile::tempdir().unwrap();

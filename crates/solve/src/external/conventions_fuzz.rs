@@ -1,7 +1,7 @@
-//! Property tests of the solver-output parser (issue 11, "Trust nothing"): whatever a
-//! solver prints on stdout or writes to its result file, with whatever exit code, reading
-//! its answer gives an answer or an error, never a panic, and a model always covers exactly
-//! the formula's variables. A fixed number of cases keeps CI fast.
+//! Property tests of the solver-output parser (RELIABILITY.md, "No reader panics"):
+//! whatever a solver prints on stdout or writes to its result file, with whatever exit
+//! code, reading its answer gives an answer or an error, never a panic, and a model always
+//! covers exactly the formula's variables. A fixed number of cases keeps CI fast.
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
