@@ -177,8 +177,13 @@ impl Job {
                 let mut out: Vec<output::Output> =
                     run.args.svg.iter().map(|p| file("--svg", p)).collect();
                 if let Some(job) = &run.plan.proof {
-                    out.push(file("--proof", &job.proof));
-                    out.push(file("--cnf-out", &job.cnf_out));
+                    // A search certificate has no CNF beside it, and `-` is standard output.
+                    if job.proof.as_os_str() != "-" {
+                        out.push(file("--proof", &job.proof));
+                    }
+                    if run.plan.proof_format != ProofFormat::Search {
+                        out.push(file("--cnf-out", &job.cnf_out));
+                    }
                 }
                 if let Some(dir) = &run.args.certify {
                     out.push(output::Output {

@@ -1104,7 +1104,9 @@ fn a_journal_resumes_a_step_where_it_stopped() {
     let _ = std::fs::remove_file(&journal);
     assert_eq!(code(&step(&["--dim", "7", "--n", "8"])), 20);
     let text = std::fs::read_to_string(&journal).unwrap();
-    let edited = text.replacen("n = 8", "n = 7", 1).replacen("[8, 8]", "[7, 7]", 1);
+    let edited = text
+        .replacen("n = 8", "n = 7", 1)
+        .replacen("[8, 8]", "[7, 7]", 1);
     std::fs::write(&journal, edited).unwrap();
     let out = step(&["--dim", "7", "--n", "7"]);
     assert_fails_saying(&out, 1, "recorded for another claim");

@@ -9,6 +9,7 @@
 mod oracle;
 mod util;
 
+mod certificates;
 mod commands;
 mod conquer;
 mod cube;

@@ -485,6 +485,125 @@ impl LineEngine {
     }
 }
 
+impl LineEngine {
+    /// Decides whether `n` and `n` queens fit on `problem`'s square board and, when they do
+    /// not, writes the search's certificate (docs/search-certificate.md) to `proof`
+    /// (standard output when it is `-`), checked by `pq-check` first when `check`. The file
+    /// appears only when complete: SAT, a stop or a failed check leaves none (on standard
+    /// output, a stream without its end, which a checker refuses). Returns the outcome, the
+    /// counts and the certificate's size.
+    ///
+    /// # Errors
+    /// Another problem, a write error, a witness the validator rejects, an UNSAT against
+    /// the table, or a certificate the checker rejects.
+    pub fn certify(
+        &self,
+        problem: &Problem,
+        n: usize,
+        proof: &std::path::Path,
+        check: bool,
+        limits: &Limits,
+        policy: output::WritePolicy,
+    ) -> Result<(Outcome, Stats, Option<u64>), SolveError> {
+        let l = &problem.rules.layout;
+        if !pq_encode::general::is_peaceable_queens(problem)
+            || problem.maximised() != [0, 1]
+            || l.torus
+            || l.rows != l.cols
+        {
+            return Err(SolveError::Invalid(
+                "the line engine writes search certificates for the peaceable queens on a square board (--dim D) only".into(),
+            ));
+        }
+        let board = Board::square(l.rows).map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let to_stdout = proof.as_os_str() == "-";
+        let tmp = if to_stdout {
+            None
+        } else {
+            Some(output::temp_file(proof, "out")?)
+        };
+        let asked = || limits.should_stop();
+        let settings = pq_lines::Settings {
+            jobs: self.jobs,
+            deadline: limits.deadline(),
+            asked_to_stop: &asked,
+            unit_budget: None,
+        };
+        let start = Instant::now();
+        let write_error = |e: pq_lines::certificate::CertifyError| match e {
+            pq_lines::certificate::CertifyError::Io(e) => SolveError::io(proof)(e),
+            e => SolveError::Invalid(e.to_string()),
+        };
+        let demand = Demand::equal(n);
+        let range = (0, 1u64 << l.rows);
+        let written = std::sync::atomic::AtomicU64::new(0);
+        let answer = if let Some(tmp) = &tmp {
+            let file = tmp.as_file().try_clone().map_err(SolveError::io(proof))?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+            pq_lines::certificate::certify(&board, demand, range, &settings, &mut out)
+                .map_err(write_error)?
+        } else {
+            let counted = Counted {
+                inner: std::io::stdout(),
+                bytes: &written,
+            };
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, counted);
+            pq_lines::certificate::certify(&board, demand, range, &settings, &mut out)
+                .map_err(write_error)?
+        };
+        let found = match answer.verdict {
+            Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
+            Verdict::Unsat => Found::Unsat,
+            Verdict::Unknown(_) => Found::Unknown,
+        };
+        let mut outcome = self.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
+        let stats = answer.stats;
+        let Some(tmp) = tmp.filter(|_| outcome.status == Status::Unsat) else {
+            let bytes = (to_stdout && outcome.status == Status::Unsat)
+                .then(|| written.load(std::sync::atomic::Ordering::Relaxed));
+            return Ok((outcome, stats, bytes));
+        };
+        if check {
+            let report = crate::proof::check_proof_within(
+                tmp.path(),
+                tmp.path(),
+                ProofFormat::Search,
+                limits,
+            )?;
+            if !report.verified {
+                return Err(SolveError::Invalid(format!(
+                    "pq-check refused the line engine's search certificate: {} (a bug: please report it)",
+                    report.verdict
+                )));
+            }
+            outcome.verified = Some(true);
+        }
+        output::replaceable(proof)?;
+        output::persist(tmp, proof, policy)?;
+        let bytes = std::fs::metadata(proof).ok().map(|m| m.len());
+        Ok((outcome, stats, bytes))
+    }
+}
+
+/// A writer that counts what goes through it (a certificate on standard output has no file
+/// to measure).
+struct Counted<'a, W> {
+    inner: W,
+    bytes: &'a std::sync::atomic::AtomicU64,
+}
+
+impl<W: std::io::Write> std::io::Write for Counted<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes
+            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// The encoding options of the formula that the line engine's search tree refutes: pq-sat's
 /// defaults (colouring model, totalizer, lex-leader) with the family-sum clauses
 /// (`pq-sat encode --dim D --n N --bounds sums`), which let propagation refute every leaf.

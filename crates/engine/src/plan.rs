@@ -371,10 +371,12 @@ impl Decide for LineEngine {
     }
 }
 
-/// The line engine with the write policy of its proofs.
+/// The line engine with the format and the write policy of its proofs.
 pub struct TreeProver<'a> {
     /// The engine.
     pub engine: &'a LineEngine,
+    /// DRAT against the formula with bound clauses, or a search certificate.
+    pub format: ProofFormat,
     /// Whether the proof may replace an earlier file.
     pub policy: WritePolicy,
 }
@@ -390,6 +392,21 @@ impl Prove for TreeProver<'_> {
     ) -> Result<Decided, SolveError> {
         let problem = problem.expect("the line engine proves a problem");
         let paths = (files.cnf_out.as_path(), files.proof.as_path());
+        if self.format == ProofFormat::Search {
+            let (outcome, stats, bytes) = self.engine.certify(
+                problem,
+                n,
+                files.proof.as_path(),
+                check,
+                limits,
+                self.policy,
+            )?;
+            return Ok(Decided {
+                search: Some(stats),
+                proof_bytes: Some(bytes),
+                ..Decided::of(outcome)
+            });
+        }
         let (outcome, stats, bytes) =
             self.engine
                 .prove(problem, n, paths, check, limits, self.policy)?;
@@ -527,6 +544,7 @@ impl Plan {
         Some(match &self.lines {
             Some(engine) => Box::new(TreeProver {
                 engine,
+                format: self.proof_format,
                 policy: self.policy,
             }),
             None => Box::new(SatProver {

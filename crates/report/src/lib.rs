@@ -63,6 +63,25 @@ pub fn emit<T: Serialize>(format: Format, report: &T, text: impl FnOnce() -> Str
     }
 }
 
+/// [`emit`] on standard error: for a run whose standard output carries data (a search
+/// certificate streamed with `--proof -`).
+pub fn emit_to_stderr<T: Serialize>(
+    format: Format,
+    report: &T,
+    text: impl FnOnce() -> String,
+) -> Result<()> {
+    let mut out = io::stderr().lock();
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut out, report)?;
+            writeln!(out)?;
+        }
+        Format::Text => out.write_all(text().as_bytes())?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
 /// Writes text on standard output.
 pub fn emit_text(text: &str) -> Result<()> {
     let mut out = io::stdout().lock();

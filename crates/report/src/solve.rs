@@ -154,8 +154,36 @@ impl ProofReport {
         }
     }
 
+    /// A search certificate of `bytes` bytes written to `file` (`-`: standard output); with
+    /// `bytes` `None`, the report that none was written.
+    pub fn search(file: &std::path::Path, bytes: Option<u64>) -> ProofReport {
+        match bytes {
+            Some(bytes) => ProofReport {
+                file: Some(file.display().to_string()),
+                cnf: None,
+                format: Some(pq_engine::proof::ProofFormat::Search.name().into()),
+                bytes: Some(bytes),
+                certifies: Some("the claim in its header: no placement of the two armies on the board, by the lemmas of docs/search-certificate.md; pq-check verifies every pair, branch and leaf from the certificate alone".into()),
+                note: None,
+            },
+            None => ProofReport::new(file, file, pq_engine::proof::ProofFormat::Search, None, String::new()),
+        }
+    }
+
     /// The lines under a text answer.
     pub fn text(&self) -> String {
+        if let (Some(file), None, Some(bytes)) = (&self.file, &self.cnf, self.bytes) {
+            let check = if file == "-" {
+                "pipe it into `pq-check -`".to_string()
+            } else {
+                format!("check it with `pq-check {file}`")
+            };
+            let shown = if file == "-" { "standard output" } else { file };
+            return format!(
+                "search certificate: {shown} ({bytes} bytes); {check}\ncertifies: {}\n",
+                self.certifies.as_deref().unwrap_or("")
+            );
+        }
         match (&self.file, &self.cnf, &self.format, self.bytes) {
             (Some(file), Some(cnf), Some(format), Some(bytes)) => format!(
                 "proof: {file} ({}, {bytes} bytes) of {cnf}; check it with `pq-sat check-proof {cnf} {file}`\ncertifies: {}\n",

@@ -24,7 +24,8 @@ use crate::error::SolveError;
 use crate::external::ExternalSolver;
 use crate::output;
 
-/// A clausal proof format (always the text form: readable, and accepted by every checker).
+/// A proof format: clausal (always the text form from SAT solvers: readable, and accepted
+/// by every checker), or the line engine's search certificate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ProofFormat {
     /// Deletion resolution asymmetric tautology: lemmas only, the checker finds the hints.
@@ -32,6 +33,9 @@ pub enum ProofFormat {
     Drat,
     /// Linear RAT: each lemma carries the ids of the clauses that justify it.
     Lrat,
+    /// The line engine's search tree with the rule that cuts each leaf
+    /// (docs/search-certificate.md), checked by `pq-check` with no formula.
+    Search,
 }
 
 impl ProofFormat {
@@ -44,7 +48,7 @@ impl ProofFormat {
     }
 }
 
-pq_encode::option_names!(ProofFormat, "proof format", ProofFormat::Drat => "drat", ProofFormat::Lrat => "lrat");
+pq_encode::option_names!(ProofFormat, "proof format", ProofFormat::Drat => "drat", ProofFormat::Lrat => "lrat", ProofFormat::Search => "search");
 
 /// The proof formats a backend can write (empty: none). A command writes DRAT when it says
 /// where ([`PROOF_PLACEHOLDER`]).
@@ -58,8 +62,8 @@ fn formats_of(spec: &BackendSpec) -> &'static [ProofFormat] {
             &[ProofFormat::Drat]
         }
         BackendSpec::Command(cmd) if cmd.contains(PROOF_PLACEHOLDER) => &[ProofFormat::Drat],
-        // Its search tree, as binary DRAT (`Lines::prove`).
-        BackendSpec::Lines => &[ProofFormat::Drat],
+        // Its search tree, as binary DRAT (`Lines::prove`) or as a search certificate.
+        BackendSpec::Lines => &[ProofFormat::Drat, ProofFormat::Search],
         BackendSpec::Minisat | BackendSpec::Command(_) => &[],
     }
 }
@@ -191,6 +195,11 @@ pub fn prove(
             let traced = match format {
                 ProofFormat::Drat => rustsat_cadical::ProofFormat::Drat { binary: false },
                 ProofFormat::Lrat => rustsat_cadical::ProofFormat::Lrat { binary: false },
+                ProofFormat::Search => {
+                    return Err(SolveError::Invalid(
+                        "a search certificate comes from the line engine, not a SAT solver".into(),
+                    ))
+                }
             };
             let answer =
                 cadical_solve(&arranged, limits, Some((proof_tmp.path(), traced)), tuning)?;

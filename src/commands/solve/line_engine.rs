@@ -32,6 +32,18 @@ pub(super) fn line_engine(
         pq_encode::general::is_peaceable_queens(p) && !l.torus && l.rows == l.cols
     });
     let tree_proof = a.engine == EngineChoice::Lines || square_queens;
+    let search_format = a.proof_format == Some(ProofFormat::Search);
+    if search_format {
+        if a.proof.is_none() {
+            return Err("--proof-format search is the format of --proof: give --proof FILE (or --proof - for standard output)".into());
+        }
+        if a.engine == EngineChoice::Sat {
+            return Err("--proof-format search writes the line engine's search; it cannot be used with --engine sat (use drat or lrat)".into());
+        }
+        if !square_queens {
+            return Err("--proof-format search: search certificates cover the peaceable queens on a square board (--dim D)".into());
+        }
+    }
     let proof_refused = if !tree_proof {
         Some("--proof")
     } else if !square_queens {
@@ -86,6 +98,11 @@ pub(super) fn line_engine(
     } else {
         None
     };
+    if let (true, Some(flag)) = (search_format, given) {
+        return Err(format!(
+            "--proof-format search needs the line engine, which cannot take {flag}"
+        ));
+    }
     if a.engine == EngineChoice::Auto && engine_flag.is_none() {
         return Ok((given.is_none() && unsupported.is_none()).then(engine));
     }

@@ -3,6 +3,7 @@
 //! validated and trimmed once; this module writes the files asked for and hands the outcome
 //! to [`pq_report::solve`].
 
+use pq_engine::proof::ProofFormat;
 use std::io::{self, IsTerminal};
 use std::path::Path;
 
@@ -90,9 +91,16 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     );
     report.search = decided.search.as_ref().map(Search::of);
     report.mark_commands(&plan.solvers.command_names());
-    emit(run.args.format, &report, || {
-        report.text(Headline::Problem(problem, n), outcome)
-    })?;
+    let text = || report.text(Headline::Problem(problem, n), outcome);
+    if plan
+        .proof
+        .as_ref()
+        .is_some_and(|p| p.proof.as_os_str() == "-")
+    {
+        pq_report::emit_to_stderr(run.args.format, &report, text)?;
+    } else {
+        emit(run.args.format, &report, text)?;
+    }
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 
@@ -103,6 +111,9 @@ fn proof_report(
     certifies: impl FnOnce() -> String,
 ) -> Option<ProofReport> {
     let (files, bytes) = (plan.proof.as_ref()?, decided.proof_bytes?);
+    if plan.proof_format == ProofFormat::Search {
+        return Some(ProofReport::search(&files.proof, bytes));
+    }
     Some(ProofReport::new(
         &files.proof,
         &files.cnf_out,

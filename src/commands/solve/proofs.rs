@@ -5,7 +5,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::output::same_target;
 use pq_solve::BackendSpec;
 
-use super::args::SolveArgs;
+use super::args::{EngineChoice, SolveArgs};
 
 /// `--proof`, `--proof-format` and `--certify`: the proofs' format, the one solver that
 /// writes them (a portfolio's would come from whichever member happened to win), and the
@@ -19,7 +19,21 @@ pub(super) fn proofs(
             .as_deref()
             .map_or(ProofFormat::Drat, ProofFormat::from_path)
     });
-    let prover = if a.proof.is_some() || a.certify.is_some() {
+    let prover = if proof_format == ProofFormat::Search && a.proof.is_some() {
+        // The line engine writes it; which engine answers is settled by `line_engine`,
+        // which refuses --engine sat and SAT-only options with this format.
+        if a.engine == EngineChoice::Sat || !a.backend.is_empty() {
+            let flag = if a.backend.is_empty() {
+                "--engine sat"
+            } else {
+                "--backend"
+            };
+            return Err(format!(
+                "--proof-format search writes the line engine's search; it cannot be used with {flag} (use drat or lrat)"
+            ));
+        }
+        Some(BackendSpec::Lines)
+    } else if a.proof.is_some() || a.certify.is_some() {
         match solvers {
             Solvers::Given(list) if list.len() > 1 => {
                 return Err(
@@ -40,6 +54,29 @@ pub(super) fn proofs(
         None => None,
         Some(_) if a.dim.is_some() && a.n.is_none() => {
             return Err("--proof applies to a single formula (--n, or --cnf); to certify an optimum use --certify DIR".into())
+        }
+        Some(proof) if proof_format == ProofFormat::Search => {
+            if a.cnf_out.is_some() {
+                return Err("--cnf-out: a search certificate needs no formula beside it (pq-check reads its claim from its header)".into());
+            }
+            if a.certify.is_some() {
+                return Err("--certify writes a DRAT bundle; --proof-format search goes with --proof FILE".into());
+            }
+            if pq_engine::compress::Compression::of_name(proof)
+                != pq_engine::compress::Compression::None
+            {
+                return Err(format!(
+                    "--proof {}: a search certificate is written as it is checked; to compress it, stream it: --proof - | xz > FILE.xz (xz -dc FILE.xz | pq-check - checks it)",
+                    proof.display()
+                ));
+            }
+            Some(ProofFiles {
+                proof: proof.clone(),
+                cnf_out: proof.clone(),
+            })
+        }
+        Some(proof) if proof.as_os_str() == "-" => {
+            return Err("--proof -: only a search certificate (--proof-format search) streams to standard output; a DRAT or LRAT proof goes to a file beside its CNF".into())
         }
         Some(proof) => {
             refuse_compressed_name("--proof", proof)?;

@@ -78,6 +78,9 @@ pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, Stri
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
     }
     let (proof_format, prover, proof) = proofs(&a, &solvers)?;
+    if check_unsat && a.proof.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+        return Err("--check-unsat checks a file; a certificate on standard output is checked by the program it is piped into: --proof - | pq-check -".into());
+    }
     let check_unsat = check_unsat.then_some(proof_format);
     if let (Some(format), Solvers::Given(list)) = (check_unsat, &solvers) {
         for spec in list {

@@ -40,6 +40,9 @@ impl CheckedUnsat {
         let checker = match format {
             ProofFormat::Drat => "rate",
             ProofFormat::Lrat => "acl2",
+            ProofFormat::Search => {
+                return Err("--check-unsat: a search certificate is the line engine's; this run solves with SAT solvers (use DRAT)".into())
+            }
         };
         if which::which(checker).is_err() {
             return Err(format!(

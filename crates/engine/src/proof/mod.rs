@@ -101,11 +101,72 @@ pub fn check_proof_within(
     format: ProofFormat,
     limits: &Limits,
 ) -> Result<CheckReport, SolveError> {
+    if format == ProofFormat::Search {
+        // A search certificate states its claim itself: there is no formula to check it
+        // against.
+        return check_search(proof, limits);
+    }
     check_inputs(cnf, proof)?;
     match format {
         ProofFormat::Drat => check_drat(cnf, proof, limits),
         ProofFormat::Lrat => check_lrat(cnf, proof, limits),
+        ProofFormat::Search => unreachable!("checked above"),
     }
+}
+
+/// `pq-check`, the checker of search certificates: the one built beside this pq-sat (the
+/// workspace builds both), else the one on `PATH`.
+pub fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join("pq-check")))
+        .filter(|p| p.is_file());
+    match beside {
+        Some(p) => Ok(p),
+        None => find_program(
+            "pq-check",
+            "pq-check",
+            "build it with `cargo build --release` (it is crates/check, built beside pq-sat)",
+        ),
+    }
+}
+
+/// Checks the search certificate `proof` with `pq-check`, which exits 0 and prints
+/// `s VERIFIED` only when every pair, branch and leaf checks.
+fn check_search(proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
+    let m = std::fs::metadata(proof).map_err(SolveError::io(proof))?;
+    if !m.is_file() {
+        return Err(SolveError::Invalid(format!(
+            "{} is not a regular file; give the search certificate's file",
+            proof.display()
+        )));
+    }
+    let program = pq_check_program()?;
+    let mut cmd = Command::new(&program);
+    cmd.arg(proof);
+    let (code, run) = run_checker("pq-check", cmd, None, limits)?;
+    let stdout = run.stdout.as_deref().unwrap_or_default();
+    let verified = code == Some(0) && stdout.lines().any(|l| l.trim() == "s VERIFIED");
+    let verdict = if verified {
+        "s VERIFIED".to_string()
+    } else {
+        [stdout, run.stderr.as_str()]
+            .into_iter()
+            .flat_map(str::lines)
+            .map(str::trim)
+            .find(|l| !l.is_empty() && *l != "s NOT VERIFIED")
+            .unwrap_or("no verdict")
+            .to_string()
+    };
+    Ok(CheckReport {
+        verified,
+        checker: "pq-check".into(),
+        checker_version: None,
+        verdict,
+        seconds: run.seconds,
+        cpu_seconds: run.cpu_seconds,
+        note: None,
+    })
 }
 
 /// What is wrong with the two files before a checker sees them, in words: a directory, a

@@ -1,0 +1,456 @@
+//! A reference writer of search certificates for the tests, written from the specification
+//! and as plainly as possible (every count recomputed from the cells at every node, the
+//! group's orbit found by closing under its generators), so that it shares no shortcut with
+//! the checker; and a brute-force search over placements of queens that shares nothing with
+//! either.
+#![allow(dead_code, unreachable_pub)]
+
+use std::collections::BTreeSet;
+
+/// Label of a diagonal on a path.
+pub const NONE: u8 = 0;
+pub const WHITE: u8 = 1;
+pub const BLACK: u8 = 2;
+
+pub const CELLS_WHITE: u8 = 0x80;
+pub const CELLS_BLACK: u8 = 0x81;
+pub const END: u8 = 0xFF;
+
+pub fn family_sum(family: u8, weight: u8) -> u8 {
+    0xC0 | family << 3 | weight
+}
+
+pub fn inner(family: u8, index: u8) -> u8 {
+    family << 6 | index
+}
+
+/// What a certificate is to claim, and the weights its writer may use.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub side: u32,
+    pub white: u64,
+    pub black: u64,
+    pub weights: Vec<(u64, u64)>,
+    pub lo: u64,
+    pub hi: u64,
+    /// Whether the writer uses the family sums (without them trees are much larger).
+    pub sums: bool,
+    /// Whether the writer records its leaves (for the tests that judge every leaf).
+    pub leaves: bool,
+}
+
+impl Spec {
+    pub fn new(side: u32, white: u64, black: u64) -> Spec {
+        Spec {
+            side,
+            white,
+            black,
+            weights: vec![(1, 1)],
+            lo: 0,
+            hi: 1 << side,
+            sums: true,
+            leaves: true,
+        }
+    }
+
+    pub fn weights(mut self, weights: &[(u64, u64)]) -> Spec {
+        self.weights = weights.to_vec();
+        self
+    }
+
+    pub fn cells_only(mut self) -> Spec {
+        self.sums = false;
+        self
+    }
+
+    pub fn rows(mut self, lo: u64, hi: u64) -> Spec {
+        self.lo = lo;
+        self.hi = hi;
+        self
+    }
+
+    pub fn header(&self) -> String {
+        let weights: Vec<String> = self
+            .weights
+            .iter()
+            .map(|(p, q)| format!("{p}:{q}"))
+            .collect();
+        format!(
+            "pq-search-certificate 1\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {} {}\nbegin\n",
+            self.side,
+            self.white,
+            self.black,
+            if self.white == self.black { 16 } else { 8 },
+            weights.join(" "),
+            self.lo,
+            self.hi
+        )
+    }
+}
+
+/// The labels of a path: `labels[f][i]` is NONE, WHITE or BLACK.
+pub type Labels = [[u8; 64]; 2];
+
+/// A leaf as written, with what is needed to judge any rule there.
+#[derive(Clone, Debug)]
+pub struct Leaf {
+    pub tree: usize,
+    pub at: usize,
+    pub s: u32,
+    pub t: u32,
+    pub labels: Labels,
+}
+
+/// A certificate as the reference writer made it, kept in parts for tampering.
+#[derive(Clone, Debug)]
+pub struct Cert {
+    pub spec: Spec,
+    pub pairs: Vec<(u32, u32)>,
+    pub trees: Vec<Vec<u8>>,
+    pub leaves: Vec<Leaf>,
+}
+
+impl Cert {
+    pub fn nodes(&self) -> usize {
+        self.trees.iter().map(Vec::len).sum()
+    }
+
+    pub fn body(&self) -> Vec<u8> {
+        self.trees.concat()
+    }
+
+    /// Header, body, end byte and trailer with the given counts.
+    pub fn assemble(header: &str, trees: &[Vec<u8>], trailer: &str) -> Vec<u8> {
+        let mut bytes = header.as_bytes().to_vec();
+        for tree in trees {
+            bytes.extend_from_slice(tree);
+        }
+        bytes.push(END);
+        bytes.extend_from_slice(trailer.as_bytes());
+        bytes
+    }
+
+    pub fn trailer(&self) -> String {
+        format!("end {} {}\n", self.trees.len(), self.nodes())
+    }
+
+    pub fn bytes(&self) -> Vec<u8> {
+        Cert::assemble(&self.spec.header(), &self.trees, &self.trailer())
+    }
+
+    /// The bytes with the trees replaced and the trailer recounted, as a writer that made
+    /// those trees would write them.
+    pub fn with_trees(&self, trees: &[Vec<u8>]) -> Vec<u8> {
+        let nodes: usize = trees.iter().map(Vec::len).sum();
+        Cert::assemble(
+            &self.spec.header(),
+            trees,
+            &format!("end {} {nodes}\n", trees.len()),
+        )
+    }
+}
+
+/// Where the subtree starting at `start` of a preorder tree ends.
+pub fn subtree_end(tree: &[u8], start: usize) -> usize {
+    let mut open = 1;
+    let mut at = start;
+    while open > 0 {
+        if tree[at] < 0x80 {
+            open += 1;
+        } else {
+            open -= 1;
+        }
+        at += 1;
+    }
+    at
+}
+
+fn reverse(side: u32, set: u32) -> u32 {
+    (0..side)
+        .filter(|r| set >> r & 1 == 1)
+        .map(|r| 1 << (side - 1 - r))
+        .sum()
+}
+
+/// The orbit of `(S, T)`: everything reached from it by the generators of the group.
+pub fn orbit(side: u32, swap: bool, pair: (u32, u32)) -> BTreeSet<(u32, u32)> {
+    let full = ((1u64 << side) - 1) as u32;
+    let mut seen = BTreeSet::from([pair]);
+    let mut todo = vec![pair];
+    while let Some((s, t)) = todo.pop() {
+        let mut images = vec![(reverse(side, s), t), (s, reverse(side, t)), (t, s)];
+        if swap {
+            images.push((!s & full, !t & full));
+        }
+        for image in images {
+            if seen.insert(image) {
+                todo.push(image);
+            }
+        }
+    }
+    seen
+}
+
+/// The searched pairs of the specification, straight from the definition.
+pub fn searched(spec: &Spec) -> Vec<(u32, u32)> {
+    let d = u64::from(spec.side);
+    let mut pairs = Vec::new();
+    for s in spec.lo..spec.hi {
+        for t in 0..1u64 << spec.side {
+            let (s, t) = (s as u32, t as u32);
+            let (rows, columns) = (u64::from(s.count_ones()), u64::from(t.count_ones()));
+            if rows * columns < spec.white || (d - rows) * (d - columns) < spec.black {
+                continue;
+            }
+            if orbit(spec.side, spec.white == spec.black, (s, t))
+                .iter()
+                .all(|&image| (s, t) <= image)
+            {
+                pairs.push((s, t));
+            }
+        }
+    }
+    pairs
+}
+
+/// Live white and live black cells on each diagonal (`[family][index]`), from the cells.
+pub fn live(side: u32, s: u32, t: u32, labels: &Labels) -> [[[u64; 64]; 2]; 2] {
+    let mut counts = [[[0; 64]; 2]; 2];
+    for r in 0..side {
+        for c in 0..side {
+            let diagonals = [(r + c) as usize, (r + side - 1 - c) as usize];
+            let on = |label| {
+                diagonals
+                    .iter()
+                    .enumerate()
+                    .any(|(f, &i)| labels[f][i] == label)
+            };
+            let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
+            if in_s && in_t && !on(BLACK) {
+                for f in 0..2 {
+                    counts[0][f][diagonals[f]] += 1;
+                }
+            }
+            if !in_s && !in_t && !on(WHITE) {
+                for f in 0..2 {
+                    counts[1][f][diagonals[f]] += 1;
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// Whether the leaf byte's rule holds (false for a byte that is no leaf or a missing weight).
+pub fn holds(spec: &Spec, s: u32, t: u32, labels: &Labels, byte: u8) -> bool {
+    let counts = live(spec.side, s, t, labels);
+    // Each live cell is on exactly one diagonal of family 0.
+    let total = |colour: usize| counts[colour][0].iter().sum::<u64>();
+    match byte {
+        CELLS_WHITE => total(0) < spec.white,
+        CELLS_BLACK => total(1) < spec.black,
+        0xC0..=0xCF => {
+            let (family, k) = (usize::from(byte >> 3 & 1), usize::from(byte & 7));
+            let Some(&(p, q)) = spec.weights.get(k) else {
+                return false;
+            };
+            let sum: u64 = (0..64)
+                .map(|i| (p * counts[0][family][i]).max(q * counts[1][family][i]))
+                .sum();
+            sum < p * spec.white + q * spec.black
+        }
+        _ => false,
+    }
+}
+
+/// A node where no rule holds and no diagonal holds live cells of both colours: labelling
+/// the rest by the colour they hold gives a solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub s: u32,
+    pub t: u32,
+}
+
+/// The reference writer: the searched pairs in order, each refuted by branching (W child
+/// first) on the unlabelled diagonal with the most live cells among those holding both
+/// colours, and a leaf wherever a rule holds (cells white, cells black, then the family sums,
+/// family 0 then 1, weights in order). At a solution node it writes `at_solution` if given
+/// (a false leaf, for the tests of SAT steps) or gives up.
+pub fn write(spec: &Spec, at_solution: Option<u8>) -> Result<Cert, Solution> {
+    let mut cert = Cert {
+        spec: spec.clone(),
+        pairs: searched(spec),
+        trees: Vec::new(),
+        leaves: Vec::new(),
+    };
+    for (number, &(s, t)) in cert.pairs.iter().enumerate() {
+        let mut tree = Vec::new();
+        let mut labels = [[NONE; 64]; 2];
+        let mut leaves = Vec::new();
+        refute(
+            spec,
+            s,
+            t,
+            &mut labels,
+            &mut tree,
+            &mut leaves,
+            number,
+            at_solution,
+        )?;
+        cert.trees.push(tree);
+        cert.leaves.extend(leaves);
+    }
+    Ok(cert)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn refute(
+    spec: &Spec,
+    s: u32,
+    t: u32,
+    labels: &mut Labels,
+    tree: &mut Vec<u8>,
+    leaves: &mut Vec<Leaf>,
+    number: usize,
+    at_solution: Option<u8>,
+) -> Result<(), Solution> {
+    let mut rules = vec![CELLS_WHITE, CELLS_BLACK];
+    for family in 0..2 * u8::from(spec.sums) {
+        for k in 0..spec.weights.len() as u8 {
+            rules.push(family_sum(family, k));
+        }
+    }
+    let leaf = |byte: u8, tree: &mut Vec<u8>, leaves: &mut Vec<Leaf>, labels: &Labels| {
+        if spec.leaves {
+            leaves.push(Leaf {
+                tree: number,
+                at: tree.len(),
+                s,
+                t,
+                labels: *labels,
+            });
+        }
+        tree.push(byte);
+    };
+    if let Some(&rule) = rules.iter().find(|&&rule| holds(spec, s, t, labels, rule)) {
+        leaf(rule, tree, leaves, labels);
+        return Ok(());
+    }
+    let counts = live(spec.side, s, t, labels);
+    let mut best: Option<(u64, usize, usize)> = None;
+    for family in 0..2 {
+        for i in 0..(2 * spec.side - 1) as usize {
+            let (white, black) = (counts[0][family][i], counts[1][family][i]);
+            if labels[family][i] == NONE
+                && white > 0
+                && black > 0
+                && best.is_none_or(|(most, _, _)| white + black > most)
+            {
+                best = Some((white + black, family, i));
+            }
+        }
+    }
+    let Some((_, family, i)) = best else {
+        return match at_solution {
+            Some(byte) => {
+                leaf(byte, tree, leaves, labels);
+                Ok(())
+            }
+            None => Err(Solution { s, t }),
+        };
+    };
+    tree.push(inner(family as u8, i as u8));
+    for label in [WHITE, BLACK] {
+        labels[family][i] = label;
+        refute(spec, s, t, labels, tree, leaves, number, at_solution)?;
+    }
+    labels[family][i] = NONE;
+    Ok(())
+}
+
+/// Brute force over placements: whether `white` white queens can stand on the board with
+/// at least `black` cells on none of their lines (where the black queens then go).
+pub fn fits(side: u32, white: u64, black: u64) -> bool {
+    let cells = (side * side) as usize;
+    let lines: Vec<u64> = (0..cells)
+        .map(|a| {
+            let (r, c) = ((a as u32) / side, (a as u32) % side);
+            (0..cells)
+                .filter(|&b| {
+                    let (r2, c2) = ((b as u32) / side, (b as u32) % side);
+                    r == r2 || c == c2 || r + c == r2 + c2 || r + c2 == r2 + c
+                })
+                .map(|b| 1u64 << b)
+                .sum()
+        })
+        .collect();
+    let all = if cells == 64 {
+        u64::MAX
+    } else {
+        (1u64 << cells) - 1
+    };
+    fn place(lines: &[u64], all: u64, from: usize, left: u64, attacked: u64, black: u64) -> bool {
+        if u64::from((all & !attacked).count_ones()) < black {
+            return false;
+        }
+        if left == 0 {
+            return true;
+        }
+        (from..lines.len()).any(|a| place(lines, all, a + 1, left - 1, attacked | lines[a], black))
+    }
+    white as usize <= cells && place(&lines, all, 0, white, 0, black)
+}
+
+/// A second, naive judge of a body (everything after the header): the trees of the searched
+/// pairs parsed one by one with every rule judged by [`holds`], then the end byte and the
+/// exact trailer. The tests compare the checker's verdicts with it on mutated bodies.
+/// `pairs` are the searched pairs of `spec` (from [`searched`], computed once by the caller).
+pub fn naive_accepts(spec: &Spec, pairs: &[(u32, u32)], rest: &[u8]) -> bool {
+    fn tree(spec: &Spec, s: u32, t: u32, rest: &[u8], at: &mut usize, labels: &mut Labels) -> bool {
+        let Some(&byte) = rest.get(*at) else {
+            return false;
+        };
+        *at += 1;
+        if byte < 0x80 {
+            let (family, i) = (usize::from(byte >> 6), usize::from(byte & 0x3F));
+            if i > 2 * spec.side as usize - 2 || labels[family][i] != NONE {
+                return false;
+            }
+            for label in [WHITE, BLACK] {
+                labels[family][i] = label;
+                if !tree(spec, s, t, rest, at, labels) {
+                    return false;
+                }
+            }
+            labels[family][i] = NONE;
+            true
+        } else {
+            holds(spec, s, t, labels, byte)
+        }
+    }
+    let mut at = 0;
+    for &(s, t) in pairs {
+        if !tree(spec, s, t, rest, &mut at, &mut [[NONE; 64]; 2]) {
+            return false;
+        }
+    }
+    let nodes = at;
+    rest.get(at) == Some(&END)
+        && rest[at + 1..] == *format!("end {} {nodes}\n", pairs.len()).as_bytes()
+}
+
+/// A small deterministic generator of numbers for the mutation tests.
+pub struct Random(u64);
+
+impl Random {
+    pub fn new(seed: u64) -> Random {
+        Random(seed | 1)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}

@@ -1,0 +1,188 @@
+//! Search certificates end to end: the line engine writes them (`--proof-format search`, to a
+//! file or to standard output), the independent `pq-check` (its own crate, written from
+//! docs/search-certificate.md alone) verifies them, a cut one is refused, and every way of
+//! asking for one where it cannot be written is refused by name.
+
+use crate::util::*;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// `pq-check` beside the pq-sat under test (where pq-sat looks for it too), built first when
+/// this test binary runs alone.
+fn pq_check() -> PathBuf {
+    let beside = Path::new(BIN).with_file_name("pq-check");
+    if !beside.is_file() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-q", "-p", "pq-check"])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    assert!(beside.is_file(), "{}", beside.display());
+    beside
+}
+
+/// pq-check's exit code and standard output on `bytes`, given on standard input.
+fn check(bytes: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    let mut child = Command::new(pq_check())
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // A refused stream may end pq-check before it has read everything.
+    let _ = pipe.write_all(bytes);
+    drop(pipe);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// a(d) for d = 1..13 (OEIS A250000).
+const A: [usize; 13] = [0, 0, 1, 2, 4, 5, 7, 9, 12, 14, 17, 21, 24];
+
+#[test]
+fn the_unsat_step_of_every_board_from_2_to_13_is_certified_and_verified() {
+    // From d = 2: one queen of each colour does not fit on 1 × 1 at all (a usage error).
+    for d in 2..=13 {
+        let n = A[d - 1] + 1;
+        let (dim, n) = (d.to_string(), n.to_string());
+        let out = run(&[
+            "solve",
+            "--dim",
+            &dim,
+            "--n",
+            &n,
+            "--proof",
+            "-",
+            "--proof-format",
+            "search",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code(&out), 20, "{d}: {}", stderr(&out));
+        // The report goes to standard error: standard output is the certificate alone.
+        let report: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap();
+        assert_eq!(report["proof"]["format"], "search");
+        assert_eq!(report["proof"]["bytes"], out.stdout.len() as u64);
+        let (rc, said) = check(&out.stdout);
+        assert_eq!(rc, 0, "{d}/{n}: {said}");
+        assert!(
+            said.contains("s VERIFIED") && said.contains("all of [0, 2^"),
+            "{said}"
+        );
+        if d == 10 {
+            // Cut anywhere, or one node changed, it is refused.
+            let cert = &out.stdout;
+            for cut in [cert.len() / 3, cert.len() - 20, cert.len() - 1] {
+                assert_eq!(check(&cert[..cut]).0, 1, "{d}: cut at {cut}");
+            }
+            let begin = cert.windows(6).position(|w| w == b"begin\n").unwrap() + 6;
+            let mut wrong = cert.clone();
+            // The first tree's root is a leaf or a branch; either way another rule there is
+            // a claim its counts do not back (or a tree shape the rest does not follow).
+            wrong[begin] = if wrong[begin] == 0x80 { 0x81 } else { 0x80 };
+            assert_eq!(check(&wrong).0, 1);
+        }
+    }
+}
+
+#[test]
+fn a_file_is_written_only_when_unsat_and_checked_with_check_unsat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cert = tmp.path().join("q.cert");
+    let args = |n: &'static str| {
+        vec![
+            "solve",
+            "--dim",
+            "9",
+            "--n",
+            n,
+            "--proof",
+            s(&cert),
+            "--proof-format",
+            "search",
+            "--check-unsat",
+            "--format",
+            "json",
+        ]
+    };
+    let out = run(&args("12"));
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(!cert.exists(), "a SAT step has no certificate");
+    let out = run(&args("13"));
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["verified"], true, "{v}");
+    assert_eq!(v["proof"]["file"], s(&cert));
+    let bytes = std::fs::read(&cert).unwrap();
+    assert_eq!(v["proof"]["bytes"], bytes.len() as u64);
+    assert_eq!(check(&bytes).0, 0);
+    // The same file again needs --force, as every output does.
+    assert_fails_saying(&run(&args("13")), 1, "--force");
+}
+
+#[test]
+fn a_certificate_where_none_can_be_written_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cert = tmp.path().join("q.cert");
+    let c = s(&cert);
+    for (args, needle) in [
+        (vec!["--dim", "8", "--n", "10"], "give --proof FILE"),
+        (
+            vec!["--dim", "8", "--n", "10", "--proof", c, "--engine", "sat"],
+            "cannot be used with --engine sat",
+        ),
+        (
+            vec![
+                "--dim",
+                "8",
+                "--n",
+                "10",
+                "--proof",
+                c,
+                "--backend",
+                "kissat",
+            ],
+            "cannot be used with --backend",
+        ),
+        (
+            vec![
+                "--problem",
+                "encodings/peaceable-queens-torus.toml",
+                "--set",
+                "board=7x7",
+                "--n",
+                "5",
+                "--proof",
+                c,
+            ],
+            "square board",
+        ),
+        (
+            vec!["--dim", "8", "--n", "10", "--proof", "-", "--check-unsat"],
+            "pq-check -",
+        ),
+        (
+            vec!["--dim", "8", "--n", "10", "--proof", "q.cert.xz"],
+            "stream it",
+        ),
+    ] {
+        let mut all = vec!["solve", "--proof-format", "search"];
+        all.extend(args);
+        assert_fails_saying(&run(&all), 2, needle);
+        assert!(!cert.exists());
+    }
+    // A DRAT proof does not stream.
+    assert_fails_saying(
+        &run(&["solve", "--dim", "8", "--n", "10", "--proof", "-"]),
+        2,
+        "only a search certificate",
+    );
+}
