@@ -11,11 +11,17 @@
 # function of pq-sat's encoder: a result counts only for the formula and cube it names.
 #
 # usage: runs/bundle.sh D N [JOBS]   (from anywhere; WORK=/path overrides the scratch place,
-#        by default target/scratch/aD in the repository)
+#        by default target/scratch/aD in the repository; KEEP=/path the kept records,
+#        by default runs/aD in the repository)
+#
+# Stopping it (Ctrl-C, or SIGTERM to the script) stops the run, then copies every finished
+# result back before the script ends; a record is copied under a temporary name and renamed,
+# so a kept record is always whole.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 d=$1; n=$2; jobs=${3:-2}
-kept=$repo/runs/a$d/results
+keep_dir=${KEEP:-$repo/runs/a$d}
+kept=$keep_dir/results
 work=${WORK:-$repo/target/scratch/a$d}
 bin=${BIN:-$repo/target/release/pq-sat}
 dir=c${d}t
@@ -26,29 +32,73 @@ if [ ! -f $dir/manifest.json ]; then
   "$bin" cube --dim "$d" --n "$n" --bounds sums --split rows --depth 0 -o $dir
 fi
 mkdir -p $dir/results
-cp -n "$kept"/*.json $dir/results/ 2>/dev/null || true
+for f in "$kept"/*.json; do
+  [ -e "$f" ] || continue
+  [ -e "$dir/results/${f##*/}" ] || cp "$f" "$dir/results/"
+done
 cubes=$(grep -c '^a ' $dir/cubes.icnf)
 
-# Copy finished results back into the repository every minute and at the end.
-keep() { cp -u $dir/results/*.json "$kept/" 2>/dev/null || true; }
+# Copies the finished results that are new or changed into the kept folder, each through
+# a temporary name, so that an interrupted copy never leaves a torn record.
+keep() {
+  local f name
+  for f in $dir/results/*.json; do
+    [ -e "$f" ] || continue
+    name=${f##*/}
+    if ! cmp -s "$f" "$kept/$name"; then
+      cp "$f" "$kept/.$name.tmp"
+      mv "$kept/.$name.tmp" "$kept/$name"
+    fi
+  done
+}
 ( while sleep 60; do keep; done ) &
 syncer=$!
-trap 'kill $syncer 2>/dev/null; keep' EXIT
+stop_syncer() {
+  pkill -P "$syncer" 2>/dev/null || true
+  kill "$syncer" 2>/dev/null || true
+  wait "$syncer" 2>/dev/null || true
+}
+run=""
+on_signal() {
+  # The final copy must not be cut by the next signal.
+  trap '' INT TERM
+  if [ -n "$run" ]; then
+    kill -TERM "$run" 2>/dev/null || true
+    wait "$run" 2>/dev/null || true
+  fi
+  stop_syncer
+  keep
+  echo "bundle.sh: stopped; $(ls "$kept" | wc -l) results kept in $kept" >&2
+  exit 130
+}
+trap on_signal INT TERM
 
 stamp=$(date +%Y%m%d-%H%M)
+# In the background, so that a signal reaches the script at once (bash runs a trap only
+# between commands); conquer's own exit code says UNSAT, SAT or unknown, not failure.
 nice -n 5 /usr/bin/time -v "$bin" conquer $dir --backend lines --proof --check-unsat \
-  --keep-proof none --jobs "$jobs" > "conquer-$stamp.out" 2> "conquer-$stamp.err" || true
+  --keep-proof none --jobs "$jobs" > "conquer-$stamp.out" 2> "conquer-$stamp.err" &
+run=$!
+rc=0; wait "$run" || rc=$?
+run=""
+stop_syncer
+keep
 tail -2 "conquer-$stamp.err"
+# 0: cubes left open (a time limit), 10 SAT, 20 UNSAT; anything else is a failure.
+case $rc in 0|10|20) ;; *) echo "bundle.sh: conquer failed (exit $rc); see $work/conquer-$stamp.err" >&2; exit "$rc" ;; esac
 if [ "$(ls $dir/results | wc -l)" -eq "$cubes" ] && [ ! -f $dir/completeness.done ]; then
   "$bin" solve-cube $dir --completeness --proof --check-unsat | tee completeness.out
-  cp completeness.out "$repo/runs/a$d/completeness.out"
+  cp completeness.out "$keep_dir/.completeness.out.tmp"
+  mv "$keep_dir/.completeness.out.tmp" "$keep_dir/completeness.out"
   touch $dir/completeness.done
 fi
 # The other half of a(d) = n - 1: a board with n - 1 queens of each colour, validated by
 # pq-sat's independent validator before it is printed (the line engine finds it in seconds).
-if [ -f $dir/completeness.done ] && [ ! -f "$repo/runs/a$d/witness.json" ]; then
+if [ -f $dir/completeness.done ] && [ ! -f "$keep_dir/witness.json" ]; then
   # exit 10 is SAT, the answer wanted
-  rc=0; "$bin" solve --dim "$d" --n $((n - 1)) --format json > witness.json.tmp || rc=$?
-  if [ $rc -eq 10 ]; then mv witness.json.tmp "$repo/runs/a$d/witness.json"; fi
+  wrc=0; "$bin" solve --dim "$d" --n $((n - 1)) --format json > witness.json.tmp || wrc=$?
+  if [ $wrc -eq 10 ]; then mv witness.json.tmp "$keep_dir/witness.json"; fi
 fi
-"$bin" cube-status $dir || true
+# cube-status exits 20 when every cube is UNSAT, 0 while some are open.
+src=0; "$bin" cube-status $dir || src=$?
+case $src in 0|10|20) ;; *) exit "$src" ;; esac

@@ -23,6 +23,18 @@ fn main() -> ExitCode {
         if presses.fetch_add(1, Ordering::SeqCst) == 0 && commands::interruptible() {
             eprintln!("pq-sat: interrupted; stopping the solvers (Ctrl-C again to quit at once)");
             pq_solve::control::interrupt();
+            // Stopping takes a moment (solvers answer, reports are printed); a command
+            // blocked in a system call (an open that waits for a FIFO's writer) would never
+            // look at the flag, so one signal is enough to end it after a grace period.
+            std::thread::spawn(|| {
+                std::thread::sleep(INTERRUPT_GRACE);
+                end_all();
+                eprintln!(
+                    "pq-sat: still running {} s after the interrupt; quitting",
+                    INTERRUPT_GRACE.as_secs()
+                );
+                std::process::exit(commands::EXIT_INTERRUPTED.into());
+            });
         } else {
             end_all();
             eprintln!("pq-sat: interrupted");
@@ -35,6 +47,9 @@ fn main() -> ExitCode {
     end_all();
     code
 }
+
+/// How long an interrupted command may take to stop by itself before it is ended.
+const INTERRUPT_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Parses the arguments and runs the job; the exit code.
 fn run() -> ExitCode {

@@ -415,8 +415,8 @@ impl ProblemArgs {
 
 /// Reads a problem file; errors name the file.
 pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = pq_io::output::read_input_text(path, pq_io::output::MAX_TEXT_INPUT)
+        .map_err(|e| format!("cannot read {e}"))?;
     Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

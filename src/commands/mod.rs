@@ -141,12 +141,20 @@ pub(crate) fn status_code(status: Status) -> u8 {
 
 /// The whole of `path`, or of standard input when `None` or `-`.
 pub(crate) fn read_input(path: Option<&Path>) -> Result<String> {
-    match path.filter(|p| p.as_os_str() != "-") {
-        Some(p) => {
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))
-        }
-        None => io::read_to_string(io::stdin()).context("cannot read standard input"),
+    if let Some(p) = path.filter(|p| p.as_os_str() != "-") {
+        return Ok(pq_io::output::read_input_text(
+            p,
+            pq_io::output::MAX_TEXT_INPUT,
+        )?);
     }
+    use std::io::Read;
+    let cap = pq_io::output::MAX_TEXT_INPUT;
+    let text =
+        io::read_to_string(io::stdin().take(cap + 1)).context("cannot read standard input")?;
+    if text.len() as u64 > cap {
+        anyhow::bail!("standard input has more than the {cap} bytes pq-sat reads there");
+    }
+    Ok(text)
 }
 
 /// A command on one placement (`render`, `canon`), validated: the problem it belongs to, if

@@ -428,7 +428,9 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
     // in (commit 82120be), with the version in each file's first line (and the command
     // line in the README) written as placeholders. A deliberate change to the queens
     // encoder or to the README text changes them (the README digests changed when the
-    // README named the manifest's GBD hash, d6e5982; the files' digests did not).
+    // README named the manifest's GBD hash, d6e5982, and when it stopped promising k
+    // satisfiable and k unsatisfiable sizes, which the smallest boards do not have; the
+    // files' digests did not).
     let version = format!("pq-sat {}", env!("CARGO_PKG_VERSION"));
     let tmp = tempfile::tempdir().unwrap();
     for (args, files, digest, readme_digest) in [
@@ -436,7 +438,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
             &["--dims", "4..6"][..],
             12,
             "a77290fdf3be33058e276b322c8b47be8ea938f683d8a5477d834dcfe302e34d",
-            "b779141805929a51c89b2f6642a14aabe153d7e796d253a7c5588e75760f9cc5",
+            "a7d54d5dd8f2a0d8cd1762e21fc91980a052389b759effba3e82bfac9fc00cc5",
         ),
         (
             &[
@@ -512,6 +514,21 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
         let readme = lines.join("\n").replace(&version, "pq-sat VERSION");
         assert_eq!(sha256_of(readme.as_bytes()), readme_digest, "{readme}");
     }
+    // On boards whose a(d) is 0 the sizes below 1 are left out: the README promises no
+    // satisfiable file there, and counts what it holds.
+    let dir = tmp.path().join("small");
+    let out = run(&["family", "--dims", "1..2", "-o", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(!readme.contains("satisfiable and"), "{readme}");
+    assert!(
+        readme.contains("0 satisfiable, 2 unsatisfiable, 0 unknown"),
+        "{readme}"
+    );
+    assert_eq!(
+        names(&dir).iter().filter(|n| n.ends_with(".cnf")).count(),
+        2
+    );
     // The text summary names no problem for the queens, as before.
     let dir = tmp.path().join("text");
     let out = run(&["family", "--dims", "4", "-o", dir.to_str().unwrap()]);

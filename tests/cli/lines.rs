@@ -1149,6 +1149,12 @@ fn a_unit_budget_needs_the_line_engine() {
             vec!["--dim", "6", "--cubes"],
             "--unit-budget needs the line engine, which answers without a SAT solver: it cannot take --cubes",
         ),
+        // Two armies are searched row set by row set: a budget would change nothing, so it
+        // is refused rather than ignored.
+        (
+            vec!["--dim", "6"],
+            "--unit-budget orders the units of three or more armies",
+        ),
     ] {
         let mut all = vec!["solve", "--unit-budget", "1000"];
         all.extend(args);

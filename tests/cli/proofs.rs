@@ -517,3 +517,17 @@ fn certificates_for_placement_problems() {
         stderr(&out)
     );
 }
+
+/// Advice that works: `--certify` on a board whose UNSAT step only counting refutes (one
+/// queen of each colour on 1 × 1) is certified with the default engine too (a SAT solver
+/// proves the general formula the line engine does not read), where it once told the user
+/// to write the formula with `--bounds sums`, which the engine refused.
+#[test]
+fn certify_works_where_counting_alone_refutes_the_step() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c1");
+    let out = run(&["solve", "--dim", "1", "--certify", s(&dir)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stderr(&out).contains("--bounds sums"), "{}", stderr(&out));
+    assert_eq!(code(&run(&["check-certificate", s(&dir)])), 0);
+}

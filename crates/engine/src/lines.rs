@@ -543,6 +543,7 @@ impl LineEngine {
             pq_lines::certificate::certify(&board, demand, range, &settings, &mut out)
                 .map_err(write_error)?
         } else {
+            output::widen_stdout_pipe();
             let counted = Counted {
                 inner: std::io::stdout(),
                 bytes: &written,

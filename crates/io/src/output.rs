@@ -108,6 +108,66 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
     Ok(bytes)
 }
 
+/// The largest problem file, pool, placement or manifest pq-sat reads (text a person wrote,
+/// or a directory's index): far above any real one, far below what would exhaust memory.
+pub const MAX_TEXT_INPUT: u64 = 64 << 20;
+
+/// The bytes of a file the user named (a problem, a pool, a board, a bundle's parts):
+/// followed through links, since the user chose the path, but only to a regular file, so that
+/// a FIFO or a device cannot block the read forever or feed it without end; and at most
+/// `limit` bytes, so that a huge file is refused before it is read.
+pub fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
+    use std::io::Read;
+    let meta = fs::metadata(path).map_err(IoError::io(path))?;
+    if meta.is_dir() {
+        return Err(IoError::Refused(format!(
+            "{} is a directory, not a file",
+            path.display()
+        )));
+    }
+    if !meta.is_file() {
+        return Err(IoError::Refused(format!(
+            "{} is not a regular file (a FIFO, a device or a socket): pq-sat reads files (or standard input, where a command takes -)",
+            path.display()
+        )));
+    }
+    if meta.len() > limit {
+        return Err(IoError::Refused(format!(
+            "{} has {} bytes, more than the {limit} pq-sat reads there",
+            path.display(),
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(IoError::io(path))?;
+    if bytes.len() as u64 > limit {
+        return Err(IoError::Refused(format!(
+            "{} grew past {limit} bytes while it was read",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Asks for a 1 MiB buffer on standard output when it is a pipe (Linux's default is 64 KiB):
+/// a stream of gigabytes into a checker then costs far fewer switches between the writer and
+/// the reader. Best effort: anything else, or a refusal, leaves it as it is.
+pub fn widen_stdout_pipe() {
+    // SAFETY: F_SETPIPE_SZ on descriptor 1 changes only the pipe's capacity; it fails
+    // harmlessly on anything that is not a pipe.
+    unsafe {
+        libc::fcntl(1, libc::F_SETPIPE_SZ, 1 << 20);
+    }
+}
+
+/// [`read_input`] as UTF-8 text.
+pub fn read_input_text(path: &Path, limit: u64) -> Result<String, IoError> {
+    String::from_utf8(read_input(path, limit)?)
+        .map_err(|_| IoError::Refused(format!("{} is not UTF-8 text", path.display())))
+}
+
 /// What stands at `path` (not following a link): nothing (`None`), or its metadata; any
 /// other failure to look is the refusal "cannot write".
 fn standing_at(path: &Path) -> Result<Option<fs::Metadata>, IoError> {

@@ -127,5 +127,8 @@ pub(super) fn line_engine(
     if let Some(why) = unsupported {
         return Err(format!("{asked} cannot answer this problem: {why}"));
     }
+    if a.unit_budget.is_some() && problem.is_some_and(|p| p.rules.groups.len() == 2) {
+        return Err("--unit-budget orders the units of three or more armies and of Dudeney's board; two armies are searched row set by row set, which it would not change".into());
+    }
     Ok(Some(engine()))
 }

@@ -7,5 +7,6 @@ mod cubes;
 mod files;
 mod leftovers;
 mod processes;
+mod readers;
 mod sizes;
 mod unsat;

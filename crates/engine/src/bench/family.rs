@@ -160,7 +160,9 @@ impl Manifest {
     /// twice is an error.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
-        let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
+        let bytes = pq_solve::output::read_regular(&path, pq_solve::output::MAX_TEXT_INPUT)
+            .map_err(SolveError::from)?;
+        let text = String::from_utf8_lossy(&bytes);
         let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
             FamilyError::Invalid(format!(
                 "{}: not a pq-sat family manifest: {e}",
@@ -1186,8 +1188,10 @@ fn queens_readme(spec: &Spec) -> ReadmeText {
         .map(|m| m.problem.rules.layout.rows.to_string())
         .collect();
     let sizes = match spec.sizes {
+        // Sizes below 1 are left out (a(d) is 0 on the smallest boards): the README's count
+        // of statuses says how many of each the files are, not k and k.
         Sizes::AroundOptimum(k) => format!(
-            "for each d, n = {}..a(d)+{k}: {k} satisfiable and {k} unsatisfiable sizes around the optimum a(d)",
+            "for each d, n = {}..a(d)+{k} (at least 1): the sizes around the optimum a(d)",
             offset("a(d)", k)
         ),
         Sizes::Range(lo, hi) => format!("n = {lo}..{hi} for each d (sizes with 2n > d² left out)"),

@@ -9,7 +9,6 @@
 //! manifest's `expected` is a claim like any other: an answer that contradicts only the
 //! manifest makes the instance [disputed](Dispute), never the solver wrong.
 
-use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,6 +29,9 @@ use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::SolveError;
+
+/// The largest instance file a race reads (it hashes each one whole).
+const MAX_INSTANCE: u64 = 1 << 32;
 
 /// How one run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,7 +157,8 @@ impl Family {
         let mut plain = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
-            let bytes = fs::read(&path).map_err(SolveError::io(&path))?;
+            // An instance is a file the family wrote: a link, a FIFO or a device is not.
+            let bytes = pq_solve::output::read_regular(&path, MAX_INSTANCE)?;
             let hash = sha256_hex(&bytes);
             if hash != e.sha256 {
                 return Err(FamilyError::Invalid(format!(

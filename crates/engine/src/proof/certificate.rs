@@ -208,8 +208,16 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
         format!("{stem}.{}", req.format.name()),
     );
     let (cnf_path, proof_path) = (s.join(&cnf_name), s.join(&proof_name));
+    // A step that counting alone refutes (more pieces than squares) is encoded by the
+    // general encoder, which the line engine does not read: a SAT solver proves it.
+    let trivial = pq_encode::Instance::new(problem.rules.layout.rows, n).is_err();
+    let prover = if req.prover == BackendSpec::Lines && trivial {
+        crate::proof::default_prover(req.format)
+    } else {
+        req.prover.clone()
+    };
     let proved = prove(
-        &req.prover,
+        &prover,
         &formula,
         (&cnf_path, &proof_path),
         req.format,
@@ -488,7 +496,8 @@ pub fn check_certificate(
     check_timeout: Option<Duration>,
 ) -> Result<Checked, SolveError> {
     let path = dir.join(MANIFEST);
-    let text = fs::read_to_string(&path).map_err(SolveError::io(&path))?;
+    let bytes = pq_solve::output::read_regular(&path, pq_solve::output::MAX_TEXT_INPUT)?;
+    let text = String::from_utf8_lossy(&bytes);
     let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
         SolveError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
     })?;
@@ -503,6 +512,23 @@ pub fn check_certificate(
             path.display()
         ))
     })?;
+    // A part that is a link could lead out of the bundle, and a FIFO or a device would
+    // block the hash or never end it: a bundle's parts are plain files.
+    for name in &names {
+        let part = dir.join(name);
+        let meta = fs::symlink_metadata(&part).map_err(SolveError::io(&part))?;
+        if !meta.file_type().is_file() {
+            return Err(SolveError::Invalid(format!(
+                "{}: a bundle's parts are plain files, and this one is {}",
+                part.display(),
+                if meta.file_type().is_symlink() {
+                    "a link"
+                } else {
+                    "not a regular file (a FIFO, a device or a socket)"
+                }
+            )));
+        }
+    }
     let mut checked = Checked {
         manifest: cert.clone(),
         claim: None,

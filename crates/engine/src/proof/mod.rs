@@ -52,11 +52,11 @@ pub fn certified_formula(problem: &Problem, options: &Options) -> String {
             model, options.card
         ),
         (Symmetry::LexLeader, true) => format!(
-            "the encoding ({} model, {} cardinality) plus lex-leader symmetry-breaking clauses for the group of 16 (the 8 symmetries of the square × the colour swap): the proof certifies that formula; it implies the plain problem is UNSAT only through the theorem that every orbit has a lex-least member satisfying the lex-leader clauses (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding",
+            "the encoding ({} model, {} cardinality) plus lex-leader symmetry-breaking clauses for the group of 16 (the 8 symmetries of the square × the colour swap): the proof certifies that formula; it implies the plain problem is UNSAT only through the theorem that every orbit has a lex-least member satisfying the lex-leader clauses (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. For a proof of the plain encoding use --engine sat --symmetry none",
             model, options.card
         ),
         (Symmetry::LexLeader, false) => format!(
-            "the encoding ({} model, {} cardinality) plus lex-leader clauses for the problem's symmetries (see the CNF header): the proof certifies that formula; the plain problem follows by the lex-leader theorem (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. Use --symmetry none for a proof of the plain encoding",
+            "the encoding ({} model, {} cardinality) plus lex-leader clauses for the problem's symmetries (see the CNF header): the proof certifies that formula; the plain problem follows by the lex-leader theorem (Crawford, Ginsberg, Luks & Roy, KR 1996), which the checker does not check. For a proof of the plain encoding use --engine sat --symmetry none",
             model, options.card
         ),
     };

@@ -79,13 +79,8 @@ impl Pool {
     /// Reads the pool at `path`; problem files are found relative to its directory. Errors
     /// name the file and the instance.
     pub fn read(path: &Path) -> Result<Pool, FamilyError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            FamilyError::Invalid(format!(
-                "{}: {}",
-                path.display(),
-                pq_solve::error::os_message(&e)
-            ))
-        })?;
+        let text = pq_solve::output::read_input_text(path, pq_solve::output::MAX_TEXT_INPUT)
+            .map_err(|e| FamilyError::Invalid(e.to_string()))?;
         let base = path.parent().unwrap_or(Path::new("."));
         Pool::parse(&text, base)
             .map(|items| Pool {
@@ -139,8 +134,8 @@ fn item(it: &PoolItem, base: &Path) -> Result<Item, String> {
             return Err("dim is for the peaceable queens; give a problem file's board with set = [\"board=RxC\"]".into());
         }
         let path = base.join(&it.problem);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("{}: {}", path.display(), pq_solve::error::os_message(&e)))?;
+        let text = pq_solve::output::read_input_text(&path, pq_solve::output::MAX_TEXT_INPUT)
+            .map_err(|e| e.to_string())?;
         let problem = Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let members = expand_settings(&problem, &it.set).map_err(|e| e.to_string())?;
         if members.len() != 1 {

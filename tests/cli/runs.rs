@@ -1,0 +1,81 @@
+//! The scripts of long runs (`runs/`) lose nothing: `runs/bundle.sh` stopped by one SIGTERM
+//! keeps every finished result (whole, never torn), ends its syncer with no process left
+//! behind, and a second run resumes and finishes the bundle.
+
+use crate::util::*;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The `sleep` processes of bundle syncers now running.
+fn syncer_sleeps() -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|c| c.as_slice() == b"sleep\x0060\x00")
+        .count()
+}
+
+fn results(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| Some(e.ok()?.file_name().to_string_lossy().into_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_interrupted_bundle_keeps_every_finished_result_and_resumes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (work, keep) = (tmp.path().join("work"), tmp.path().join("keep"));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/bundle.sh");
+    let bundle = || {
+        let mut cmd = Command::new("bash");
+        cmd.arg(&script)
+            .args(["9", "13", "1"])
+            .env("BIN", BIN)
+            .env("WORK", &work)
+            .env("KEEP", &keep)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        cmd
+    };
+    let before = syncer_sleeps();
+    let done = work.join("c9t/results");
+    let child = bundle().spawn().unwrap();
+    let start = Instant::now();
+    let out = signal_when(child, libc::SIGTERM, || {
+        assert!(start.elapsed() < Duration::from_secs(120));
+        results(&done).len() >= 3
+    });
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    // Every result finished before the stop is kept, whole, and nothing else.
+    let finished = results(&done);
+    let kept = results(&keep.join("results"));
+    assert!(finished.len() >= 3);
+    assert_eq!(kept, finished, "{}", stderr(&out));
+    for name in &kept {
+        let text = std::fs::read_to_string(keep.join("results").join(name)).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap();
+    }
+    // The syncer and its sleep are gone.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while syncer_sleeps() > before && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(syncer_sleeps(), before, "an orphaned syncer sleep");
+    // A second run resumes from the kept results and finishes the bundle.
+    let out = bundle().output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let cubes = std::fs::read_to_string(work.join("c9t/cubes.icnf"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("a "))
+        .count();
+    assert_eq!(results(&keep.join("results")).len(), cubes);
+    assert!(keep.join("completeness.out").is_file());
+    assert!(keep.join("witness.json").is_file());
+}
