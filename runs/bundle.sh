@@ -36,7 +36,8 @@ for f in "$kept"/*.json; do
   [ -e "$f" ] || continue
   [ -e "$dir/results/${f##*/}" ] || cp "$f" "$dir/results/"
 done
-cubes=$(grep -c '^a ' $dir/cubes.icnf)
+# The cube count from the manifest, which pq-sat checks (cubes.icnf is only derived from it).
+cubes=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["cubes"]))' $dir/manifest.json)
 
 # Copies the finished results that are new or changed into the kept folder, each through
 # a temporary name, so that an interrupted copy never leaves a torn record.

@@ -531,3 +531,54 @@ fn certify_works_where_counting_alone_refutes_the_step() {
     assert!(!stderr(&out).contains("--bounds sums"), "{}", stderr(&out));
     assert_eq!(code(&run(&["check-certificate", s(&dir)])), 0);
 }
+
+/// A bundle's `unsat.solver` is recorded, not derived, but it must fit the proof's form: the
+/// line engine writes binary DRAT, the SAT solvers pq-sat runs write text. An edit that names
+/// the other kind is refused (it was once accepted).
+#[test]
+fn a_bundle_naming_the_wrong_kind_of_prover_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (engine, forged) in [("lines", "kissat 4.0.4"), ("sat", "lines")] {
+        let dir = tmp.path().join(engine);
+        let out = run(&[
+            "solve",
+            "--dim",
+            "5",
+            "--engine",
+            engine,
+            "--certify",
+            s(&dir),
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(code(&run(&["check-certificate", s(&dir)])), 0, "{engine}");
+        edit_json(&dir.join("certificate.json"), &|v| {
+            v["unsat"]["solver"] = serde_json::json!(forged);
+        });
+        let out = run(&["check-certificate", s(&dir)]);
+        assert_eq!(code(&out), 1, "{engine}: {}", stdout(&out));
+        assert!(stdout(&out).contains("unsat.solver"), "{}", stdout(&out));
+    }
+}
+
+/// The way to a proof of the plain encoding that a proof report suggests is a command that
+/// runs, from the line engine's report too (it once said `--symmetry none`, which the engine
+/// refuses).
+#[test]
+fn the_suggested_way_to_a_plain_proof_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = tmp.path().join("q.drat");
+    let out = run(&["solve", "--dim", "5", "--n", "5", "--proof", s(&proof)]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let advice = "use --engine sat --symmetry none";
+    assert!(stdout(&out).contains(advice), "{}", stdout(&out));
+    let plain = tmp.path().join("plain.drat");
+    let mut args = vec!["solve", "--dim", "5", "--n", "5", "--proof", s(&plain)];
+    args.extend(advice["use ".len()..].split(' '));
+    let out = run(&args);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("the plain encoding"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -45,6 +45,15 @@ pub fn sha256_file(path: &Path) -> io::Result<String> {
     Ok(format!("{:x}", hasher.finalize()))
 }
 
+/// SHA-256 of what `write` writes, without keeping it (a derived file's expected hash).
+pub fn sha256_of_writes(
+    write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
+) -> io::Result<String> {
+    let mut hasher = Sha256::new();
+    write(&mut hasher)?;
+    Ok(format!("{:x}", hasher.finalize()))
+}
+
 /// Why a text has no GBD hash.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

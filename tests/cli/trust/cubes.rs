@@ -491,3 +491,59 @@ fn forged_results_are_named_for_what_is_wrong_with_them() {
     edit_json(&sat, &|r| r["seconds"] = json!(-0.001));
     assert_fails_saying(&run(&["cube-status", s(&d)]), 1, "are not a time");
 }
+
+/// `cubes.icnf` is derived from the manifest's cubes: a cube deleted there (which a script
+/// counting cubes from the file would miss) makes `cube-status --check` fail, where it once
+/// said every check passed.
+#[test]
+fn an_edited_icnf_fails_the_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c");
+    let out = run(&[
+        "cube",
+        "--dim",
+        "6",
+        "--n",
+        "6",
+        "--split",
+        "rows",
+        "--bounds",
+        "sums",
+        "-o",
+        s(&dir),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&[
+        "conquer",
+        s(&dir),
+        "--backend",
+        "lines",
+        "--proof",
+        "--check-unsat",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let out = run(&[
+        "solve-cube",
+        s(&dir),
+        "--completeness",
+        "--proof",
+        "--check-unsat",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let check = || run(&["cube-status", s(&dir), "--check"]);
+    let out = check();
+    assert_eq!(code(&out), 20, "{}", stdout(&out));
+    assert!(stdout(&out).contains("ok: cubes.icnf"), "{}", stdout(&out));
+    let icnf = dir.join("cubes.icnf");
+    let text = std::fs::read_to_string(&icnf).unwrap();
+    let first = text.find("\na ").unwrap();
+    let end = first + 1 + text[first + 1..].find('\n').unwrap();
+    std::fs::write(&icnf, format!("{}{}", &text[..first], &text[end..])).unwrap();
+    let out = check();
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("FAILED: cubes.icnf"),
+        "{}",
+        stdout(&out)
+    );
+}

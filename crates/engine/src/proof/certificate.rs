@@ -772,8 +772,35 @@ pub fn check_certificate(
             format!("the manifest says {said}, the files show {shows}"),
         );
     }
+    // The solver's name is recorded, not derived; but the proof's form tells the line
+    // engine's (binary DRAT) from the SAT solvers' that pq-sat runs (text).
+    let binary = read_start(&proof_path).is_ok_and(|start| start.contains(&0));
+    let engine = cert.unsat.solver.split_whitespace().next() == Some("lines");
+    if binary != engine {
+        item(
+            "the manifest's unsat.solver fits the proof",
+            false,
+            format!(
+                "the manifest says {}, but the proof is {} DRAT, which {} writes",
+                cert.unsat.solver,
+                if binary { "binary" } else { "text" },
+                if binary {
+                    "the line engine (lines)"
+                } else {
+                    "a SAT solver, not the line engine,"
+                }
+            ),
+        );
+    }
     checked.derived = Some(derived);
     Ok(checked)
+}
+
+/// The first bytes of a bundle's file (decompressed), enough to tell binary from text.
+fn read_start(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut start = Vec::new();
+    compress::open(path)?.take(4096).read_to_end(&mut start)?;
+    Ok(start)
 }
 
 /// The contents of a bundle's file, decompressed when it is compressed.
