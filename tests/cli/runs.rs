@@ -48,7 +48,7 @@ fn an_interrupted_bundle_keeps_every_finished_result_and_resumes() {
     let child = bundle().spawn().unwrap();
     let start = Instant::now();
     let out = signal_when(child, libc::SIGTERM, || {
-        assert!(start.elapsed() < Duration::from_secs(120));
+        assert!(start.elapsed() < Duration::from_mins(2));
         results(&done).len() >= 3
     });
     assert_eq!(code(&out), 130, "{}", stderr(&out));
