@@ -85,9 +85,9 @@ fn run() -> ExitCode {
 
 /// A reader that went away (`pq-sat ... | head`) is not an error.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    let broken = |io: &std::io::Error| io.kind() == std::io::ErrorKind::BrokenPipe;
     e.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        cause.downcast_ref::<std::io::Error>().is_some_and(broken)
+            || matches!(cause.downcast_ref::<pq_report::Error>(), Some(pq_report::Error::Io(io)) if broken(io))
     })
 }

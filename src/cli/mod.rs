@@ -6,7 +6,6 @@ mod job;
 
 pub(crate) use cube::CubeSolverArgs;
 pub(crate) use pq_engine::cube::CubeSolver;
-pub(crate) use pq_report::{Format, ProgressMode};
 
 pub(crate) use crate::commands::canon::CanonArgs;
 pub(crate) use crate::commands::check::{CheckCertificateArgs, CheckProofArgs};
@@ -34,6 +33,46 @@ Examples:
   pq-sat encode --dim 8 --n 10 | pq-sat solve --backend kissat
 
 Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usage error.";
+
+/// Output format of a command's answer (`--format`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Format {
+    /// A labelled board and a summary line
+    #[default]
+    Text,
+    /// One JSON object on standard output
+    Json,
+}
+
+impl From<Format> for pq_report::Format {
+    fn from(f: Format) -> pq_report::Format {
+        match f {
+            Format::Text => pq_report::Format::Text,
+            Format::Json => pq_report::Format::Json,
+        }
+    }
+}
+
+/// How progress is shown on stderr (`--progress`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ProgressMode {
+    /// A live line when stderr is a terminal, plain lines otherwise
+    Auto,
+    /// One plain line per finished step
+    Lines,
+    /// Nothing
+    None,
+}
+
+impl From<ProgressMode> for pq_report::ProgressMode {
+    fn from(m: ProgressMode) -> pq_report::ProgressMode {
+        match m {
+            ProgressMode::Auto => pq_report::ProgressMode::Auto,
+            ProgressMode::Lines => pq_report::ProgressMode::Lines,
+            ProgressMode::None => pq_report::ProgressMode::None,
+        }
+    }
+}
 
 /// Peaceable armies of queens as SAT: n white and n black queens on a d×d board, no queen
 /// attacking one of the other colour.

@@ -34,7 +34,7 @@ pub(crate) fn run(job: &CanonJob) -> Result<u8> {
         orbit_size: group.orbit_size(p),
         is_canonical: group.is_canonical(p),
     };
-    emit(a.format, &report, || {
+    emit(a.format.into(), &report, || {
         let mut text = format!("# orbit of {}\n", report.orbit_size);
         for row in &report.canonical {
             text.push_str(row);

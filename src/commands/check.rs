@@ -30,7 +30,7 @@ pub(crate) fn proof(a: &CheckProofArgs) -> Result<u8> {
     };
     check_interrupt()?;
     let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);
-    emit(a.format, &report, || report.text())?;
+    emit(a.format.into(), &report, || report.text())?;
     Ok(u8::from(!r.verified))
 }
 
@@ -48,14 +48,14 @@ pub(crate) fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
     // A check cut short by Ctrl-C is no verdict on the bundle.
     check_interrupt()?;
     let report = CertificateCheck::new(&a.dir, &checked);
-    emit(a.format, &report, || report.text())?;
+    emit(a.format.into(), &report, || report.text())?;
     Ok(u8::from(!report.valid))
 }
 
 /// The backends found on this machine.
 pub(crate) fn solvers(format: Format) -> Result<u8> {
     let list = pq_solve::survey::survey();
-    emit(format, &list, || solver_table(&list))?;
+    emit(format.into(), &list, || solver_table(&list))?;
     Ok(0)
 }
 

@@ -134,7 +134,7 @@ pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
         .filter(|r| r.status != Status::Unknown)
         .count();
     let conquered = {
-        let progress = CubeProgress::new(a.progress, total, decided, jobs);
+        let progress = CubeProgress::new(a.progress.into(), total, decided, jobs);
         let _guard = Interruptible::enter();
         conquer_cubes(&dir, &plan, &Limits::none(), &mut |r: &CubeResult| {
             progress.done(r);
@@ -159,7 +159,7 @@ pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
         incremental: a.incremental,
         solver: solver_name,
     };
-    emit(a.format, &report, || {
+    emit(a.format.into(), &report, || {
         report.text(dir.problem.as_ref(), placement.as_ref())
     })?;
     Ok(unless_interrupted(match summary.verdict {

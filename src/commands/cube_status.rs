@@ -71,7 +71,7 @@ pub(crate) fn run(a: &CubeStatusArgs) -> Result<u8> {
         totals = totals.with_checks(&findings, sample.is_some());
     }
     let placement = summary.witness.as_ref().and_then(|(_, p)| p.as_ref());
-    emit(a.format, &totals, || {
+    emit(a.format.into(), &totals, || {
         totals.text(dir.problem.as_ref(), placement)
     })?;
     if totals.checked == Some(false) || totals.spot_checked == Some(false) {

@@ -113,6 +113,6 @@ pub(crate) fn run(job: &EstimateJob) -> Result<u8> {
             WritePolicy::from_force(a.force),
         )?;
     }
-    emit(a.format, &e, || estimate_text(&e))?;
+    emit(a.format.into(), &e, || estimate_text(&e))?;
     Ok(super::unless_interrupted(0))
 }

@@ -51,7 +51,7 @@ pub(crate) fn run(a: &HashArgs) -> Result<u8> {
             sha256,
         });
     }
-    emit(a.format, &all, || {
+    emit(a.format.into(), &all, || {
         all.iter()
             .map(|i| format!("{}  {}  {}\n", i.gbd, i.sha256, i.file))
             .collect()

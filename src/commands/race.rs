@@ -119,7 +119,7 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
     check_interrupt()?;
     let scores = scores(&runs, racers.len(), timeout);
     let secs = timeout.as_secs_f64();
-    report::race(&family, &racers, &runs, &scores, secs, a.format)?;
+    report::race(&family, &racers, &runs, &scores, secs, a.format.into())?;
     if let Some(path) = &a.plot {
         let policy = pq_solve::output::WritePolicy::from_force(a.force);
         report::cactus(path, &family, &racers, &scores, secs, policy)?;

@@ -96,7 +96,7 @@ pub(crate) fn run(job: &SolveCubeJob) -> Result<u8> {
                 reason: Some("already decided (--resume)".into()),
                 recorded: false,
             };
-            emit(a.format, &report, || report.text(None, None))?;
+            emit(a.format.into(), &report, || report.text(None, None))?;
             return Ok(exit(r.status));
         }
     }
@@ -119,7 +119,7 @@ pub(crate) fn run(job: &SolveCubeJob) -> Result<u8> {
         reason: solved.outcome.reason.clone(),
         recorded,
     };
-    emit(a.format, &report, || {
+    emit(a.format.into(), &report, || {
         report.text(dir.problem.as_ref(), placement)
     })?;
     Ok(unless_interrupted(exit(solved.result.status)))
@@ -158,7 +158,7 @@ fn completeness(dir: &CubeDir, a: &SolveCubeArgs, solver: &CubeSolver) -> Result
         proof,
         verified: (answer == Answer::Unsat).then_some(solver.check_unsat.is_some()),
     };
-    emit(a.format, &report, || {
+    emit(a.format.into(), &report, || {
         let mut text = match &answer {
             Answer::Unsat => format!(
                 "complete: the formula plus the negation of each of the {} cubes is UNSAT ({}, {:.2} s{})\n",

@@ -191,6 +191,6 @@ pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
     if unproven > 0 {
         eprintln!("pq-sat: warning: {unproven} instance(s) have no proven status; see submission.json's source");
     }
-    pq_report::submission::summary(&submission, &a.output, a.format)?;
+    pq_report::submission::summary(&submission, &a.output, a.format.into())?;
     Ok(0)
 }

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::Result;
+use crate::Result;
 use pq_solve::output::{self, WritePolicy};
 use pq_solve::SolveError;
 

@@ -2,7 +2,14 @@
 //! rows, or a text board (pq-sat's own text output is accepted). Used by `canon` and
 //! `render`.
 
-use anyhow::{bail, Context, Result};
+use crate::{Error, Result};
+
+/// Returns the refusal `$($why)*` as an [`Error::Invalid`].
+macro_rules! bail {
+    ($($why:tt)*) => {
+        return Err(Error::Invalid(format!($($why)*)))
+    };
+}
 use pq_board::limits;
 use pq_board::placement::{Group, Kind, Placement, Rules};
 use pq_encode::spec::{Count, Problem};
@@ -39,14 +46,18 @@ struct AnyReport {
 pub fn read_placement(text: &str, given: Option<&Problem>) -> Result<Read> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') {
-        let rows: Vec<String> = serde_json::from_str(trimmed)
-            .context("JSON board: expected an array of rows or an object with a \"board\" array")?;
+        let rows: Vec<String> = serde_json::from_str(trimmed).map_err(|e| {
+            Error::Invalid(format!(
+                "JSON board: expected an array of rows or an object with a \"board\" array: {e}"
+            ))
+        })?;
         return from_rows(&rows, given);
     }
     if !trimmed.starts_with('{') {
         return from_rows(&text_rows(text), given);
     }
-    let report: AnyReport = serde_json::from_str(trimmed).context("the input is not valid JSON")?;
+    let report: AnyReport = serde_json::from_str(trimmed)
+        .map_err(|e| Error::Invalid(format!("the input is not valid JSON: {e}")))?;
     let rows = match (report.witness, report.canonical) {
         (Some(Witness::Board { board: rows } | Witness::Placement { placement: rows }), _)
         | (None, Some(rows)) => rows,
@@ -67,7 +78,7 @@ pub fn read_placement(text: &str, given: Option<&Problem>) -> Result<Read> {
 fn problem_of(report: &ProblemReport) -> Result<Problem> {
     let mut groups = Vec::new();
     for g in &report.groups {
-        let kind: Kind = g.kind.parse().map_err(anyhow::Error::msg)?;
+        let kind: Kind = g.kind.parse().map_err(Error::Invalid)?;
         let count = match g.count {
             CountReport::Exactly(k) => Count::Exactly(k),
             CountReport::Max(_) => Count::Maximise,
@@ -86,7 +97,7 @@ fn problem_of(report: &ProblemReport) -> Result<Problem> {
         .map(|[a, b]| (a.clone(), b.clone()))
         .collect();
     Problem::from_parts(report.problem.clone(), report.board, groups, &pairs)
-        .map_err(|e| anyhow::anyhow!("the report's problem: {e}"))
+        .map_err(|e| Error::Invalid(format!("the report's problem: {e}")))
 }
 
 /// The board rows of a text: one word (`W..B`) or single-character words (`W . . B`) after
@@ -112,15 +123,15 @@ fn text_rows(text: &str) -> Vec<String> {
 /// A placement from rows of symbols: the problem's own, or a queens board.
 fn from_rows(rows: &[String], problem: Option<&Problem>) -> Result<Read> {
     let Some(problem) = problem else {
-        let placement = queens_board(rows).context("cannot read the board")?;
+        let placement = queens_board(rows)
+            .map_err(|e| Error::Invalid(format!("cannot read the board: {e}")))?;
         return Ok(Read {
             problem: Problem::peaceable_queens(placement.rows),
             placement,
         });
     };
     let symbols = Placement::symbols(&problem.rules);
-    let p =
-        Placement::from_rows(&problem.rules.layout, rows, &symbols).map_err(anyhow::Error::msg)?;
+    let p = Placement::from_rows(&problem.rules.layout, rows, &symbols).map_err(Error::Invalid)?;
     Ok(Read {
         problem: problem.clone(),
         placement: p,

@@ -21,13 +21,52 @@ pub mod submission;
 
 use std::io::{self, Write};
 
-use anyhow::Result;
 use pq_board::placement::{Layout, Placement, Rules};
 use pq_encode::spec::{Count, Preset, Problem};
 use serde::{Deserialize, Serialize};
 
-/// Output format of `solve`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// What a report could not do: write its output, serialise, draw, or read what it was given.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Writing or reading failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// A report that could not be written or read as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// An output file pq-sat refused to write.
+    #[error(transparent)]
+    Output(#[from] pq_io::IoError),
+    /// The engine or a solver failed.
+    #[error(transparent)]
+    Solve(#[from] pq_solve::SolveError),
+    /// A picture that could not be drawn.
+    #[error("cannot draw the picture: {0}")]
+    Plot(String),
+    /// Input that does not make sense, in words.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl<E: std::error::Error + Send + Sync> From<plotters::drawing::DrawingAreaErrorKind<E>>
+    for Error
+{
+    fn from(e: plotters::drawing::DrawingAreaErrorKind<E>) -> Error {
+        Error::Plot(e.to_string())
+    }
+}
+
+impl From<pq_board::limits::SizeError> for Error {
+    fn from(e: pq_board::limits::SizeError) -> Error {
+        Error::Invalid(e.to_string())
+    }
+}
+
+/// A report's result.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Output format of a command's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     /// A labelled board and a summary line
     #[default]
@@ -37,7 +76,7 @@ pub enum Format {
 }
 
 /// How progress is shown on stderr.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProgressMode {
     /// A live line when stderr is a terminal, plain lines otherwise
     Auto,

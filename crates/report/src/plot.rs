@@ -1,6 +1,6 @@
 //! Cactus plots of solver races, and the wall-time prediction of `cube --estimate` (SVG).
 
-use anyhow::Result;
+use crate::Result;
 use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::Result;
+use crate::Result;
 use pq_engine::bench::family::Manifest;
 use pq_engine::bench::race::{disputes, Family, Racer, Run, Score, Verdict};
 use pq_engine::pipeline::Status;

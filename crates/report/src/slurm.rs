@@ -1,7 +1,7 @@
 //! The Slurm script of `conquer --emit slurm`: one array task per cube, each running
 //! `pq-sat solve-cube --resume` (absolute paths: a job runs wherever Slurm puts it).
 
-use anyhow::{Context, Result};
+use crate::{Error, Result};
 use pq_encode::header::one_line;
 use pq_engine::cube::conquer::CubeDir;
 
@@ -39,10 +39,10 @@ fn sh_quote(word: &str) -> String {
 /// space or a control character.
 fn slurm_word(what: &str, value: &str) -> Result<()> {
     if value.is_empty() || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        anyhow::bail!(
+        return Err(Error::Invalid(format!(
             "{what} {}: a Slurm script needs it as one word, without spaces or control characters",
             pq_solve::output::shown(value)
-        );
+        )));
     }
     Ok(())
 }
@@ -50,7 +50,7 @@ fn slurm_word(what: &str, value: &str) -> Result<()> {
 /// The text of the Slurm script (absolute paths: a job runs wherever Slurm puts it).
 pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
     let abs = std::path::absolute(&dir.path)
-        .with_context(|| format!("cannot make {} absolute", dir.path.display()))?;
+        .map_err(|e| Error::Invalid(format!("cannot make {} absolute: {e}", dir.path.display())))?;
     // What reaches the script is either quoted for the shell or one plain word: a line
     // break in any of it would start a command of its own (`#SBATCH` lines are not shell
     // and cannot be quoted).
@@ -65,14 +65,16 @@ pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
             slurm_word(flag, v)?;
         }
     }
-    let exe = std::env::current_exe().context("cannot find the pq-sat executable's path")?;
+    let exe = std::env::current_exe()
+        .map_err(|e| Error::Invalid(format!("cannot find the pq-sat executable's path: {e}")))?;
     let n = dir.manifest.cubes.len();
     let array = match a.max_running {
         Some(m) => format!("1-{n}%{m}"),
         None => format!("1-{n}"),
     };
     let logs = abs.join("slurm");
-    std::fs::create_dir_all(&logs).with_context(|| format!("cannot create {}", logs.display()))?;
+    std::fs::create_dir_all(&logs)
+        .map_err(|e| Error::Invalid(format!("cannot create {}: {e}", logs.display())))?;
     let mut command = vec![
         sh_quote(&exe.display().to_string()),
         "solve-cube".into(),

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use anyhow::Result;
+use crate::Result;
 use pq_engine::bench::submission::Submission;
 
 use crate::Format;

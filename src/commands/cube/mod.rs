@@ -40,7 +40,7 @@ pub(crate) fn run(job: &CubeJob) -> Result<u8> {
     match (summary, estimate) {
         (Some(mut summary), estimate) => {
             summary.estimate = estimate;
-            emit(a.format, &summary, || {
+            emit(a.format.into(), &summary, || {
                 let mut out = split_text(&summary);
                 if let Some(e) = &summary.estimate {
                     out += &estimate_text(e);
@@ -48,7 +48,7 @@ pub(crate) fn run(job: &CubeJob) -> Result<u8> {
                 out
             })?;
         }
-        (None, Some(e)) => emit(a.format, &e, || estimate_text(&e))?,
+        (None, Some(e)) => emit(a.format.into(), &e, || estimate_text(&e))?,
         (None, None) => unreachable!("clap requires --estimate with DIR"),
     }
     Ok(0)

@@ -66,8 +66,8 @@ pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
             }
             Format::Text => {
                 let text = found_text(problem, found, summary.count, request.up_to);
-                if let Err(e) = emit_text(&text) {
-                    write_error = e.downcast::<io::Error>().ok();
+                if let Err(pq_report::Error::Io(e)) = emit_text(&text) {
+                    write_error = Some(e);
                 }
             }
         }

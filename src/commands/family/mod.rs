@@ -58,6 +58,6 @@ pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
         super::warn_rejections(v.backend);
     }
     let manifest = manifest?;
-    pq_report::race::family(&manifest, &a.output, a.format)?;
+    pq_report::race::family(&manifest, &a.output, a.format.into())?;
     Ok(0)
 }

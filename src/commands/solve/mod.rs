@@ -97,9 +97,9 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
         .as_ref()
         .is_some_and(|p| p.proof.as_os_str() == "-")
     {
-        pq_report::emit_to_stderr(run.args.format, &report, text)?;
+        pq_report::emit_to_stderr(run.args.format.into(), &report, text)?;
     } else {
-        emit(run.args.format, &report, text)?;
+        emit(run.args.format.into(), &report, text)?;
     }
     Ok(unless_interrupted(status_code(outcome.status)))
 }
@@ -185,7 +185,9 @@ fn formula(run: &RunSettings) -> Result<u8> {
         Some(p) if !p.preset().is_queens() => Headline::Problem(p, size),
         p => Headline::Formula(p.as_ref()),
     };
-    emit(run.args.format, &report, || report.text(headline, &outcome))?;
+    emit(run.args.format.into(), &report, || {
+        report.text(headline, &outcome)
+    })?;
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 

@@ -35,7 +35,7 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     };
     let optimised = {
         // Dropped before the answer is printed, taking its live line with it.
-        let reporter = Reporter::new(run.args.progress, optimiser.name());
+        let reporter = Reporter::new(run.args.progress.into(), optimiser.name());
         let _guard = Interruptible::enter();
         optimiser.optimise(problem, &limits, &mut |event| reporter.on(event))
     };
@@ -82,7 +82,9 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     );
     report.search = optimised.search.as_ref().map(Search::of);
     report.mark_commands(&plan.solvers.command_names());
-    emit(run.args.format, &report, || report.text(problem, outcome))?;
+    emit(run.args.format.into(), &report, || {
+        report.text(problem, outcome)
+    })?;
     if let Some(e) = failed {
         return Err(e.into());
     }
@@ -134,7 +136,9 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSetti
     report.strategy = optimiser.export().name().to_string();
     // Its UNSAT is its word alone unless --check-unsat confirmed it: say so.
     report.mark_commands(&[optimiser.name().to_string()]);
-    emit(run.args.format, &report, || report.text(problem, &outcome))?;
+    emit(run.args.format.into(), &report, || {
+        report.text(problem, &outcome)
+    })?;
     Ok(unless_interrupted(if outcome.infeasible {
         EXIT_UNSAT
     } else {
