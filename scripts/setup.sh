@@ -13,7 +13,22 @@
 #   - python-sat (PyPI: PySAT; its RC2 is the `rc2` MaxSAT backend, and the tests read
 #     pq-sat's files with it)
 # Running it twice is cheap: every step checks first.
+#
+# `--main` installs only what building pq-sat and its main job (`solve --dim D`, the line
+# engine) need: libclang-dev. The solvers and checkers then come with the full set-up
+# (`scripts/test.sh` runs it); a command that needs one says so and names this script.
 set -euo pipefail
+
+if [ "${1:-}" = "--main" ]; then
+  if ! dpkg -s libclang-dev >/dev/null 2>&1; then
+    echo "setup: installing Debian package libclang-dev (to build the in-process CaDiCaL)" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libclang-dev >/dev/null
+  fi
+  exit 0
+fi
 
 need_apt=()
 dpkg -s libclang-dev >/dev/null 2>&1 || need_apt+=(libclang-dev)

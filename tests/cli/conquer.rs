@@ -500,7 +500,7 @@ fn gnu_parallel_solves_the_cubes_and_resumes_from_its_job_log() {
     let dir = tmp.path().join("cubes");
     let count = cube_dir(&dir, 6, 6, 3);
     let joblog = dir.join("joblog");
-    // The command of README's "Cube and conquer" section, for real.
+    // The command of docs/cubes.md's "GNU parallel" section, for real.
     let script = format!(
         "seq 1 {count} | parallel --will-cite --joblog {log} --resume {bin} solve-cube --exit-zero --quiet {dir} {{}}",
         log = s(&joblog),

@@ -25,6 +25,7 @@ mod oracle_selftest;
 mod placement_oracle_selftest;
 mod problems;
 mod proofs;
+mod readme;
 mod runs;
 mod solvers;
 mod submission;

@@ -27,8 +27,13 @@ fn main() {
     let start = Instant::now();
     // Not the lock: the writer is shared with the worker threads, so it must be `Send`.
     let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout());
-    let answer = match certify(&board, Demand::equal(m as usize), (lo, hi), &settings, &mut out)
-    {
+    let answer = match certify(
+        &board,
+        Demand::equal(m as usize),
+        (lo, hi),
+        &settings,
+        &mut out,
+    ) {
         Ok(answer) => answer,
         Err(e) => {
             eprintln!("certify: {e}");

@@ -394,7 +394,8 @@ fn optimise_with_certify_interrupted_prints_the_bound_and_writes_no_bundle() {
     let out = signal_when(child, libc::SIGINT, || {
         start.elapsed() > Duration::from_millis(1500)
     });
-    // README: the first Ctrl-C prints what is known, with status "unknown" and exit 130.
+    // docs/usage.md, "Limits and interruptions": the first Ctrl-C prints what is known, with
+    // status "unknown" and exit 130.
     assert_eq!(code(&out), 130, "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["status"], "unknown", "{v}");
