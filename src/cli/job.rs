@@ -195,17 +195,11 @@ impl Job {
                 (out, run.args.force)
             }
             Job::Family(job) => (
-                vec![directory(
-                    &job.args.output,
-                    pq_engine::bench::family::MARKER,
-                )],
+                vec![directory(&job.args.output, pq_bench::family::MARKER)],
                 job.args.force,
             ),
             Job::Submission(job) => (
-                vec![directory(
-                    &job.args.output,
-                    pq_engine::bench::submission::MARKER,
-                )],
+                vec![directory(&job.args.output, pq_bench::submission::MARKER)],
                 job.args.force,
             ),
             Job::Race(job) => (

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
-use pq_engine::bench::race::{race, scores, Family, Racer};
+use pq_bench::race::{race, scores, Family, Racer};
 use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::control::check_interrupt;

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_engine::bench::race::Racer;
-use pq_engine::bench::submission::{self, Event, Pool, Settings};
+use pq_bench::race::Racer;
+use pq_bench::submission::{self, Event, Pool, Settings};
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 

@@ -400,7 +400,7 @@ fn compressed_families_are_hashed_as_written_and_raced_on_plain_dimacs() {
             // The hash a downloader checks: of the compressed bytes, not of the DIMACS.
             assert_eq!(
                 e["sha256"],
-                pq_engine::bench::family::sha256_hex(&bytes),
+                pq_engine::hashing::sha256_hex(&bytes),
                 "{file}"
             );
             assert_ne!(e["sha256"], p["sha256"], "{file}");
@@ -470,7 +470,7 @@ fn race_refuses_a_compressed_instance_that_does_not_decompress() {
     let bytes = std::fs::read(dir.join(&file)).unwrap();
     let cut = &bytes[..bytes.len() / 2];
     std::fs::write(dir.join(&file), cut).unwrap();
-    manifest["instances"][0]["sha256"] = pq_engine::bench::family::sha256_hex(cut).into();
+    manifest["instances"][0]["sha256"] = pq_engine::hashing::sha256_hex(cut).into();
     std::fs::write(dir.join("manifest.json"), manifest.to_string()).unwrap();
     let out = run(&["race", dir.to_str().unwrap(), "--solver", "kissat"]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
@@ -504,7 +504,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
         std::fs::write(dir.join(&new), &packed).unwrap();
         std::fs::remove_file(dir.join(&file)).unwrap();
         m["unsat"][name] = new.clone().into();
-        m["unsat"][hash] = pq_engine::bench::family::sha256_hex(&packed).into();
+        m["unsat"][hash] = pq_engine::hashing::sha256_hex(&packed).into();
         if name == "proof" {
             m["unsat"]["proof_bytes"] = packed.len().into();
         }
@@ -523,7 +523,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
     let packed = std::fs::read(&other).unwrap();
     let cnf = m["unsat"]["cnf"].as_str().unwrap().to_string();
     std::fs::write(dir.join(&cnf), &packed).unwrap();
-    m["unsat"]["cnf_sha256"] = pq_engine::bench::family::sha256_hex(&packed).into();
+    m["unsat"]["cnf_sha256"] = pq_engine::hashing::sha256_hex(&packed).into();
     std::fs::write(&path, m.to_string()).unwrap();
     let out = check(&dir);
     assert_eq!(code(&out), 1, "{}", stdout(&out));

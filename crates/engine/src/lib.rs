@@ -31,7 +31,6 @@
 //!   every way of conquering them (locally, GNU parallel, Slurm);
 //! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
 
-pub mod bench;
 pub use pq_io::compress;
 pub(crate) mod crowded;
 pub mod cube;

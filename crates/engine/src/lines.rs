@@ -407,17 +407,7 @@ impl LineEngine {
         limits: &Limits,
         policy: output::WritePolicy,
     ) -> Result<(Outcome, Stats, Option<u64>), SolveError> {
-        let l = &problem.rules.layout;
-        if !pq_encode::general::is_peaceable_queens(problem)
-            || problem.maximised() != [0, 1]
-            || l.torus
-            || l.rows != l.cols
-        {
-            return Err(SolveError::Invalid(
-                "the line engine writes proofs for the peaceable queens on a square board (--dim D) only".into(),
-            ));
-        }
-        let d = l.rows;
+        let d = proved_board(problem, "proofs")?.rows();
         let instance =
             pq_encode::Instance::new(d, n).map_err(|e| SolveError::Invalid(e.to_string()))?;
         let formula = pq_encode::encode(&instance, &tree_proof_options());
@@ -505,17 +495,8 @@ impl LineEngine {
         limits: &Limits,
         policy: output::WritePolicy,
     ) -> Result<(Outcome, Stats, Option<u64>), SolveError> {
+        let board = proved_board(problem, "search certificates")?;
         let l = &problem.rules.layout;
-        if !pq_encode::general::is_peaceable_queens(problem)
-            || problem.maximised() != [0, 1]
-            || l.torus
-            || l.rows != l.cols
-        {
-            return Err(SolveError::Invalid(
-                "the line engine writes search certificates for the peaceable queens on a square board (--dim D) only".into(),
-            ));
-        }
-        let board = Board::square(l.rows).map_err(|e| SolveError::Invalid(e.to_string()))?;
         let to_stdout = proof.as_os_str() == "-";
         let tmp = if to_stdout {
             None
@@ -584,6 +565,23 @@ impl LineEngine {
         let bytes = std::fs::metadata(proof).ok().map(|m| m.len());
         Ok((outcome, stats, bytes))
     }
+}
+
+/// The square board of the peaceable queens that `problem` is, for a proof of its search
+/// (`what`: the kind of proof, for the refusal): the one problem whose search the proofs
+/// cover.
+fn proved_board(problem: &Problem, what: &str) -> Result<Board, SolveError> {
+    let l = &problem.rules.layout;
+    if !pq_encode::general::is_peaceable_queens(problem)
+        || problem.maximised() != [0, 1]
+        || l.torus
+        || l.rows != l.cols
+    {
+        return Err(SolveError::Invalid(format!(
+            "the line engine writes {what} for the peaceable queens on a square board (--dim D) only"
+        )));
+    }
+    Board::square(l.rows).map_err(|e| SolveError::Invalid(e.to_string()))
 }
 
 /// A writer that counts what goes through it (a certificate on standard output has no file

@@ -80,7 +80,6 @@ pub fn masked(mode: u32) -> u32 {
 /// and results): it must be a regular file, not a link, a FIFO or a device (reading those
 /// may block forever or never end), of at most `limit` bytes.
 pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
-    use std::io::Read;
     let meta = fs::symlink_metadata(path).map_err(IoError::io(path))?;
     if let Some(what) = special(meta.file_type()) {
         return Err(IoError::Refused(format!(
@@ -88,11 +87,23 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
             path.display()
         )));
     }
-    if meta.len() > limit {
+    read_capped(
+        path,
+        meta.len(),
+        limit,
+        "such a file can have: not a file pq-sat wrote",
+    )
+}
+
+/// The bytes of the regular file at `path` whose size was `len` when looked at, refused
+/// (`what` saying whose limit it is) when over `limit`, or when it grows past it as it is
+/// read.
+fn read_capped(path: &Path, len: u64, limit: u64, what: &str) -> Result<Vec<u8>, IoError> {
+    use std::io::Read;
+    if len > limit {
         return Err(IoError::Refused(format!(
-            "{} has {} bytes, more than the {limit} such a file can have: not a file pq-sat wrote",
-            path.display(),
-            meta.len()
+            "{} has {len} bytes, more than the {limit} {what}",
+            path.display()
         )));
     }
     let mut bytes = Vec::new();
@@ -117,7 +128,6 @@ pub const MAX_TEXT_INPUT: u64 = 64 << 20;
 /// a FIFO or a device cannot block the read forever or feed it without end; and at most
 /// `limit` bytes, so that a huge file is refused before it is read.
 pub fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
-    use std::io::Read;
     let meta = fs::metadata(path).map_err(IoError::io(path))?;
     if meta.is_dir() {
         return Err(IoError::Refused(format!(
@@ -131,24 +141,7 @@ pub fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
             path.display()
         )));
     }
-    if meta.len() > limit {
-        return Err(IoError::Refused(format!(
-            "{} has {} bytes, more than the {limit} pq-sat reads there",
-            path.display(),
-            meta.len()
-        )));
-    }
-    let mut bytes = Vec::new();
-    fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(IoError::io(path))?;
-    if bytes.len() as u64 > limit {
-        return Err(IoError::Refused(format!(
-            "{} grew past {limit} bytes while it was read",
-            path.display()
-        )));
-    }
-    Ok(bytes)
+    read_capped(path, meta.len(), limit, "pq-sat reads there")
 }
 
 /// Asks for a 1 MiB buffer on standard output when it is a pipe (Linux's default is 64 KiB):

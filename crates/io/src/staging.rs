@@ -45,3 +45,36 @@ pub fn move_into_place(
 ) -> Result<(), IoError> {
     output::place_dir(staging, dir, marker, policy)
 }
+
+/// Refuses a file name read from a manifest (a family's or a certificate's) unless it is a
+/// plain name of a file in the manifest's own directory: not empty, not `.` or `..`, no
+/// path separator (so no absolute path and no way out), no control character (names are
+/// printed in one-line messages).
+pub fn plain_file_name(name: &str) -> Result<(), String> {
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !name.chars().any(char::is_control);
+    if plain {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a plain file name (no '/', '..', absolute path or control character)",
+            name.escape_debug()
+        ))
+    }
+}
+
+/// [`plain_file_name`] for each of `names`, and no name twice (one file cannot be two
+/// instances, or two parts of a certificate).
+pub fn distinct_plain_names<S: AsRef<str>>(names: &[S]) -> Result<(), String> {
+    for (i, name) in names.iter().enumerate() {
+        let name = name.as_ref();
+        plain_file_name(name)?;
+        if names[..i].iter().any(|n| n.as_ref() == name) {
+            return Err(format!("'{name}' is named twice"));
+        }
+    }
+    Ok(())
+}

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use crate::Result;
-use pq_engine::bench::family::Manifest;
-use pq_engine::bench::race::{disputes, Family, Racer, Run, Score, Verdict};
+use pq_bench::family::Manifest;
+use pq_bench::race::{disputes, Family, Racer, Run, Score, Verdict};
 use pq_engine::pipeline::Status;
 use serde::{Deserialize, Serialize};
 

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use crate::Result;
-use pq_engine::bench::submission::Submission;
+use pq_bench::submission::Submission;
 
 use crate::Format;
 

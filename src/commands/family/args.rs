@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
+use pq_bench::family::Spec;
 use pq_encode::{Card, Model, Options, Symmetry};
-use pq_engine::bench::family::Spec;
 use pq_engine::proof::ProofFormat;
 
 use crate::cli::{
@@ -44,8 +44,8 @@ impl FamilyArgs {
         }
         // Both checked by their parsers: K at least 1, every size at most MAX_PIECES.
         let sizes = match (self.around_optimum, self.n) {
-            (_, Some((lo, hi))) => pq_engine::bench::family::Sizes::Range(lo, hi),
-            (k, None) => pq_engine::bench::family::Sizes::AroundOptimum(k.unwrap_or(2)),
+            (_, Some((lo, hi))) => pq_bench::family::Sizes::Range(lo, hi),
+            (k, None) => pq_bench::family::Sizes::AroundOptimum(k.unwrap_or(2)),
         };
         let d = Options::default();
         let mut encodings = Vec::new();
@@ -72,16 +72,15 @@ impl FamilyArgs {
                     "--set needs --problem FILE (the queens' boards are given with --dims)".into(),
                 )
             }
-            (Some(dims), None) => pq_engine::bench::family::Spec {
+            (Some(dims), None) => pq_bench::family::Spec {
                 compress: self.compress.format(),
                 export,
-                ..pq_engine::bench::family::Spec::queens(&dims.0, sizes, encodings, command_line())
+                ..pq_bench::family::Spec::queens(&dims.0, sizes, encodings, command_line())
             },
             (None, Some(path)) => {
                 // The settings expanded into their cartesian product.
-                let members =
-                    pq_engine::bench::family::expand_settings(&read_problem(path)?, &self.set)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                let members = pq_bench::family::expand_settings(&read_problem(path)?, &self.set)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
                 let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
                 if !maximising {
                     if self.n.is_some() {
@@ -97,9 +96,9 @@ impl FamilyArgs {
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                pq_engine::bench::family::Spec {
-                    family: pq_engine::bench::family::FamilyKind::Problem {
-                        stem: pq_engine::bench::family::file_safe(&stem),
+                pq_bench::family::Spec {
+                    family: pq_bench::family::FamilyKind::Problem {
+                        stem: pq_bench::family::file_safe(&stem),
                         file: path.display().to_string(),
                     },
                     members,

@@ -1,7 +1,7 @@
 //! `pq-sat family`: a benchmark family of DIMACS files with its manifest.
 
 use anyhow::Result;
-use pq_engine::bench::family::{write_family, Event, Verify};
+use pq_bench::family::{write_family, Event, Verify};
 use pq_report::progress::note;
 
 use super::Interruptible;

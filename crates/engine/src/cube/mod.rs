@@ -296,7 +296,7 @@ impl Manifest {
                 }
             )));
         }
-        crate::bench::family::distinct_plain_names(&[&manifest.formula, &manifest.icnf])
+        pq_io::staging::distinct_plain_names(&[&manifest.formula, &manifest.icnf])
             .map_err(|e| invalid(format!("file {e}")))?;
         if let Some((i, c)) = (manifest.cubes.iter().enumerate()).find(|(i, c)| c.id != i + 1) {
             return Err(invalid(format!(
@@ -341,7 +341,7 @@ pub fn write_icnf(
 }
 
 /// Writes a cube directory at `dir` (absent, empty, or an earlier cube directory when
-/// replacing is allowed: [`crate::bench::family::check_target`]): `formula.cnf`, `cubes.icnf` and
+/// replacing is allowed: [`pq_io::staging::check_target`]): `formula.cnf`, `cubes.icnf` and
 /// `manifest.json`, staged beside it and renamed into place, so that it appears whole or
 /// not at all. `problem` is the manifest's one-line description, `split` the splitter's
 /// record.
@@ -354,7 +354,7 @@ pub fn write_dir(
     split: serde_json::Value,
     policy: pq_io::output::WritePolicy,
 ) -> Result<Manifest, CubeError> {
-    use crate::bench::family::{move_into_place, stage};
+    use pq_io::staging::{move_into_place, stage};
     let staging = stage(dir, "cube", MARKER, policy)?;
     let mut bytes = Vec::new();
     pq_encode::dimacs::write(formula, &mut bytes).expect("writing to memory");

@@ -270,28 +270,31 @@ pub fn check_bundle(
             format!("GBD hash {gbd}, but the manifest says {}", dir.manifest.gbd)
         },
     });
-    // cubes.icnf is derived from the manifest's cubes (scripts count and feed cubes from
-    // it): a line deleted or edited there is a finding, not something to trust.
+    // cubes.icnf is derived from the manifest's cubes (scripts feed cubes from it): a line
+    // deleted or edited there is a finding, not something to trust. A directory made by
+    // hand may have none; then nothing reads it.
     let icnf_path = dir.path.join(&dir.manifest.icnf);
-    let expected = pq_io::hashing::sha256_of_writes(|w| {
-        let mut w = std::io::BufWriter::new(w);
-        super::write_icnf(&dir.formula, &dir.manifest.cubes, &mut w)?;
-        std::io::Write::flush(&mut w)
-    })
-    .map_err(SolveError::io(&icnf_path))?;
-    let found = pq_io::hashing::sha256_file(&icnf_path).map_err(SolveError::io(&icnf_path))?;
-    findings.push(Finding {
-        what: dir.manifest.icnf.clone(),
-        ok: found == expected,
-        detail: if found == expected {
-            format!("the formula and the manifest's {} cubes", dir.manifest.cubes.len())
-        } else {
-            format!(
-                "SHA-256 {found}, but the formula and the manifest's {} cubes give {expected}: the file was changed",
-                dir.manifest.cubes.len()
-            )
-        },
-    });
+    if icnf_path.is_file() {
+        let expected = pq_io::hashing::sha256_of_writes(|w| {
+            let mut w = std::io::BufWriter::new(w);
+            super::write_icnf(&dir.formula, &dir.manifest.cubes, &mut w)?;
+            std::io::Write::flush(&mut w)
+        })
+        .map_err(SolveError::io(&icnf_path))?;
+        let found = pq_io::hashing::sha256_file(&icnf_path).map_err(SolveError::io(&icnf_path))?;
+        let cubes = dir.manifest.cubes.len();
+        findings.push(Finding {
+            what: dir.manifest.icnf.clone(),
+            ok: found == expected,
+            detail: if found == expected {
+                format!("the formula and the manifest's {cubes} cubes")
+            } else {
+                format!(
+                    "SHA-256 {found}, but the formula and the manifest's {cubes} cubes give {expected}: the file was changed"
+                )
+            },
+        });
+    }
     let summary = merged(dir)?;
     match summary.verdict {
         Verdict::Sat => {

@@ -19,11 +19,10 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
-use crate::bench::family::{
-    check_target, distinct_plain_names, move_into_place, sha256_file, sha256_hex, stage,
-};
 use crate::compress;
+use crate::hashing::{sha256_file, sha256_hex};
 use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
+use pq_io::staging::{check_target, distinct_plain_names, move_into_place, stage};
 use pq_solve::backend::BackendSpec;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;

@@ -7,10 +7,9 @@ use pq_encode::spec::Problem;
 use pq_encode::Options;
 use serde::Deserialize;
 
-use crate::bench::family::{
-    expand_settings, file_safe, known_optimum, FamilyError, FamilyKind, Sizes, Spec,
-};
-use crate::compress::Compression;
+use crate::family::{expand_settings, file_safe, FamilyError, FamilyKind, Sizes, Spec};
+use pq_engine::known::known_optimum;
+use pq_io::compress::Compression;
 
 /// The name a pool gives the peaceable queens, whose instances come from the specialised
 /// encoder (and whose statuses the table of proven values knows).
@@ -43,7 +42,7 @@ pub struct Item {
     /// A one-instance family spec (one member, one size, the default encoding, xz).
     pub spec: Spec,
     /// The optimum from the table of proven values (the queens only; the statuses come from
-    /// every table, [`crate::known::table`]).
+    /// every table, [`pq_engine::known::table`]).
     pub table: Option<usize>,
 }
 
@@ -111,7 +110,7 @@ impl Pool {
 }
 
 /// The single planned instance of an item (checked when the item was made).
-pub(crate) fn plan(item: &Item) -> crate::bench::family::Planned {
+pub(crate) fn plan(item: &Item) -> crate::family::Planned {
     item.spec
         .plan_with(&[item.table])
         .expect("checked by Pool::parse")[0]

@@ -12,7 +12,7 @@
 //! A status is proven three ways only: a model, decoded and passed by the independent
 //! validator; an UNSAT whose DRAT proof the independent checker verified; or, for the
 //! peaceable queens and the three armies, the values their OEIS sequences list
-//! ([`crate::known::table`]). A hard instance that none of them settles stays `unknown`,
+//! ([`pq_engine::known::table`]). A hard instance that none of them settles stays `unknown`,
 //! and the summary says so.
 
 pub mod description;
@@ -29,13 +29,12 @@ use pq_solve::error::SolveError;
 use pq_solve::output;
 use serde::{Deserialize, Serialize};
 
-use crate::bench::family::{
-    move_into_place, stage, Entry, FamilyError, Manifest, MANIFEST_CSV, MANIFEST_JSON,
-};
-use crate::bench::race::{race, Family, Racer, Run, Verdict};
-use crate::lines::LineEngine;
-use crate::pipeline::{solve_formula, Status};
+use crate::family::{Entry, FamilyError, Manifest, MANIFEST_CSV, MANIFEST_JSON};
+use crate::race::{race, Family, Racer, Run, Verdict};
 pub use pool::{Item, Pool};
+use pq_engine::lines::LineEngine;
+use pq_engine::pipeline::{solve_formula, Status};
+use pq_io::staging::{move_into_place, stage};
 
 /// The grading record of a submission directory, beside its manifest.
 pub const SUBMISSION_JSON: &str = "submission.json";
@@ -205,8 +204,7 @@ pub fn write_submission(
     let mut entries = Vec::with_capacity(pool.items.len());
     for item in &pool.items {
         check_interrupt()?;
-        let (entry, _) =
-            crate::bench::family::write_cnf(&item.spec, &pool::plan(item), staging.path())?;
+        let (entry, _) = crate::family::write_cnf(&item.spec, &pool::plan(item), staging.path())?;
         entries.push(entry);
     }
     let mut manifest = Manifest {
@@ -382,7 +380,7 @@ fn prove(
     // its "no" is an exhaustive search, not a proof, so an UNSAT is then sought from the
     // first racer with a DRAT proof, for as long as the proving limit allows.
     let mut engine_said = String::new();
-    if crate::lines::unsupported(problem).is_none() {
+    if pq_engine::lines::unsupported(problem).is_none() {
         on_event(Event::Proving(&entry.file, "the line engine"));
         let engine = LineEngine {
             jobs: s.jobs,
@@ -447,7 +445,7 @@ fn proved(
     formula: &pq_encode::Formula,
     prover: &dyn Backend,
     limits: &Limits,
-) -> Result<crate::Outcome, FamilyError> {
+) -> Result<pq_engine::Outcome, FamilyError> {
     let outcome = solve_formula(Some(item.problem()), item.n(), formula, prover, limits)?;
     check_interrupt()?;
     Ok(outcome)
@@ -455,7 +453,7 @@ fn proved(
 
 /// Whether `outcome` is an UNSAT whose proof the independent checker verified: the only
 /// UNSAT a submission states without the table.
-fn checked_unsat(outcome: &crate::Outcome) -> bool {
+fn checked_unsat(outcome: &pq_engine::Outcome) -> bool {
     outcome.status == Status::Unsat && outcome.verified == Some(true)
 }
 

@@ -1,4 +1,4 @@
-//! Solver races: every solver on every instance of a [family](crate::bench::family), a few at a
+//! Solver races: every solver on every instance of a [family](crate::family), a few at a
 //! time, each answer checked (SAT models against the instance and, decoded, by the
 //! independent validator; statuses against the other solvers' checked models and the
 //! manifest), scored by PAR-2 as in the SAT competitions (solved: its time; unsolved or
@@ -17,14 +17,15 @@ use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
-use crate::bench::family::{sha256_hex, Entry, FamilyError, Manifest, MANIFEST_JSON};
-use crate::compress::{self, Compression};
-use crate::optimise::{optimise, Method, RunLimits, Strategy};
-use crate::optimisers::{solve_file, Optimiser, Target};
-use crate::pipeline::{validated, Status};
+use crate::family::{Entry, FamilyError, Manifest, MANIFEST_JSON};
 use pq_encode::maxsat::{self, Optimisation};
 use pq_encode::spec::Problem;
 use pq_encode::Options;
+use pq_engine::optimise::{optimise, Method, RunLimits, Strategy};
+use pq_engine::optimisers::{solve_file, Optimiser, Target};
+use pq_engine::pipeline::{validated, Status};
+use pq_io::compress::{self, Compression};
+use pq_io::hashing::sha256_hex;
 use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
 use pq_solve::control::{interrupted, Limits};

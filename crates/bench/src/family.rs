@@ -20,17 +20,17 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use serde::{Deserialize, Serialize};
 
-use crate::compress::{self, Compression};
-use crate::hashing::gbd_hash;
-use crate::pipeline::{solve_formula, Status};
+use pq_engine::pipeline::{solve_formula, Status};
+use pq_io::compress::{self, Compression};
+use pq_io::hashing::gbd_hash;
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use pq_solve::output;
 
-pub use crate::hashing::{sha256_file, sha256_hex};
-pub use crate::known::{known_optimum, A250000, A250000_SOURCE};
-pub use pq_io::staging::{check_target, move_into_place, stage};
+use pq_engine::known::{known_optimum, A250000, A250000_SOURCE};
+use pq_io::hashing::sha256_hex;
+use pq_io::staging::{check_target, distinct_plain_names, move_into_place, stage};
 
 /// The name of the JSON manifest in a family directory (the one [`Manifest::read`] reads).
 pub const MANIFEST_JSON: &str = "manifest.json";
@@ -92,7 +92,7 @@ pub struct Entry {
     /// SHA-256 of the file as written (the compressed bytes of a compressed family, which a
     /// downloader verifies), lower-case hex.
     pub sha256: String,
-    /// The file's GBD hash ([`crate::hashing::gbd_hash`]), the id the SAT competitions
+    /// The file's GBD hash ([`pq_io::hashing::gbd_hash`]), the id the SAT competitions
     /// use; empty in a manifest written before pq-sat recorded it.
     #[serde(default)]
     pub gbd: String,
@@ -708,15 +708,15 @@ impl Verify<'_> {
         &self,
         problem: &Problem,
         options: &Options,
-    ) -> Result<crate::optimise::OptimiseOutcome, SolveError> {
-        let limits = crate::optimise::RunLimits {
+    ) -> Result<pq_engine::optimise::OptimiseOutcome, SolveError> {
+        let limits = pq_engine::optimise::RunLimits {
             run: Limits::none(),
             step: Some(self.timeout),
         };
-        let outcome = crate::optimise::optimise(
+        let outcome = pq_engine::optimise::optimise(
             problem,
             options,
-            crate::optimise::Strategy::Up,
+            pq_engine::optimise::Strategy::Up,
             self.backend,
             &limits,
             &mut |_| {},
@@ -741,7 +741,7 @@ pub enum Event<'a> {
     Instance(&'a Entry),
 }
 
-/// The optimum of each member (by index): found by [`crate::optimise::optimise`] with the
+/// The optimum of each member (by index): found by [`pq_engine::optimise::optimise`] with the
 /// verifying solver, each step within its timeout, when the plan needs them; else the table.
 fn find_optima(
     spec: &Spec,
@@ -889,7 +889,7 @@ pub fn write_family(
 
 /// Writes the DIMACS instance `p` of `spec` into `dir` (compressed as the spec says) and
 /// returns its manifest entry and formula. The expected status is the table's where
-/// [`crate::known::table`] knows the problem, `unknown` otherwise: proving it is the caller's
+/// [`pq_engine::known::table`] knows the problem, `unknown` otherwise: proving it is the caller's
 /// business.
 pub(crate) fn write_cnf(
     spec: &Spec,
@@ -915,7 +915,7 @@ pub(crate) fn write_cnf(
     // bytes a downloader verifies before unpacking.
     let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
     fs::write(&path, &written).map_err(SolveError::io(&path))?;
-    let (expected, source) = match crate::known::table(problem) {
+    let (expected, source) = match pq_engine::known::table(problem) {
         Some((a, t)) => {
             let status = if n <= a { Status::Sat } else { Status::Unsat };
             (status, t.source.to_string())
@@ -942,7 +942,7 @@ pub(crate) fn write_cnf(
 }
 
 /// Writes the optimisation instance `p` of `spec` in `format` into `staging` and returns its
-/// manifest entry: the optimum from a table ([`crate::known::table`]) and, with `verify`, from pq-sat's
+/// manifest entry: the optimum from a table ([`pq_engine::known::table`]) and, with `verify`, from pq-sat's
 /// own optimiser (each step within its time limit), which must agree with the table.
 fn write_optimisation(
     spec: &Spec,
@@ -962,7 +962,7 @@ fn write_optimisation(
     opt.write(&mut bytes).map_err(SolveError::io(&path))?;
     let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
     fs::write(&path, &written).map_err(SolveError::io(&path))?;
-    let known = crate::known::table(problem);
+    let known = pq_engine::known::table(problem);
     let mut optimum = known.map(|(a, _)| a);
     let mut source = known.map_or_else(String::new, |(_, t)| t.source.to_string());
     if let Some(v) = verify {
@@ -1007,39 +1007,6 @@ fn write_optimisation(
         optimum,
         ..Entry::of_member(name, member, queens)
     })
-}
-
-/// Refuses a file name read from a manifest (a family's or a certificate's) unless it is a
-/// plain name of a file in the manifest's own directory: not empty, not `.` or `..`, no
-/// path separator (so no absolute path and no way out), no control character (names are
-/// printed in one-line messages).
-pub fn plain_file_name(name: &str) -> Result<(), String> {
-    let plain = !name.is_empty()
-        && name != "."
-        && name != ".."
-        && !name.contains(['/', '\\'])
-        && !name.chars().any(char::is_control);
-    if plain {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{}' is not a plain file name (no '/', '..', absolute path or control character)",
-            name.escape_debug()
-        ))
-    }
-}
-
-/// [`plain_file_name`] for each of `names`, and no name twice (one file cannot be two
-/// instances, or two parts of a certificate).
-pub fn distinct_plain_names<S: AsRef<str>>(names: &[S]) -> Result<(), String> {
-    for (i, name) in names.iter().enumerate() {
-        let name = name.as_ref();
-        plain_file_name(name)?;
-        if names[..i].iter().any(|n| n.as_ref() == name) {
-            return Err(format!("'{name}' is named twice"));
-        }
-    }
-    Ok(())
 }
 
 /// The lowest size of `--around-optimum k` in words: `a(d)` itself for k = 1, else
@@ -1335,8 +1302,8 @@ mod tests {
         plan.iter().map(|p| spec.file_name(p)).collect()
     }
 
-    const THREE_ARMIES: &str = include_str!("../../../../encodings/three-armies.toml");
-    const DUDENEY: &str = include_str!("../../../../encodings/crowded-chessboard.toml");
+    const THREE_ARMIES: &str = include_str!("../../../encodings/three-armies.toml");
+    const DUDENEY: &str = include_str!("../../../encodings/crowded-chessboard.toml");
 
     fn three_armies() -> Problem {
         Problem::from_toml(THREE_ARMIES).unwrap()
@@ -1705,7 +1672,7 @@ mod tests {
     #[test]
     fn manifests_name_plain_files_once_with_a_known_status() {
         for ok in ["a.cnf", "queens-d05-n003.cnf", ".hidden", "a b"] {
-            assert_eq!(plain_file_name(ok), Ok(()), "{ok}");
+            assert_eq!(pq_io::staging::plain_file_name(ok), Ok(()), "{ok}");
         }
         for bad in [
             "",
@@ -1717,7 +1684,7 @@ mod tests {
             "a\\b",
             "a\nb",
         ] {
-            let e = plain_file_name(bad).unwrap_err();
+            let e = pq_io::staging::plain_file_name(bad).unwrap_err();
             assert!(e.contains("not a plain file name"), "{bad}: {e}");
             assert!(!e.contains('\n'), "one line: {e}");
         }
