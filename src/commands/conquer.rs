@@ -13,7 +13,7 @@ use pq_engine::cube::{read_results, CubeResult, Status};
 use pq_solve::control::Limits;
 use pq_solve::output::WritePolicy;
 
-use super::solve_cube::open;
+use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{parse_jobs, CubeSolver, CubeSolverArgs, Format, ProgressMode};
 use pq_report::cube::{ConquerReport, CubeTotals};

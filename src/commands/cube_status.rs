@@ -10,7 +10,7 @@ use clap::Args as ClapArgs;
 use pq_engine::cube::status::{check_bundle, merged, summary, Sample, Verdict};
 use pq_solve::control::Limits;
 
-use super::solve_cube::open;
+use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::cli::{parse_jobs, parse_timeout, Format};
 use pq_report::cube::CubeTotals;

@@ -6,15 +6,15 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
+use pq_encode::dimacs;
 use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, Formula};
 use pq_engine::compress;
 use pq_solve::output::WritePolicy;
 
+use super::sizes;
 use crate::cli::{problem_size, EncodingArgs, SubjectArgs};
 use pq_report::files::write_atomically;
-use pq_report::progress::detail;
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EncodeArgs {
@@ -150,13 +150,4 @@ fn write(a: &EncodeArgs, body: impl FnOnce(&mut dyn io::Write) -> io::Result<()>
         None => body(&mut io::stdout().lock())?,
     }
     Ok(())
-}
-
-/// With `-v`: the size of the formula about to be written or solved.
-pub(crate) fn sizes(formula: &Formula) {
-    detail!(
-        "pq-sat: formula: {} variables, {} clauses",
-        formula.n_vars,
-        formula.n_clauses()
-    );
 }

@@ -177,3 +177,34 @@ impl<A> PlacementJob<A> {
         Ok(PlacementJob { problem, args })
     }
 }
+
+/// Opens the cube directory `dir`, with messages that say what it is not.
+pub(crate) fn open_cube_dir(dir: &std::path::Path) -> Result<pq_engine::cube::conquer::CubeDir> {
+    input_dir(dir, "cube", "make one with `pq-sat cube`")?;
+    Ok(pq_engine::cube::conquer::CubeDir::open(dir)?)
+}
+
+/// The picture of a placement of `problem`, titled with the problem's name; the queens
+/// preset's picture is titled `title`, by default `peaceable queens on DxD`.
+pub(crate) fn picture(
+    problem: &pq_encode::spec::Problem,
+    p: &pq_board::placement::Placement,
+    title: Option<&str>,
+) -> String {
+    let preset = problem.preset();
+    // Only the preset's pictures take a title of their own; other problems show their name.
+    let title = match title.filter(|_| preset.is_queens()) {
+        Some(title) => title.to_string(),
+        None => preset.title(problem),
+    };
+    pq_board::svg::placement_svg(&problem.rules, p, Some(&title))
+}
+
+/// With `-v`: the size of the formula about to be written or solved.
+pub(crate) fn sizes(formula: &pq_encode::Formula) {
+    pq_report::progress::detail!(
+        "pq-sat: formula: {} variables, {} clauses",
+        formula.n_vars,
+        formula.n_clauses()
+    );
+}

@@ -1,11 +1,9 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
-use super::PlacementJob;
+use super::{picture, PlacementJob};
 use crate::cli::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_board::svg::placement_svg;
-use pq_encode::spec::Problem;
 use pq_solve::output::WritePolicy;
 use std::path::PathBuf;
 
@@ -21,22 +19,6 @@ pub(crate) fn run(job: &RenderJob) -> Result<u8> {
         None => pq_report::emit_text(&svg)?,
     }
     Ok(0)
-}
-
-/// The picture of a placement of `problem`, titled with the problem's name; the queens
-/// preset's picture is titled `title`, by default `peaceable queens on DxD`.
-pub(crate) fn picture(
-    problem: &Problem,
-    p: &pq_board::placement::Placement,
-    title: Option<&str>,
-) -> String {
-    let preset = problem.preset();
-    // Only the preset's pictures take a title of their own; other problems show their name.
-    let title = match title.filter(|_| preset.is_queens()) {
-        Some(title) => title.to_string(),
-        None => preset.title(problem),
-    };
-    placement_svg(&problem.rules, p, Some(&title))
 }
 
 #[derive(ClapArgs, Debug)]

@@ -14,7 +14,7 @@ use pq_solve::answer::Answer;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
 
-use super::{input_dir, status_code, unless_interrupted, Interruptible};
+use super::{open_cube_dir as open, status_code, unless_interrupted, Interruptible};
 use crate::cli::{CubeSolver, CubeSolverArgs, Format};
 use pq_report::cube::{Completeness, CubeSolved};
 use pq_report::emit;
@@ -62,14 +62,6 @@ impl SolveCubeArgs {
         let solver = self.solver.validated(check_unsat)?;
         Ok(SolveCubeJob { args: self, solver })
     }
-}
-
-const MAKE: &str = "make one with `pq-sat cube`";
-
-/// Opens the cube directory `dir`, with messages that say what it is not.
-pub(super) fn open(dir: &std::path::Path) -> Result<CubeDir> {
-    input_dir(dir, "cube", MAKE)?;
-    Ok(CubeDir::open(dir)?)
 }
 
 /// `solve-cube DIR ID`: solves one cube and records its result.

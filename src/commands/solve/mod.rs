@@ -21,8 +21,8 @@ use pq_solve::control::Limits;
 use pq_solve::output::WritePolicy;
 use pq_solve::Answer;
 
-use super::encode::sizes;
-use super::{render::picture, status_code, unless_interrupted, warn_rejection, Interruptible};
+use super::sizes;
+use super::{picture, status_code, unless_interrupted, warn_rejection, Interruptible};
 use pq_report::emit;
 use pq_report::files::write_svg;
 use pq_report::progress::note;
