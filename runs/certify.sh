@@ -1,37 +1,95 @@
 #!/usr/bin/env bash
 # The search certificate of the step D/N (N white and N black queens on D x D) streamed from
-# the line engine into pq-check: nothing is written to disk but the record, kept in
-# runs/certificates/dD-nN.txt (KEEP=/path to change it): the command, the date and
-# commit, the engine's JSON report (nodes, pairs, certificate bytes), pq-check's verdict,
-# and both sides' times (each under /usr/bin/time; they run at once, one core each).
+# the line engine into pq-check: nothing is written to disk but the records, kept in
+# runs/certificates (KEEP=/path to change it): the command, the date and commit, the
+# engine's counts, pq-check's verdict, and both sides' times (each under /usr/bin/time; they
+# run at once, one core each).
 #
-# usage: runs/certify.sh D N [JOBS]   (JOBS: the engine's threads, default 1)
+# usage: runs/certify.sh D N [PARTS] [JOBS]
+#   PARTS = 1 (the default): the whole step through `pq-sat solve --proof - --proof-format
+#     search`, recorded in dD-nN.txt.
+#   PARTS = K > 1: the row sets S in [0, 2^D) cut into K equal ranges, each certified on its
+#     own (the pq-lines example `certify`) and recorded in dD-nN/part-I-of-K.txt as it is
+#     verified; a run stopped anywhere resumes with the first part without a record. When
+#     every part is verified, dD-nN/summary.txt adds them up and checks that the ranges
+#     verified cover [0, 2^D).
+#   JOBS: the engine's threads (default 1).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-d=$1; n=$2; jobs=${3:-1}
+d=$1; n=$2; parts=${3:-1}; jobs=${4:-1}
 bin=${BIN:-$repo/target/release/pq-sat}
 check=${CHECK:-$repo/target/release/pq-check}
+example=${EXAMPLE:-$repo/target/release/examples/certify}
 keep=${KEEP:-$repo/runs/certificates}
 [ -x "$bin" ] && [ -x "$check" ] || (cd "$repo" && cargo build --release --workspace)
+[ "$parts" -eq 1 ] || [ -x "$example" ] || (cd "$repo" && cargo build --release -p pq-lines --example certify)
 mkdir -p "$keep"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-started=$(date -u '+%Y-%m-%d %H:%M')
-set +e
-/usr/bin/time -f "search: wall %e s, user %U s, sys %S s, max RSS %M KB" \
-  "$bin" solve --dim "$d" --n "$n" --jobs "$jobs" --proof - --proof-format search \
-  --format json 2> "$tmp/search.err" |
-  /usr/bin/time -f "check: wall %e s, user %U s, sys %S s, max RSS %M KB" \
-    "$check" - > "$tmp/check.out" 2> "$tmp/check.err"
-codes=("${PIPESTATUS[@]}")
-set -e
-record=$keep/d$d-n$n.txt
-{
-  echo "step $d/$n, started $started UTC, commit $(git -C "$repo" rev-parse --short HEAD)"
-  echo "command: pq-sat solve --dim $d --n $n --jobs $jobs --proof - --proof-format search --format json | pq-check -"
-  echo "exit codes: solve ${codes[0]} (20 = UNSAT), pq-check ${codes[1]} (0 = verified)"
-  cat "$tmp/search.err" "$tmp/check.out" "$tmp/check.err"
-} > "$keep/.d$d-n$n.txt.tmp"
-mv "$keep/.d$d-n$n.txt.tmp" "$record"
-cat "$record"
-[ "${codes[0]}" -eq 20 ] && [ "${codes[1]}" -eq 0 ]
+commit=$(git -C "$repo" rev-parse --short HEAD)
+
+# Runs "$@" (the writer) into pq-check, and writes the record to $1 through a temporary
+# name; true when the part is UNSAT and verified.
+stream() {
+  local record=$1; shift
+  local started; started=$(date -u '+%Y-%m-%d %H:%M')
+  set +e
+  /usr/bin/time -f "search: wall %e s, user %U s, sys %S s, max RSS %M KB" "$@" \
+    2> "$tmp/search.err" |
+    /usr/bin/time -f "check: wall %e s, user %U s, sys %S s, max RSS %M KB" \
+      "$check" - > "$tmp/check.out" 2> "$tmp/check.err"
+  local codes=("${PIPESTATUS[@]}")
+  set -e
+  {
+    echo "step $d/$n, started $started UTC, commit $commit"
+    echo "command: ${*##*/} | pq-check -"
+    echo "exit codes: writer ${codes[0]} (20 = UNSAT), pq-check ${codes[1]} (0 = verified)"
+    cat "$tmp/search.err" "$tmp/check.out" "$tmp/check.err"
+  } > "$tmp/record"
+  [ "${codes[0]}" -eq 20 ] && [ "${codes[1]}" -eq 0 ] || { cat "$tmp/record" >&2; return 1; }
+  mv "$tmp/record" "$record.tmp"
+  mv "$record.tmp" "$record"
+}
+
+if [ "$parts" -eq 1 ]; then
+  stream "$keep/d$d-n$n.txt" "$bin" solve --dim "$d" --n "$n" --jobs "$jobs" --proof - \
+    --proof-format search --format json
+  cat "$keep/d$d-n$n.txt"
+  exit 0
+fi
+
+dir=$keep/d$d-n$n
+mkdir -p "$dir"
+all=$((1 << d))
+for ((i = 0; i < parts; i++)); do
+  record=$dir/part-$i-of-$parts.txt
+  [ -f "$record" ] && continue
+  lo=$((all * i / parts)); hi=$((all * (i + 1) / parts))
+  stream "$record" "$example" "$d" "$n" "$lo" "$hi" "$jobs"
+  echo "part $i of $parts: rows $lo..$hi verified" >&2
+done
+# Every part verified: their ranges, as pq-check stated them, must cover [0, 2^D).
+python3 - "$dir" "$parts" "$d" "$n" > "$dir/summary.txt.tmp" <<'PY'
+import pathlib, re, sys
+folder, parts, d, n = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+ranges, nodes, pairs, search, check = [], 0, 0, 0.0, 0.0
+for i in range(parts):
+    text = (folder / f"part-{i}-of-{parts}.txt").read_text()
+    assert "\ns VERIFIED\n" in text, f"part {i} is not verified"
+    lo, hi = map(int, re.search(r"row sets S in \[(\d+), (\d+)\)", text).groups())
+    p, k = map(int, re.search(r"c pairs (\d+) nodes (\d+)", text).groups())
+    ranges.append((lo, hi)); pairs += p; nodes += k
+    search += float(re.search(r"search: wall [\d.]+ s, user ([\d.]+) s", text).group(1))
+    check += float(re.search(r"check: wall [\d.]+ s, user ([\d.]+) s", text).group(1))
+ranges.sort()
+end = 0
+for lo, hi in ranges:
+    assert lo <= end, f"rows {end}..{lo} are not covered"
+    end = max(end, hi)
+assert end == 1 << d, f"rows {end}..{1 << d} are not covered"
+print(f"step {d}/{n}: {parts} parts verified by pq-check, covering every row set of [0, 2^{d})")
+print(f"pairs {pairs}, nodes {nodes} (certificate bytes: nodes plus a header and trailer per part)")
+print(f"CPU: search {search:.1f} s, pq-check {check:.1f} s (user)")
+PY
+mv "$dir/summary.txt.tmp" "$dir/summary.txt"
+cat "$dir/summary.txt"

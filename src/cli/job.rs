@@ -166,11 +166,11 @@ impl Job {
         match self {
             Job::Encode(job) => (
                 job.args.output.iter().map(|p| file("-o", p)).collect(),
-                job.args.force,
+                job.args.replace.force,
             ),
             Job::Render(job) => (
                 job.args.output.iter().map(|p| file("-o", p)).collect(),
-                job.args.force,
+                job.args.replace.force,
             ),
             Job::Solve(job) => {
                 let run = &job.run;
@@ -192,19 +192,19 @@ impl Job {
                         dir: Some(pq_engine::proof::certificate::MARKER),
                     });
                 }
-                (out, run.args.force)
+                (out, run.args.replace.force)
             }
             Job::Family(job) => (
                 vec![directory(&job.args.output, pq_bench::family::MARKER)],
-                job.args.force,
+                job.args.replace.force,
             ),
             Job::Submission(job) => (
                 vec![directory(&job.args.output, pq_bench::submission::MARKER)],
-                job.args.force,
+                job.args.replace.force,
             ),
             Job::Race(job) => (
                 job.args.plot.iter().map(|p| file("--plot", p)).collect(),
-                job.args.force,
+                job.args.replace.force,
             ),
             Job::Cube(job) => {
                 let mut out: Vec<output::Output> = (job.args.output.iter())
@@ -215,7 +215,7 @@ impl Job {
                     })
                     .collect();
                 out.extend(job.args.plot.iter().map(|p| file("--plot", p)));
-                (out, job.args.force)
+                (out, job.args.replace.force)
             }
             Job::Conquer(job) => (
                 job.args.output.iter().map(|p| file("-o", p)).collect(),

@@ -53,6 +53,25 @@ impl From<Format> for pq_report::Format {
     }
 }
 
+/// `--format`, declared once for every command that prints an answer.
+#[derive(ClapArgs, Clone, Copy, Debug)]
+pub(crate) struct FormatArg {
+    /// Output format: text for people, json (one object on standard output) for scripts
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub(crate) format: Format,
+}
+
+/// `--force`, declared once for every command whose outputs it may replace.
+#[derive(ClapArgs, Clone, Copy, Debug)]
+pub(crate) struct ForceArg {
+    /// Replace outputs pq-sat wrote before (a regular file, or a directory with pq-sat's own
+    /// manifest: a family, a cube directory, a certificate bundle); without it an existing
+    /// output is refused before any work. A link, a special file or a user's non-empty
+    /// directory is never replaced
+    #[arg(long)]
+    pub(crate) force: bool,
+}
+
 /// How progress is shown on stderr (`--progress`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ProgressMode {

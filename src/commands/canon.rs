@@ -1,7 +1,6 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
 
 use super::PlacementJob;
-use crate::cli::Format;
 use crate::cli::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
@@ -34,7 +33,7 @@ pub(crate) fn run(job: &CanonJob) -> Result<u8> {
         orbit_size: group.orbit_size(p),
         is_canonical: group.is_canonical(p),
     };
-    emit(a.format.into(), &report, || {
+    emit(a.report.format.into(), &report, || {
         let mut text = format!("# orbit of {}\n", report.orbit_size);
         for row in &report.canonical {
             text.push_str(row);
@@ -58,9 +57,8 @@ pub(crate) struct CanonArgs {
     /// their own
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// The placement to put in canonical form, validated: the problem it belongs to, if

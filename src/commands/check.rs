@@ -30,7 +30,7 @@ pub(crate) fn proof(a: &CheckProofArgs) -> Result<u8> {
     };
     check_interrupt()?;
     let report = ProofCheck::new(&a.cnf, &a.proof, proof_format, &r);
-    emit(a.format.into(), &report, || report.text())?;
+    emit(a.report.format.into(), &report, || report.text())?;
     Ok(u8::from(!r.verified))
 }
 
@@ -48,7 +48,7 @@ pub(crate) fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
     // A check cut short by Ctrl-C is no verdict on the bundle.
     check_interrupt()?;
     let report = CertificateCheck::new(&a.dir, &checked);
-    emit(a.format.into(), &report, || report.text())?;
+    emit(a.report.format.into(), &report, || report.text())?;
     Ok(u8::from(!report.valid))
 }
 
@@ -73,9 +73,8 @@ pub(crate) struct CheckProofArgs {
     /// Give up (an error) after SEC seconds
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -86,7 +85,6 @@ pub(crate) struct CheckCertificateArgs {
     /// Give up on the proof check after SEC seconds
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }

@@ -15,7 +15,7 @@ use pq_solve::output::WritePolicy;
 
 use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
-use crate::cli::{parse_jobs, CubeSolver, CubeSolverArgs, Format, ProgressMode};
+use crate::cli::{parse_jobs, CubeSolver, CubeSolverArgs, ProgressMode};
 use pq_report::cube::{ConquerReport, CubeTotals};
 use pq_report::emit;
 use pq_report::files::write_atomically;
@@ -48,9 +48,8 @@ pub(crate) struct ConquerArgs {
     /// lines, or none
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
     /// Write a script for a cluster's scheduler instead of solving: slurm (an sbatch job
     /// array running `pq-sat solve-cube DIR $SLURM_ARRAY_TASK_ID` per cube)
     #[arg(
@@ -159,7 +158,7 @@ pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
         incremental: a.incremental,
         solver: solver_name,
     };
-    emit(a.format.into(), &report, || {
+    emit(a.report.format.into(), &report, || {
         report.text(dir.problem.as_ref(), placement.as_ref())
     })?;
     Ok(unless_interrupted(match summary.verdict {

@@ -12,7 +12,7 @@ use pq_solve::control::Limits;
 
 use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
-use crate::cli::{parse_jobs, parse_timeout, Format};
+use crate::cli::{parse_jobs, parse_timeout};
 use pq_report::cube::CubeTotals;
 use pq_report::emit;
 
@@ -43,9 +43,8 @@ pub(crate) struct CubeStatusArgs {
     /// With --sample: the seed of the draw (the same seed draws the same cubes)
     #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
     pub seed: u64,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// `cube-status DIR [--check]`.
@@ -71,7 +70,7 @@ pub(crate) fn run(a: &CubeStatusArgs) -> Result<u8> {
         totals = totals.with_checks(&findings, sample.is_some());
     }
     let placement = summary.witness.as_ref().and_then(|(_, p)| p.as_ref());
-    emit(a.format.into(), &totals, || {
+    emit(a.report.format.into(), &totals, || {
         totals.text(dir.problem.as_ref(), placement)
     })?;
     if totals.checked == Some(false) || totals.spot_checked == Some(false) {

@@ -31,11 +31,8 @@ pub(crate) struct EncodeArgs {
     /// ending in .xz, .gz or .bz2 is compressed)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
 }
 
 /// The file format `encode` writes.
@@ -144,7 +141,7 @@ pub(crate) fn run(job: &EncodeJob) -> Result<u8> {
 /// Writes with `body` to `--output` or standard output.
 fn write(a: &EncodeArgs, body: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> Result<()> {
     match &a.output {
-        Some(path) => write_atomically(path, WritePolicy::from_force(a.force), |w| {
+        Some(path) => write_atomically(path, WritePolicy::from_force(a.replace.force), |w| {
             compress::write_as_named(path, w, body)
         })?,
         None => body(&mut io::stdout().lock())?,

@@ -17,7 +17,7 @@ use pq_report::split::{estimate_text, status_name};
 use pq_solve::output::WritePolicy;
 
 use super::Interruptible;
-use crate::cli::{parse_dim, parse_n, parse_timeout, problem_size, Format, ProblemArgs};
+use crate::cli::{parse_dim, parse_n, parse_timeout, problem_size, ProblemArgs};
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EstimateArgs {
@@ -46,9 +46,8 @@ pub(crate) struct EstimateArgs {
     /// Replace an existing --plot file
     #[arg(long)]
     pub force: bool,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// A validated `estimate`: the problem and its step.
@@ -113,6 +112,6 @@ pub(crate) fn run(job: &EstimateJob) -> Result<u8> {
             WritePolicy::from_force(a.force),
         )?;
     }
-    emit(a.format.into(), &e, || estimate_text(&e))?;
+    emit(a.report.format.into(), &e, || estimate_text(&e))?;
     Ok(super::unless_interrupted(0))
 }

@@ -3,7 +3,6 @@
 //! option of `encode`, because organisers name the files they already have (downloaded,
 //! compressed, written by other generators) and check a family's manifest against them.
 
-use crate::cli::Format;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use pq_engine::hashing::{gbd_hash, sha256_file, sha256_hex};
@@ -51,7 +50,7 @@ pub(crate) fn run(a: &HashArgs) -> Result<u8> {
             sha256,
         });
     }
-    emit(a.format.into(), &all, || {
+    emit(a.report.format.into(), &all, || {
         all.iter()
             .map(|i| format!("{}  {}  {}\n", i.gbd, i.sha256, i.file))
             .collect()
@@ -65,7 +64,6 @@ pub(crate) struct HashArgs {
     /// The CNF files (plain or compressed)
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// Output format (json: an array of {file, gbd, sha256})
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }

@@ -1,8 +1,8 @@
 //! `pq-sat race`: solvers against each other on a family.
 
+use crate::cli::checkable;
 use crate::cli::parse_jobs;
 use crate::cli::parse_timeout;
-use crate::cli::{checkable, Format};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -119,9 +119,16 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
     check_interrupt()?;
     let scores = scores(&runs, racers.len(), timeout);
     let secs = timeout.as_secs_f64();
-    report::race(&family, &racers, &runs, &scores, secs, a.format.into())?;
+    report::race(
+        &family,
+        &racers,
+        &runs,
+        &scores,
+        secs,
+        a.report.format.into(),
+    )?;
     if let Some(path) = &a.plot {
-        let policy = pq_solve::output::WritePolicy::from_force(a.force);
+        let policy = pq_solve::output::WritePolicy::from_force(a.replace.force);
         report::cactus(path, &family, &racers, &scores, secs, policy)?;
     }
     let wrong = scores.iter().any(|s| s.wrong > 0);
@@ -146,12 +153,8 @@ pub(crate) struct RaceArgs {
     /// Draw a cactus plot (SVG) into FILE
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-    /// Output format of the results
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }

@@ -15,7 +15,7 @@ pub(crate) fn run(job: &RenderJob) -> Result<u8> {
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
     match &a.output {
-        Some(p) => pq_report::files::write_svg(p, &svg, WritePolicy::from_force(a.force))?,
+        Some(p) => pq_report::files::write_svg(p, &svg, WritePolicy::from_force(a.replace.force))?,
         None => pq_report::emit_text(&svg)?,
     }
     Ok(0)
@@ -32,11 +32,8 @@ pub(crate) struct RenderArgs {
     /// Write the SVG to FILE (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
 }
 
 /// The placement to draw, validated: the problem it belongs to, if `--problem` names one.

@@ -15,7 +15,7 @@ use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
 
 use super::{open_cube_dir as open, status_code, unless_interrupted, Interruptible};
-use crate::cli::{CubeSolver, CubeSolverArgs, Format};
+use crate::cli::{CubeSolver, CubeSolverArgs};
 use pq_report::cube::{Completeness, CubeSolved};
 use pq_report::emit;
 
@@ -42,9 +42,8 @@ pub(crate) struct SolveCubeArgs {
     /// schedulers that count any other exit code as a failed job); errors still exit 1
     #[arg(long)]
     pub exit_zero: bool,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// The cube to solve, validated.
@@ -88,7 +87,7 @@ pub(crate) fn run(job: &SolveCubeJob) -> Result<u8> {
                 reason: Some("already decided (--resume)".into()),
                 recorded: false,
             };
-            emit(a.format.into(), &report, || report.text(None, None))?;
+            emit(a.report.format.into(), &report, || report.text(None, None))?;
             return Ok(exit(r.status));
         }
     }
@@ -111,7 +110,7 @@ pub(crate) fn run(job: &SolveCubeJob) -> Result<u8> {
         reason: solved.outcome.reason.clone(),
         recorded,
     };
-    emit(a.format.into(), &report, || {
+    emit(a.report.format.into(), &report, || {
         report.text(dir.problem.as_ref(), placement)
     })?;
     Ok(unless_interrupted(exit(solved.result.status)))
@@ -150,7 +149,7 @@ fn completeness(dir: &CubeDir, a: &SolveCubeArgs, solver: &CubeSolver) -> Result
         proof,
         verified: (answer == Answer::Unsat).then_some(solver.check_unsat.is_some()),
     };
-    emit(a.format.into(), &report, || {
+    emit(a.report.format.into(), &report, || {
         let mut text = match &answer {
             Answer::Unsat => format!(
                 "complete: the formula plus the negation of each of the {} cubes is UNSAT ({}, {:.2} s{})\n",

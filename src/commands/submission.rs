@@ -13,7 +13,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
 use super::Interruptible;
-use crate::cli::{parse_jobs, parse_timeout, Format};
+use crate::cli::{parse_jobs, parse_timeout};
 use pq_report::progress::note;
 
 /// The pool `submission` draws from unless `--pool` says otherwise (in pq-sat's repository).
@@ -50,14 +50,10 @@ pub(crate) struct SubmissionArgs {
     /// Runs at a time [default: the number of cores]
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-    /// Output format of the summary
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// A validated `submission`: the pool read, the solvers resolved.
@@ -152,7 +148,7 @@ pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
         jobs,
         command: crate::cli::command_line(),
         versions: versions(&job.solvers),
-        policy: pq_solve::output::WritePolicy::from_force(a.force),
+        policy: pq_solve::output::WritePolicy::from_force(a.replace.force),
     };
     let total = pool.items.len() * racers.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -191,6 +187,6 @@ pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
     if unproven > 0 {
         eprintln!("pq-sat: warning: {unproven} instance(s) have no proven status; see submission.json's source");
     }
-    pq_report::submission::summary(&submission, &a.output, a.format.into())?;
+    pq_report::submission::summary(&submission, &a.output, a.report.format.into())?;
     Ok(0)
 }

@@ -10,7 +10,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
 use crate::cli::{
-    checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs, Format,
+    checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs,
     ProblemArgs,
 };
 
@@ -87,11 +87,8 @@ pub(crate) struct CubeArgs {
     /// cube directory)
     #[arg(short, long, value_name = "DIR", required_unless_present = "dir")]
     pub output: Option<PathBuf>,
-    /// Replace an existing output (a directory pq-sat wrote before); without it an
-    /// existing output is refused before any work. A link, a special file or a user's
-    /// non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
     /// Predict the cost of conquering the cubes: solve a random sample of them, one at a
     /// time, and print the total CPU time and the wall time on 1, 2, 16, 128 and 1024
     /// workers (longest-first scheduling), each with a 95% bootstrap interval
@@ -115,9 +112,8 @@ pub(crate) struct CubeArgs {
     /// with the intervals and the perfect speed-up) into FILE
     #[arg(long, value_name = "FILE", requires = "estimate")]
     pub plot: Option<PathBuf>,
-    /// Output format of the summary
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// What `cube` splits and how.

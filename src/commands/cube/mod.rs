@@ -40,7 +40,7 @@ pub(crate) fn run(job: &CubeJob) -> Result<u8> {
     match (summary, estimate) {
         (Some(mut summary), estimate) => {
             summary.estimate = estimate;
-            emit(a.format.into(), &summary, || {
+            emit(a.report.format.into(), &summary, || {
                 let mut out = split_text(&summary);
                 if let Some(e) = &summary.estimate {
                     out += &estimate_text(e);
@@ -48,7 +48,7 @@ pub(crate) fn run(job: &CubeJob) -> Result<u8> {
                 out
             })?;
         }
-        (None, Some(e)) => emit(a.format.into(), &e, || estimate_text(&e))?,
+        (None, Some(e)) => emit(a.report.format.into(), &e, || estimate_text(&e))?,
         (None, None) => unreachable!("clap requires --estimate with DIR"),
     }
     Ok(0)
@@ -74,7 +74,7 @@ fn estimate(job: &CubeJob, dir: &Path) -> Result<Estimate> {
         );
     })?;
     if let Some(path) = &a.plot {
-        let policy = WritePolicy::from_force(job.args.force);
+        let policy = WritePolicy::from_force(job.args.replace.force);
         write_svg(path, &estimate_picture(&e)?, policy)?;
     }
     Ok(e)
@@ -112,7 +112,7 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
         }
         false
     };
-    let policy = WritePolicy::from_force(job.args.force);
+    let policy = WritePolicy::from_force(job.args.replace.force);
     let made = make(prepared, &job.settings, output, &job.command, policy, &tick)?;
     Ok(SplitSummary {
         dir: output.display().to_string(),

@@ -5,7 +5,7 @@ use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::enumerate::{Request, UpTo};
 use pq_engine::proof::ProofFormat;
 
-use crate::cli::{parse_jobs, parse_split, problem_size, Format, SubjectArgs};
+use crate::cli::{parse_jobs, parse_split, problem_size, SubjectArgs};
 
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,9 +63,8 @@ pub(crate) struct EnumerateArgs {
     /// Cardinality encoding: totalizer or seqcounter [default: totalizer]
     #[arg(long, value_name = "CARD")]
     pub card: Option<Card>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// What `enumerate` lists, validated.

@@ -31,7 +31,7 @@ pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
     // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();
-    let (count_only, format) = (a.count, a.format);
+    let (count_only, format) = (a.count, a.report.format);
     let enumerator: Box<dyn pq_engine::plan::Enumerate> = match a.engine {
         EnumerateEngine::Sat => pq_engine::plan::enumerator(check_unsat),
         EnumerateEngine::Lines => {

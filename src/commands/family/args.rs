@@ -10,7 +10,7 @@ use pq_engine::proof::ProofFormat;
 
 use crate::cli::{
     command_line, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem, CompressArg,
-    Dims, Format, InstanceFormat,
+    Dims, InstanceFormat,
 };
 
 /// The family to write, validated.
@@ -178,14 +178,10 @@ pub(crate) struct FamilyArgs {
     /// family)
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
-    /// Replace an existing output (a regular file, or a directory pq-sat wrote before);
-    /// without it an existing output is refused before any work. A link, a special file or
-    /// a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
-    /// Output format of the summary (json: the manifest)
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// The values given, or the default alone.

@@ -32,7 +32,7 @@ pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
     };
     let manifest = {
         let _guard = Interruptible::enter();
-        let policy = pq_solve::output::WritePolicy::from_force(a.force);
+        let policy = pq_solve::output::WritePolicy::from_force(a.replace.force);
         write_family(
             spec,
             &a.output,
@@ -58,6 +58,6 @@ pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
         super::warn_rejections(v.backend);
     }
     let manifest = manifest?;
-    pq_report::race::family(&manifest, &a.output, a.format.into())?;
+    pq_report::race::family(&manifest, &a.output, a.report.format.into())?;
     Ok(0)
 }

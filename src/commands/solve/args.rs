@@ -10,7 +10,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
 use crate::cli::{
-    parse_dim, parse_jobs, parse_n, parse_timeout, EncodingArgs, Format, ProblemArgs, ProgressMode,
+    parse_dim, parse_jobs, parse_n, parse_timeout, EncodingArgs, ProblemArgs, ProgressMode,
 };
 
 /// Which engine answers `solve` (`--engine`).
@@ -140,11 +140,8 @@ pub(crate) struct SolveArgs {
     /// Where to write the CNF the proof refers to [default: the proof's path with .cnf]
     #[arg(long, value_name = "FILE", requires = "proof")]
     pub cnf_out: Option<PathBuf>,
-    /// Replace existing outputs (--svg, --proof, --cnf-out: regular files; --certify: a
-    /// bundle pq-sat wrote before); without it an existing output is refused before any
-    /// work. A link, a special file or a user's non-empty directory is never replaced
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub replace: crate::cli::ForceArg,
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
     /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
     /// [default: lrat for a .lrat file, else drat]
@@ -174,9 +171,8 @@ pub(crate) struct SolveArgs {
     /// lines, or none
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: crate::cli::FormatArg,
 }
 
 /// A `--backend` value: a SAT solver, or an external optimiser.

@@ -70,7 +70,7 @@ pub(super) fn optimiser_job(
         prover: None,
         check_unsat: check_unsat.then_some(ProofFormat::Drat),
         certify: None,
-        policy: output::WritePolicy::from_force(a.force),
+        policy: output::WritePolicy::from_force(a.replace.force),
     };
     let run = RunSettings { args: a, plan };
     Ok(SolveJob {

@@ -97,9 +97,9 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
         .as_ref()
         .is_some_and(|p| p.proof.as_os_str() == "-")
     {
-        pq_report::emit_to_stderr(run.args.format.into(), &report, text)?;
+        pq_report::emit_to_stderr(run.args.report.format.into(), &report, text)?;
     } else {
-        emit(run.args.format.into(), &report, text)?;
+        emit(run.args.report.format.into(), &report, text)?;
     }
     Ok(unless_interrupted(status_code(outcome.status)))
 }
@@ -133,7 +133,7 @@ pub(super) fn svg(
 ) -> Result<()> {
     if let (Some(path), Some(p)) = (&run.args.svg, placement) {
         let title = title(problem.rules.layout.rows);
-        let policy = WritePolicy::from_force(run.args.force);
+        let policy = WritePolicy::from_force(run.args.replace.force);
         write_svg(path, &picture(problem, p, Some(&title)), policy)?;
     }
     Ok(())
@@ -185,7 +185,7 @@ fn formula(run: &RunSettings) -> Result<u8> {
         Some(p) if !p.preset().is_queens() => Headline::Problem(p, size),
         p => Headline::Formula(p.as_ref()),
     };
-    emit(run.args.format.into(), &report, || {
+    emit(run.args.report.format.into(), &report, || {
         report.text(headline, &outcome)
     })?;
     Ok(unless_interrupted(status_code(outcome.status)))

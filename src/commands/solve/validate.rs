@@ -111,7 +111,7 @@ pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, Stri
         prover,
         check_unsat,
         certify: a.certify.clone(),
-        policy: output::WritePolicy::from_force(a.force),
+        policy: output::WritePolicy::from_force(a.replace.force),
     };
     let run = RunSettings { args: a, plan };
     let a = &run.args;
