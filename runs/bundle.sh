@@ -52,36 +52,15 @@ keep() {
     fi
   done
 }
-( while sleep 60; do keep; done ) &
-syncer=$!
-stop_syncer() {
-  pkill -P "$syncer" 2>/dev/null || true
-  kill "$syncer" 2>/dev/null || true
-  wait "$syncer" 2>/dev/null || true
-}
-run=""
-on_signal() {
-  # The final copy must not be cut by the next signal.
-  trap '' INT TERM
-  if [ -n "$run" ]; then
-    kill -TERM "$run" 2>/dev/null || true
-    wait "$run" 2>/dev/null || true
-  fi
-  stop_syncer
-  keep
-  echo "bundle.sh: stopped; $(ls "$kept" | wc -l) results kept in $kept" >&2
-  exit 130
-}
-trap on_signal INT TERM
+stopped() { echo "bundle.sh: stopped; $(ls "$kept" | wc -l) results kept in $kept" >&2; }
+# shellcheck source=runs/lib.sh
+. "$repo/runs/lib.sh"
+start_syncer 60
 
 stamp=$(date +%Y%m%d-%H%M)
-# In the background, so that a signal reaches the script at once (bash runs a trap only
-# between commands); conquer's own exit code says UNSAT, SAT or unknown, not failure.
-nice -n 5 /usr/bin/time -v "$bin" conquer $dir --backend lines --proof --check-unsat \
-  --keep-proof none --jobs "$jobs" > "conquer-$stamp.out" 2> "conquer-$stamp.err" &
-run=$!
-rc=0; wait "$run" || rc=$?
-run=""
+# conquer's own exit code says UNSAT, SAT or unknown, not failure.
+run_stoppable nice -n 5 /usr/bin/time -v "$bin" conquer $dir --backend lines --proof \
+  --check-unsat --keep-proof none --jobs "$jobs" > "conquer-$stamp.out" 2> "conquer-$stamp.err"
 stop_syncer
 keep
 tail -2 "conquer-$stamp.err"

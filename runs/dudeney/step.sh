@@ -23,38 +23,15 @@ fi
 keep() {
   if [ -f "$journal" ]; then xz -9 -c "$journal" > "$kept.tmp" && mv "$kept.tmp" "$kept"; fi
 }
-( while sleep 300; do keep; done ) &
-syncer=$!
-stop_syncer() {
-  pkill -P "$syncer" 2>/dev/null || true
-  kill "$syncer" 2>/dev/null || true
-  wait "$syncer" 2>/dev/null || true
-}
-run=""
-on_signal() {
-  # The search stops (its journal keeps every finished unit), then the journal is kept;
-  # a second signal must not cut that copy.
-  trap '' INT TERM
-  if [ -n "$run" ]; then
-    kill -TERM "$run" 2>/dev/null || true
-    wait "$run" 2>/dev/null || true
-  fi
-  stop_syncer
-  keep
-  exit 130
-}
-trap on_signal INT TERM
+# shellcheck source=runs/lib.sh
+. "$repo/runs/lib.sh"
+start_syncer 300
 stamp=$(date +%Y%m%d-%H%M)
-rc=0
-# In the background, so that a signal reaches the script at once (bash runs a trap only
-# between commands).
-nice -n 5 /usr/bin/time -v "$bin" solve --problem "$repo/encodings/crowded-chessboard.toml" \
+run_stoppable nice -n 5 /usr/bin/time -v "$bin" solve \
+  --problem "$repo/encodings/crowded-chessboard.toml" \
   --set "board=${n}x${n}" --set "queens=$n" --set "rooks=$n" --set "bishops=$((2 * n - 2))" \
   --n "$k" --journal "$journal" --jobs "$jobs" --format json --progress lines \
-  > "s$n-$k.$stamp.json" 2> "s$n-$k.$stamp.err" &
-run=$!
-wait "$run" || rc=$?
-run=""
+  > "s$n-$k.$stamp.json" 2> "s$n-$k.$stamp.err"
 stop_syncer
 keep
 echo "exit $rc (10 SAT, 20 UNSAT, 0 unknown): $work/s$n-$k.$stamp.json"

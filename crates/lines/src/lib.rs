@@ -266,14 +266,32 @@ fn search_turned(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settin
         sub = (sub - 1) & free;
     }
     rows.reverse();
-    run(board, demand, &rows, fixed, settings, None, None)
+    run_with(
+        board,
+        demand,
+        &rows,
+        fixed,
+        settings,
+        None,
+        &|| NoTree,
+        &|_, _| {},
+    )
 }
 
 /// Searches every least pair `(S, T)` whose `S` is in `rows` (a slice of [`row_sets`]):
 /// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
 /// slices splits the work into independent pieces (cubes).
 pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
-    run(board, demand, rows, &Fixed::default(), settings, None, None)
+    run_with(
+        board,
+        demand,
+        rows,
+        &Fixed::default(),
+        settings,
+        None,
+        &|| NoTree,
+        &|_, _| {},
+    )
 }
 
 /// [`search_rows`], calling `finished(i)` as each `rows[i]` is searched to its end without
@@ -286,14 +304,16 @@ pub fn search_rows_noting(
     settings: &Settings,
     finished: &(dyn Fn(usize) + Sync),
 ) -> Answer {
-    run(
+    let done = |at: usize, _: &mut NoTree| finished(at);
+    run_with(
         board,
         demand,
         rows,
         &Fixed::default(),
         settings,
         None,
-        Some(finished),
+        &|| NoTree,
+        &done,
     )
 }
 
@@ -308,14 +328,15 @@ pub fn search_rows_noting(
 pub fn enumerate(board: &Board, demand: Demand, settings: &Settings) -> (Answer, Vec<Witness>) {
     let every = Mutex::new(Vec::new());
     let rows = row_sets(board, demand);
-    let mut answer = run(
+    let mut answer = run_with(
         board,
         demand,
         &rows,
         &Fixed::default(),
         settings,
         Some(&every),
-        None,
+        &|| NoTree,
+        &|_, _| {},
     );
     let every = every
         .into_inner()
@@ -326,36 +347,10 @@ pub fn enumerate(board: &Board, demand: Demand, settings: &Settings) -> (Answer,
     (answer, every)
 }
 
-/// The threads of [`search_rows`], [`search_fixed`] and [`enumerate`] (which passes
-/// `every`, where each worker adds the solutions of its pairs).
-fn run(
-    board: &Board,
-    demand: Demand,
-    rows: &[u32],
-    fixed: &Fixed,
-    settings: &Settings,
-    every: Option<&Mutex<Vec<Witness>>>,
-    finished: Option<&(dyn Fn(usize) + Sync)>,
-) -> Answer {
-    let done = |at: usize, _: &mut NoTree| {
-        if let Some(finished) = finished {
-            finished(at);
-        }
-    };
-    run_with(
-        board,
-        demand,
-        rows,
-        fixed,
-        settings,
-        every,
-        &|| NoTree,
-        &done,
-    )
-}
-
-/// [`run`] with a tree of each worker's own (`tree()` makes one), told of every node, and
-/// `done(i, tree)` called as each `rows[i]` is searched to its end without a solution.
+/// The threads of [`search_rows`], [`search_fixed`], [`enumerate`] (which passes `every`,
+/// where each worker adds the solutions of its pairs) and the certificates: each worker has
+/// a tree of its own (`tree()` makes one), told of every node, and `done_row(i, tree)` is
+/// called as each `rows[i]` is searched to its end without a solution.
 #[allow(clippy::too_many_arguments)]
 fn run_with<T: search::Tree>(
     board: &Board,

@@ -1,0 +1,42 @@
+# Shared by the scripts of long runs (sourced, not run): a syncer that calls the script's
+# `keep` every SECONDS, and a run that one signal stops cleanly. The script defines `keep`
+# (copy what is finished back into the repository, whole) before it calls these.
+
+# Starts the syncer: `keep` every $1 seconds, in the background.
+start_syncer() {
+  ( while sleep "$1"; do keep; done ) &
+  syncer=$!
+  run=""
+  trap on_signal INT TERM
+}
+
+# Ends the syncer and the `sleep` it is in (a plain kill would leave the sleep behind).
+stop_syncer() {
+  pkill -P "$syncer" 2>/dev/null || true
+  kill "$syncer" 2>/dev/null || true
+  wait "$syncer" 2>/dev/null || true
+}
+
+# One SIGINT or SIGTERM: stop the run (its own files keep what it finished), end the
+# syncer, keep what is finished, and exit 130. The final copy ignores further signals.
+on_signal() {
+  trap '' INT TERM
+  if [ -n "$run" ]; then
+    kill -TERM "$run" 2>/dev/null || true
+    wait "$run" 2>/dev/null || true
+  fi
+  stop_syncer
+  keep
+  if declare -F stopped >/dev/null; then stopped; fi
+  exit 130
+}
+
+# Runs "$@" in the background (bash runs a trap only between commands, so a foreground run
+# would delay the signal until it ended) and waits; `rc` is its exit code.
+run_stoppable() {
+  "$@" &
+  run=$!
+  rc=0
+  wait "$run" || rc=$?
+  run=""
+}
