@@ -2,6 +2,7 @@
 //! command runs in [`commands`], and everything printed on stdout is a type in
 //! [`pq_report`].
 
+mod args;
 mod cli;
 mod commands;
 
@@ -68,7 +69,7 @@ fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match commands::run(job) {
+    match cli::run(job) {
         Ok(code) => ExitCode::from(code),
         // After Ctrl-C, whatever failed failed because of it: a stopped solver, a cut check.
         Err(_) if interrupted() => {

@@ -3,11 +3,8 @@
 
 use std::path::Path;
 
-use pq_encode::spec::Problem;
-use pq_encode::Instance;
 use pq_engine::proof::ProofFormat;
 use pq_solve::output;
-use pq_solve::BackendSpec;
 
 use super::{Args, Command, Format};
 
@@ -50,33 +47,6 @@ pub(crate) enum Job {
     CubeStatus(crate::commands::cube_status::CubeStatusArgs),
     /// Make a benchmark submission.
     Submission(crate::commands::submission::SubmissionJob),
-}
-
-/// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
-/// (`Some(0)` when nothing is maximised), `None` to maximise.
-pub(crate) fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
-    match (problem.maximised().is_empty(), n) {
-        (true, Some(_)) => Err(
-            "--n: this problem maximises no group (its counts are fixed; change one with --set GROUP=N)"
-                .into(),
-        ),
-        (true, None) => Ok(Some(0)),
-        (false, n) => Ok(n),
-    }
-}
-
-impl super::SubjectArgs {
-    /// The problem (`--dim D`: the queens preset) and the size given; `--dim D --n N` is
-    /// checked as a queens instance for its messages ("too many queens").
-    pub(crate) fn load(&self) -> Result<(Problem, Option<usize>), String> {
-        let problem = self.problem.load_or_queens(self.dim)?;
-        // clap requires one of the two.
-        let problem = problem.ok_or_else(|| "give --dim D or --problem FILE".to_string())?;
-        if let (Some(dim), Some(n)) = (self.dim, self.n) {
-            Instance::new(dim, n).map_err(|e| e.to_string())?;
-        }
-        Ok((problem, self.n))
-    }
 }
 
 impl Args {
@@ -141,11 +111,6 @@ impl Args {
             Command::CubeStatus(a) => Ok(Job::CubeStatus(a)),
         }
     }
-}
-
-/// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
-pub(crate) fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
-    pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
 }
 
 impl Job {
@@ -297,25 +262,33 @@ impl Job {
     }
 }
 
-/// The command line as typed, for manifests.
-pub(crate) fn command_line() -> String {
-    // The program as `pq-sat`, not the path it ran from (`/tmp/…/target/release/pq-sat`):
-    // what is recorded is a command to run again, anywhere pq-sat is installed.
-    std::env::args()
-        .enumerate()
-        .map(|(i, a)| if i == 0 { "pq-sat".to_string() } else { a })
-        .map(|a| {
-            if a.contains(char::is_whitespace) || a.is_empty() {
-                format!("'{a}'")
-            } else {
-                a
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The number of cores, the default size of the portfolio.
-pub(crate) fn default_jobs() -> usize {
-    pq_io::cores()
+/// Runs `job`; the result is the exit code. Every output path is checked first, so that
+/// nothing is solved for a result that could not be written.
+pub(crate) fn run(job: Job) -> anyhow::Result<u8> {
+    use crate::commands::{
+        canon, check, conquer, cube, cube_status, encode, enumerate, estimate, family, hash, race,
+        render, solve, solve_cube, submission,
+    };
+    job.prepare_outputs().map_err(anyhow::Error::msg)?;
+    match job {
+        Job::Encode(job) => encode::run(&job),
+        Job::Solve(job) => solve::run(&job),
+        Job::Enumerate(job) => enumerate::run(job),
+        Job::Canon(job) => canon::run(&job),
+        Job::Render(job) => render::run(&job),
+        Job::Family(job) => family::run(&job),
+        Job::Race(job) => race::run(job),
+        Job::CheckProof(a) => check::proof(&a),
+        Job::CheckCertificate(a) => check::certificate(&a),
+        Job::Solvers(format) => check::solvers(format),
+        Job::Completions(shell) => super::docs::completions(shell),
+        Job::Hash(a) => hash::run(&a),
+        Job::Cube(job) => cube::run(&job),
+        Job::Estimate(job) => estimate::run(&job),
+        Job::Man(command) => super::docs::man(command.as_deref()),
+        Job::SolveCube(job) => solve_cube::run(&job),
+        Job::Conquer(job) => conquer::run(&job),
+        Job::CubeStatus(a) => cube_status::run(&a),
+        Job::Submission(job) => submission::run(&job),
+    }
 }

@@ -1,7 +1,7 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
 
 use super::PlacementJob;
-use crate::cli::ProblemArgs;
+use crate::args::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_board::symmetry::SymmetryGroup;
@@ -58,7 +58,7 @@ pub(crate) struct CanonArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// The placement to put in canonical form, validated: the problem it belongs to, if

@@ -1,6 +1,6 @@
 //! `check-proof`, `check-certificate` and `solvers`: what pq-sat checks without solving.
 
-use crate::cli::parse_timeout;
+use crate::args::parse_timeout;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use pq_engine::proof::ProofFormat;
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::Interruptible;
-use crate::cli::Format;
+use crate::args::Format;
 use pq_engine::compress;
 use pq_report::check::{solver_table, CertificateCheck, ProofCheck};
 use pq_report::emit;
@@ -74,7 +74,7 @@ pub(crate) struct CheckProofArgs {
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -86,5 +86,5 @@ pub(crate) struct CheckCertificateArgs {
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }

@@ -15,7 +15,7 @@ use pq_solve::output::WritePolicy;
 
 use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
-use crate::cli::{parse_jobs, CubeSolver, CubeSolverArgs, ProgressMode};
+use crate::args::{parse_jobs, CubeSolver, CubeSolverArgs, ProgressMode};
 use pq_report::cube::{ConquerReport, CubeTotals};
 use pq_report::emit;
 use pq_report::files::write_atomically;
@@ -49,7 +49,7 @@ pub(crate) struct ConquerArgs {
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
     /// Write a script for a cluster's scheduler instead of solving: slurm (an sbatch job
     /// array running `pq-sat solve-cube DIR $SLURM_ARRAY_TASK_ID` per cube)
     #[arg(
@@ -112,7 +112,7 @@ pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
     if let Some(Emit::Slurm) = a.emit {
         return emit_slurm(&dir, a, solver);
     }
-    let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
+    let jobs = a.jobs.unwrap_or_else(crate::args::default_jobs);
     let mut backend = None;
     let method = solver.method(&mut backend)?;
     let solver_name = if a.incremental {
@@ -170,7 +170,7 @@ pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
 
 /// `conquer --emit slurm`: an sbatch script running one array task per cube.
 fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
-    let written_by = crate::cli::command_line();
+    let written_by = crate::args::command_line();
     let settings = Slurm {
         written_by: &written_by,
         partition: a.partition.as_deref(),

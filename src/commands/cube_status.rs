@@ -12,7 +12,7 @@ use pq_solve::control::Limits;
 
 use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
-use crate::cli::{parse_jobs, parse_timeout};
+use crate::args::{parse_jobs, parse_timeout};
 use pq_report::cube::CubeTotals;
 use pq_report::emit;
 
@@ -44,7 +44,7 @@ pub(crate) struct CubeStatusArgs {
     #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
     pub seed: u64,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// `cube-status DIR [--check]`.
@@ -60,7 +60,7 @@ pub(crate) fn run(a: &CubeStatusArgs) -> Result<u8> {
     let mut totals = CubeTotals::of(&dir, &summary);
     if a.check {
         let _guard = Interruptible::enter();
-        let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
+        let jobs = a.jobs.unwrap_or_else(crate::args::default_jobs);
         let sample = a.sample.map(|k| Sample {
             cubes: usize::try_from(k).unwrap_or(usize::MAX),
             seed: a.seed,

@@ -13,7 +13,7 @@ use pq_engine::compress;
 use pq_solve::output::WritePolicy;
 
 use super::sizes;
-use crate::cli::{problem_size, EncodingArgs, SubjectArgs};
+use crate::args::{problem_size, EncodingArgs, SubjectArgs};
 use pq_report::files::write_atomically;
 
 #[derive(ClapArgs, Debug)]
@@ -32,7 +32,7 @@ pub(crate) struct EncodeArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
 }
 
 /// The file format `encode` writes.

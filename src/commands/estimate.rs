@@ -17,7 +17,7 @@ use pq_report::split::{estimate_text, status_name};
 use pq_solve::output::WritePolicy;
 
 use super::Interruptible;
-use crate::cli::{parse_dim, parse_n, parse_timeout, problem_size, ProblemArgs};
+use crate::args::{parse_dim, parse_n, parse_timeout, problem_size, ProblemArgs};
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EstimateArgs {
@@ -47,7 +47,7 @@ pub(crate) struct EstimateArgs {
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// A validated `estimate`: the problem and its step.

@@ -65,5 +65,5 @@ pub(crate) struct HashArgs {
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }

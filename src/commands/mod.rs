@@ -8,7 +8,6 @@ pub(crate) mod check;
 pub(crate) mod conquer;
 pub(crate) mod cube;
 pub(crate) mod cube_status;
-pub(crate) mod docs;
 pub(crate) mod encode;
 pub(crate) mod enumerate;
 pub(crate) mod estimate;
@@ -28,8 +27,6 @@ use anyhow::{Context, Result};
 use pq_engine::Status;
 use pq_solve::control::interrupted;
 use pq_solve::Backend;
-
-use crate::cli::Job;
 
 /// Exit codes of the SAT competition, used for single answers.
 pub(crate) const EXIT_SAT: u8 = 10;
@@ -52,33 +49,6 @@ pub(crate) fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
             anyhow::bail!("{}: no such {what} directory ({make})", dir.display())
         }
         Err(e) => anyhow::bail!("{}: {}", dir.display(), pq_solve::error::os_message(&e)),
-    }
-}
-
-/// Runs `job`; the result is the exit code. Every output path is checked first, so that
-/// nothing is solved for a result that could not be written.
-pub(crate) fn run(job: Job) -> Result<u8> {
-    job.prepare_outputs().map_err(anyhow::Error::msg)?;
-    match job {
-        Job::Encode(job) => encode::run(&job),
-        Job::Solve(job) => solve::run(&job),
-        Job::Enumerate(job) => enumerate::run(job),
-        Job::Canon(job) => canon::run(&job),
-        Job::Render(job) => render::run(&job),
-        Job::Family(job) => family::run(&job),
-        Job::Race(job) => race::run(job),
-        Job::CheckProof(a) => check::proof(&a),
-        Job::CheckCertificate(a) => check::certificate(&a),
-        Job::Solvers(format) => check::solvers(format),
-        Job::Completions(shell) => docs::completions(shell),
-        Job::Hash(a) => hash::run(&a),
-        Job::Cube(job) => cube::run(&job),
-        Job::Estimate(job) => estimate::run(&job),
-        Job::Man(command) => docs::man(command.as_deref()),
-        Job::SolveCube(job) => solve_cube::run(&job),
-        Job::Conquer(job) => conquer::run(&job),
-        Job::CubeStatus(a) => cube_status::run(&a),
-        Job::Submission(job) => submission::run(&job),
     }
 }
 
@@ -171,7 +141,7 @@ impl<A> PlacementJob<A> {
     /// Reads the problem that `problem` finds in `args` (`--problem`, `--set`).
     pub(crate) fn load(
         args: A,
-        problem: impl Fn(&A) -> &crate::cli::ProblemArgs,
+        problem: impl Fn(&A) -> &crate::args::ProblemArgs,
     ) -> Result<Self, String> {
         let problem = problem(&args).load()?;
         Ok(PlacementJob { problem, args })

@@ -1,8 +1,8 @@
 //! `pq-sat race`: solvers against each other on a family.
 
-use crate::cli::checkable;
-use crate::cli::parse_jobs;
-use crate::cli::parse_timeout;
+use crate::args::checkable;
+use crate::args::parse_jobs;
+use crate::args::parse_timeout;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -74,7 +74,7 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
         check_unsat,
     } = job;
     let a = &args;
-    let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::cli::default_jobs));
+    let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::args::default_jobs));
     super::input_dir(&a.dir, "family", "make one with pq-sat family")?;
     let family = Family::load(&a.dir)?;
     let format = family.manifest.instances[0].format.clone();
@@ -154,7 +154,7 @@ pub(crate) struct RaceArgs {
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }

@@ -1,7 +1,7 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
 use super::{picture, PlacementJob};
-use crate::cli::ProblemArgs;
+use crate::args::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_solve::output::WritePolicy;
@@ -33,7 +33,7 @@ pub(crate) struct RenderArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
 }
 
 /// The placement to draw, validated: the problem it belongs to, if `--problem` names one.

@@ -15,7 +15,7 @@ use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
 
 use super::{open_cube_dir as open, status_code, unless_interrupted, Interruptible};
-use crate::cli::{CubeSolver, CubeSolverArgs};
+use crate::args::{CubeSolver, CubeSolverArgs};
 use pq_report::cube::{Completeness, CubeSolved};
 use pq_report::emit;
 
@@ -43,7 +43,7 @@ pub(crate) struct SolveCubeArgs {
     #[arg(long)]
     pub exit_zero: bool,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// The cube to solve, validated.

@@ -13,7 +13,7 @@ use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
 use super::Interruptible;
-use crate::cli::{parse_jobs, parse_timeout};
+use crate::args::{parse_jobs, parse_timeout};
 use pq_report::progress::note;
 
 /// The pool `submission` draws from unless `--pool` says otherwise (in pq-sat's repository).
@@ -51,9 +51,9 @@ pub(crate) struct SubmissionArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// A validated `submission`: the pool read, the solvers resolved.
@@ -140,13 +140,13 @@ pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
         });
         provers.push(pq_engine::plan::member(spec, Some(ProofFormat::Drat))?);
     }
-    let jobs = a.jobs.unwrap_or_else(crate::cli::default_jobs);
+    let jobs = a.jobs.unwrap_or_else(crate::args::default_jobs);
     let settings = Settings {
         timeout: a.timeout,
         easy: a.easy.unwrap_or(Duration::from_mins(1).min(a.timeout)),
         prove_timeout: a.prove_timeout.unwrap_or(a.timeout * 10),
         jobs,
-        command: crate::cli::command_line(),
+        command: crate::args::command_line(),
         versions: versions(&job.solvers),
         policy: pq_solve::output::WritePolicy::from_force(a.replace.force),
     };

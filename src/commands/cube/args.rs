@@ -9,7 +9,7 @@ use pq_encode::Instance;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
-use crate::cli::{
+use crate::args::{
     checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs,
     ProblemArgs,
 };
@@ -88,7 +88,7 @@ pub(crate) struct CubeArgs {
     #[arg(short, long, value_name = "DIR", required_unless_present = "dir")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
     /// Predict the cost of conquering the cubes: solve a random sample of them, one at a
     /// time, and print the total CPU time and the wall time on 1, 2, 16, 128 and 1024
     /// workers (longest-first scheduling), each with a 95% bootstrap interval
@@ -113,7 +113,7 @@ pub(crate) struct CubeArgs {
     #[arg(long, value_name = "FILE", requires = "estimate")]
     pub plot: Option<PathBuf>,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// What `cube` splits and how.

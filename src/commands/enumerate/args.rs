@@ -5,7 +5,7 @@ use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::enumerate::{Request, UpTo};
 use pq_engine::proof::ProofFormat;
 
-use crate::cli::{parse_jobs, parse_split, problem_size, SubjectArgs};
+use crate::args::{parse_jobs, parse_split, problem_size, SubjectArgs};
 
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +64,7 @@ pub(crate) struct EnumerateArgs {
     #[arg(long, value_name = "CARD")]
     pub card: Option<Card>,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// What `enumerate` lists, validated.

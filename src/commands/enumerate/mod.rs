@@ -8,7 +8,7 @@ use pq_engine::enumerate::{Found, Summary};
 use pq_solve::control::{check_interrupt, Limits};
 
 use super::Interruptible;
-use crate::cli::Format;
+use crate::args::Format;
 use pq_report::enumerate::{found_text, summary_line};
 use pq_report::progress::note;
 use pq_report::{emit_json, emit_text, Enumeration, Subject};

@@ -8,7 +8,7 @@ use pq_bench::family::Spec;
 use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::proof::ProofFormat;
 
-use crate::cli::{
+use crate::args::{
     command_line, parse_around, parse_dims, parse_sizes, parse_timeout, read_problem, CompressArg,
     Dims, InstanceFormat,
 };
@@ -179,9 +179,9 @@ pub(crate) struct FamilyArgs {
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// The values given, or the default alone.

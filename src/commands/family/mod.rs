@@ -18,7 +18,7 @@ pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
     let portfolio;
     let verify = match a.verify {
         Some(timeout) => {
-            let jobs = crate::cli::default_jobs();
+            let jobs = crate::args::default_jobs();
             portfolio = pq_engine::plan::portfolio(
                 &pq_engine::plan::Solvers::Default { jobs },
                 check_unsat,

@@ -9,7 +9,7 @@ use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_solve::BackendSpec;
 
-use crate::cli::{
+use crate::args::{
     parse_dim, parse_jobs, parse_n, parse_timeout, EncodingArgs, ProblemArgs, ProgressMode,
 };
 
@@ -141,7 +141,7 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "FILE", requires = "proof")]
     pub cnf_out: Option<PathBuf>,
     #[command(flatten)]
-    pub replace: crate::cli::ForceArg,
+    pub replace: crate::args::ForceArg,
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
     /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
     /// [default: lrat for a .lrat file, else drat]
@@ -172,7 +172,7 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
     #[command(flatten)]
-    pub report: crate::cli::FormatArg,
+    pub report: crate::args::FormatArg,
 }
 
 /// A `--backend` value: a SAT solver, or an external optimiser.

@@ -11,7 +11,7 @@ use pq_solve::BackendSpec;
 
 use super::args::SolveArgs;
 use super::validate::{RunSettings, SolveJob, Target};
-use crate::cli::default_jobs;
+use crate::args::default_jobs;
 
 /// `solve --backend rc2|clasp`: the optimisation in one run of an external optimiser. With
 /// `--check-unsat`, the bound above its optimum is confirmed by the default portfolio of

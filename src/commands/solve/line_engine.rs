@@ -5,7 +5,7 @@ use pq_engine::optimise::Strategy;
 use pq_engine::proof::ProofFormat;
 
 use super::args::{CubesWhen, EngineChoice, SolveArgs};
-use crate::cli::default_jobs;
+use crate::args::default_jobs;
 
 /// `--engine`: the line engine when it is asked for (refusing what it cannot do, by name), or
 /// with `auto` when the problem is one it answers and nothing asks for a SAT solver.

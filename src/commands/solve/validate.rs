@@ -13,7 +13,7 @@ use super::args::{BackendArg, CubesWhen, SolveArgs};
 use super::engines::{auto_cubing, cube_solvers, optimiser_job, solvers};
 use super::line_engine::line_engine;
 use super::proofs::proofs;
-use crate::cli::{checkable, default_jobs, problem_size};
+use crate::args::{checkable, default_jobs, problem_size};
 
 /// What `solve` answers, validated.
 #[derive(Debug)]

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Args;
+use super::Args;
 
 /// Writes the completion script for `shell` on standard output.
 pub(crate) fn completions(shell: Shell) -> Result<u8> {

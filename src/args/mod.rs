@@ -1,0 +1,483 @@
+//! The arguments that several commands share, declared once, and their parsers: what a
+//! command's own file and the top-level parser both use (so `commands` never imports
+//! `cli`, which puts the commands together).
+
+mod cube;
+
+pub(crate) use cube::CubeSolverArgs;
+pub(crate) use pq_engine::cube::CubeSolver;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args as ClapArgs, ValueEnum};
+use pq_board::limits::{self, Limit};
+use pq_encode::spec::Problem;
+use pq_encode::{Bounds, Card, Instance, Model, Options, Symmetry, MAX_DIM};
+use pq_engine::proof::ProofFormat;
+use pq_solve::BackendSpec;
+
+/// Output format of a command's answer (`--format`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Format {
+    /// A labelled board and a summary line
+    #[default]
+    Text,
+    /// One JSON object on standard output
+    Json,
+}
+
+impl From<Format> for pq_report::Format {
+    fn from(f: Format) -> pq_report::Format {
+        match f {
+            Format::Text => pq_report::Format::Text,
+            Format::Json => pq_report::Format::Json,
+        }
+    }
+}
+
+/// `--format`, declared once for every command that prints an answer.
+#[derive(ClapArgs, Clone, Copy, Debug)]
+pub(crate) struct FormatArg {
+    /// Output format: text for people, json (one object on standard output) for scripts
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub(crate) format: Format,
+}
+
+/// `--force`, declared once for every command whose outputs it may replace.
+#[derive(ClapArgs, Clone, Copy, Debug)]
+pub(crate) struct ForceArg {
+    /// Replace outputs pq-sat wrote before (a regular file, or a directory with pq-sat's own
+    /// manifest: a family, a cube directory, a certificate bundle); without it an existing
+    /// output is refused before any work. A link, a special file or a user's non-empty
+    /// directory is never replaced
+    #[arg(long)]
+    pub(crate) force: bool,
+}
+
+/// How progress is shown on stderr (`--progress`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ProgressMode {
+    /// A live line when stderr is a terminal, plain lines otherwise
+    Auto,
+    /// One plain line per finished step
+    Lines,
+    /// Nothing
+    None,
+}
+
+impl From<ProgressMode> for pq_report::ProgressMode {
+    fn from(m: ProgressMode) -> pq_report::ProgressMode {
+        match m {
+            ProgressMode::Auto => pq_report::ProgressMode::Auto,
+            ProgressMode::Lines => pq_report::ProgressMode::Lines,
+            ProgressMode::None => pq_report::ProgressMode::None,
+        }
+    }
+}
+
+/// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
+/// (`Some(0)` when nothing is maximised), `None` to maximise.
+pub(crate) fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
+    match (problem.maximised().is_empty(), n) {
+        (true, Some(_)) => Err(
+            "--n: this problem maximises no group (its counts are fixed; change one with --set GROUP=N)"
+                .into(),
+        ),
+        (true, None) => Ok(Some(0)),
+        (false, n) => Ok(n),
+    }
+}
+
+impl SubjectArgs {
+    /// The problem (`--dim D`: the queens preset) and the size given; `--dim D --n N` is
+    /// checked as a queens instance for its messages ("too many queens").
+    pub(crate) fn load(&self) -> Result<(Problem, Option<usize>), String> {
+        let problem = self.problem.load_or_queens(self.dim)?;
+        // clap requires one of the two.
+        let problem = problem.ok_or_else(|| "give --dim D or --problem FILE".to_string())?;
+        if let (Some(dim), Some(n)) = (self.dim, self.n) {
+            Instance::new(dim, n).map_err(|e| e.to_string())?;
+        }
+        Ok((problem, self.n))
+    }
+}
+
+/// Checks that `--check-unsat` can ask `spec` for a proof in `format`.
+pub(crate) fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), String> {
+    pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
+}
+
+/// The command line as typed, for manifests.
+pub(crate) fn command_line() -> String {
+    // The program as `pq-sat`, not the path it ran from (`/tmp/…/target/release/pq-sat`):
+    // what is recorded is a command to run again, anywhere pq-sat is installed.
+    std::env::args()
+        .enumerate()
+        .map(|(i, a)| if i == 0 { "pq-sat".to_string() } else { a })
+        .map(|a| {
+            if a.contains(char::is_whitespace) || a.is_empty() {
+                format!("'{a}'")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The number of cores, the default size of the portfolio.
+pub(crate) fn default_jobs() -> usize {
+    pq_io::cores()
+}
+
+/// How `family` compresses its instance files.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CompressArg {
+    /// Plain DIMACS (`NAME.cnf`)
+    None,
+    /// xz (`NAME.cnf.xz`), as the SAT competitions ship instances
+    Xz,
+    /// gzip (`NAME.cnf.gz`)
+    Gz,
+    /// bzip2 (`NAME.cnf.bz2`)
+    Bz2,
+}
+
+impl CompressArg {
+    /// The engine's name for the format.
+    pub(crate) fn format(self) -> pq_engine::compress::Compression {
+        use pq_engine::compress::Compression;
+        match self {
+            CompressArg::None => Compression::None,
+            CompressArg::Xz => Compression::Xz,
+            CompressArg::Gz => Compression::Gzip,
+            CompressArg::Bz2 => Compression::Bzip2,
+        }
+    }
+}
+
+/// What `family` writes for each instance.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InstanceFormat {
+    /// DIMACS CNF, one file per size
+    Cnf,
+    /// WCNF: the optimisation as weighted partial MaxSAT, one file per board
+    Wcnf,
+    /// OPB: the optimisation as pseudo-Boolean constraints, one file per board
+    Opb,
+}
+
+impl InstanceFormat {
+    /// The optimisation's export format, `None` for DIMACS.
+    pub(crate) fn export(self) -> Option<pq_encode::maxsat::Export> {
+        match self {
+            InstanceFormat::Cnf => None,
+            InstanceFormat::Wcnf => Some(pq_encode::maxsat::Export::Wcnf),
+            InstanceFormat::Opb => Some(pq_encode::maxsat::Export::Opb),
+        }
+    }
+}
+
+/// A list of board sizes.
+#[derive(Clone, Debug)]
+pub(crate) struct Dims(pub Vec<usize>);
+
+/// How the formula is built.
+#[derive(ClapArgs, Debug, Default)]
+pub(crate) struct EncodingArgs {
+    /// Attack model: pairwise (clause per attacking pair), lines (line indicators),
+    /// colouring (one colour per line) [default: colouring]
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<Model>,
+    /// Cardinality encoding for "at least n": totalizer or seqcounter [default: totalizer]
+    #[arg(long, value_name = "CARD")]
+    pub card: Option<Card>,
+    /// Symmetry breaking: none, or lex-leader over the 16 symmetries [default: lex-leader]
+    #[arg(long, value_name = "SYM")]
+    pub symmetry: Option<Symmetry>,
+    /// Redundant counting clauses: none, or sums (colouring model only: per diagonal
+    /// family, the queens of each diagonal's own colour add up to at least 2n, as unary
+    /// counters that unit propagation enforces; no answer changes) [default: sums when
+    /// `solve` builds the peaceable queens' colouring formula itself (not with --certify
+    /// or --strategy incremental), none in the files encode, family and cube write]
+    #[arg(long, value_name = "B")]
+    pub bounds: Option<Bounds>,
+}
+
+impl EncodingArgs {
+    /// The options given, the defaults for the others.
+    pub(crate) fn options(&self) -> Options {
+        let d = Options::default();
+        Options {
+            model: self.model.unwrap_or(d.model),
+            card: self.card.unwrap_or(d.card),
+            symmetry: self.symmetry.unwrap_or(d.symmetry),
+            bounds: self.bounds.unwrap_or(d.bounds),
+        }
+    }
+
+    /// `--bounds sums` applies to the colouring model of the peaceable queens (the only
+    /// formula that has the line colours it counts with).
+    pub(crate) fn check_bounds(&self, problem: &Problem) -> Result<(), String> {
+        let options = self.options();
+        if options.bounds == Bounds::None {
+            return Ok(());
+        }
+        if options.model != Model::Colouring {
+            return Err(format!(
+                "--bounds {} needs the colouring model (its clauses count on the line colours), not --model {}",
+                options.bounds, options.model
+            ));
+        }
+        if !pq_encode::general::is_peaceable_queens(problem) || problem.maximised() != [0, 1] {
+            return Err(format!(
+                "--bounds {} applies to the peaceable queens (--dim D), not to {}",
+                options.bounds, problem.name
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn given(&self) -> Option<&'static str> {
+        if self.model.is_some() {
+            Some("--model")
+        } else if self.card.is_some() {
+            Some("--card")
+        } else if self.symmetry.is_some() {
+            Some("--symmetry")
+        } else if self.bounds.is_some() {
+            Some("--bounds")
+        } else {
+            None
+        }
+    }
+}
+
+/// What `encode` and `enumerate` work on: the peaceable queens on d×d, or a problem file.
+#[derive(ClapArgs, Debug)]
+pub(crate) struct SubjectArgs {
+    /// Board side d (1 to 64): the peaceable queens on d×d
+    #[arg(long, value_name = "D", value_parser = parse_dim, required_unless_present = "problem", conflicts_with = "problem")]
+    pub dim: Option<usize>,
+    /// Army size n: n white and n black queens (with --problem: the size of the groups it
+    /// maximises); `encode` asks for at least n, `enumerate` for exactly n [enumerate's
+    /// default: the optimum, found first]
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+}
+
+/// A placement problem from a file.
+#[derive(ClapArgs, Debug, Default)]
+pub(crate) struct ProblemArgs {
+    /// A placement problem (TOML; see encodings/*.toml): board, groups of pieces with their
+    /// counts, which groups must not attack which
+    #[arg(long, value_name = "FILE")]
+    pub problem: Option<PathBuf>,
+    /// Override a setting of the problem: KEY=VALUE with KEY a group name (VALUE a count or
+    /// max), board (e.g. 9x9), rows, cols or torus (true/false). May be repeated
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "problem")]
+    pub set: Vec<String>,
+}
+
+impl ProblemArgs {
+    /// Reads the file and applies the overrides; errors name the file or the key.
+    pub(crate) fn load(&self) -> Result<Option<Problem>, String> {
+        let Some(path) = &self.problem else {
+            // clap's `requires` lets --set through beside --dim (which conflicts with
+            // --problem): say so rather than ignore it.
+            if let Some(item) = self.set.first() {
+                return Err(format!(
+                    "--set {item}: --set changes a setting of a problem file and needs --problem FILE; the queens on --dim D have nothing to set (give their army size with --n N)"
+                ));
+            }
+            return Ok(None);
+        };
+        let mut problem = read_problem(path)?;
+        let mut items = Vec::new();
+        for item in &self.set {
+            let Some(pair) = item.split_once('=') else {
+                return Err(format!("--set {item}: expected KEY=VALUE"));
+            };
+            items.push(pair);
+        }
+        problem
+            .set_all(items)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some(problem))
+    }
+
+    /// The problem file, else the queens preset on `dim`×`dim`, if either is given.
+    pub(crate) fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
+        Ok(self.load()?.or_else(|| dim.map(Problem::peaceable_queens)))
+    }
+}
+
+/// Reads a problem file; errors name the file.
+pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
+    let text = pq_io::output::read_input_text(path, pq_io::output::MAX_TEXT_INPUT)
+        .map_err(|e| format!("cannot read {e}"))?;
+    Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The longest timeout accepted, in seconds (about 31 years): a deadline further away
+/// would overflow the clock's arithmetic on some systems.
+pub(crate) const MAX_TIMEOUT_SECS: f64 = 1e9;
+
+pub(crate) fn parse_dim(s: &str) -> Result<usize, String> {
+    let d: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("board size must be a whole number from 1 to {MAX_DIM}"))?;
+    pq_encode::problem::check_dim(d).map_err(|e| e.to_string())?;
+    Ok(d)
+}
+
+/// An army size (`--n`): at most [`limits::MAX_PIECES`], so that no count derived from it
+/// overflows.
+pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
+    let s = s.trim();
+    if s.starts_with('-') && s[1..].parse::<u64>().is_ok() {
+        return Err(format!("army size must be 0 or more (got {s})"));
+    }
+    let army = limits::PIECES.named("army size");
+    army.parse(s).map_err(|e| e.to_string())
+}
+
+/// `--around-optimum K`: 1 to [`limits::MAX_PIECES`] (no board holds more sizes).
+pub(crate) fn parse_around(s: &str) -> Result<usize, String> {
+    let k = Limit {
+        min: 1,
+        ..limits::PIECES.named("--around-optimum")
+    };
+    match k.parse(s) {
+        Err(_) if s.trim().parse::<usize>() == Ok(0) => {
+            Err("--around-optimum must be at least 1".into())
+        }
+        k => k.map_err(|e| e.to_string()),
+    }
+}
+
+/// The two ends of `A..B`, `A..=B`, or of a single number.
+fn range_ends(s: &str) -> (&str, &str) {
+    match s.split_once("..") {
+        Some((lo, hi)) => (lo.trim(), hi.trim().trim_start_matches('=')),
+        None => (s.trim(), s.trim()),
+    }
+}
+
+/// `A..B` (inclusive), `A..=B`, or a single number, each end checked against `limit`.
+fn parse_range(s: &str, limit: Limit) -> Result<(usize, usize), String> {
+    let (lo, hi) = range_ends(s);
+    let end = |t: &str| -> Result<usize, String> {
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "expected a range LO..HI of whole numbers, e.g. 8..12 (got '{s}')"
+            ));
+        }
+        limit.parse(t).map_err(|e| e.to_string())
+    };
+    let (lo, hi) = (end(lo)?, end(hi)?);
+    if lo > hi {
+        return Err(format!("the range {s} is empty (LO must not exceed HI)"));
+    }
+    Ok((lo, hi))
+}
+
+/// `family --n LO..HI`: army sizes, each at most [`limits::MAX_PIECES`].
+pub(crate) fn parse_sizes(s: &str) -> Result<(usize, usize), String> {
+    parse_range(s, limits::PIECES.named("army size"))
+}
+
+/// Board sizes: a range or a comma-separated list, each end checked like --dim (so the
+/// range lies within the limits).
+pub(crate) fn parse_dims(s: &str) -> Result<Dims, String> {
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let (lo, hi) = range_ends(part);
+        let (lo, hi) = (parse_dim(lo)?, parse_dim(hi)?);
+        if lo > hi {
+            return Err(format!("the range {part} is empty (LO must not exceed HI)"));
+        }
+        for d in lo..=hi {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    Ok(Dims(out))
+}
+
+pub(crate) fn parse_split(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(k) if k <= 12 => Ok(k),
+        _ => Err(format!(
+            "--split must be a whole number from 0 to 12 (squares to split on; 12 already makes up to 3^12 = 531441 cubes for two groups) (got '{s}')"
+        )),
+    }
+}
+
+pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(j) if (1..=64).contains(&j) => Ok(j),
+        _ => Err(format!(
+            "--jobs must be a whole number from 1 to 64 (got '{s}')"
+        )),
+    }
+}
+
+pub(crate) fn parse_timeout(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("timeout must be a number of seconds (got '{s}')"))?;
+    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
+        return Err(format!(
+            "timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS:.0} (about 31 years; got '{s}')"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_beyond_their_limits_are_refused_with_the_limit() {
+        let max = limits::MAX_PIECES.to_string();
+        for bad in ["4097", "9223372036854775808", "18446744073709551615", "1e3"] {
+            let e = parse_n(bad).unwrap_err();
+            assert!(e.contains(&max), "{bad}: {e}");
+            let e = parse_around(bad).unwrap_err();
+            assert!(e.contains(&max), "{bad}: {e}");
+            let e = parse_sizes(&format!("0..{bad}")).unwrap_err();
+            assert!(
+                e.contains(&max) || e.contains("expected a range"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(parse_n("4096"), Ok(limits::MAX_PIECES));
+        assert!(parse_around("0").unwrap_err().contains("at least 1"));
+        assert_eq!(parse_sizes("2..=5"), Ok((2, 5)));
+        assert_eq!(parse_dims("4..6,5").unwrap().0, vec![4, 5, 6]);
+        assert!(parse_dims("60..18446744073709551615")
+            .unwrap_err()
+            .contains("1 to 64"));
+        assert!(parse_dims("0..3").unwrap_err().contains("at least 1"));
+        assert!(parse_dims("9..4").unwrap_err().contains("empty"));
+        for bad in ["1e18", "1000000001", "inf", "NaN", "0", "-1"] {
+            let e = parse_timeout(bad).unwrap_err();
+            assert!(
+                e.contains("1000000000") || e.contains("number of seconds"),
+                "{bad}: {e}"
+            );
+        }
+        assert!(parse_timeout("1e18")
+            .unwrap_err()
+            .contains("at most 1000000000"));
+        assert_eq!(parse_timeout("1e9"), Ok(Duration::from_secs(1_000_000_000)));
+    }
+}
