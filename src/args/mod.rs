@@ -40,18 +40,20 @@ impl From<Format> for pq_report::Format {
 #[derive(ClapArgs, Clone, Copy, Debug)]
 pub(crate) struct FormatArg {
     /// Output format: text for people, json (one object on standard output) for scripts
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,
 }
 
 /// `--force`, declared once for every command whose outputs it may replace.
 #[derive(ClapArgs, Clone, Copy, Debug)]
 pub(crate) struct ForceArg {
+    /// Replace outputs pq-sat wrote before
+    ///
     /// Replace outputs pq-sat wrote before (a regular file, or a directory with pq-sat's own
     /// manifest: a family, a cube directory, a certificate bundle); without it an existing
     /// output is refused before any work. A link, a special file or a user's non-empty
     /// directory is never replaced
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub(crate) force: bool,
 }
 
@@ -186,22 +188,30 @@ pub(crate) struct Dims(pub Vec<usize>);
 /// How the formula is built.
 #[derive(ClapArgs, Debug, Default)]
 pub(crate) struct EncodingArgs {
+    /// Attack model: colouring (default), lines, pairwise
+    ///
     /// Attack model: pairwise (clause per attacking pair), lines (line indicators),
     /// colouring (one colour per line) [default: colouring]
-    #[arg(long, value_name = "MODEL")]
+    #[arg(help_heading = "Encoding", long, value_name = "MODEL")]
     pub model: Option<Model>,
+    /// Cardinality encoding: totalizer (default) or seqcounter
+    ///
     /// Cardinality encoding for "at least n": totalizer or seqcounter [default: totalizer]
-    #[arg(long, value_name = "CARD")]
+    #[arg(help_heading = "Encoding", long, value_name = "CARD")]
     pub card: Option<Card>,
+    /// Symmetry breaking: lex-leader (default) or none
+    ///
     /// Symmetry breaking: none, or lex-leader over the 16 symmetries [default: lex-leader]
-    #[arg(long, value_name = "SYM")]
+    #[arg(help_heading = "Encoding", long, value_name = "SYM")]
     pub symmetry: Option<Symmetry>,
+    /// Redundant counting clauses: none or sums
+    ///
     /// Redundant counting clauses: none, or sums (colouring model only: per diagonal
     /// family, the queens of each diagonal's own colour add up to at least 2n, as unary
     /// counters that unit propagation enforces; no answer changes) [default: sums when
     /// `solve` builds the peaceable queens' colouring formula itself (not with --certify
     /// or --strategy incremental), none in the files encode, family and cube write]
-    #[arg(long, value_name = "B")]
+    #[arg(help_heading = "Encoding", long, value_name = "B")]
     pub bounds: Option<Bounds>,
 }
 
@@ -272,13 +282,22 @@ pub(crate) struct SubjectArgs {
 /// A placement problem from a file.
 #[derive(ClapArgs, Debug, Default)]
 pub(crate) struct ProblemArgs {
+    /// A placement problem (TOML; see encodings/*.toml)
+    ///
     /// A placement problem (TOML; see encodings/*.toml): board, groups of pieces with their
     /// counts, which groups must not attack which
-    #[arg(long, value_name = "FILE")]
+    #[arg(help_heading = "Input", long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
+    /// Override a setting of the problem: KEY=VALUE (repeatable)
+    ///
     /// Override a setting of the problem: KEY=VALUE with KEY a group name (VALUE a count or
     /// max), board (e.g. 9x9), rows, cols or torus (true/false). May be repeated
-    #[arg(long = "set", value_name = "KEY=VALUE", requires = "problem")]
+    #[arg(
+        help_heading = "Input",
+        long = "set",
+        value_name = "KEY=VALUE",
+        requires = "problem"
+    )]
     pub set: Vec<String>,
 }
 

@@ -33,6 +33,8 @@ Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usa
 pub(crate) struct Args {
     #[command(subcommand)]
     pub command: Command,
+    /// Count an UNSAT only once its proof is checked (rate, ACL2, pq-check)
+    ///
     /// Count a solver's UNSAT only once the independent checker has verified its proof:
     /// each solver writes a DRAT proof (LRAT from the in-process CaDiCaL with --proof-format
     /// lrat), checked by `rate` (ACL2's checker); a proof that fails is a solver error, and
@@ -41,14 +43,24 @@ pub(crate) struct Args {
     /// `conquer`, and `cube --estimate` (the sample's cost is then that of checked proofs);
     /// a --solver-cmd must say where its proof goes with {proof} (and
     /// {cnf} where the CNF goes if not last); minisat writes no proofs
-    #[arg(long, global = true)]
+    #[arg(help_heading = "Proofs", long, global = true)]
     pub check_unsat: bool,
+    /// No progress or diagnostic lines on stderr
+    ///
     /// No progress or diagnostic lines on stderr; results, warnings about wrong answers and
     /// errors are still printed
-    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    #[arg(
+        help_heading = "Output",
+        short,
+        long,
+        global = true,
+        conflicts_with = "verbose"
+    )]
     pub quiet: bool,
+    /// More detail on stderr (repeatable)
+    ///
     /// More detail on stderr: each solver step as it starts, the size of each formula
-    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    #[arg(help_heading = "Output", short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
 }
 

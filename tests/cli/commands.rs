@@ -973,3 +973,24 @@ fn render_draws_queens_boards_from_json_and_text() {
     assert_eq!(code(&bad), 1);
     assert!(stderr(&bad).contains("board"), "{}", stderr(&bad));
 }
+
+/// `solve -h` is short enough to read (one line an option, in groups: input, engine,
+/// encoding, limits, proofs, output); `--help` keeps the long explanations.
+#[test]
+fn solve_short_help_is_grouped_and_short() {
+    let short = stdout(&run(&["solve", "-h"]));
+    assert!(short.lines().count() <= 60, "{short}");
+    for group in [
+        "Input:",
+        "Engine:",
+        "Encoding:",
+        "Limits:",
+        "Proofs:",
+        "Output:",
+    ] {
+        assert!(short.lines().any(|l| l == group), "{group} in {short}");
+    }
+    let long = stdout(&run(&["solve", "--help"]));
+    assert!(long.lines().count() > 2 * short.lines().count());
+    assert!(long.contains("native branch-and-bound on the line labelling"));
+}

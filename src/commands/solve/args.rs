@@ -40,19 +40,20 @@ pub(crate) enum CubesWhen {
 #[derive(ClapArgs, Debug)]
 pub(crate) struct SolveArgs {
     /// Board side d (1 to 64); without --n, find the largest n
-    #[arg(long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
+    #[arg(help_heading = "Input", long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
     pub dim: Option<usize>,
     /// Army size n to check (needs --dim, or --problem: the size of its maximised groups)
-    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
+    #[arg(help_heading = "Input", long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
     pub n: Option<usize>,
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// Also draw the board found as an SVG picture into FILE (written atomically)
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
+    /// Solve this DIMACS CNF file ("-": standard input) instead of a board
+    ///
     /// Solve this DIMACS CNF file instead of encoding a board ("-" = standard input)
-    #[arg(long, value_name = "FILE")]
+    #[arg(help_heading = "Input", long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
+    /// The SAT solver(s): cadical, kissat, minisat, varisat, ...; several race
+    ///
     /// Solver: cadical, cadical-sat, cadical-unsat (in-process CaDiCaL with its default,
     /// sat or unsat options), varisat (in-process), kissat, minisat, cadical-bin
     /// (external programs, installed by scripts/setup.sh). Give it more than once to race
@@ -64,20 +65,26 @@ pub(crate) struct SolveArgs {
     /// its OPB) solve the whole optimisation (--dim D or --problem, no --n) in one run; their
     /// answer is checked (model, board, claimed optimum), and the bound above it is
     /// confirmed by a checked UNSAT of pq-sat's own solvers with --check-unsat
-    #[arg(long, value_name = "B")]
+    #[arg(help_heading = "Engine", long, value_name = "B")]
     pub backend: Vec<BackendArg>,
+    /// Any solver command with SAT-competition output; may be repeated
+    ///
     /// Any solver command that follows the SAT competition output conventions
     /// (`s SATISFIABLE`, `v` lines, exit 10/20); the CNF file is appended as the last
     /// argument, or replaces a {cnf} word; {proof} stands for the path of the DRAT proof it
     /// is to write (--check-unsat, --proof; /dev/null otherwise). May be repeated, and
     /// combined with --backend, to race them
-    #[arg(long, value_name = "CMD")]
+    #[arg(help_heading = "Engine", long, value_name = "CMD")]
     pub solver_cmd: Vec<String>,
+    /// Solvers raced per step, cube workers, or the line engine's threads
+    ///
     /// How many solvers the default portfolio runs at once on each step [default: the
     /// number of cores]; with --cubes, how many workers solve cubes; with the line engine,
     /// its threads
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    #[arg(help_heading = "Engine", long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    /// Which engine answers: auto, lines (native search) or sat
+    ///
     /// Which engine answers. lines: a native branch-and-bound on the line labelling (white
     /// rows and columns, then the diagonals, pruned by counting bounds; no CNF, no solver),
     /// for two armies of queens on a plain rectangular board; its UNSAT is an exhaustive
@@ -87,8 +94,10 @@ pub(crate) struct SolveArgs {
     /// lines where it applies, unless a SAT-only option is given (--backend, --solver-cmd,
     /// --check-unsat without --proof, --cnf, --model, --card, --symmetry, --cubes=always,
     /// --strategy other than up; --proof and --certify but for the queens on a square board)
-    #[arg(long, value_enum, value_name = "E", default_value_t = EngineChoice::Auto)]
+    #[arg(help_heading = "Engine", long, value_enum, value_name = "E", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
+    /// When a SAT step is split into cubes: auto, always, never
+    ///
     /// When a solver step is solved by cube-and-conquer: split as `pq-sat cube` does (rows,
     /// then look-ahead, on the colouring model; look-ahead otherwise), its cubes solved on
     /// --jobs workers by one solver (the one --backend given, or cadical-sat)
@@ -101,6 +110,7 @@ pub(crate) struct SolveArgs {
     /// solvers, if given) and other formulas are raced; otherwise no step is split. always
     /// (a bare --cubes): every step is split. never: no cubes
     #[arg(
+        help_heading = "Engine",
         long,
         value_name = "WHEN",
         num_args = 0..=1,
@@ -109,67 +119,93 @@ pub(crate) struct SolveArgs {
         default_value = "auto"
     )]
     pub cubes: CubesWhen,
+    /// With --cubes auto: seconds on the solvers before a step is split
+    ///
     /// With --cubes auto: how many seconds a step runs on the solvers before it counts as
     /// hard and is split into cubes. 0 splits every step at once: measured faster from
     /// d = 8 on, and 0.02 s slower below (BENCHMARKS.md, "When to split")
-    #[arg(long, value_name = "SEC", default_value = "0", value_parser = parse_probe)]
+    #[arg(help_heading = "Engine", long, value_name = "SEC", default_value = "0", value_parser = parse_probe)]
     pub cube_after: Duration,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    /// How optimisation moves between sizes: up, incremental, bisect
+    ///
     /// How optimisation (no --n) moves between army sizes: up (raise n until UNSAT, a fresh
     /// solver per step), incremental (one in-process CaDiCaL, each step a solve under
     /// assumptions on totalizer outputs, learnt clauses kept; with --dim it needs --card
     /// totalizer, with --problem the maximised groups are always counted by a totalizer and
     /// --card counts the fixed ones), bisect (binary search up to the bound: d²/4 for the
     /// queens, the counting bound for a problem)
-    #[arg(long, value_name = "S", default_value = "up")]
+    #[arg(help_heading = "Engine", long, value_name = "S", default_value = "up")]
     pub strategy: Strategy,
+    /// Wall-clock limit for the whole run, in seconds
+    ///
     /// Wall-clock limit in seconds for the whole run; when reached the answer is `unknown`
     /// (an optimisation then reports its best witness and claims no optimum)
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
+    #[arg(help_heading = "Limits", long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
     /// Wall-clock limit in seconds for each solver step of an optimisation
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
+    #[arg(help_heading = "Limits", long, value_name = "SEC", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub step_timeout: Option<Duration>,
+    /// On UNSAT, write a proof to FILE (DRAT/LRAT with its CNF, or a search certificate)
+    ///
     /// On UNSAT, write a clausal proof to FILE, and the CNF it refers to beside it (see
     /// --cnf-out), so that anyone can check the pair (`pq-sat check-proof CNF FILE`). Written
     /// only on UNSAT. With lex-leader symmetry breaking the proof certifies the formula with
-    /// those clauses (use --symmetry none for the plain encoding)
-    #[arg(long, value_name = "FILE")]
+    /// those clauses (--engine sat --symmetry none for the plain encoding). With --proof-format
+    /// search, FILE is the line engine's search certificate, no CNF beside it; `-` streams
+    /// it to standard output (the report then goes to standard error)
+    #[arg(help_heading = "Proofs", long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
     /// Where to write the CNF the proof refers to [default: the proof's path with .cnf]
-    #[arg(long, value_name = "FILE", requires = "proof")]
+    #[arg(help_heading = "Proofs", long, value_name = "FILE", requires = "proof")]
     pub cnf_out: Option<PathBuf>,
     #[command(flatten)]
     pub replace: crate::args::ForceArg,
+    /// Proof format: drat, lrat, or search (the line engine's certificate)
+    ///
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
-    /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
-    /// [default: lrat for a .lrat file, else drat]
-    #[arg(long, value_name = "FMT")]
+    /// tree as binary DRAT, against a formula written with --bounds sums), lrat (cadical), or
+    /// search: the line engine's search certificate (docs/search-certificate.md), checked by
+    /// pq-check [default: lrat for a .lrat file, else drat]
+    #[arg(help_heading = "Proofs", long, value_name = "FMT")]
     pub proof_format: Option<ProofFormat>,
+    /// Once the optimum is found, write a checked certificate bundle into DIR
+    ///
     /// When optimising (--dim or --problem without --n): once the optimum (a(d)) is found,
     /// write a certificate bundle into DIR (witness board, CNF and checked proof one above
     /// it, manifest); check it with `pq-sat check-certificate DIR`. The proof comes from --backend if it writes proofs, else kissat
     /// (DRAT) or the in-process CaDiCaL
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["n", "proof", "cnf"])]
+    #[arg(help_heading = "Proofs", long, value_name = "DIR", conflicts_with_all = ["n", "proof", "cnf"])]
     pub certify: Option<PathBuf>,
+    /// Record the line engine's finished units in FILE, to resume
+    ///
     /// With --n, on the line engine: record in FILE each unit of the step's search (a row
     /// set of two armies, a row colouring of three or more) as it is searched to its end,
     /// and skip the units FILE already lists: run the same command again after an
     /// interruption (Ctrl-C, --timeout, a session's end) and the step goes on where it
     /// stopped. FILE names the step and the engine's unit list; another step is refused
-    #[arg(long, value_name = "FILE", requires = "n", conflicts_with_all = ["proof", "certify", "cnf"])]
+    #[arg(help_heading = "Engine", long, value_name = "FILE", requires = "n", conflicts_with_all = ["proof", "certify", "cnf"])]
     pub journal: Option<PathBuf>,
+    /// Node budget per unit on a first pass (three armies, Dudeney)
+    ///
     /// On the line engine with three or more armies or Dudeney's board: search every unit
     /// (row colouring, queens' placement) for at most NODES nodes first, then the units
     /// that ran out to their end, so that a solution behind a few slow units is found
     /// sooner; 0 searches each unit to its end at once [default: 1000000 on Dudeney's
     /// board, 0 otherwise]
-    #[arg(long, value_name = "NODES")]
+    #[arg(help_heading = "Engine", long, value_name = "NODES")]
     pub unit_budget: Option<u64>,
+    /// Also draw the board found as SVG into FILE
+    ///
+    /// Also draw the board found as an SVG picture into FILE (written atomically)
+    #[arg(help_heading = "Output", long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Progress on stderr: auto, lines or none
+    ///
     /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
     /// lines, or none
-    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
     #[command(flatten)]
     pub report: crate::args::FormatArg,
