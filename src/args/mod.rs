@@ -44,6 +44,24 @@ pub(crate) struct FormatArg {
     pub(crate) format: Format,
 }
 
+/// `--check-unsat`, declared once for the commands that take a solver's UNSAT as an
+/// answer (and only there: `canon` or `hash` do not list it).
+#[derive(ClapArgs, Clone, Copy, Debug, Default)]
+pub(crate) struct CheckUnsatArg {
+    /// Count an UNSAT only once its proof is checked (rate, ACL2, pq-check)
+    ///
+    /// Count a solver's UNSAT only once the independent checker has verified its proof:
+    /// each solver writes a DRAT proof (LRAT from the in-process CaDiCaL with --proof-format
+    /// lrat), checked by `rate` (ACL2's checker); a proof that fails is a solver error, and
+    /// a portfolio waits for its other members. For `solve` (every step of an optimisation
+    /// too), `race`, `family --verify`, the optimum `enumerate` finds first, `solve-cube`,
+    /// `conquer`, and `cube --estimate` (the sample's cost is then that of checked proofs);
+    /// a --solver-cmd must say where its proof goes with {proof} (and
+    /// {cnf} where the CNF goes if not last); minisat writes no proofs
+    #[arg(help_heading = "Proofs", long)]
+    pub(crate) check_unsat: bool,
+}
+
 /// `--force`, declared once for every command whose outputs it may replace.
 #[derive(ClapArgs, Clone, Copy, Debug)]
 pub(crate) struct ForceArg {

@@ -60,16 +60,18 @@ impl Args {
     }
 
     fn validated(self) -> Result<Job, String> {
-        let check_unsat = self.check_unsat;
-        let checks = match &self.command {
-            Command::Solve(_) | Command::Race(_) => true,
-            Command::SolveCube(_) => true,
-            Command::Conquer(a) => !a.incremental,
-            Command::Cube(a) => a.estimate,
-            Command::Family(a) => a.verify.is_some(),
+        // Only the commands that take a solver's UNSAT as an answer have the flag; within
+        // them, only these uses do.
+        let (check_unsat, checks) = match &self.command {
+            Command::Solve(a) => (a.checking.check_unsat, true),
+            Command::Race(a) => (a.checking.check_unsat, true),
+            Command::SolveCube(a) => (a.checking.check_unsat, true),
+            Command::Conquer(a) => (a.checking.check_unsat, !a.incremental),
+            Command::Cube(a) => (a.checking.check_unsat, a.estimate),
+            Command::Family(a) => (a.checking.check_unsat, a.verify.is_some()),
             // The optimum found first (the enumeration's own end is no solver's answer).
-            Command::Enumerate(a) => a.subject.n.is_none(),
-            _ => false,
+            Command::Enumerate(a) => (a.checking.check_unsat, a.subject.n.is_none()),
+            _ => (false, true),
         };
         if check_unsat && !checks {
             return Err("--check-unsat applies to `solve`, `race`, `family --verify`, `enumerate` without --n, `solve-cube`, `conquer` (not --incremental) and `cube --estimate`, the commands that take a solver's UNSAT as an answer".into());

@@ -33,18 +33,6 @@ Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usa
 pub(crate) struct Args {
     #[command(subcommand)]
     pub command: Command,
-    /// Count an UNSAT only once its proof is checked (rate, ACL2, pq-check)
-    ///
-    /// Count a solver's UNSAT only once the independent checker has verified its proof:
-    /// each solver writes a DRAT proof (LRAT from the in-process CaDiCaL with --proof-format
-    /// lrat), checked by `rate` (ACL2's checker); a proof that fails is a solver error, and
-    /// a portfolio waits for its other members. For `solve` (every step of an optimisation
-    /// too), `race`, `family --verify`, the optimum `enumerate` finds first, `solve-cube`,
-    /// `conquer`, and `cube --estimate` (the sample's cost is then that of checked proofs);
-    /// a --solver-cmd must say where its proof goes with {proof} (and
-    /// {cnf} where the CNF goes if not last); minisat writes no proofs
-    #[arg(help_heading = "Proofs", long, global = true)]
-    pub check_unsat: bool,
     /// No progress or diagnostic lines on stderr
     ///
     /// No progress or diagnostic lines on stderr; results, warnings about wrong answers and

@@ -32,6 +32,8 @@ pub(crate) enum Emit {
 /// `pq-sat conquer`.
 #[derive(ClapArgs, Debug)]
 pub(crate) struct ConquerArgs {
+    #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
     /// The cube directory (made by `pq-sat cube`)
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,

@@ -137,6 +137,8 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct RaceArgs {
+    #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
     /// The family directory (made by `pq-sat family`)
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,

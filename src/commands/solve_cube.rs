@@ -22,6 +22,8 @@ use pq_report::emit;
 /// `pq-sat solve-cube`.
 #[derive(ClapArgs, Debug)]
 pub(crate) struct SolveCubeArgs {
+    #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
     /// The cube directory (made by `pq-sat cube`)
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,

@@ -47,6 +47,8 @@ impl SplitArg {
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct CubeArgs {
+    #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
     /// An existing cube directory to estimate (with --estimate) instead of splitting
     #[arg(value_name = "DIR", requires = "estimate", conflicts_with_all = ["dim", "problem", "cnf", "output", "prefix", "depth", "free"])]
     pub dir: Option<PathBuf>,

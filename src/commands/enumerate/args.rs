@@ -29,6 +29,8 @@ pub(crate) enum EnumerateEngine {
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EnumerateArgs {
     #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
+    #[command(flatten)]
     pub subject: SubjectArgs,
     /// What lists the boards: sat or lines (the line engine's optimum, found first without
     /// --n, is an exhaustive search, not a checked proof)

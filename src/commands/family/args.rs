@@ -126,6 +126,8 @@ impl FamilyArgs {
 #[derive(ClapArgs, Debug)]
 #[command(group(clap::ArgGroup::new("family_of").required(true).args(["dims", "problem"])))]
 pub(crate) struct FamilyArgs {
+    #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
     /// Board sizes of the peaceable queens: a range A..B (inclusive) or a list, e.g. 4..14
     /// or 6,8,10
     #[arg(long, value_name = "DIMS", value_parser = parse_dims)]

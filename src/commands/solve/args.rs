@@ -39,6 +39,8 @@ pub(crate) enum CubesWhen {
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    pub checking: crate::args::CheckUnsatArg,
     /// Board side d (1 to 64); without --n, find the largest n
     #[arg(help_heading = "Input", long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
     pub dim: Option<usize>,
