@@ -1,5 +1,5 @@
-//! Command-line arguments (clap), and their validation into a [`Job`] ([`job`]) that
-//! nothing runs before it is complete.
+//! Command-line arguments (clap), their validation into a [`job::Job`] that nothing runs
+//! before it is complete, and the dispatch of each job to its command ([`run`]).
 
 mod docs;
 mod job;

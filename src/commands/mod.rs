@@ -1,7 +1,6 @@
 //! One short function per command: each takes its validated job from [`crate::cli`], calls
-//! the engine, and hands the result to [`pq_report`]. [`run`] dispatches a job and
-//! owns what every command shares: the backend named on the command line, Ctrl-C, exit
-//! codes.
+//! the engine, and hands the result to [`pq_report`]. This module owns what every command
+//! shares: Ctrl-C, exit codes, and the few helpers more than one command uses.
 
 pub(crate) mod canon;
 pub(crate) mod check;

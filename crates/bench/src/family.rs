@@ -156,7 +156,7 @@ pub struct Manifest {
 
 impl Manifest {
     /// Reads `DIR/manifest.json`: an `expected` other than `sat`, `unsat` or `unknown`, a
-    /// file name that is not a plain name in `DIR` ([`plain_file_name`]) or a file listed
+    /// file name that is not a plain name in `DIR` ([`pq_io::staging::plain_file_name`]) or a file listed
     /// twice is an error.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);

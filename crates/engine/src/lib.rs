@@ -1,4 +1,5 @@
-//! pq-engine: what pq-sat does with SAT solvers, above the backends of [`pq_solve`].
+//! pq-engine: what pq-sat does with SAT solvers and its line engine, above the backends of
+//! [`pq_solve`].
 //!
 //! ```
 //! use pq_encode::{spec::Problem, Options};
@@ -22,8 +23,8 @@
 //! - [`proof`]: clausal proofs and independent checkers; [`proof::checked`]:
 //!   `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
 //!   [`proof::certificate`]: certified optima;
-//! - [`bench`](mod@bench): benchmark families of CNF files, solver races on them, and the
-//!   SAT-competition submission;
+//! - benchmark families of CNF files, solver races on them and the SAT-competition
+//!   submission are the crate pq-bench's, built on this one;
 //! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
 //!   written by their names, for every reader and writer above; [`input`]: the one reader
 //!   of DIMACS files and standard input;

@@ -77,7 +77,8 @@ pub enum Rule {
     CellsWhite,
     /// Fewer live black cells than black pieces.
     CellsBlack,
-    /// The family sum of family `family` with the `weight`-th weights of [`Tree::WEIGHTS`].
+    /// The family sum of family `family` with the `weight`-th pair of the search's weights
+    /// (in the order a certificate's header lists them).
     FamilySum {
         /// 0 for the `r + c` diagonals, 1 for the `r − c` ones.
         family: usize,
