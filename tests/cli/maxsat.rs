@@ -248,19 +248,13 @@ fn the_opb_optimum_is_a_d_for_d_1_to_6() {
     }
 }
 
-/// `pq-sat solve --dim D --backend OPTIMISER --format json` (with `extra` arguments first).
+/// `pq-sat solve --dim D --backend OPTIMISER --format json` (with `extra` arguments after
+/// `solve`).
 fn solve_json(extra: &[&str], d: usize, optimiser: &str) -> Value {
     let dim = d.to_string();
-    let mut args = extra.to_vec();
-    args.extend_from_slice(&[
-        "solve",
-        "--dim",
-        &dim,
-        "--backend",
-        optimiser,
-        "--format",
-        "json",
-    ]);
+    let mut args = vec!["solve"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--dim", &dim, "--backend", optimiser, "--format", "json"]);
     let out = run(&args);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     crate::util::json(&out)
@@ -319,8 +313,8 @@ fn check_unsat_confirms_the_optimisers_bound_with_a_checked_proof() {
         );
         assert_ne!(last["solver"], optimiser, "pq-sat's own solver checked it");
         let out = run(&[
-            "--check-unsat",
             "solve",
+            "--check-unsat",
             "--dim",
             "5",
             "--backend",
@@ -615,8 +609,8 @@ fn a_wrong_manifest_optimum_is_disputed_and_an_edited_file_refused() {
     // With --check-unsat the claim of 4 is proven: the manifest is wrong there too.
     let out = run(&[
         "-q",
-        "--check-unsat",
         "race",
+        "--check-unsat",
         s(&fam),
         "--solver",
         "clasp",

@@ -518,21 +518,19 @@ impl LineEngine {
         let demand = Demand::equal(n);
         let range = (0, 1u64 << l.rows);
         let written = std::sync::atomic::AtomicU64::new(0);
-        let answer = if let Some(tmp) = &tmp {
-            let file = tmp.as_file().try_clone().map_err(SolveError::io(proof))?;
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-            pq_lines::certificate::certify(&board, demand, range, &settings, &mut out)
-                .map_err(write_error)?
+        let sink: Box<dyn std::io::Write + Send + '_> = if let Some(tmp) = &tmp {
+            Box::new(tmp.as_file().try_clone().map_err(SolveError::io(proof))?)
         } else {
             output::widen_stdout_pipe();
-            let counted = Counted {
+            Box::new(Counted {
                 inner: std::io::stdout(),
                 bytes: &written,
-            };
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, counted);
-            pq_lines::certificate::certify(&board, demand, range, &settings, &mut out)
-                .map_err(write_error)?
+            })
         };
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, sink);
+        let answer = pq_lines::certificate::certify(&board, demand, range, &settings, &mut out)
+            .map_err(write_error)?;
+        drop(out);
         let found = match answer.verdict {
             Verdict::Sat(w) => Found::Sat(vec![w.white, w.black]),
             Verdict::Unsat => Found::Unsat,
