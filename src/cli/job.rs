@@ -19,6 +19,8 @@ pub(crate) enum Job {
     Render(crate::commands::render::RenderJob),
     CheckProof(super::CheckProofArgs),
     CheckCertificate(super::CheckCertificateArgs),
+    /// Read a solver's answer back as a board (`pq-sat decode`).
+    Decode(crate::commands::decode::DecodeArgs),
     /// List or count placements (`pq-sat enumerate`).
     Enumerate(crate::commands::enumerate::EnumerateJob),
     /// The canonical form of the placement read back, of the problem given, if any.
@@ -82,6 +84,7 @@ impl Args {
             Command::Solvers { format } => Ok(Job::Solvers(format)),
             Command::Completions { shell } => Ok(Job::Completions(shell)),
             Command::Hash(a) => Ok(Job::Hash(a)),
+            Command::Decode(a) => Ok(Job::Decode(a)),
             Command::Man { command } => {
                 if let Some(name) = &command {
                     let cli = <Args as clap::CommandFactory>::command();
@@ -138,6 +141,10 @@ impl Job {
             Job::Render(job) => (
                 job.args.output.iter().map(|p| file("-o", p)).collect(),
                 job.args.replace.force,
+            ),
+            Job::Decode(a) => (
+                a.svg.iter().map(|p| file("--svg", p)).collect(),
+                a.replace.force,
             ),
             Job::Solve(job) => {
                 let run = &job.run;
@@ -221,6 +228,10 @@ impl Job {
         let mut inputs: Vec<(&'static str, &Path)> =
             problem.map(|p| ("--problem", p)).into_iter().collect();
         inputs.extend(other.map(|p| (flag, p)));
+        if let Job::Decode(a) = self {
+            inputs.push(("FORMULA", &a.formula));
+            inputs.extend(a.answer.as_deref().map(|p| ("ANSWER", p)));
+        }
         inputs
     }
 
@@ -268,8 +279,8 @@ impl Job {
 /// nothing is solved for a result that could not be written.
 pub(crate) fn run(job: Job) -> anyhow::Result<u8> {
     use crate::commands::{
-        canon, check, conquer, cube, cube_status, encode, enumerate, estimate, family, hash, race,
-        render, solve, solve_cube, submission,
+        canon, check, conquer, cube, cube_status, decode, encode, enumerate, estimate, family,
+        hash, race, render, solve, solve_cube, submission,
     };
     job.prepare_outputs().map_err(anyhow::Error::msg)?;
     match job {
@@ -277,6 +288,7 @@ pub(crate) fn run(job: Job) -> anyhow::Result<u8> {
         Job::Solve(job) => solve::run(&job),
         Job::Enumerate(job) => enumerate::run(job),
         Job::Canon(job) => canon::run(&job),
+        Job::Decode(a) => decode::run(&a),
         Job::Render(job) => render::run(&job),
         Job::Family(job) => family::run(&job),
         Job::Race(job) => race::run(job),

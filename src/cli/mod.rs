@@ -80,6 +80,16 @@ pub(crate) enum Command {
     /// --cnf (standard input), solve that DIMACS formula; a board is shown when the file
     /// carries pq-sat's `c var` lines.
     Solve(crate::commands::solve::SolveArgs),
+    /// Read a solver's answer to a formula pq-sat wrote back as a board, checked.
+    ///
+    /// ANSWER is what any solver printed for FORMULA: the SAT competition's `s` and `v`
+    /// lines (`kissat q.cnf > k.out`), MiniSat's result file (`minisat q.cnf m.out`) or a
+    /// bare model. The model is checked against every clause, read through the formula's
+    /// variable map (its `c var` lines) and passed by the independent validator before the
+    /// board is printed, as `solve` prints it. Exit codes: 10 SAT (board checked), 20 UNSAT
+    /// (the solver's word, unchecked), 0 UNKNOWN, 3 the model falsifies a clause, 4 the
+    /// formula has no pq-sat variable map, 1 other errors (an unreadable answer), 2 usage.
+    Decode(crate::commands::decode::DecodeArgs),
     /// List or count the boards with exactly n white and n black queens (n = a(d) by default),
     /// every board or one per symmetry orbit.
     ///

@@ -7,6 +7,7 @@ pub(crate) mod check;
 pub(crate) mod conquer;
 pub(crate) mod cube;
 pub(crate) mod cube_status;
+pub(crate) mod decode;
 pub(crate) mod encode;
 pub(crate) mod enumerate;
 pub(crate) mod estimate;
@@ -31,6 +32,10 @@ use pq_solve::Backend;
 pub(crate) const EXIT_SAT: u8 = 10;
 /// See [`EXIT_SAT`].
 pub(crate) const EXIT_UNSAT: u8 = 20;
+/// `decode`: the answer's model falsifies a clause of the formula.
+pub(crate) const EXIT_WRONG_MODEL: u8 = 3;
+/// `decode`: the formula has no pq-sat variable map to read a board through.
+pub(crate) const EXIT_NOT_PQ_SAT: u8 = 4;
 /// The shell's code for "stopped by Ctrl-C" (128 + SIGINT).
 pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 

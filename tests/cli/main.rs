@@ -13,6 +13,7 @@ mod certificates;
 mod commands;
 mod conquer;
 mod cube;
+mod decode;
 mod encodings;
 mod enumerate;
 mod family;

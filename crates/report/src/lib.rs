@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod cube;
+pub mod decode;
 pub mod enumerate;
 pub mod files;
 pub mod input;

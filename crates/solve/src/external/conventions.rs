@@ -187,6 +187,172 @@ impl ExternalSolver {
     }
 }
 
+/// The form a saved answer was written in, as [`read_answer`] recognised it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerForm {
+    /// The SAT competition's `s` line with `v` lines (kissat, CaDiCaL, any competition
+    /// solver's standard output).
+    Competition,
+    /// MiniSat's result file (`minisat FORMULA RESULT`): `SAT` and a model line, `UNSAT`
+    /// or `INDET`.
+    MinisatResult,
+    /// Literals ending with `0` and nothing else (`v` prefixes allowed), as a model.
+    BareModel,
+}
+
+impl AnswerForm {
+    /// The form's name in a message.
+    pub fn name(self) -> &'static str {
+        match self {
+            AnswerForm::Competition => "SAT competition output",
+            AnswerForm::MinisatResult => "MiniSat result file",
+            AnswerForm::BareModel => "bare model",
+        }
+    }
+}
+
+/// A solver's answer read back from a file (see [`read_answer`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedAnswer {
+    /// The verdict, with the model for SAT.
+    pub answer: Answer,
+    /// How it was written.
+    pub form: AnswerForm,
+    /// How many variables the model gives a value (the others count as false).
+    pub assigned: usize,
+}
+
+/// Reads a solver's answer saved to a file, for a formula of `n_vars` variables: the SAT
+/// competition's `s` and `v` lines (comment lines and anything else a solver prints are
+/// skipped), MiniSat's result file, or a bare model. As strict as reading a running
+/// solver: contradicting `s` lines, a SAT answer without a complete model, a literal of a
+/// variable the formula does not have, or text that is none of these is an error, with a
+/// message that says which. MiniSat's standard output (a bare `SATISFIABLE`) carries no
+/// model, and the message says to give MiniSat a result file.
+pub fn read_answer(text: &[u8], n_vars: usize) -> Result<SavedAnswer, String> {
+    let mut summary = StdoutSummary {
+        n_vars,
+        ..StdoutSummary::default()
+    };
+    for line in text.split(|&b| b == b'\n') {
+        summary.take_line(line);
+        if let Some(reason) = summary.gave_up.take() {
+            return Err(format!(
+                "the answer {}",
+                reason.trim_start_matches("printed ")
+            ));
+        }
+    }
+    if let Some(bad) = &summary.bad_v_line {
+        return Err(format!("the answer has an unparsable v line: '{bad}'"));
+    }
+    let model = |lits: &[i64], form| -> Result<SavedAnswer, String> {
+        if let Some(&lit) = lits.iter().find(|l| l.unsigned_abs() > n_vars as u64) {
+            return Err(format!(
+                "the model gives a value to variable {}, but the formula has {n_vars} variables: it is the answer for another formula",
+                lit.unsigned_abs()
+            ));
+        }
+        let mut seen = std::collections::HashSet::new();
+        if let Some(&lit) = lits.iter().find(|l| !seen.insert(l.unsigned_abs())) {
+            return Err(format!(
+                "the model gives variable {} a value twice",
+                lit.unsigned_abs()
+            ));
+        }
+        Ok(SavedAnswer {
+            answer: Answer::Sat(Assignment::from_dimacs_lits(n_vars, lits)),
+            form,
+            assigned: seen.len(),
+        })
+    };
+    let verdict = |answer, form| SavedAnswer {
+        answer,
+        form,
+        assigned: 0,
+    };
+    if let Some(status) = summary.status_lines.first() {
+        if let Some(other) = summary.status_lines.iter().find(|s| *s != status) {
+            return Err(format!(
+                "the answer has contradicting s lines: 's {status}' and 's {other}'"
+            ));
+        }
+        return match status.as_str() {
+            "SATISFIABLE" if summary.model_terminated => {
+                model(&summary.model, AnswerForm::Competition)
+            }
+            "SATISFIABLE" => Err(
+                "the answer says SATISFIABLE but has no complete model (v lines ending with 0); \
+                 was the solver told not to print one?"
+                    .to_string(),
+            ),
+            "UNSATISFIABLE" => Ok(verdict(Answer::Unsat, AnswerForm::Competition)),
+            "UNKNOWN" => Ok(verdict(
+                Answer::Unknown("the solver answered UNKNOWN".to_string()),
+                AnswerForm::Competition,
+            )),
+            other => Err(format!(
+                "the answer has an unrecognised s line: 's {other}'"
+            )),
+        };
+    }
+    if summary.model_terminated {
+        return model(&summary.model, AnswerForm::BareModel);
+    }
+    let text = String::from_utf8_lossy(text);
+    let mut tokens = text
+        .lines()
+        .filter(|l| !l.starts_with('c'))
+        .flat_map(str::split_ascii_whitespace);
+    match tokens.next() {
+        Some("SAT") => {
+            let mut lits = Vec::new();
+            match take_lits(tokens, &mut lits) {
+                Ok(true) => model(&lits, AnswerForm::MinisatResult),
+                Ok(false) => Err("the answer says SAT but its model does not end with 0".into()),
+                Err(tok) => Err(format!(
+                    "the answer has an unparsable model literal '{}'",
+                    clip(tok)
+                )),
+            }
+        }
+        Some(first) if first.parse::<i64>().is_ok() => {
+            let mut lits = Vec::new();
+            match take_lits(std::iter::once(first).chain(tokens), &mut lits) {
+                Ok(true) => model(&lits, AnswerForm::BareModel),
+                Ok(false) => Err("the model does not end with 0".into()),
+                Err(tok) => Err(format!(
+                    "the model has an unparsable literal '{}'",
+                    clip(tok)
+                )),
+            }
+        }
+        Some("UNSAT") => Ok(verdict(Answer::Unsat, AnswerForm::MinisatResult)),
+        Some("INDET") => Ok(verdict(
+            Answer::Unknown("minisat answered INDETERMINATE".to_string()),
+            AnswerForm::MinisatResult,
+        )),
+        _ => match summary.bare_status.as_deref() {
+            Some("UNSATISFIABLE") => Ok(verdict(Answer::Unsat, AnswerForm::MinisatResult)),
+            Some("INDETERMINATE") => Ok(verdict(
+                Answer::Unknown("minisat answered INDETERMINATE".to_string()),
+                AnswerForm::MinisatResult,
+            )),
+            Some(_) => Err("the answer says SATISFIABLE without a model, as minisat's standard output does; \
+                 run `minisat FORMULA RESULT` and decode RESULT"
+                .to_string()),
+            None if text.trim().is_empty() => Err("the answer is empty".to_string()),
+            None => Err(format!(
+                "not a solver's answer: no 's' line (SAT competition), no SAT/UNSAT/INDET (MiniSat's result file) and no model ending with 0{}",
+                summary
+                    .tail
+                    .back()
+                    .map_or(String::new(), |last| format!("; its last line is '{last}'"))
+            )),
+        },
+    }
+}
+
 /// What the solver printed on stdout, digested line by line so that a huge model is held only
 /// once, as literals.
 #[derive(Default)]
@@ -332,5 +498,78 @@ pub(super) fn clip(s: &str) -> String {
     } else {
         let cut: String = s.chars().take(MAX).collect();
         format!("{cut}...")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, n_vars: usize) -> Result<SavedAnswer, String> {
+        read_answer(text.as_bytes(), n_vars)
+    }
+
+    fn model(answer: &SavedAnswer) -> Vec<bool> {
+        match &answer.answer {
+            Answer::Sat(m) => (1..=m.len()).map(|v| m.value(v)).collect(),
+            other => panic!("not SAT: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn competition_output_with_comments_and_split_v_lines() {
+        let kissat =
+            "c ---- [ banner ] ----\nc kissat 4.0.4\ns SATISFIABLE\nv 1 -2\nv 3 0\nc exit 10\n";
+        let a = read(kissat, 3).unwrap();
+        assert_eq!(a.form, AnswerForm::Competition);
+        assert_eq!(model(&a), [true, false, true]);
+        assert_eq!(a.assigned, 3);
+        let unsat = read("c x\ns UNSATISFIABLE\n", 3).unwrap();
+        assert_eq!(unsat.answer, Answer::Unsat);
+        assert!(matches!(
+            read("s UNKNOWN\n", 3).unwrap().answer,
+            Answer::Unknown(_)
+        ));
+    }
+
+    #[test]
+    fn minisat_result_files_and_bare_models() {
+        let a = read("SAT\n-1 2 -3 0\n", 3).unwrap();
+        assert_eq!(a.form, AnswerForm::MinisatResult);
+        assert_eq!(model(&a), [false, true, false]);
+        assert_eq!(read("UNSAT\n", 3).unwrap().answer, Answer::Unsat);
+        assert!(matches!(
+            read("INDET\n", 3).unwrap().answer,
+            Answer::Unknown(_)
+        ));
+        let bare = read("1 2 -3 0\n", 3).unwrap();
+        assert_eq!(bare.form, AnswerForm::BareModel);
+        assert_eq!(model(&bare), [true, true, false]);
+        let v_only = read("v -1 -2 3 0\n", 3).unwrap();
+        assert_eq!(v_only.form, AnswerForm::BareModel);
+        // A partial model: the variables left out count as false, and the count says so.
+        assert_eq!(read("SAT\n2 0\n", 3).unwrap().assigned, 1);
+    }
+
+    #[test]
+    fn what_is_not_an_answer_is_refused_saying_why() {
+        let cases = [
+            ("s SATISFIABLE\nv 1 2\n", "no complete model"),
+            ("s SATISFIABLE\ns UNSATISFIABLE\n", "contradicting s lines"),
+            ("s MAYBE\n", "unrecognised s line"),
+            ("s SATISFIABLE\nv 1 x 0\n", "unparsable v line"),
+            ("SAT\n1 2\n", "does not end with 0"),
+            ("SATISFIABLE\n", "minisat FORMULA RESULT"),
+            ("1 -7 0\n", "variable 7, but the formula has 3"),
+            ("1 -1 0\n", "variable 1 a value twice"),
+            ("", "empty"),
+            ("hello world\n", "not a solver's answer"),
+            ("s SATISFIABLE\nv 1 2 3 4 5 0\n", "more than 3"),
+        ];
+        for (text, says) in cases {
+            let e = read(text, 3).expect_err(text);
+            assert!(e.contains(says), "{text:?}: {e}");
+        }
+        assert_eq!(read("UNSATISFIABLE\n", 3).unwrap().answer, Answer::Unsat);
     }
 }

@@ -20,7 +20,7 @@ mod conventions;
 mod conventions_fuzz;
 pub mod process;
 
-pub use conventions::Convention;
+pub use conventions::{read_answer, AnswerForm, Convention, SavedAnswer};
 pub use process::kill_all_running;
 use process::{signal_name, End};
 
