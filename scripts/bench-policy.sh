@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # When should `solve --jobs 2` split a step into cubes? Times the whole optimisation a(d)
 # with every step raced by two solvers (--cubes=never), split after a probe of P seconds
-# (--cube-after P), and split at once (--cubes) (BENCHMARKS.md, "When to split"; those
+# (--cube-after P), and split at once (--cubes=always) (BENCHMARKS.md, "When to split"; those
 # figures alternated the configurations by hand, hyperfine runs each one's runs in a row).
 #   scripts/bench-policy.sh [RUNS [D ...]]
 # Defaults: 3 runs, d = 6 7 8 9 10. Needs hyperfine; writes bench-results/policy-*.md.
@@ -17,7 +17,7 @@ work_md=$(mktemp)
 trap 'rm -f "$work_md"' EXIT
 for d in "${dims[@]}"; do
   cmds=()
-  for cfg in "--cubes=never" "--cube-after 2" "--cube-after 5" "--cubes"; do
+  for cfg in "--cubes=never" "--cube-after 2" "--cube-after 5" "--cubes=always"; do
     cmds+=("$bin solve --dim $d --jobs 2 $cfg --progress none --format json")
   done
   echo "## a($d)" >> "$out"

@@ -346,6 +346,41 @@ impl ProblemArgs {
         Ok(Some(problem))
     }
 
+    /// `problem` (as [`ProblemArgs::load`] read it) asked at one size when `--set` fixed
+    /// every group the file maximises to one count K: those groups maximised again, and K,
+    /// so that `--set knights=30` reaches the engines as `--n 30` does. Otherwise
+    /// `problem` as it is and no size.
+    pub(crate) fn sized_by_set(
+        &self,
+        problem: Problem,
+    ) -> Result<(Problem, Option<usize>), String> {
+        let Some(path) = self.problem.as_ref().filter(|_| !self.set.is_empty()) else {
+            return Ok((problem, None));
+        };
+        let file = read_problem(path)?;
+        let maximised = file.maximised();
+        let fixed: Vec<usize> = maximised
+            .iter()
+            .filter_map(|&g| match problem.counts.get(g) {
+                Some(pq_encode::spec::Count::Exactly(k)) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        let same_layout = file.rules.groups == problem.rules.groups;
+        if !same_layout
+            || maximised.is_empty()
+            || fixed.len() != maximised.len()
+            || fixed.iter().any(|&k| k != fixed[0])
+        {
+            return Ok((problem, None));
+        }
+        let mut sized = problem;
+        for g in maximised {
+            sized.counts[g] = pq_encode::spec::Count::Maximise;
+        }
+        Ok((sized, Some(fixed[0])))
+    }
+
     /// The problem file, else the queens preset on `dim`×`dim`, if either is given.
     pub(crate) fn load_or_queens(&self, dim: Option<usize>) -> Result<Option<Problem>, String> {
         Ok(self.load()?.or_else(|| dim.map(Problem::peaceable_queens)))

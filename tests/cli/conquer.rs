@@ -853,7 +853,7 @@ fn an_incomplete_cube_set_is_caught_although_every_cube_is_unsat() {
 fn solve_with_cubes_answers_as_one_solver_does() {
     use crate::util::{code, json, run, stderr};
     let out = run(&[
-        "solve", "--dim", "6", "--cubes", "--jobs", "2", "--format", "json",
+        "solve", "--dim", "6", "--cubes", "always", "--jobs", "2", "--format", "json",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let v = json(&out);
@@ -867,6 +867,7 @@ fn solve_with_cubes_answers_as_one_solver_does() {
             "--n",
             n,
             "--cubes",
+            "always",
             "--backend",
             "kissat",
             "--format",
@@ -882,7 +883,7 @@ fn solve_with_cubes_answers_as_one_solver_does() {
         &["--strategy", "incremental"],
         &["--backend", "kissat", "--backend", "cadical"],
     ] {
-        let mut args = vec!["solve", "--dim", "5", "--cubes"];
+        let mut args = vec!["solve", "--dim", "5", "--cubes", "always"];
         args.extend_from_slice(bad);
         let out = run(&args);
         assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));

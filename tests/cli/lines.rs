@@ -1121,7 +1121,7 @@ fn a_journal_resumes_a_step_where_it_stopped() {
             "--journal needs the line engine, which cannot answer this problem",
         ),
         (
-            vec!["--dim", "6", "--n", "6", "--cubes"],
+            vec!["--dim", "6", "--n", "6", "--cubes", "always"],
             "the line engine cannot take --cubes",
         ),
     ] {
@@ -1146,7 +1146,7 @@ fn a_unit_budget_needs_the_line_engine() {
             "--unit-budget needs the line engine, which cannot answer this problem",
         ),
         (
-            vec!["--dim", "6", "--cubes"],
+            vec!["--dim", "6", "--cubes", "always"],
             "--unit-budget needs the line engine, which answers without a SAT solver: it cannot take --cubes",
         ),
         // Two armies are searched row set by row set: a budget would change nothing, so it

@@ -19,6 +19,7 @@ mod enumerate;
 mod family;
 mod formats;
 mod gbd;
+mod habits;
 mod lines;
 mod maxsat;
 mod optimise;

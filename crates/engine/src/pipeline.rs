@@ -63,6 +63,9 @@ pub struct Outcome {
     /// For UNSAT: true when a proof of it was verified by the independent checker
     /// (`--check-unsat`), false when the solver's word is all there is. `None` otherwise.
     pub verified: Option<bool>,
+    /// For SAT: the model, checked against every clause of the formula solved (none when
+    /// no formula was: the line engine's answers).
+    pub model: Option<pq_solve::Assignment>,
 }
 
 impl Outcome {
@@ -80,6 +83,7 @@ impl Outcome {
             variables: 0,
             clauses: 0,
             verified: None,
+            model: None,
         }
     }
 }
@@ -162,6 +166,7 @@ pub fn decoded(
         Answer::Sat(model) => {
             out.status = Status::Sat;
             let (Some(problem), Some(map)) = (problem, &formula.pieces) else {
+                out.model = Some(model);
                 return Ok(out);
             };
             let raw = map.decode(|v| model.value(v as usize)).map_err(|(r, c)| {
@@ -174,6 +179,7 @@ pub fn decoded(
             out.placement = Some(placement);
             out.raw = Some(raw);
             out.witness_n = witness_n;
+            out.model = Some(model);
         }
     }
     Ok(out)

@@ -365,6 +365,43 @@ impl Solved {
     }
 }
 
+/// The SAT competition's output for `outcome`: `report` (the text answer) as `c` lines,
+/// the `s` line and, for SAT, the model in `v` lines ending with `0`, every variable the
+/// formula declares given a value.
+pub fn competition(report: &str, outcome: &Outcome) -> String {
+    let mut out = String::new();
+    for line in report.lines() {
+        out.push_str(if line.is_empty() { "c" } else { "c " });
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(match outcome.status {
+        Status::Sat => "s SATISFIABLE\n",
+        Status::Unsat => "s UNSATISFIABLE\n",
+        Status::Unknown => "s UNKNOWN\n",
+    });
+    if let (Status::Sat, Some(model)) = (outcome.status, &outcome.model) {
+        // Lines of at most about 78 characters, as solvers print them.
+        let mut line = String::from("v");
+        for v in 1..=model.len() {
+            let lit = if model.value(v) {
+                format!(" {v}")
+            } else {
+                format!(" -{v}")
+            };
+            if line.len() + lit.len() > 78 {
+                out.push_str(&line);
+                out.push('\n');
+                line = String::from("v");
+            }
+            line.push_str(&lit);
+        }
+        out.push_str(&line);
+        out.push_str(" 0\n");
+    }
+    out
+}
+
 /// The optimum of a problem's maximised groups: a(d) for the queens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 // `optimum` is the JSON report's field name.
@@ -548,6 +585,7 @@ mod tests {
             reason: None,
             variables: 10,
             clauses: 20,
+            model: None,
             verified: None,
         }
     }

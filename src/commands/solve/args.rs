@@ -39,11 +39,16 @@ pub(crate) enum CubesWhen {
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct SolveArgs {
+    /// A DIMACS CNF file to solve as it is ("-": standard input), as --cnf FILE
+    #[arg(value_name = "FILE", conflicts_with_all = ["cnf", "problem"])]
+    pub file: Option<PathBuf>,
     #[command(flatten)]
     pub checking: crate::args::CheckUnsatArg,
     /// Board side d (1 to 64); without --n, find the largest n
-    #[arg(help_heading = "Input", long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem"])]
+    #[arg(help_heading = "Input", long, value_name = "D", value_parser = parse_dim, conflicts_with_all = ["cnf", "problem", "file"])]
     pub dim: Option<usize>,
+    /// Army size n to check (needs --dim or --problem)
+    ///
     /// Army size n to check (needs --dim, or --problem: the size of its maximised groups)
     #[arg(help_heading = "Input", long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
     pub n: Option<usize>,
@@ -94,9 +99,10 @@ pub(crate) struct SolveArgs {
     /// is written as a DRAT proof of the formula with --bounds sums, checked by rate with
     /// --check-unsat. sat: encode into CNF and solve with SAT solvers. auto:
     /// lines where it applies, unless a SAT-only option is given (--backend, --solver-cmd,
-    /// --check-unsat without --proof, --cnf, --model, --card, --symmetry, --cubes=always,
+    /// --check-unsat without --proof, --cnf, --model, --card, --symmetry, --cubes,
+    /// --cube-after,
     /// --strategy other than up; --proof and --certify but for the queens on a square board)
-    #[arg(help_heading = "Engine", long, value_enum, value_name = "E", default_value_t = EngineChoice::Auto)]
+    #[arg(help_heading = "Engine", long, value_enum, value_name = "E", hide_possible_values = true, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
     /// When a SAT step is split into cubes: auto, always, never
     ///
@@ -109,25 +115,23 @@ pub(crate) struct SolveArgs {
     /// auto: with --jobs 2 or more, at most one --backend and no --solver-cmd, lex-leader
     /// symmetry, and no --proof, --certify, --check-unsat, --cnf or --strategy incremental,
     /// every step of the queens' colouring model is split (after --cube-after seconds on the
-    /// solvers, if given) and other formulas are raced; otherwise no step is split. always
-    /// (a bare --cubes): every step is split. never: no cubes
+    /// solvers, if given) and other formulas are raced; otherwise no step is split. always:
+    /// every step is split. never: no cubes
     #[arg(
         help_heading = "Engine",
         long,
         value_name = "WHEN",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "always",
+        hide_possible_values = true,
         default_value = "auto"
     )]
     pub cubes: CubesWhen,
-    /// With --cubes auto: seconds on the solvers before a step is split
+    /// With --cubes auto: seconds on the solvers before a step is split [default: 0]
     ///
     /// With --cubes auto: how many seconds a step runs on the solvers before it counts as
     /// hard and is split into cubes. 0 splits every step at once: measured faster from
-    /// d = 8 on, and 0.02 s slower below (BENCHMARKS.md, "When to split")
-    #[arg(help_heading = "Engine", long, value_name = "SEC", default_value = "0", value_parser = parse_probe)]
-    pub cube_after: Duration,
+    /// d = 8 on, and 0.02 s slower below (BENCHMARKS.md, "When to split") [default: 0]
+    #[arg(help_heading = "Engine", long, value_name = "SEC", value_parser = parse_probe)]
+    pub cube_after: Option<Duration>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// How optimisation moves between sizes: up, incremental, bisect
@@ -207,10 +211,39 @@ pub(crate) struct SolveArgs {
     ///
     /// Progress on stderr: auto (a live line on a terminal, one line per step otherwise),
     /// lines, or none
-    #[arg(help_heading = "Output", long, value_enum, default_value_t = ProgressMode::Auto)]
+    #[arg(help_heading = "Output", long, value_enum, value_name = "WHEN", hide_possible_values = true, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
-    #[command(flatten)]
-    pub report: crate::args::FormatArg,
+    /// Output format: text, json (one object) or competition (s and v lines)
+    ///
+    /// Output format: text (a headline and the labelled board, for people), json (one
+    /// object on standard output, for scripts) or competition (for a formula solved as it
+    /// is: FILE, --cnf or standard input): the SAT competition's output, the report as `c`
+    /// lines, one `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN` line and the model in
+    /// `v` lines ending with 0, as kissat and CaDiCaL print it
+    #[arg(help_heading = "Output", long, value_enum, value_name = "FORMAT", hide_possible_values = true, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+}
+
+/// `solve --format`: the shared formats and the SAT competition's.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SolveFormat {
+    /// A headline and the labelled board
+    Text,
+    /// One JSON object on standard output
+    Json,
+    /// The SAT competition's `c`, `s` and `v` lines (a formula solved as it is)
+    Competition,
+}
+
+impl SolveFormat {
+    /// The report's format; the competition's lines are written by the caller, around the
+    /// text report.
+    pub(crate) fn report(self) -> pq_report::Format {
+        match self {
+            SolveFormat::Json => pq_report::Format::Json,
+            SolveFormat::Text | SolveFormat::Competition => pq_report::Format::Text,
+        }
+    }
 }
 
 /// A `--backend` value: a SAT solver, or an external optimiser.

@@ -99,13 +99,12 @@ pub(super) fn auto_cubing(a: &SolveArgs, solvers: &Solvers, check_unsat: bool) -
         && a.strategy != Strategy::Incremental
         && a.proof.is_none()
         && a.certify.is_none()
-        && a.cnf.is_none()
         && a.encoding.options().symmetry == Symmetry::LexLeader;
     if !eligible {
         return Cubing::Never;
     }
     Cubing::After {
-        probe: a.cube_after,
+        probe: a.cube_after.unwrap_or_default(),
         member,
     }
 }

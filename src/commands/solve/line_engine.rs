@@ -71,7 +71,8 @@ pub(super) fn line_engine(
             "--check-unsat without --proof (it checks the proof it writes)",
         ),
         (a.cnf.is_some(), "--cnf (it reads no formula)"),
-        (a.cubes == CubesWhen::Always, "--cubes"),
+        (a.cubes != CubesWhen::Auto, "--cubes"),
+        (a.cube_after.is_some(), "--cube-after"),
         (
             a.strategy != Strategy::Up,
             "--strategy (it raises n until UNSAT)",

@@ -36,6 +36,7 @@ mod proofs;
 mod validate;
 
 pub(crate) use args::SolveArgs;
+use args::SolveFormat;
 pub(crate) use validate::{validate, RunSettings, SolveJob, Target};
 
 /// Answers the job's question.
@@ -97,9 +98,9 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
         .as_ref()
         .is_some_and(|p| p.proof.as_os_str() == "-")
     {
-        pq_report::emit_to_stderr(run.args.report.format.into(), &report, text)?;
+        pq_report::emit_to_stderr(run.args.format.report(), &report, text)?;
     } else {
-        emit(run.args.report.format.into(), &report, text)?;
+        emit(run.args.format.report(), &report, text)?;
     }
     Ok(unless_interrupted(status_code(outcome.status)))
 }
@@ -185,9 +186,14 @@ fn formula(run: &RunSettings) -> Result<u8> {
         Some(p) if !p.preset().is_queens() => Headline::Problem(p, size),
         p => Headline::Formula(p.as_ref()),
     };
-    emit(run.args.report.format.into(), &report, || {
-        report.text(headline, &outcome)
-    })?;
+    if run.args.format == SolveFormat::Competition {
+        let text = report.text(headline, &outcome);
+        pq_report::emit_text(&pq_report::solve::competition(&text, &outcome))?;
+    } else {
+        emit(run.args.format.report(), &report, || {
+            report.text(headline, &outcome)
+        })?;
+    }
     Ok(unless_interrupted(status_code(outcome.status)))
 }
 

@@ -82,7 +82,7 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     );
     report.search = optimised.search.as_ref().map(Search::of);
     report.mark_commands(&plan.solvers.command_names());
-    emit(run.args.report.format.into(), &report, || {
+    emit(run.args.format.report(), &report, || {
         report.text(problem, outcome)
     })?;
     if let Some(e) = failed {
@@ -136,7 +136,7 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSetti
     report.strategy = optimiser.export().name().to_string();
     // Its UNSAT is its word alone unless --check-unsat confirmed it: say so.
     report.mark_commands(&[optimiser.name().to_string()]);
-    emit(run.args.report.format.into(), &report, || {
+    emit(run.args.format.report(), &report, || {
         report.text(problem, &outcome)
     })?;
     Ok(unless_interrupted(if outcome.infeasible {

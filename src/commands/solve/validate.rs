@@ -9,7 +9,7 @@ use pq_engine::plan::{Cubing, Plan, Solvers};
 use pq_solve::output;
 use pq_solve::BackendSpec;
 
-use super::args::{BackendArg, CubesWhen, SolveArgs};
+use super::args::{BackendArg, CubesWhen, SolveArgs, SolveFormat};
 use super::engines::{auto_cubing, cube_solvers, optimiser_job, solvers};
 use super::line_engine::line_engine;
 use super::proofs::proofs;
@@ -48,7 +48,11 @@ pub(crate) struct RunSettings {
 }
 
 /// `solve`: one size, an optimum, or a DIMACS file.
-pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, String> {
+pub(crate) fn validate(mut a: SolveArgs, check_unsat: bool) -> Result<SolveJob, String> {
+    // `solve FILE` is `solve --cnf FILE`, a SAT solver's habit.
+    if let Some(file) = a.file.take() {
+        a.cnf = Some(file);
+    }
     let optimisers: Vec<Optimiser> = a
         .backend
         .iter()
@@ -74,6 +78,20 @@ pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, Stri
         solvers(&backends, &a.solver_cmd, a.jobs)?
     };
     let problem = a.problem.load_or_queens(a.dim)?;
+    // A size given as `--set GROUP=K` is the question `--n K` asks, and is answered so.
+    let (problem, set_n) = match problem {
+        Some(p) => {
+            let (p, k) = a.problem.sized_by_set(p)?;
+            (Some(p), k)
+        }
+        None => (None, None),
+    };
+    if let (Some(k), Some(n)) = (set_n, a.n) {
+        return Err(format!("--n {n} and --set fix the size of the maximised groups twice (--set gives {k}): give one"));
+    }
+    if set_n.is_some() {
+        a.n = set_n;
+    }
     if a.step_timeout.is_some() && (problem.is_none() || a.n.is_some()) {
         return Err("--step-timeout applies to optimisation (--dim without --n); use --timeout for a single formula".into());
     }
@@ -93,8 +111,13 @@ pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, Stri
     let cubing = match a.cubes {
         CubesWhen::Always => Cubing::Always,
         CubesWhen::Never => Cubing::Never,
+        // A formula read as it is (a file or standard input) is never split on its own.
+        CubesWhen::Auto if problem.is_none() => Cubing::Never,
         CubesWhen::Auto => auto_cubing(&a, &solvers, check_unsat.is_some()),
     };
+    if a.cube_after.is_some() && !matches!(cubing, Cubing::After { .. }) {
+        return Err("--cube-after: no step is split into cubes here (auto splits the queens' steps with --jobs 2 or more, one --backend, lex-leader symmetry, and no --proof, --certify, --check-unsat or --strategy incremental); leave it out".into());
+    }
     let lines = line_engine(&a, problem.as_ref(), check_unsat.is_some())?;
     // The line engine proves by its own search tree.
     let prover = match &lines {
@@ -115,6 +138,9 @@ pub(crate) fn validate(a: SolveArgs, check_unsat: bool) -> Result<SolveJob, Stri
     };
     let run = RunSettings { args: a, plan };
     let a = &run.args;
+    if a.format == SolveFormat::Competition && problem.is_some() {
+        return Err("--format competition prints the model of a formula solved as it is, in its own variables: write the formula with `pq-sat encode ... > q.cnf`, then `pq-sat solve q.cnf --format competition` (and `pq-sat decode q.cnf ANSWER` reads such an answer back as a board)".into());
+    }
     let Some(problem) = problem else {
         if a.n.is_some() {
             return Err("--n needs --dim D (or --problem FILE)".into());
