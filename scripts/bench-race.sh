@@ -15,10 +15,10 @@ bin=target/release/pq-sat
 stamp=$(date +%s)
 mkdir -p bench-results
 fam="bench-results/family-$stamp"
-"$bin" family --dims "$dims" --around-optimum 2 --symmetry lex-leader,none -o "$fam"
+"$bin" family --dim "$dims" --around-optimum 2 --symmetry lex-leader,none -o "$fam"
 set +e
-"$bin" race "$fam" --solver kissat --solver minisat --solver 'cadical -q' --solver cadical \
-  --timeout "$timeout" --jobs "$jobs" --plot "bench-results/race-$stamp.svg" \
+"$bin" race "$fam" --backend kissat --backend minisat --backend 'cadical -q' --backend cadical \
+  --run-timeout "$timeout" --jobs "$jobs" --plot "bench-results/race-$stamp.svg" \
   --format json > "bench-results/race-$stamp.json" 2> "bench-results/race-$stamp.log"
 code=$?
 set -e

@@ -110,7 +110,7 @@ printf 'W.W..\n....B\nW.W..\n....B\n.B.B.\n' >"$WORK/board.txt"
 run canon-board canon "$WORK/board.txt"
 run render-board render "$WORK/board.txt" -o b.svg
 # family, cube and conquer.
-run family family --dims 4,5 -o fam
+run family family --dim 4,5 -o fam
 run cube-rows cube --dim 6 --n 6 --split rows -o c6
 run cube-lines cube --dim 6 --n 6 --split lines --depth 2 -o c6l
 "$BIN" cube --dim 6 --n 6 --split rows -o "$WORK/c6c" >/dev/null 2>&1

@@ -41,7 +41,7 @@ pub(crate) struct CubeSolverArgs {
     pub keep_proof: Option<KeepProof>,
     /// Wall-clock limit per cube in seconds: the cube's result is then `unknown`, and a
     /// rerun solves it again
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    #[arg(long = "cube-timeout", value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
 }
 

@@ -24,7 +24,13 @@ Examples:
   pq-sat encode --dim 8 --n 10 > q.cnf      a DIMACS file for any SAT solver
   pq-sat encode --dim 8 --n 10 | pq-sat solve --backend kissat
 
-Exit codes: 10 SAT, 20 UNSAT, 0 finished optimisation or unknown, 1 error, 2 usage error.";
+Exit codes:
+  one formula or size     10 SAT, 20 UNSAT, 0 unknown (the SAT competition's)
+  an optimisation         30 optimum proven, 10 a solution not proven optimal (a time limit),
+                          20 no solution at all, 0 nothing known (the MaxSAT Evaluation's)
+  decode                  as one formula, and 3 a model that falsifies a clause, 4 a formula
+                          without pq-sat's variable map
+  every command           1 error, 2 usage error, 130 interrupted (Ctrl-C, SIGTERM)";
 
 /// Peaceable armies of queens as SAT: n white and n black queens on a d×d board, no queen
 /// attacking one of the other colour.
@@ -74,9 +80,10 @@ pub(crate) enum Command {
     Encode(crate::commands::encode::EncodeArgs),
     /// Decide whether n fits (--n), find the largest n (no --n), or solve a DIMACS file.
     ///
-    /// With --dim D --n N: SAT (exit 10) with a checked board, or UNSAT (exit 20).
-    /// With --dim D alone: raise n from a greedy lower bound until UNSAT; the optimum a(D) and
-    /// a witness go to stdout, each step to stderr. With --cnf FILE, or with neither --dim nor
+    /// With --dim D --n N: SAT (exit 10) with a checked board, or UNSAT (exit 20); 0 when
+    /// a limit stopped it. With --dim D alone: raise n from a greedy lower bound until
+    /// UNSAT; the optimum a(D) and a witness go to stdout (exit 30), each step to stderr; a
+    /// time limit leaves the best board found and its bound (exit 10). With --cnf FILE, or with neither --dim nor
     /// --cnf (standard input), solve that DIMACS formula; a board is shown when the file
     /// carries pq-sat's `c var` lines.
     Solve(crate::commands::solve::SolveArgs),
@@ -105,7 +112,7 @@ pub(crate) enum Command {
     /// Write a benchmark family: DIMACS files for many boards, army sizes and encodings, with
     /// a manifest (CSV and JSON: sizes, expected status and its source, SHA-256) and a README.
     ///
-    /// The peaceable queens on the boards of --dims, or a placement problem (--problem FILE)
+    /// The peaceable queens on the boards of --dim, or a placement problem (--problem FILE)
     /// for every combination of its --set values (e.g. --set board=4..6 --set red=2,3).
     /// Expected statuses come from pq-sat's own solutions (--verify) or, for the queens, from
     /// the table of proven values a(1..15) (OEIS A250000) that pq-sat carries; otherwise
@@ -147,12 +154,15 @@ pub(crate) enum Command {
     /// hashes, the witness (independent validator), the CNF (a fresh encoding of the claim)
     /// and the proof (independent checker). Exit code 0 when every check passes, 1 otherwise.
     CheckCertificate(CheckCertificateArgs),
-    /// Race solvers on a family: every solver on every instance, answers checked against the
-    /// manifest and every SAT model against its instance, scored by PAR-2, with a cactus plot.
+    /// Race solvers on a family or any folder of CNF files: every solver on every instance,
+    /// every SAT model checked, scored by PAR-2, with a cactus plot.
     ///
-    /// A wrong answer is reported on stderr as it happens, marked in the table, and makes the
-    /// exit code 1. Each solver runs on the family's own files (their SHA-256 is checked
-    /// first).
+    /// DIR is a family (`pq-sat family`: answers are also checked against its manifest,
+    /// whose SHA-256 of each file is checked first) or a folder of `*.cnf` files (`.xz`,
+    /// `.gz`, `.bz2` too), whose statuses are unknown until a solver answers; an UNSAT that
+    /// another solver's checked model contradicts is wrong. A wrong answer is reported on
+    /// stderr as it happens, marked in the table, and makes the exit code 1. Ctrl-C keeps
+    /// the runs that finished (table, CSV, plot) and exits 130.
     Race(RaceArgs),
     /// Make a benchmark submission for the SAT Competition: instances from a pool (peaceable
     /// queens, three armies, the torus, Dudeney's crowded chessboard), written as .cnf.xz
@@ -160,7 +170,7 @@ pub(crate) enum Command {
     /// the two-page description as Markdown and PDF.
     ///
     /// Easy: the best solver needs less than --easy seconds; medium: solved within
-    /// --timeout; hard: not, with the expected time extrapolated along the instance's series
+    /// --run-timeout; hard: not, with the expected time extrapolated along the instance's series
     /// (marked as such). A SAT status is a model the validator passed; an UNSAT is a DRAT
     /// proof checked by rate (the fastest UNSAT solver is run again with a proof), or the
     /// values OEIS lists for the peaceable queens (A250000) and the three armies (A328283),

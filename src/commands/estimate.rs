@@ -37,7 +37,7 @@ pub(crate) struct EstimateArgs {
     pub seed: Option<u64>,
     /// A time limit per unit, in seconds (a unit that reaches it counts with the limit,
     /// and the prediction is then a lower bound)
-    #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
+    #[arg(long = "unit-timeout", value_name = "SEC", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     /// Draw the predicted wall time against the workers (SVG, log scales, with the
     /// intervals and the perfect speed-up) into FILE

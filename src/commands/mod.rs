@@ -28,10 +28,19 @@ use pq_engine::Status;
 use pq_solve::control::interrupted;
 use pq_solve::Backend;
 
-/// Exit codes of the SAT competition, used for single answers.
+// Exit codes. A decision (one formula, one size) exits as in the SAT competition: 10 SAT,
+// 20 UNSAT, 0 unknown. An optimisation exits as in the MaxSAT Evaluation: 30 the optimum
+// proven, 10 a solution whose optimality is not proven (a time limit), 20 no solution at
+// all, 0 nothing known. The shell's habit (0 for "done") would say "proven" and "gave up"
+// the same way; these codes are what scripts around SAT and MaxSAT solvers already read.
+// Errors are 1, usage errors 2 (clap's), Ctrl-C 130 (the shell's 128 + SIGINT).
+
+/// SAT; for an optimisation, a solution not proven optimal.
 pub(crate) const EXIT_SAT: u8 = 10;
-/// See [`EXIT_SAT`].
+/// UNSAT; for an optimisation, not even the smallest size has a solution.
 pub(crate) const EXIT_UNSAT: u8 = 20;
+/// An optimisation's optimum, proven (the MaxSAT Evaluation's `s OPTIMUM FOUND`).
+pub(crate) const EXIT_OPTIMUM: u8 = 30;
 /// `decode`: the answer's model falsifies a clause of the formula.
 pub(crate) const EXIT_WRONG_MODEL: u8 = 3;
 /// `decode`: the formula has no pq-sat variable map to read a board through.
@@ -101,6 +110,20 @@ pub(crate) fn unless_interrupted(code: u8) -> u8 {
         EXIT_INTERRUPTED
     } else {
         code
+    }
+}
+
+/// The exit code of an optimisation: 30 optimum proven, 10 a solution not proven optimal,
+/// 20 no solution at all, 0 nothing known.
+pub(crate) fn optimum_code(outcome: &pq_engine::optimise::OptimiseOutcome) -> u8 {
+    if outcome.infeasible {
+        EXIT_UNSAT
+    } else if outcome.optimum.is_some() {
+        EXIT_OPTIMUM
+    } else if outcome.best.is_some() {
+        EXIT_SAT
+    } else {
+        0
     }
 }
 

@@ -12,7 +12,6 @@ use anyhow::Result;
 use pq_bench::race::{race, scores, Family, Racer};
 use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
-use pq_solve::control::check_interrupt;
 use pq_solve::BackendSpec;
 
 use super::{unless_interrupted, Interruptible};
@@ -37,7 +36,7 @@ impl RaceArgs {
         for label in &self.solver {
             let label = label.trim().to_string();
             if label.is_empty() {
-                return Err("--solver needs a name or a command".into());
+                return Err("--backend needs a name or a command".into());
             }
             // An optimiser races on optimisation families; the in-process CaDiCaL
             // confirms its bound under --check-unsat.
@@ -49,7 +48,7 @@ impl RaceArgs {
                     .unwrap_or_else(|_| BackendSpec::Command(label.clone())),
             };
             if solvers.iter().any(|(l, _, _)| *l == label) {
-                return Err(format!("--solver '{label}' is given twice"));
+                return Err(format!("--backend '{label}' is given twice"));
             }
             if check_unsat {
                 checkable(&spec, ProofFormat::Drat)?;
@@ -75,7 +74,11 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
     } = job;
     let a = &args;
     let (timeout, jobs) = (a.timeout, a.jobs.unwrap_or_else(crate::args::default_jobs));
-    super::input_dir(&a.dir, "family", "make one with pq-sat family")?;
+    super::input_dir(
+        &a.dir,
+        "family",
+        "make one with pq-sat family, or give a folder of .cnf files",
+    )?;
     let family = Family::load(&a.dir)?;
     let format = family.manifest.instances[0].format.clone();
     for optimiser in solvers.iter().filter_map(|(_, _, o)| *o) {
@@ -83,7 +86,7 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
         if format.as_deref() != Some(reads) {
             let this = format.as_deref().unwrap_or("a DIMACS (cnf)");
             anyhow::bail!(
-                "--solver {}: an optimiser that reads {reads}; this family is {this} (write one with pq-sat family --instance-format {reads})",
+                "--backend {}: an optimiser that reads {reads}; this family is {this} (write one with pq-sat family --instance-format {reads})",
                 optimiser.name()
             );
         }
@@ -99,7 +102,7 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
                     if e.to_string().contains(&format!("'{label}'")) {
                         anyhow::Error::new(e)
                     } else {
-                        anyhow::Error::new(e).context(format!("--solver '{label}'"))
+                        anyhow::Error::new(e).context(format!("--backend '{label}'"))
                     }
                 })?,
                 label,
@@ -115,8 +118,8 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
             report::run_line(&family, &racers, r, k, total);
         })
     };
-    // Scores of an interrupted race would rank solvers on the runs that happened to finish.
-    check_interrupt()?;
+    // After Ctrl-C the runs that finished are kept: the table (marked as interrupted), the
+    // CSV and the plot show them, and the exit code is 130.
     let scores = scores(&runs, racers.len(), timeout);
     let secs = timeout.as_secs_f64();
     report::race(
@@ -125,7 +128,7 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
         &runs,
         &scores,
         secs,
-        a.report.format.into(),
+        a.format.race_format(),
     )?;
     if let Some(path) = &a.plot {
         let policy = pq_solve::output::WritePolicy::from_force(a.replace.force);
@@ -139,15 +142,15 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
 pub(crate) struct RaceArgs {
     #[command(flatten)]
     pub checking: crate::args::CheckUnsatArg,
-    /// The family directory (made by `pq-sat family`)
+    /// A family (made by `pq-sat family`), or any folder of *.cnf files
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// A solver: a backend name (kissat, minisat, cadical-bin, cadical, varisat) or a
     /// command with SAT-competition output, e.g. 'cadical -q'. Repeat for each solver
-    #[arg(long, value_name = "SOLVER", required = true)]
+    #[arg(long = "backend", value_name = "B", required = true)]
     pub solver: Vec<String>,
-    /// Time limit per run, in seconds
-    #[arg(long, value_name = "SEC", default_value = "60", value_parser = parse_timeout)]
+    /// Time limit of each run (one solver on one instance), in seconds
+    #[arg(long = "run-timeout", value_name = "SEC", default_value = "60", value_parser = parse_timeout)]
     pub timeout: Duration,
     /// Runs at a time [default: the number of cores]
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
@@ -157,6 +160,28 @@ pub(crate) struct RaceArgs {
     pub plot: Option<PathBuf>,
     #[command(flatten)]
     pub replace: crate::args::ForceArg,
-    #[command(flatten)]
-    pub report: crate::args::FormatArg,
+    /// Output format: text (a table), json (every run) or csv (one row per run)
+    #[arg(help_heading = "Output", long, value_enum, value_name = "FORMAT", default_value_t = RaceOutput::Text)]
+    pub format: RaceOutput,
+}
+
+/// `race --format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RaceOutput {
+    /// The scores table, wrong answers and disputes under it
+    Text,
+    /// One JSON object with the scores and every run
+    Json,
+    /// One CSV row per run: file, solver, expected, verdict, seconds, optimum, detail
+    Csv,
+}
+
+impl RaceOutput {
+    fn race_format(self) -> report::RaceFormat {
+        match self {
+            RaceOutput::Text => report::RaceFormat::Report(pq_report::Format::Text),
+            RaceOutput::Json => report::RaceFormat::Report(pq_report::Format::Json),
+            RaceOutput::Csv => report::RaceFormat::Csv,
+        }
+    }
 }

@@ -33,18 +33,18 @@ pub(crate) struct SubmissionArgs {
     /// A racing solver (a backend that writes DRAT proofs: kissat, cadical-bin, cadical,
     /// varisat, or a command with {proof}). Repeat for each; default: kissat and cadical-bin,
     /// the competitions' reference solvers
-    #[arg(long, value_name = "SOLVER")]
+    #[arg(long = "backend", value_name = "B")]
     pub solver: Vec<String>,
     /// The race's limit per run, in seconds: an instance no solver answers within it is hard
-    #[arg(long, value_name = "SEC", default_value = "300", value_parser = parse_timeout)]
+    #[arg(long = "run-timeout", value_name = "SEC", default_value = "300", value_parser = parse_timeout)]
     pub timeout: Duration,
     /// Below this many seconds for the best solver an instance is easy, else medium
-    /// [default: 60, or --timeout if that is less]
+    /// [default: 60, or --run-timeout if that is less]
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub easy: Option<Duration>,
     /// The limit for proving a status the race left without evidence: an UNSAT solved again
     /// with a DRAT proof and checked; a hard instance given to the line engine for a
-    /// witness, then to the first solver with a DRAT proof [default: 10 times --timeout]
+    /// witness, then to the first solver with a DRAT proof [default: 10 times --run-timeout]
     #[arg(long, value_name = "SEC", value_parser = parse_timeout)]
     pub prove_timeout: Option<Duration>,
     /// Runs at a time [default: the number of cores]
@@ -80,22 +80,22 @@ impl SubmissionArgs {
         for label in labels {
             let label = label.trim().to_string();
             if label.is_empty() {
-                return Err("--solver needs a name or a command".into());
+                return Err("--backend needs a name or a command".into());
             }
             if solvers.iter().any(|(l, _)| *l == label) {
-                return Err(format!("--solver '{label}' is given twice"));
+                return Err(format!("--backend '{label}' is given twice"));
             }
             let spec = label
                 .parse::<BackendSpec>()
                 .unwrap_or_else(|_| BackendSpec::Command(label.clone()));
             pq_engine::proof::check_capable(&spec, ProofFormat::Drat).map_err(|e| {
-                format!("--solver '{label}': {e}; a submission proves every UNSAT it reports")
+                format!("--backend '{label}': {e}; a submission proves every UNSAT it reports")
             })?;
             solvers.push((label, spec));
         }
         if let Some(easy) = self.easy.filter(|&e| e > self.timeout) {
             return Err(format!(
-                "--easy {} is above --timeout {}: nothing could be medium",
+                "--easy {} is above --run-timeout {}: nothing could be medium",
                 easy.as_secs_f64(),
                 self.timeout.as_secs_f64()
             ));

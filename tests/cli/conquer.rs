@@ -581,7 +581,7 @@ fn slurm_job_array_script_is_written_checked_and_run_when_slurm_is_here() {
         "2",
         "--backend",
         "kissat",
-        "--timeout",
+        "--cube-timeout",
         "300",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -594,7 +594,7 @@ fn slurm_job_array_script_is_written_checked_and_run_when_slurm_is_here() {
         "#SBATCH --mem=200M".into(),
         format!("#SBATCH --output={}/slurm/%A_%a.out", abs.display()),
         format!(
-            "exec {} solve-cube --resume --exit-zero --backend kissat --timeout 300 {} \"$SLURM_ARRAY_TASK_ID\"",
+            "exec {} solve-cube --resume --exit-zero --backend kissat --cube-timeout 300 {} \"$SLURM_ARRAY_TASK_ID\"",
             crate::util::BIN,
             abs.display()
         ),
@@ -855,7 +855,7 @@ fn solve_with_cubes_answers_as_one_solver_does() {
     let out = run(&[
         "solve", "--dim", "6", "--cubes", "always", "--jobs", "2", "--format", "json",
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     let v = json(&out);
     assert_eq!(v["optimum"], 5);
     assert_eq!(v["backend"], "cubes(cadical-sat x 2)");
@@ -916,7 +916,7 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
             "--format",
             "json",
         ]);
-        assert_eq!(code(&out), 0, "d = {d}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "d = {d}: {}", stderr(&out));
         let v = json(&out);
         assert_eq!(v["optimum"], optimum, "d = {d}");
         assert_eq!(
@@ -928,7 +928,7 @@ fn solve_cubes_hard_steps_automatically_where_that_is_sound() {
         let mut args = vec!["solve", "--dim", "5", "--engine", "sat", "--format", "json"];
         args.extend_from_slice(extra);
         let out = run(&args);
-        assert_eq!(code(&out), 0, "{extra:?}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "{extra:?}: {}", stderr(&out));
         json(&out)["backend"].as_str().unwrap().to_string()
     };
     assert_eq!(

@@ -172,7 +172,7 @@ fn the_sat_path_takes_the_bound_clauses_by_default_and_written_files_do_not() {
     use crate::util::{code, json, run, stderr, stdout};
     let bounds_of = |args: &[&str]| {
         let out = run(args);
-        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "{args:?}: {}", stderr(&out));
         let v = json(&out);
         assert_eq!(v["optimum"], 5, "{args:?}");
         v["bounds"].as_str().unwrap_or("none").to_string()

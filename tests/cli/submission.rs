@@ -92,7 +92,7 @@ fn a_submission_is_graded_proven_described_and_races_again() {
         &pool,
         "-o",
         d,
-        "--timeout",
+        "--run-timeout",
         "1",
         "--easy",
         "0.5",
@@ -173,11 +173,11 @@ fn a_submission_is_graded_proven_described_and_races_again() {
     assert!(pdf.starts_with(b"%PDF-") && pdf.ends_with(b"%%EOF\n") || pdf.ends_with(b"%%EOF"));
 
     // The directory is a family: a race on it checks every answer against the statuses.
-    let out = run(&["race", d, "--solver", "kissat", "--timeout", "20"]);
+    let out = run(&["race", d, "--backend", "kissat", "--run-timeout", "20"]);
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
 
     // A second run over it needs --force; with it, the submission is replaced.
-    let out = run(&["submission", "--pool", &pool, "-o", d, "--timeout", "1"]);
+    let out = run(&["submission", "--pool", &pool, "-o", d, "--run-timeout", "1"]);
     assert_fails_saying(&out, 1, "--force");
 }
 
@@ -216,9 +216,9 @@ n = 5
         &pool,
         "-o",
         s(&dir),
-        "--solver",
+        "--backend",
         &solver,
-        "--timeout",
+        "--run-timeout",
         "1",
         "--format",
         "json",
@@ -297,7 +297,7 @@ fn bad_pools_and_solvers_are_refused_before_anything_is_written() {
             vec![
                 "--pool".into(),
                 one(queens),
-                "--solver".into(),
+                "--backend".into(),
                 "minisat".into(),
             ],
             "minisat",
@@ -306,12 +306,12 @@ fn bad_pools_and_solvers_are_refused_before_anything_is_written() {
             vec![
                 "--pool".into(),
                 one(queens),
-                "--timeout".into(),
+                "--run-timeout".into(),
                 "30".into(),
                 "--easy".into(),
                 "90".into(),
             ],
-            "--easy 90 is above --timeout 30",
+            "--easy 90 is above --run-timeout 30",
         ),
     ];
     for (extra, msg) in cases {
@@ -332,7 +332,7 @@ fn bad_pools_and_solvers_are_refused_before_anything_is_written() {
         &one(queens),
         "-o",
         d,
-        "--timeout",
+        "--run-timeout",
         "1",
     ]);
     assert_fails_saying(&out, 1, "not empty");
@@ -363,9 +363,9 @@ n = 9
         &pool,
         "-o",
         s(&dir),
-        "--solver",
+        "--backend",
         "kissat",
-        "--timeout",
+        "--run-timeout",
         "0.3",
         "--prove-timeout",
         "300",

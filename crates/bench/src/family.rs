@@ -1,7 +1,7 @@
 //! Benchmark families: many DIMACS instances of one placement problem with a manifest (CSV
 //! and JSON) and a README, in the manner of SAT-competition benchmark submissions. The
 //! problem is the peaceable queens on a list of board sides ([`FamilyKind::Queens`],
-//! `pq-sat family --dims`), or a problem file with some of its settings ranging over values
+//! `pq-sat family --dim`), or a problem file with some of its settings ranging over values
 //! ([`FamilyKind::Problem`], `pq-sat family --problem FILE --set KEY=VALUES`, expanded by
 //! [`expand_settings`] into the cartesian product of problems).
 //!
@@ -179,7 +179,7 @@ impl Manifest {
         Ok(manifest)
     }
 
-    /// True for a peaceable-queens family (`--dims`): no instance names a problem.
+    /// True for a peaceable-queens family (`--dim`): no instance names a problem.
     pub fn is_queens(&self) -> bool {
         self.instances.iter().all(|e| e.problem.is_none())
     }
@@ -265,7 +265,7 @@ pub enum Sizes {
 /// outputs look like (file names, manifest columns, README) and whether [`A250000`] applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FamilyKind {
-    /// The peaceable-queens preset ([`Problem::peaceable_queens`], `--dims`): files
+    /// The peaceable-queens preset ([`Problem::peaceable_queens`], `--dim`): files
     /// `queens-dDD-nNNN-…`, manifest column `dim`, statuses also from [`A250000`].
     Queens,
     /// A placement problem from a file (`--problem`), with its settings in the manifest.
@@ -492,7 +492,7 @@ fn effective(problem: &Problem, options: Options) -> Options {
 }
 
 impl Spec {
-    /// A peaceable-queens family on these board sides (the `--dims` family).
+    /// A peaceable-queens family on these board sides (the `--dim` family).
     pub fn queens(dims: &[usize], sizes: Sizes, encodings: Vec<Options>, command: String) -> Spec {
         let members = dims.iter().map(|&d| Member {
             problem: Problem::peaceable_queens(d),
@@ -570,7 +570,7 @@ impl Spec {
                                 )
                             } else {
                                 format!(
-                                    "{}: --around-optimum needs the optimum, and pq-sat has a table of proven optima only for the peaceable queens (--dims); give the sizes with --n LO..HI, or add --verify SEC to find each optimum first",
+                                    "{}: --around-optimum needs the optimum, and pq-sat has a table of proven optima only for the peaceable queens (--dim); give the sizes with --n LO..HI, or add --verify SEC to find each optimum first",
                                     m.label()
                                 )
                             })
@@ -1072,7 +1072,7 @@ is proven: from pq-sat's own solution of the file {status}\n\
 - `*.cnf`: DIMACS CNF{compressed}.\n\
 \n\
 Run any solver on the family and check its answers with\n\
-`pq-sat race DIR --solver kissat --solver minisat --timeout 60`.\n",
+`pq-sat race DIR --backend kissat --backend minisat --run-timeout 60`.\n",
         title = t.title,
         compressed = match spec.compress {
             Compression::None => String::new(),
@@ -1107,11 +1107,11 @@ fn optimisation_readme(spec: &Spec, m: &Manifest, format: Export) -> String {
     let (what, solvers) = match format {
         Export::Wcnf => (
             "weighted partial MaxSAT in the MaxSAT Evaluation 2022+ format (`h` hard clauses, soft unit clauses of weight 1 on a unary ladder y_1 >= ... >= y_K that counts n; cost = K - n)",
-            "--solver rc2",
+            "--backend rc2",
         ),
         Export::Opb => (
             "linear pseudo-Boolean optimisation in the PB competition's OPB format (the rules as clauses, each maximised group's pieces >= y_1 + ... + y_K, objective min: -(y_1 + ... + y_K) = -n)",
-            "--solver clasp",
+            "--backend clasp",
         ),
     };
     let subject = match &spec.family {
@@ -1137,7 +1137,7 @@ Each of the {n} files states the optimisation of {subject}, as {what}{compressed
 `manifest.json` / `manifest.csv` give per file its board, encoding, variables, constraints, `optimum` (known for {known} of {n}: from OEIS A250000, or pq-sat's own optimiser with its witness validated; the `source` column says which), SHA-256 and `format`. There is no GBD hash: GBD hashes CNF.
 
 Race optimisers on the family, each optimum checked (model, decoded board, claimed value):
-`pq-sat race DIR {solvers} --solver cadical --timeout 600` (cadical: pq-sat's own optimiser).
+`pq-sat race DIR {solvers} --backend cadical --run-timeout 600` (cadical: pq-sat's own optimiser).
 ",
         family = m.family,
         name = format.name(),

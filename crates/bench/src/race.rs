@@ -145,7 +145,13 @@ impl Family {
     /// clause count that does not match is an error (a race on a tampered family would be
     /// meaningless). Instances compressed with xz, gzip or bzip2 (told by their first
     /// bytes) are hashed as they are stored and parsed decompressed.
+    ///
+    /// A directory without a manifest is a plain folder of DIMACS files
+    /// ([`Family::folder`]).
     pub fn load(dir: &Path) -> Result<Family, FamilyError> {
+        if !dir.join(MANIFEST_JSON).exists() {
+            return Family::folder(dir);
+        }
         let manifest = Manifest::read(dir)?;
         if manifest.instances.is_empty() {
             return Err(FamilyError::Invalid(format!(
@@ -168,19 +174,8 @@ impl Family {
                     e.sha256
                 )));
             }
-            let text = if Compression::of_magic(&bytes) == Compression::None {
-                plain.push(None);
-                bytes
-            } else {
-                let mut text = Vec::new();
-                compress::decompressed(&bytes[..])
-                    .and_then(|mut r| r.read_to_end(&mut text))
-                    .map_err(|e| {
-                        FamilyError::Invalid(format!("{}: cannot decompress: {e}", path.display()))
-                    })?;
-                plain.push(Some(plain_copy(&e.file, &text)?));
-                text
-            };
+            let (text, copy) = plain_text(&path, &e.file, bytes)?;
+            plain.push(copy);
             if let Some(format) = &e.format {
                 let inst = optimisation(&path, format, &text)?;
                 let found = (inst.opt.formula.n_vars, inst.opt.n_constraints());
@@ -201,6 +196,86 @@ impl Family {
             manifest,
             formulas,
             optimisations,
+            plain,
+        })
+    }
+
+    /// A folder of DIMACS files that no manifest describes: every regular file named
+    /// `*.cnf` (or `*.cnf.xz`, `.gz`, `.bz2`) in `dir`, in name order, each status
+    /// unknown until a solver answers (a SAT answer is checked against every clause, and
+    /// an UNSAT that another solver's checked model contradicts is wrong). Links and
+    /// subdirectories are skipped.
+    pub fn folder(dir: &Path) -> Result<Family, FamilyError> {
+        let listing = std::fs::read_dir(dir).map_err(SolveError::io(dir))?;
+        let mut names = Vec::new();
+        for entry in listing {
+            let entry = entry.map_err(SolveError::io(dir))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let cnf = [".cnf", ".cnf.xz", ".cnf.gz", ".cnf.bz2"]
+                .iter()
+                .any(|ext| name.ends_with(ext) && name.len() > ext.len());
+            let regular = entry.file_type().is_ok_and(|t| t.is_file());
+            if cnf && regular {
+                names.push(name);
+            }
+        }
+        names.sort();
+        if names.is_empty() {
+            return Err(FamilyError::Invalid(format!(
+                "{}: neither a family (no {MANIFEST_JSON}) nor a folder of DIMACS files (no *.cnf, *.cnf.xz, *.cnf.gz or *.cnf.bz2)",
+                dir.display()
+            )));
+        }
+        let (mut instances, mut formulas, mut plain) = (Vec::new(), Vec::new(), Vec::new());
+        for name in names {
+            let path = dir.join(&name);
+            let bytes = pq_solve::output::read_regular(&path, MAX_INSTANCE)?;
+            let (text, copy) = plain_text(&path, &name, bytes.clone())?;
+            let formula = dimacs::parse(&text[..])
+                .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
+            // A pq-sat file's header names its encoding; another file's is left blank.
+            let stated = |key| {
+                pq_encode::header::word(&formula.comments, key).map_or(String::new(), String::from)
+            };
+            instances.push(Entry {
+                file: name,
+                problem: None,
+                settings: None,
+                rows: None,
+                cols: None,
+                torus: None,
+                dim: None,
+                n: 0,
+                model: stated("model"),
+                card: stated("card"),
+                symmetry: stated("symmetry"),
+                variables: formula.n_vars,
+                clauses: formula.n_clauses(),
+                expected: Status::Unknown,
+                source: String::new(),
+                sha256: sha256_hex(&bytes),
+                gbd: String::new(),
+                format: None,
+                optimum: None,
+            });
+            formulas.push(formula);
+            plain.push(copy);
+        }
+        let manifest = Manifest {
+            family: dir.file_name().map_or_else(
+                || dir.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            problem_file: None,
+            generator: String::new(),
+            command: String::new(),
+            instances,
+        };
+        Ok(Family {
+            dir: dir.to_path_buf(),
+            optimisations: (0..formulas.len()).map(|_| None).collect(),
+            manifest,
+            formulas,
             plain,
         })
     }
@@ -261,6 +336,24 @@ fn sizes_agree(path: &Path, e: &Entry, found: (u32, usize), what: &str) -> Resul
         found.0,
         found.1
     )))
+}
+
+/// The text of the instance `file` (at `path`) stored as `bytes`: the bytes themselves
+/// when plain, else decompressed, with a plain copy for the solvers.
+fn plain_text(
+    path: &Path,
+    file: &str,
+    bytes: Vec<u8>,
+) -> Result<(Vec<u8>, Option<tempfile::TempPath>), FamilyError> {
+    if Compression::of_magic(&bytes) == Compression::None {
+        return Ok((bytes, None));
+    }
+    let mut text = Vec::new();
+    compress::decompressed(&bytes[..])
+        .and_then(|mut r| r.read_to_end(&mut text))
+        .map_err(|e| FamilyError::Invalid(format!("{}: cannot decompress: {e}", path.display())))?;
+    let copy = plain_copy(file, &text)?;
+    Ok((text, Some(copy)))
 }
 
 /// A temporary plain DIMACS file holding `text`, the decompressed instance `file`; named

@@ -33,16 +33,17 @@ const PALETTE: [RGBColor; 8] = [
 
 const FONT: &str = "sans-serif";
 
-/// Renders the cactus plot as an SVG document: x = number of instances solved, y = time
-/// limit needed (seconds), one line with markers per solver (sorted times, i-th point at
-/// (i, t_i)), a legend naming each solver with its solved count, axis labels, a title
-/// `title`, and a dashed horizontal line at `timeout` seconds labelled as the time limit.
-/// `total_instances` sets the x range (0..=total_instances). Works with empty series
-/// (a solver that solved nothing still appears in the legend) and with all-zero times.
+/// Renders the cactus plot as an SVG document: x = number of instances solved, y = run
+/// time in seconds on a logarithmic axis (each solver's solved runs sorted, the k-th point
+/// at (k, t_k)), one line with markers per solver, a legend naming each solver with its
+/// solved count, axis labels, a title `title`, and a dashed horizontal line at `timeout`
+/// seconds labelled as the time limit. `total_instances` sets the x range
+/// (0..=total_instances). Works with empty series (a solver that solved nothing still
+/// appears in the legend) and with all-zero times.
 ///
 /// Points are numbered from 1, so the point (k, t) reads "with a limit of t seconds this
 /// solver solves k instances". Non-finite times are left out (they cannot be placed on
-/// the axis) and negative ones are drawn at 0.
+/// the axis), and times under a millisecond (the log axis has no 0) are drawn at one.
 pub fn cactus_svg(
     series: &[Series],
     timeout: f64,
@@ -82,16 +83,32 @@ pub fn cactus_svg(
     } else {
         max_time
     };
-    // Headroom keeps the timeout line and the top points off the frame; the fallback
-    // avoids a zero-height range when nothing took any measurable time.
-    let y_max = if top > 0.0 { top * 1.08 } else { 1.0 };
+    // Run times span orders of magnitude (a millisecond to the limit), so the time axis is
+    // logarithmic, as in the competitions' cactus plots; a log axis has no 0, so times
+    // below FLOOR are drawn at FLOOR. Headroom keeps the timeout line and the top points
+    // off the frame.
+    const FLOOR: f64 = 1e-3;
+    let y_max = top.max(FLOOR) * 1.5;
+    let y_min = sorted
+        .iter()
+        .filter_map(|t| t.first().copied())
+        .fold(y_max, f64::min)
+        .max(FLOOR)
+        / 1.5;
+    let sorted: Vec<Vec<f64>> = (sorted.into_iter())
+        .map(|t| t.into_iter().map(|x| x.max(FLOOR)).collect())
+        .collect();
 
     picture(title, 65, |frame| {
-        let mut chart = frame.build_cartesian_2d(0..x_max, 0.0..y_max)?;
+        let mut chart = frame.build_cartesian_2d(0..x_max, (y_min..y_max).log_scale())?;
 
-        mesh(&mut chart, "instances solved", "time limit (s)")
-            .y_label_formatter(&|v| format_tick(*v, y_max))
-            .draw()?;
+        mesh(
+            &mut chart,
+            "instances solved",
+            "run time (s, log scale): the k-th fastest solved run",
+        )
+        .y_label_formatter(&|v| format_tick(*v, *v))
+        .draw()?;
 
         if show_timeout {
             let limit_style = RGBColor(200, 0, 0).stroke_width(1);
@@ -359,6 +376,11 @@ mod tests {
         assert!(text.contains("minisat (0 solved)"), "{text}");
         assert!(text.contains("time limit 600 s"), "{text}");
         assert!(text.contains("instances solved"), "{text}");
+        // Run times from 0.2 s to 500 s: the time axis is logarithmic, and says so.
+        assert!(text.contains("run time (s, log scale)"), "{text}");
+        for tick in ["1", "10", "100"] {
+            assert!(text.lines().any(|l| l == tick), "tick {tick} in {text}");
+        }
     }
 
     #[test]
@@ -391,8 +413,8 @@ mod tests {
         let weird = series("w", &[f64::NAN, f64::INFINITY, -1.0, 2.0]);
         let text = parse_text(&cactus_svg(&[weird], f64::NAN, 2, "w").unwrap());
         assert!(text.contains("w (2 solved)"), "{text}");
-        // Only the y-axis description; no line is drawn for a meaningless limit.
-        assert_eq!(text.matches("time limit").count(), 1, "{text}");
+        // No line is drawn for a meaningless limit.
+        assert_eq!(text.matches("time limit").count(), 0, "{text}");
     }
 
     fn dir_entries(dir: &std::path::Path) -> Vec<String> {

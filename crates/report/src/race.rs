@@ -122,14 +122,24 @@ pub fn run_line(family: &Family, racers: &[Racer], run: &Run, done: usize, total
     );
 }
 
-/// The results table, or JSON with every run.
+/// How `race` prints its results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceFormat {
+    /// The text table or JSON.
+    Report(Format),
+    /// One CSV row per run (`file,solver,expected,verdict,seconds,optimum,detail`), for a
+    /// spreadsheet or a plotting script.
+    Csv,
+}
+
+/// The results table, JSON with every run, or CSV with one row per run.
 pub fn race(
     family: &Family,
     racers: &[Racer],
     runs: &[Run],
     scores: &[Score],
     timeout: f64,
-    format: Format,
+    format: RaceFormat,
 ) -> Result<()> {
     let complete = runs.len() == family.formulas.len() * racers.len();
     let report = RaceReport {
@@ -173,10 +183,32 @@ pub fn race(
             })
             .collect(),
     };
-    super::emit(format, &report, || report.text())
+    match format {
+        RaceFormat::Report(format) => super::emit(format, &report, || report.text()),
+        RaceFormat::Csv => super::emit_text(&report.csv()),
+    }
 }
 
 impl RaceReport {
+    /// One CSV row per run, under a header row.
+    fn csv(&self) -> String {
+        use pq_bench::family::csv_field;
+        let mut out = String::from("file,solver,expected,verdict,seconds,optimum,detail\n");
+        for r in &self.runs {
+            out += &format!(
+                "{},{},{},{},{},{},{}\n",
+                csv_field(&r.file),
+                csv_field(&r.solver),
+                r.expected.name(),
+                r.verdict,
+                r.seconds,
+                r.optimum.map_or(String::new(), |n| n.to_string()),
+                csv_field(r.detail.as_deref().unwrap_or_default())
+            );
+        }
+        out
+    }
+
     /// The results table, with the wrong answers and the disputed instances under it.
     fn text(&self) -> String {
         let width = self

@@ -17,7 +17,7 @@ pub struct Slurm<'a> {
     pub mem: &'a str,
     /// `--max-running`: tasks at once.
     pub max_running: Option<usize>,
-    /// `--timeout`: each cube's own limit, passed to `solve-cube`.
+    /// `--cube-timeout`: each cube's own limit, passed to `solve-cube`.
     pub timeout: Option<std::time::Duration>,
     /// The command that writes the script, recorded in its first comment.
     pub written_by: &'a str,
@@ -102,7 +102,7 @@ pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
         command.push(format!("--keep-proof {}", solver.keep));
     }
     if let Some(t) = a.timeout {
-        command.push(format!("--timeout {}", t.as_secs_f64()));
+        command.push(format!("--cube-timeout {}", t.as_secs_f64()));
     }
     command.push(sh_quote(&abs.display().to_string()));
     command.push("\"$SLURM_ARRAY_TASK_ID\"".into());

@@ -95,8 +95,9 @@ pub fn estimate_text(e: &Estimate) -> String {
         }
     }
     if e.lower_bound {
-        out +=
-            &format!("some sampled {unit}s reached --timeout: every time above is a lower bound\n");
+        out += &format!(
+            "some sampled {unit}s reached --{unit}-timeout: every time above is a lower bound\n"
+        );
     }
     out += &format!("the intervals cover the sampling error only: a {unit} harder than every sampled one can set the wall time when there are about as many workers as {unit}s\n");
     out

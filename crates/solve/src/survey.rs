@@ -14,8 +14,8 @@ use rustsat::solvers::Solve;
 pub struct SolverInfo {
     /// The `--backend` name.
     pub name: &'static str,
-    /// `in-process`, `external`, or `optimiser` (rc2, clasp: a whole optimisation from a
-    /// WCNF or OPB file).
+    /// `in-process`, `external`, `native` (the line engine, `--engine lines`: no formula,
+    /// no solver) or `optimiser` (rc2, clasp: a whole optimisation from a WCNF or OPB file).
     pub kind: &'static str,
     /// Whether it can be used now: always for in-process ones, if found for external ones.
     pub available: bool,
@@ -39,6 +39,22 @@ pub fn survey() -> Vec<SolverInfo> {
             path: None,
             version: Some(cadical_signature.trim_start_matches("cadical-").to_string()),
             install: "built into pq-sat (rustsat-cadical)",
+        },
+        SolverInfo {
+            name: "cadical-sat",
+            kind: "in-process",
+            available: true,
+            path: None,
+            version: Some(cadical_signature.trim_start_matches("cadical-").to_string()),
+            install: "built into pq-sat (CaDiCaL with its sat options)",
+        },
+        SolverInfo {
+            name: "cadical-unsat",
+            kind: "in-process",
+            available: true,
+            path: None,
+            version: Some(cadical_signature.trim_start_matches("cadical-").to_string()),
+            install: "built into pq-sat (CaDiCaL with its unsat options)",
         },
         SolverInfo {
             name: "varisat",
@@ -85,6 +101,16 @@ pub fn survey() -> Vec<SolverInfo> {
             install,
         });
     }
+    // The native line engine answers without a formula (`--engine lines`), beside the
+    // solvers `--backend` names.
+    out.push(SolverInfo {
+        name: "lines",
+        kind: "native",
+        available: true,
+        path: None,
+        version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        install: "built into pq-sat (--engine lines: the line engine's own search)",
+    });
     // The external optimisers (`--backend rc2|clasp`, pq-engine's optimisers module): they
     // solve a whole optimisation from pq-sat's WCNF or OPB, not one formula.
     let python = which::which("python3").ok();

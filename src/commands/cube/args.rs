@@ -108,7 +108,7 @@ pub(crate) struct CubeArgs {
     pub backend: Option<BackendSpec>,
     /// With --estimate: a time limit per cube, in seconds (a cube that reaches it counts
     /// with the limit, and the prediction is then a lower bound)
-    #[arg(long, value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
+    #[arg(long = "cube-timeout", value_name = "SEC", requires = "estimate", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     /// With --estimate: draw the predicted wall time against the workers (SVG, log scales,
     /// with the intervals and the perfect speed-up) into FILE

@@ -19,6 +19,9 @@ pub(crate) enum UpToArg {
 /// What lists the boards (`--engine`).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EnumerateEngine {
+    /// lines where it applies and no SAT-only option (--model, --card, --split,
+    /// --check-unsat) is given, else sat
+    Auto,
     /// CaDiCaL with blocking clauses, on any problem
     Sat,
     /// The line engine, no CNF: two armies of queens with exact counts (on a square board
@@ -32,9 +35,9 @@ pub(crate) struct EnumerateArgs {
     pub checking: crate::args::CheckUnsatArg,
     #[command(flatten)]
     pub subject: SubjectArgs,
-    /// What lists the boards: sat or lines (the line engine's optimum, found first without
-    /// --n, is an exhaustive search, not a checked proof)
-    #[arg(long, value_enum, default_value_t = EnumerateEngine::Sat)]
+    /// What lists the boards: auto, sat or lines (the line engine's optimum, found first
+    /// without --n, is an exhaustive search, not a checked proof)
+    #[arg(long, value_enum, default_value_t = EnumerateEngine::Auto)]
     pub engine: EnumerateEngine,
     /// Count every board, or one per symmetry orbit
     #[arg(long, value_enum, default_value_t = UpToArg::Symmetry)]
@@ -85,7 +88,7 @@ pub(crate) struct EnumerateJob {
 impl EnumerateArgs {
     /// Checks what clap cannot: a model that can leave squares empty, a problem that
     /// maximises something for `--maximal`.
-    pub(crate) fn validate(self, check_unsat: bool) -> Result<EnumerateJob, String> {
+    pub(crate) fn validate(mut self, check_unsat: bool) -> Result<EnumerateJob, String> {
         let model = self.model.unwrap_or(Model::Lines);
         if model == Model::Colouring {
             return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
@@ -93,14 +96,15 @@ impl EnumerateArgs {
         if self.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }
+        let sat_only = [
+            (self.model.is_some(), "--model"),
+            (self.card.is_some(), "--card"),
+            (self.split.is_some(), "--split"),
+            (check_unsat, "--check-unsat"),
+        ];
+        let sat_flag = sat_only.iter().find(|(given, _)| *given).map(|(_, f)| *f);
         if self.engine == EnumerateEngine::Lines {
-            let sat_only = [
-                (self.model.is_some(), "--model"),
-                (self.card.is_some(), "--card"),
-                (self.split.is_some(), "--split"),
-                (check_unsat, "--check-unsat"),
-            ];
-            if let Some((_, flag)) = sat_only.iter().find(|(given, _)| *given) {
+            if let Some(flag) = sat_flag {
                 return Err(format!(
                     "--engine lines reads no formula: it cannot take {flag}; use --engine sat"
                 ));
@@ -133,12 +137,21 @@ impl EnumerateArgs {
                 .unwrap_or(if self.jobs.unwrap_or(1) > 1 { 4 } else { 0 }),
             jobs: self.jobs.unwrap_or(1),
         };
-        if self.engine == EnumerateEngine::Lines {
-            let sized = Request {
-                n: n.unwrap_or(1),
-                ..request.clone()
+        let sized = Request {
+            n: n.unwrap_or(1),
+            ..request.clone()
+        };
+        let refusal = pq_engine::enumerate_lines::refusal(&sized);
+        if self.engine == EnumerateEngine::Auto {
+            // The line engine where it lists the boards: at d = 8, 0.02 s against 4.6 s.
+            self.engine = if sat_flag.is_none() && refusal.is_none() {
+                EnumerateEngine::Lines
+            } else {
+                EnumerateEngine::Sat
             };
-            if let Some(why) = pq_engine::enumerate_lines::refusal(&sized) {
+        }
+        if self.engine == EnumerateEngine::Lines {
+            if let Some(why) = refusal {
                 return Err(format!(
                     "--engine lines cannot list these boards: {why}; use --engine sat"
                 ));

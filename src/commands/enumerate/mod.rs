@@ -33,7 +33,8 @@ pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
     let _guard = Interruptible::enter();
     let (count_only, format) = (a.count, a.report.format);
     let enumerator: Box<dyn pq_engine::plan::Enumerate> = match a.engine {
-        EnumerateEngine::Sat => pq_engine::plan::enumerator(check_unsat),
+        // `validate` resolved `auto` to one of the two.
+        EnumerateEngine::Sat | EnumerateEngine::Auto => pq_engine::plan::enumerator(check_unsat),
         EnumerateEngine::Lines => {
             Box::new(pq_engine::enumerate_lines::LineEnumerator { jobs: request.jobs })
         }

@@ -65,11 +65,11 @@ impl FamilyArgs {
             }
         }
         let spec = match (&self.dims, &self.problem) {
-            // clap's `requires` lets --set through beside --dims (which conflicts
+            // clap's `requires` lets --set through beside --dim (which conflicts
             // with --problem); the queens have nothing to set.
             (Some(_), None) if !self.set.is_empty() => {
                 return Err(
-                    "--set needs --problem FILE (the queens' boards are given with --dims)".into(),
+                    "--set needs --problem FILE (the queens' boards are given with --dim)".into(),
                 )
             }
             (Some(dims), None) => pq_bench::family::Spec {
@@ -90,7 +90,7 @@ impl FamilyArgs {
                         return Err("--around-optimum: this problem maximises no group (its counts are fixed; change one with --set GROUP=max)".into());
                     }
                 } else if self.n.is_none() && self.verify.is_none() && export.is_none() {
-                    return Err("pq-sat has a table of proven optima only for the peaceable queens (--dims): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
+                    return Err("pq-sat has a table of proven optima only for the peaceable queens (--dim): give the sizes of the maximised groups with --n LO..HI, or add --verify SEC so that --around-optimum finds each optimum first".into());
                 }
                 let stem = path
                     .file_stem()
@@ -109,7 +109,7 @@ impl FamilyArgs {
                     export,
                 }
             }
-            _ => return Err("family needs --dims D or --problem FILE".into()),
+            _ => return Err("family needs --dim D or --problem FILE".into()),
         };
         // The optima of a placement problem are found when the family is written.
         if !spec.needs_optima() {
@@ -128,9 +128,9 @@ impl FamilyArgs {
 pub(crate) struct FamilyArgs {
     #[command(flatten)]
     pub checking: crate::args::CheckUnsatArg,
-    /// Board sizes of the peaceable queens: a range A..B (inclusive) or a list, e.g. 4..14
-    /// or 6,8,10
-    #[arg(long, value_name = "DIMS", value_parser = parse_dims)]
+    /// Board sides of the peaceable queens: one, a range A..B (inclusive) or a list, e.g.
+    /// 8, 4..14 or 6,8,10
+    #[arg(long = "dim", value_name = "D", value_parser = parse_dims)]
     pub dims: Option<Dims>,
     /// A placement problem (TOML; see encodings/*.toml) instead of the queens: its
     /// instances, for every combination of the --set values

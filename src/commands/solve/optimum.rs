@@ -11,7 +11,7 @@ use pq_report::solve::{Optimum, Search};
 use pq_report::{emit, CertificateSummary};
 use pq_solve::control::Limits;
 
-use super::super::{unless_interrupted, warn_rejection, Interruptible, EXIT_UNSAT};
+use super::super::{optimum_code, unless_interrupted, warn_rejection, Interruptible};
 use super::{svg, RunSettings};
 
 /// With `--svg`, draws the best placement of an optimisation.
@@ -88,12 +88,7 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     if let Some(e) = failed {
         return Err(e.into());
     }
-    // 20 when even size 0 is impossible, else 0.
-    Ok(unless_interrupted(if outcome.infeasible {
-        EXIT_UNSAT
-    } else {
-        0
-    }))
+    Ok(unless_interrupted(optimum_code(outcome)))
 }
 
 /// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
@@ -139,9 +134,5 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSetti
     emit(run.args.format.report(), &report, || {
         report.text(problem, &outcome)
     })?;
-    Ok(unless_interrupted(if outcome.infeasible {
-        EXIT_UNSAT
-    } else {
-        0
-    }))
+    Ok(unless_interrupted(optimum_code(&outcome)))
 }

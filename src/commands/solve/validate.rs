@@ -89,6 +89,9 @@ pub(crate) fn validate(mut a: SolveArgs, check_unsat: bool) -> Result<SolveJob, 
     if let (Some(k), Some(n)) = (set_n, a.n) {
         return Err(format!("--n {n} and --set fix the size of the maximised groups twice (--set gives {k}): give one"));
     }
+    if set_n.is_some() && a.certify.is_some() {
+        return Err("--certify certifies an optimum, and --set fixed the size of every maximised group: as asked, the problem maximises no group".into());
+    }
     if set_n.is_some() {
         a.n = set_n;
     }

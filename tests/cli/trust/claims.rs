@@ -20,7 +20,7 @@ type Case<'a> = (&'a str, Edit<'a>, &'a str);
 fn bundle(root: &Path) -> std::path::PathBuf {
     let dir = root.join("c5");
     let out = run(&["solve", "--dim", "5", "--certify", s(&dir)]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     dir
 }
 
@@ -177,7 +177,7 @@ fn check_certificate_of_a_problem_refuses_hostile_problem_text() {
         "--certify",
         s(&dir),
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     let cases: &[(&str, &str, &str, &str)] = &[
         (
             "count",
@@ -264,10 +264,10 @@ fn certificate_names_only_its_own_files() {
     assert_fails_saying(&out, 1, "unknown field `note`");
 }
 
-/// `family --dims 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
+/// `family --dim 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
 fn family(root: &Path) -> std::path::PathBuf {
     let dir = root.join("fam");
-    let out = run(&["family", "--dims", "5", "--n", "3..5", "-o", s(&dir)]);
+    let out = run(&["family", "--dim", "5", "--n", "3..5", "-o", s(&dir)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     dir
 }
@@ -283,7 +283,14 @@ fn race_disputes_the_manifest_instead_of_blaming_the_solver() {
         m["instances"][0]["expected"] = "unsat".into();
         m["instances"][2]["expected"] = "sat".into();
     });
-    let race = ["race", s(&dir), "--solver", "kissat", "--timeout", "10"];
+    let race = [
+        "race",
+        s(&dir),
+        "--backend",
+        "kissat",
+        "--run-timeout",
+        "10",
+    ];
     let out = run(&[&race[..], &["--format", "json"]].concat());
     assert_eq!(code(&out), 0, "not a failure: {}", stderr(&out));
     assert!(!stderr(&out).contains("WRONG"), "{}", stderr(&out));
@@ -331,11 +338,11 @@ fn race_still_blames_a_solver_refuted_by_a_checked_model() {
     let out = run(&[
         "race",
         s(&dir),
-        "--solver",
+        "--backend",
         "kissat",
-        "--solver",
+        "--backend",
         &liar,
-        "--timeout",
+        "--run-timeout",
         "10",
         "--format",
         "json",
@@ -404,7 +411,14 @@ fn race_refuses_a_manifest_with_bad_names_statuses_or_duplicates() {
         let copy = tmp.path().join(name);
         copy_dir(&dir, &copy);
         edit_json(&copy.join("manifest.json"), edit.as_ref());
-        let out = run(&["race", s(&copy), "--solver", "kissat", "--timeout", "10"]);
+        let out = run(&[
+            "race",
+            s(&copy),
+            "--backend",
+            "kissat",
+            "--run-timeout",
+            "10",
+        ]);
         no_panic(&out);
         assert_eq!(code(&out), 1, "{name}: {}", stdout(&out));
         let err = stderr(&out);

@@ -304,7 +304,7 @@ fn the_split_of_a_step_stops_at_the_deadline() {
         "--format",
         "json",
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
     assert_eq!(json(&out)["status"], "unknown");
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
 }
@@ -339,7 +339,7 @@ fn force_replaces_only_pq_sats_own_directory_of_the_same_kind_and_never_an_input
     // directory with a user's file added is not replaced either.
     let d = split(tmp.path(), "d", 5, 5);
     assert_eq!(conquer(&d), 20);
-    let out = run(&["family", "--dims", "4", "-o", s(&d), "--force"]);
+    let out = run(&["family", "--dim", "4", "-o", s(&d), "--force"]);
     assert_fails_saying(&out, 1, "not empty");
     assert!(d.join("results/1.json").is_file());
     std::fs::write(d.join("notes.txt"), "mine").unwrap();

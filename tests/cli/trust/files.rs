@@ -172,9 +172,9 @@ fn existing_outputs_are_replaced_only_with_force() {
 
     // Directories: an earlier family is replaced only with --force; a user's never.
     let fam = d.join("fam");
-    let out = run(&["family", "--dims", "4", "--n", "1..2", "-o", s(&fam)]);
+    let out = run(&["family", "--dim", "4", "--n", "1..2", "-o", s(&fam)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let again = ["family", "--dims", "5", "--n", "1..1", "-o", s(&fam)];
+    let again = ["family", "--dim", "5", "--n", "1..1", "-o", s(&fam)];
     fails(&again, 1, &["not empty", "--force"]);
     assert!(fs::read_to_string(fam.join("manifest.csv"))
         .unwrap()
@@ -188,7 +188,7 @@ fn existing_outputs_are_replaced_only_with_force() {
     fs::write(mine.join("notes.txt"), "x").unwrap();
     for extra in [&[][..], &["--force"][..]] {
         let family = [
-            &["family", "--dims", "4", "--n", "1..1", "-o", s(&mine)][..],
+            &["family", "--dim", "4", "--n", "1..1", "-o", s(&mine)][..],
             extra,
         ]
         .concat();
@@ -206,7 +206,7 @@ fn existing_outputs_are_replaced_only_with_force() {
         &format!("touch {}\necho 's UNKNOWN'", s(&marker)),
     );
     fails(
-        &["race", s(&fam), "--solver", &solver, "--plot", f],
+        &["race", s(&fam), "--backend", &solver, "--plot", f],
         1,
         &["--plot", "already exists"],
     );
@@ -222,12 +222,12 @@ fn an_output_that_appears_during_the_run_is_replaced_only_with_force() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     let fam = d.join("fam");
-    let out = run(&["family", "--dims", "4", "--n", "1..1", "-o", s(&fam)]);
+    let out = run(&["family", "--dim", "4", "--n", "1..1", "-o", s(&fam)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let plot = d.join("plot.svg");
     let body = format!("echo theirs > {}\necho 's UNKNOWN'", s(&plot));
     let solver = fake_solver(d, "solver.sh", &body);
-    let race = ["race", s(&fam), "--solver", &solver, "--plot", s(&plot)];
+    let race = ["race", s(&fam), "--backend", &solver, "--plot", s(&plot)];
     let out = run(&race);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let err = stderr(&out);
@@ -365,7 +365,7 @@ fn outputs_are_checked_before_any_work() {
         &["--proof", "nodir", "does not exist"],
     );
     let fam = d.join("fam");
-    let out = run(&["family", "--dims", "4", "--n", "1..2", "-o", s(&fam)]);
+    let out = run(&["family", "--dim", "4", "--n", "1..2", "-o", s(&fam)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let marker = d.join("ran");
     let solver = fake_solver(
@@ -375,13 +375,13 @@ fn outputs_are_checked_before_any_work() {
     );
     let plot = nodir.join("x.svg");
     fails(
-        &["race", s(&fam), "--solver", &solver, "--plot", s(&plot)],
+        &["race", s(&fam), "--backend", &solver, "--plot", s(&plot)],
         1,
         &["--plot", "nodir", "does not exist"],
     );
     assert!(!marker.exists(), "no solver ran");
     fails(
-        &["family", "--dims", "4", "-o", s(&nodir.join("f"))],
+        &["family", "--dim", "4", "-o", s(&nodir.join("f"))],
         1,
         &["does not exist"],
     );

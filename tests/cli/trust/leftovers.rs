@@ -114,7 +114,7 @@ fn a_missing_input_directory_is_named_with_what_to_do() {
     let tmp = tempfile::tempdir().unwrap();
     let nodir = tmp.path().join("nodir");
     let nodir = nodir.to_str().unwrap();
-    let out = run(&["race", nodir, "--solver", "cadical"]);
+    let out = run(&["race", nodir, "--backend", "cadical"]);
     let err = one_line_error(&out, nodir);
     assert!(
         err.contains("no such family directory") && err.contains("pq-sat family"),
@@ -130,7 +130,7 @@ fn a_missing_input_directory_is_named_with_what_to_do() {
     let file = tmp.path().join("file");
     std::fs::write(&file, "").unwrap();
     let file = file.to_str().unwrap();
-    let err = one_line_error(&run(&["race", file, "--solver", "cadical"]), file);
+    let err = one_line_error(&run(&["race", file, "--backend", "cadical"]), file);
     assert!(err.contains("not a directory"), "{err}");
 }
 
@@ -140,19 +140,19 @@ fn a_missing_race_solver_is_named_once() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = family(tmp.path());
     let dir = dir.to_str().unwrap();
-    let err = one_line_error(&run(&["race", dir, "--solver", "nosuch"]), "'nosuch'");
+    let err = one_line_error(&run(&["race", dir, "--backend", "nosuch"]), "'nosuch'");
     assert!(err.contains("not installed"), "{err}");
-    let out = run(&["race", dir, "--solver", "nosuch -q"]);
+    let out = run(&["race", dir, "--backend", "nosuch -q"]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(stderr(&out).contains("--solver 'nosuch -q': solver 'nosuch' is not installed"));
+    assert!(stderr(&out).contains("--backend 'nosuch -q': solver 'nosuch' is not installed"));
 }
 
-/// `family --dims 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
+/// `family --dim 5 --n 3..5` in `root/fam`: n = 3, 4 SAT and n = 5 UNSAT.
 fn family(root: &std::path::Path) -> std::path::PathBuf {
     let dir = root.join("fam");
     let out = run(&[
         "family",
-        "--dims",
+        "--dim",
         "5",
         "--n",
         "3..5",
@@ -191,11 +191,11 @@ fn race_check_unsat_calls_a_failed_proof_wrong_and_a_checked_one_right() {
         "race",
         dir.to_str().unwrap(),
         "--check-unsat",
-        "--solver",
+        "--backend",
         &liar,
-        "--solver",
+        "--backend",
         "cadical",
-        "--timeout",
+        "--run-timeout",
         "10",
         "--format",
         "json",
@@ -225,9 +225,9 @@ fn race_check_unsat_calls_a_failed_proof_wrong_and_a_checked_one_right() {
         "race",
         dir.to_str().unwrap(),
         "--check-unsat",
-        "--solver",
+        "--backend",
         "cadical",
-        "--timeout",
+        "--run-timeout",
         "10",
         "--format",
         "json",

@@ -62,7 +62,7 @@ fn a_bundle_part_that_is_a_fifo_or_a_link_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let bundle = tmp.path().join("c5");
     let out = run(&["solve", "--dim", "5", "--certify", s(&bundle)]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(bundle.join("certificate.json")).unwrap())
             .unwrap();
@@ -93,7 +93,7 @@ fn a_bundle_part_that_is_a_fifo_or_a_link_is_refused() {
 fn a_family_instance_that_is_a_fifo_is_refused_by_race() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("fam");
-    let out = run(&["family", "--dims", "4", "-o", s(&dir)]);
+    let out = run(&["family", "--dim", "4", "-o", s(&dir)]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let first = names(&dir)
         .into_iter()
@@ -101,7 +101,7 @@ fn a_family_instance_that_is_a_fifo_is_refused_by_race() {
         .unwrap();
     std::fs::remove_file(dir.join(&first)).unwrap();
     mkfifo(&dir.join(&first));
-    let out = run_within(&["race", s(&dir), "--solver", "kissat"], 30);
+    let out = run_within(&["race", s(&dir), "--backend", "kissat"], 30);
     assert_ne!(code(&out), 0);
     assert!(stderr(&out).contains("regular"), "{}", stderr(&out));
 }

@@ -72,7 +72,7 @@ exec kissat -q \"$@\"",
         "--format",
         "json",
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     assert_eq!(json(&out)["optimum"], 4);
 }
 
@@ -168,7 +168,7 @@ fn check_unsat_verifies_the_proof_of_every_backend() {
         "--progress",
         "none",
     ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
     assert!(stdout(&out).starts_with("a(5) = 4") && stdout(&out).contains("proof checked"));
     // With --proof, the proof written is the one checked.
     let tmp = tempfile::tempdir().unwrap();
@@ -272,18 +272,18 @@ fn check_unsat_in_a_race_counts_only_checked_unsat() {
     let tmp = tempfile::tempdir().unwrap();
     let garbage = garbage_prover(tmp.path());
     let dir = tmp.path().join("fam");
-    let out = run(&["family", "--dims", "4", "-o", dir.to_str().unwrap()]);
+    let out = run(&["family", "--dim", "4", "-o", dir.to_str().unwrap()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let cmd = format!("{garbage} {{proof}}");
     let out = run(&[
         "race",
         dir.to_str().unwrap(),
-        "--solver",
+        "--backend",
         "cadical",
-        "--solver",
+        "--backend",
         &cmd,
         "--check-unsat",
-        "--timeout",
+        "--run-timeout",
         "20",
         "--format",
         "json",
@@ -309,7 +309,7 @@ fn check_unsat_in_a_race_counts_only_checked_unsat() {
     let out = run(&[
         "race",
         dir.to_str().unwrap(),
-        "--solver",
+        "--backend",
         "minisat",
         "--check-unsat",
     ]);
@@ -323,7 +323,7 @@ fn check_unsat_in_a_verified_family_checks_every_unsat_status() {
     let dir = tmp.path().join("fam");
     let out = run(&[
         "family",
-        "--dims",
+        "--dim",
         "4",
         "--verify",
         "60",

@@ -132,7 +132,7 @@ pub fn markdown(s: &Submission) -> String {
         "## How to make it again\n\n\
          ```\n\
          {}\n\
-         pq-sat race DIR {} --timeout {}\n\
+         pq-sat race DIR {} --run-timeout {}\n\
          pq-sat hash DIR/*.cnf.xz\n\
          ```\n\n\
          The first command writes the instances, races them, proves every status it can and \
@@ -143,7 +143,7 @@ pub fn markdown(s: &Submission) -> String {
         s.command,
         s.solvers
             .iter()
-            .map(|l| format!("--solver {l}"))
+            .map(|l| format!("--backend {l}"))
             .collect::<Vec<_>>()
             .join(" "),
         s.timeout,

@@ -433,11 +433,12 @@ fn problem_of(cert: &Certificate) -> Result<Problem, String> {
     }
 }
 
-/// `kissat 4.0.4`, `cadical 2.2.1`, ... as far as it can be found out.
+/// `kissat 4.0.4`, `cadical 2.2.1`, ... as far as it can be found out; the line engine is
+/// named alone (its version is pq-sat's, which the manifest states already).
 fn solver_with_version(name: &str) -> String {
     let version = pq_solve::survey::survey()
         .into_iter()
-        .find(|s| s.name == name)
+        .find(|s| s.name == name && s.kind != "native")
         .and_then(|s| s.version);
     match version {
         Some(v) => format!("{name} {v}"),
