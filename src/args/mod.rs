@@ -399,6 +399,11 @@ pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
 pub(crate) const MAX_TIMEOUT_SECS: f64 = 1e9;
 
 pub(crate) fn parse_dim(s: &str) -> Result<usize, String> {
+    if s.contains("..") || s.contains(',') {
+        return Err(format!(
+            "this command answers one board size; several ({s}) are for `pq-sat family --dim {s}`, or run it once per size"
+        ));
+    }
     let d: usize = s
         .trim()
         .parse()

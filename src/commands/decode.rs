@@ -99,7 +99,7 @@ pub(crate) fn run(a: &DecodeArgs) -> Result<u8> {
         write_svg(svg, &picture(&problem, p, None), policy)?;
     }
     let options = header::options(&formula.comments);
-    let report = Decoded {
+    let mut report = Decoded {
         solved: Solved::new(
             Some((&problem, n.unwrap_or(0))),
             Some(&options),
@@ -110,6 +110,7 @@ pub(crate) fn run(a: &DecodeArgs) -> Result<u8> {
         answer_form: saved.form.name().to_string(),
         assigned,
     };
+    report.solved.mark_known(None);
     emit(a.report.format.into(), &report, || {
         report.text(Some((&problem, n)), &outcome)
     })?;

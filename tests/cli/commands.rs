@@ -465,6 +465,8 @@ fn usage_errors_exit_2_with_one_clear_line() {
             "--model only applies",
         ),
         (&["encode", "--dim", "8"], "--n"),
+        (&["solve", "--dim", "4..8"], "pq-sat family --dim 4..8"),
+        (&["enumerate", "--dim", "6,7"], "answers one board size"),
     ];
     for (args, needle) in cases {
         let out = run(args);

@@ -188,7 +188,7 @@ impl ProofReport {
             (Some(file), Some(cnf), Some(format), Some(bytes)) => format!(
                 "proof: {file} ({}, {bytes} bytes) of {cnf}; check it with `pq-sat check-proof {cnf} {file}`\ncertifies: {}\n",
                 format.to_uppercase(),
-                self.certifies.as_deref().unwrap_or("")
+                self.certifies.as_deref().map_or(String::new(), short_claim)
             ),
             _ => format!("{}\n", self.note.as_deref().unwrap_or("no proof written")),
         }
@@ -235,20 +235,62 @@ pub struct Solved {
     /// (`--check-unsat`), false when the solver's word is all there is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<bool>,
-    /// The answer came from a `--solver-cmd` command (text output flags its unverified
-    /// UNSAT).
-    #[serde(skip)]
-    pub from_command: bool,
+    /// How the answer is known ([`known`]): set by [`Solved::mark_known`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
 }
 
-/// The words a text answer adds after the solver's name about how far its UNSAT is
-/// trusted: a checked proof, or a command's unverified word.
-fn trust(verified: Option<bool>, from_command: bool) -> &'static str {
-    match verified {
-        Some(true) => ", proof checked",
-        Some(false) if from_command => ", unverified: no proof checked, see --check-unsat",
-        _ => "",
+/// The text answer's one line on what a proof certifies; the JSON's `certifies` has it in
+/// full, and docs/certificates.md why.
+fn short_claim(certifies: &str) -> String {
+    let mut text = if certifies.starts_with("the plain encoding") {
+        "the plain encoding in the CNF file".to_string()
+    } else {
+        "the formula in the CNF file".to_string()
+    };
+    let mut rests_on = Vec::new();
+    if certifies.contains("lex-leader") {
+        rests_on.push("the lex-leader theorem");
     }
+    if certifies.contains("family-sum") {
+        rests_on.push("the family-sum counting argument");
+    }
+    if !rests_on.is_empty() {
+        text += &format!(
+            "; the plain problem follows by {}, which the checker does not check (docs/certificates.md)",
+            rests_on.join(" and ")
+        );
+    }
+    if certifies.contains("use --engine sat --symmetry none") {
+        text += "; for a proof of the plain encoding use --engine sat --symmetry none";
+    }
+    text
+}
+
+/// How an answer is known, said the same way in every report (the JSON field `known`, and
+/// the text answer's first line): for SAT the check its witness passed, for UNSAT a proof
+/// an independent checker verified (`checker`), the line engine's exhaustive search, or a
+/// solver's unchecked word; `None` for unknown.
+pub fn known(
+    status: Status,
+    verified: Option<bool>,
+    exhaustive: bool,
+    board: bool,
+    checker: Option<&str>,
+) -> Option<String> {
+    Some(match status {
+        Status::Sat if board => "board checked by the independent validator".into(),
+        Status::Sat => "model checked against every clause".into(),
+        Status::Unsat if verified == Some(true) => {
+            format!(
+                "proof checked by {}",
+                checker.unwrap_or("the proof checker")
+            )
+        }
+        Status::Unsat if exhaustive => "exhaustive search by the line engine".into(),
+        Status::Unsat => "the solver's unchecked word (--check-unsat checks it)".into(),
+        Status::Unknown => return None,
+    })
 }
 
 /// What a text answer's first line talks about.
@@ -287,25 +329,31 @@ impl Solved {
             proof,
             search: None,
             verified: outcome.verified,
-            from_command: false,
+            known: None,
         }
     }
 
-    /// Notes whether the answer came from one of `commands` (the names of the
-    /// `--solver-cmd` solvers).
-    pub fn mark_commands(&mut self, commands: &[String]) {
-        self.from_command = by_command(&self.solver, commands);
+    /// Says how the answer is known ([`known`]); `checker` checked the proof of a verified
+    /// UNSAT. Call once the line engine's counts, if any, are in.
+    pub fn mark_known(&mut self, checker: Option<&str>) {
+        let status = match self.status.as_str() {
+            "sat" => Status::Sat,
+            "unsat" => Status::Unsat,
+            _ => Status::Unknown,
+        };
+        let board = self.witness.is_some();
+        self.known = known(status, self.verified, self.search.is_some(), board, checker);
     }
 
     /// The text answer: a headline, the labelled board (with a legend for problems other
     /// than the queens) and the proof's lines.
     pub fn text(&self, headline: Headline, outcome: &Outcome) -> String {
-        let how = format!(
-            "{}, {:.2} s{}",
-            outcome.solver,
-            outcome.seconds,
-            trust(self.verified, self.from_command)
-        );
+        let how = format!("{}, {:.2} s", outcome.solver, outcome.seconds);
+        // How an UNSAT is known, before what it rests on.
+        let unsat_known = self
+            .known
+            .as_deref()
+            .unwrap_or("the solver's unchecked word");
         let unknown = outcome.reason.as_deref().unwrap_or("no answer");
         let mut text = match headline {
             Headline::Problem(problem, n) if problem.preset().is_queens() => {
@@ -314,9 +362,9 @@ impl Solved {
                 match outcome.status {
                     Status::Sat => format!("SAT: {queens} fit on a {d}x{d} board ({how})\n"),
                     Status::Unsat => format!(
-                        "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; {})\n",
+                        "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; {unsat_known}: {})\n",
                         match (&self.search, &self.encoding) {
-                            (Some(search), _) => format!("exhaustive search: {}", search.text()),
+                            (Some(search), _) => search.text(),
                             (None, Some(e)) => format!(
                                 "formula: {}, {}, {}{}",
                                 e.model,
@@ -338,7 +386,9 @@ impl Solved {
                 let what = problem.sized(n).summary();
                 match outcome.status {
                     Status::Sat => format!("SAT: {what} ({how})\n"),
-                    Status::Unsat => format!("UNSAT: {what} is impossible ({how})\n"),
+                    Status::Unsat => {
+                        format!("UNSAT: {what} is impossible ({how}; {unsat_known})\n")
+                    }
                     Status::Unknown => format!("UNKNOWN: {what} ({how}: {unknown})\n"),
                 }
             }
@@ -346,7 +396,7 @@ impl Solved {
                 let size = format!("{} variables, {} clauses", self.variables, self.clauses);
                 match outcome.status {
                     Status::Sat => format!("SAT ({size}; {how})\n"),
-                    Status::Unsat => format!("UNSAT ({size}; {how})\n"),
+                    Status::Unsat => format!("UNSAT ({size}; {how}; {unsat_known})\n"),
                     Status::Unknown => format!("UNKNOWN ({size}; {how}: {unknown})\n"),
                 }
             }
@@ -441,10 +491,10 @@ pub struct Optimum {
     /// The certificate bundle written with `--certify`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateSummary>,
-    /// The UNSAT the claim rests on came from a `--solver-cmd` command (text output flags
-    /// it when unverified).
-    #[serde(skip)]
-    pub from_command: bool,
+    /// How the UNSAT above the optimum is known ([`known`]): set by
+    /// [`Optimum::mark_known`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
 }
 
 impl Optimum {
@@ -483,7 +533,7 @@ impl Optimum {
             steps: outcome.steps.clone(),
             reason: outcome.reason.clone(),
             certificate,
-            from_command: false,
+            known: None,
         }
     }
 
@@ -501,24 +551,33 @@ impl Optimum {
             .find(|s| s.n == n && s.status == Status::Unsat && s.method == Method::Solver)
     }
 
-    /// Notes whether the UNSAT the claim rests on came from one of `commands` (the names of
-    /// the `--solver-cmd` solvers).
-    pub fn mark_commands(&mut self, commands: &[String]) {
-        self.from_command = self
-            .deciding_unsat()
-            .and_then(|s| s.solver.as_ref())
-            .is_some_and(|solver| by_command(solver, commands));
+    /// Says how the UNSAT the claim rests on is known ([`known`]); `checker` checked its
+    /// proof if it was verified. Call once the line engine's counts, if any, are in.
+    pub fn mark_known(&mut self, checker: Option<&str>) {
+        let verified = self.deciding_unsat().and_then(|s| s.verified);
+        let decided = self.deciding_unsat().is_some();
+        self.known = decided
+            .then(|| {
+                known(
+                    Status::Unsat,
+                    verified,
+                    self.search.is_some(),
+                    false,
+                    checker,
+                )
+            })
+            .flatten();
     }
 
     /// The text report: the optimum (or what is known), the witness, the certificate.
     pub fn text(&self, problem: &Problem, outcome: &OptimiseOutcome) -> String {
-        let verified = self.deciding_unsat().and_then(|s| s.verified);
-        let by = format!(
-            "{}, {:.2} s{}",
-            self.backend,
-            self.seconds,
-            trust(verified, self.from_command)
-        );
+        let by = match &self.known {
+            Some(known) => format!(
+                "{}, {:.2} s; UNSAT above: {known}",
+                self.backend, self.seconds
+            ),
+            None => format!("{}, {:.2} s", self.backend, self.seconds),
+        };
         let stopped = self.reason.as_deref().unwrap_or("stopped");
         let mut text = match problem.preset() {
             Preset::Queens { dim: d } => match (self.optimum, self.lower_bound) {
@@ -554,14 +613,6 @@ impl Optimum {
         }
         text
     }
-}
-
-/// True when `solver` (the name of what answered) is one of `commands`, alone or solving
-/// cubes (`cubes(CMD x N)`): either way the answer rests on an unchecked program.
-fn by_command(solver: &str, commands: &[String]) -> bool {
-    commands
-        .iter()
-        .any(|c| solver == c || solver.starts_with(&format!("cubes({c} x ")))
 }
 
 #[cfg(test)]

@@ -39,6 +39,15 @@ pub enum ProofFormat {
 }
 
 impl ProofFormat {
+    /// The independent checker of proofs in this format, as reports name it.
+    pub fn checker(self) -> &'static str {
+        match self {
+            ProofFormat::Drat => "rate",
+            ProofFormat::Lrat => "ACL2's verified LRAT checker",
+            ProofFormat::Search => "pq-check",
+        }
+    }
+
     /// The format a proof file's extension names (`.lrat`, else DRAT).
     pub fn from_path(path: &Path) -> ProofFormat {
         match path.extension().and_then(|e| e.to_str()) {

@@ -91,7 +91,7 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
         proof,
     );
     report.search = decided.search.as_ref().map(Search::of);
-    report.mark_commands(&plan.solvers.command_names());
+    report.mark_known(plan.check_unsat.map(ProofFormat::checker));
     let text = || report.text(Headline::Problem(problem, n), outcome);
     if plan
         .proof
@@ -180,7 +180,7 @@ fn formula(run: &RunSettings) -> Result<u8> {
         &outcome,
         proof,
     );
-    report.mark_commands(&run.plan.solvers.command_names());
+    report.mark_known(run.plan.check_unsat.map(ProofFormat::checker));
     // A queens file keeps the formula's own headline; other problems are named.
     let headline = match &problem {
         Some(p) if !p.preset().is_queens() => Headline::Problem(p, size),

@@ -81,7 +81,7 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
         certificate,
     );
     report.search = optimised.search.as_ref().map(Search::of);
-    report.mark_commands(&plan.solvers.command_names());
+    report.mark_known(plan.check_unsat.map(pq_engine::proof::ProofFormat::checker));
     emit(run.args.format.report(), &report, || {
         report.text(problem, outcome)
     })?;
@@ -130,7 +130,11 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSetti
     // The optimiser's file format stands where pq-sat's strategy would.
     report.strategy = optimiser.export().name().to_string();
     // Its UNSAT is its word alone unless --check-unsat confirmed it: say so.
-    report.mark_commands(&[optimiser.name().to_string()]);
+    report.mark_known(
+        run.plan
+            .check_unsat
+            .map(pq_engine::proof::ProofFormat::checker),
+    );
     emit(run.args.format.report(), &report, || {
         report.text(problem, &outcome)
     })?;

@@ -84,13 +84,17 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
     let args = ["solve", "--dim", "5", "--n", "5", "--solver-cmd", &liar];
     let out = run(&args);
     assert_eq!(code(&out), 20);
-    assert!(stdout(&out).contains("unverified"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("unchecked word"), "{}", stdout(&out));
     let out = run(&[&args[..], &["--format", "json"]].concat());
     assert_eq!(json(&out)["verified"], false);
-    // In-process solvers' UNSAT is unchecked too (JSON says so), without the text warning.
+    assert_eq!(
+        json(&out)["known"],
+        "the solver's unchecked word (--check-unsat checks it)"
+    );
+    // In-process solvers' UNSAT is unchecked too, said the same way.
     let out = run(&["solve", "--dim", "5", "--n", "5", "--backend", "cadical"]);
     assert_eq!(code(&out), 20);
-    assert!(!stdout(&out).contains("unverified"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("unchecked word"), "{}", stdout(&out));
     let out = run(&[
         "solve",
         "--dim",
@@ -122,7 +126,7 @@ fn a_commands_unchecked_unsat_is_reported_unverified() {
         "{v}"
     );
     let out = run(&on_4);
-    assert!(stdout(&out).starts_with("a(4) = 2") && stdout(&out).contains("unverified"));
+    assert!(stdout(&out).starts_with("a(4) = 2") && stdout(&out).contains("unchecked word"));
 }
 
 /// Runs `solve --dim 5 --n 5` (UNSAT: a(5) = 4) with `--check-unsat` and `extra`.
@@ -169,7 +173,11 @@ fn check_unsat_verifies_the_proof_of_every_backend() {
         "none",
     ]);
     assert_eq!(code(&out), 30, "{}", stderr(&out));
-    assert!(stdout(&out).starts_with("a(5) = 4") && stdout(&out).contains("proof checked"));
+    assert!(
+        stdout(&out).starts_with("a(5) = 4") && stdout(&out).contains("proof checked by rate"),
+        "{}",
+        stdout(&out)
+    );
     // With --proof, the proof written is the one checked.
     let tmp = tempfile::tempdir().unwrap();
     let proof = tmp.path().join("p.drat");
