@@ -166,8 +166,8 @@ pub(crate) enum CompressArg {
 
 impl CompressArg {
     /// The engine's name for the format.
-    pub(crate) fn format(self) -> pq_engine::compress::Compression {
-        use pq_engine::compress::Compression;
+    pub(crate) fn format(self) -> pq_io::compress::Compression {
+        use pq_io::compress::Compression;
         match self {
             CompressArg::None => Compression::None,
             CompressArg::Xz => Compression::Xz,

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use pq_engine::proof::ProofFormat;
-use pq_solve::output;
+use pq_io::output;
 
 use super::{Args, Command, Format};
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::Interruptible;
 use crate::args::Format;
-use pq_engine::compress;
+use pq_io::compress;
 use pq_report::check::{solver_table, CertificateCheck, ProofCheck};
 use pq_report::emit;
 

@@ -10,8 +10,8 @@ use clap::{Args as ClapArgs, ValueEnum};
 use pq_engine::cube::conquer::{conquer as conquer_cubes, CubeDir, Plan};
 use pq_engine::cube::status::{summary, Verdict};
 use pq_engine::cube::{read_results, CubeResult, Status};
+use pq_io::output::WritePolicy;
 use pq_solve::control::Limits;
-use pq_solve::output::WritePolicy;
 
 use super::open_cube_dir as open;
 use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};

@@ -9,6 +9,7 @@ use clap::Args as ClapArgs;
 use pq_encode::header;
 use pq_engine::pipeline::decoded;
 use pq_engine::Status;
+use pq_io::output::WritePolicy;
 use pq_report::decode::Decoded;
 use pq_report::emit;
 use pq_report::files::write_svg;
@@ -16,7 +17,6 @@ use pq_report::solve::Solved;
 use pq_solve::backend::first_falsified_clause;
 use pq_solve::control::Limits;
 use pq_solve::external::read_answer;
-use pq_solve::output::WritePolicy;
 use pq_solve::Answer;
 
 use super::{picture, status_code, EXIT_NOT_PQ_SAT, EXIT_WRONG_MODEL};

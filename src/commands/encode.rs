@@ -9,8 +9,8 @@ use clap::{Args as ClapArgs, ValueEnum};
 use pq_encode::dimacs;
 use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
-use pq_engine::compress;
-use pq_solve::output::WritePolicy;
+use pq_io::compress;
+use pq_io::output::WritePolicy;
 
 use super::sizes;
 use crate::args::{problem_size, EncodingArgs, SubjectArgs};

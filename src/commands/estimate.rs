@@ -9,12 +9,12 @@ use clap::Args as ClapArgs;
 use pq_encode::spec::Problem;
 use pq_encode::Instance;
 use pq_engine::estimate_lines::{estimate, EstimateSettings};
+use pq_io::output::WritePolicy;
 use pq_report::emit;
 use pq_report::files::write_svg;
 use pq_report::plot::estimate_picture;
 use pq_report::progress::note;
 use pq_report::split::{estimate_text, status_name};
-use pq_solve::output::WritePolicy;
 
 use super::Interruptible;
 use crate::args::{parse_dim, parse_n, parse_timeout, problem_size, ProblemArgs};

@@ -5,11 +5,11 @@
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use pq_engine::hashing::{gbd_hash, sha256_file, sha256_hex};
+use pq_io::hashing::{gbd_hash, sha256_file, sha256_hex};
 use serde::Serialize;
 use std::path::PathBuf;
 
-use pq_engine::compress;
+use pq_io::compress;
 use pq_report::emit;
 
 /// The ids of one file.

@@ -131,7 +131,7 @@ pub(crate) fn run(job: RaceJob) -> Result<u8> {
         a.format.race_format(),
     )?;
     if let Some(path) = &a.plot {
-        let policy = pq_solve::output::WritePolicy::from_force(a.replace.force);
+        let policy = pq_io::output::WritePolicy::from_force(a.replace.force);
         report::cactus(path, &family, &racers, &scores, secs, policy)?;
     }
     let wrong = scores.iter().any(|s| s.wrong > 0);

@@ -4,7 +4,7 @@ use super::{picture, PlacementJob};
 use crate::args::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_solve::output::WritePolicy;
+use pq_io::output::WritePolicy;
 use std::path::PathBuf;
 
 use pq_report::input::read_placement;

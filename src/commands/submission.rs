@@ -148,7 +148,7 @@ pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
         jobs,
         command: crate::args::command_line(),
         versions: versions(&job.solvers),
-        policy: pq_solve::output::WritePolicy::from_force(a.replace.force),
+        policy: pq_io::output::WritePolicy::from_force(a.replace.force),
     };
     let total = pool.items.len() * racers.len();
     let done = std::sync::atomic::AtomicUsize::new(0);

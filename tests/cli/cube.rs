@@ -129,7 +129,7 @@ fn counts_add_up_and_the_icnf_matches_the_manifest() {
         assert_eq!(line.last(), Some(&0));
         assert_eq!(cube.lits, line[..line.len() - 1]);
     }
-    let sha = pq_engine::hashing::sha256_file(&dir.join(FORMULA_CNF)).unwrap();
+    let sha = pq_io::hashing::sha256_file(&dir.join(FORMULA_CNF)).unwrap();
     assert_eq!(m.sha256, sha);
 }
 

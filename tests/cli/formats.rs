@@ -398,14 +398,10 @@ fn compressed_families_are_hashed_as_written_and_raced_on_plain_dimacs() {
             let bytes = std::fs::read(dir.join(file)).unwrap();
             assert!(bytes.starts_with(magic), "{file}: not compressed");
             // The hash a downloader checks: of the compressed bytes, not of the DIMACS.
-            assert_eq!(
-                e["sha256"],
-                pq_engine::hashing::sha256_hex(&bytes),
-                "{file}"
-            );
+            assert_eq!(e["sha256"], pq_io::hashing::sha256_hex(&bytes), "{file}");
             assert_ne!(e["sha256"], p["sha256"], "{file}");
             let mut back = Vec::new();
-            pq_engine::compress::open(&dir.join(file))
+            pq_io::compress::open(&dir.join(file))
                 .unwrap()
                 .read_to_end(&mut back)
                 .unwrap();
@@ -470,7 +466,7 @@ fn race_refuses_a_compressed_instance_that_does_not_decompress() {
     let bytes = std::fs::read(dir.join(&file)).unwrap();
     let cut = &bytes[..bytes.len() / 2];
     std::fs::write(dir.join(&file), cut).unwrap();
-    manifest["instances"][0]["sha256"] = pq_engine::hashing::sha256_hex(cut).into();
+    manifest["instances"][0]["sha256"] = pq_io::hashing::sha256_hex(cut).into();
     std::fs::write(dir.join("manifest.json"), manifest.to_string()).unwrap();
     let out = run(&["race", dir.to_str().unwrap(), "--backend", "kissat"]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
@@ -486,7 +482,7 @@ fn race_refuses_a_compressed_instance_that_does_not_decompress() {
 /// part is read through its compression. A packed CNF of another formula is still caught.
 #[test]
 fn a_certificate_bundle_with_compressed_parts_checks() {
-    use pq_engine::compress::{compressed, Compression};
+    use pq_io::compress::{compressed, Compression};
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("cert");
     let out = run(&["solve", "--dim", "4", "--certify", dir.to_str().unwrap()]);
@@ -504,7 +500,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
         std::fs::write(dir.join(&new), &packed).unwrap();
         std::fs::remove_file(dir.join(&file)).unwrap();
         m["unsat"][name] = new.clone().into();
-        m["unsat"][hash] = pq_engine::hashing::sha256_hex(&packed).into();
+        m["unsat"][hash] = pq_io::hashing::sha256_hex(&packed).into();
         if name == "proof" {
             m["unsat"]["proof_bytes"] = packed.len().into();
         }
@@ -523,7 +519,7 @@ fn a_certificate_bundle_with_compressed_parts_checks() {
     let packed = std::fs::read(&other).unwrap();
     let cnf = m["unsat"]["cnf"].as_str().unwrap().to_string();
     std::fs::write(dir.join(&cnf), &packed).unwrap();
-    m["unsat"]["cnf_sha256"] = pq_engine::hashing::sha256_hex(&packed).into();
+    m["unsat"]["cnf_sha256"] = pq_io::hashing::sha256_hex(&packed).into();
     std::fs::write(&path, m.to_string()).unwrap();
     let out = check(&dir);
     assert_eq!(code(&out), 1, "{}", stdout(&out));

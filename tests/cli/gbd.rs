@@ -223,7 +223,7 @@ fn hash_gives_gbds_recorded_values_for_edge_cases() {
             wrong.push(format!("{}: {gbd}, GBD says {want}", file.display()));
         }
         let bytes = fs::read(file).unwrap();
-        assert_eq!(sha256, &pq_engine::hashing::sha256_hex(&bytes));
+        assert_eq!(sha256, &pq_io::hashing::sha256_hex(&bytes));
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
     // The large texts end as meant: a well-formed file is its normalised list; a last
@@ -271,7 +271,7 @@ fn compressed_files_have_the_gbd_hash_of_their_text() {
         // The SHA-256 is of the bytes as stored, as sha256sum gives it.
         assert_eq!(
             sha256,
-            &pq_engine::hashing::sha256_hex(&fs::read(path).unwrap())
+            &pq_io::hashing::sha256_hex(&fs::read(path).unwrap())
         );
     }
     // Text: one line per file, GBD hash, SHA-256, name.

@@ -639,7 +639,7 @@ fn a_wrong_manifest_optimum_is_disputed_and_an_edited_file_refused() {
         .unwrap()
         .replacen(">= 1 ;", ">= 0 ;", 1);
     std::fs::write(&file, &text).unwrap();
-    manifest["instances"][0]["sha256"] = pq_engine::hashing::sha256_hex(text.as_bytes()).into();
+    manifest["instances"][0]["sha256"] = pq_io::hashing::sha256_hex(text.as_bytes()).into();
     std::fs::write(&path, manifest.to_string()).unwrap();
     let out = run(&["race", s(&fam), "--backend", "clasp"]);
     assert_eq!(code(&out), 1);

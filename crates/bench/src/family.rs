@@ -23,10 +23,10 @@ use serde::{Deserialize, Serialize};
 use pq_engine::pipeline::{solve_formula, Status};
 use pq_io::compress::{self, Compression};
 use pq_io::hashing::gbd_hash;
+use pq_io::output;
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
-use pq_solve::output;
 
 use pq_engine::known::{known_optimum, A250000, A250000_SOURCE};
 use pq_io::hashing::sha256_hex;
@@ -160,7 +160,7 @@ impl Manifest {
     /// twice is an error.
     pub fn read(dir: &Path) -> Result<Manifest, FamilyError> {
         let path = dir.join(MANIFEST_JSON);
-        let bytes = pq_solve::output::read_regular(&path, pq_solve::output::MAX_TEXT_INPUT)
+        let bytes = pq_io::output::read_regular(&path, pq_io::output::MAX_TEXT_INPUT)
             .map_err(SolveError::from)?;
         let text = String::from_utf8_lossy(&bytes);
         let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {

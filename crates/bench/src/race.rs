@@ -165,7 +165,7 @@ impl Family {
         for e in &manifest.instances {
             let path = dir.join(&e.file);
             // An instance is a file the family wrote: a link, a FIFO or a device is not.
-            let bytes = pq_solve::output::read_regular(&path, MAX_INSTANCE)?;
+            let bytes = pq_io::output::read_regular(&path, MAX_INSTANCE)?;
             let hash = sha256_hex(&bytes);
             if hash != e.sha256 {
                 return Err(FamilyError::Invalid(format!(
@@ -229,7 +229,7 @@ impl Family {
         let (mut instances, mut formulas, mut plain) = (Vec::new(), Vec::new(), Vec::new());
         for name in names {
             let path = dir.join(&name);
-            let bytes = pq_solve::output::read_regular(&path, MAX_INSTANCE)?;
+            let bytes = pq_io::output::read_regular(&path, MAX_INSTANCE)?;
             let (text, copy) = plain_text(&path, &name, bytes.clone())?;
             let formula = dimacs::parse(&text[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
@@ -367,7 +367,7 @@ fn plain_copy(file: &str, text: &[u8]) -> Result<tempfile::TempPath, FamilyError
         .extension()
         .map_or(".cnf".to_string(), |e| format!(".{}", e.to_string_lossy()));
     let suffix = format!("-{}{ext}", stem.unwrap_or_default());
-    let mut copy = pq_solve::output::scratch_file(&suffix)?;
+    let mut copy = pq_io::output::scratch_file(&suffix)?;
     let path = copy.path().to_path_buf();
     copy.as_file_mut()
         .write_all(text)

@@ -25,14 +25,13 @@
 //!   [`proof::certificate`]: certified optima;
 //! - benchmark families of CNF files, solver races on them and the SAT-competition
 //!   submission are the crate pq-bench's, built on this one;
-//! - [`compress`]: `.xz`, `.gz` and `.bz2` instances, read by their first bytes and
-//!   written by their names, for every reader and writer above; [`input`]: the one reader
-//!   of DIMACS files and standard input;
+//! - [`input`]: the one reader of DIMACS files and standard input (plain or compressed,
+//!   through `pq_io::compress`);
 //! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
-//!   every way of conquering them (locally, GNU parallel, Slurm);
-//! - [`hashing`]: an instance's SHA-256 and its GBD hash, the SAT competitions' id.
+//!   every way of conquering them (locally, GNU parallel, Slurm).
+//!
+//! Files, compression and hashes (SHA-256, the GBD id) are pq-io's, imported from there.
 
-pub use pq_io::compress;
 pub(crate) mod crowded;
 pub mod cube;
 pub mod enumerate;
@@ -41,7 +40,6 @@ pub mod estimate_lines;
 pub mod greedy;
 pub mod input;
 pub mod journal;
-pub use pq_io::hashing;
 pub mod known;
 pub mod lines;
 pub mod optimise;

@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use pq_board::placement::{Kind, Placement};
 use pq_encode::spec::Problem;
+use pq_io::output;
 use pq_lines::armies::{Armies, ArmiesVerdict};
 use pq_lines::crowded::{Crowded, CrowdedVerdict};
 use pq_lines::{Board, Demand, Settings, Stats, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
-use pq_solve::output;
 use pq_solve::prove::ProofFormat;
 
 use crate::crowded::{crowding, Crowding};

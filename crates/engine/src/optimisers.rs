@@ -204,7 +204,7 @@ pub fn optimise_with(
     optimiser.check_installed()?;
     let opt = export(problem, options, optimiser.export())
         .map_err(|e| SolveError::Invalid(e.to_string()))?;
-    let dir = pq_solve::output::scratch_dir()?;
+    let dir = pq_io::output::scratch_dir()?;
     let file = dir
         .path()
         .join(format!("instance.{}", optimiser.export().name()));

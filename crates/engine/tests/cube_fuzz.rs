@@ -38,7 +38,7 @@ fn real_dir(dir: &Path) {
     };
     let s = split(&formula, Some(&lines), &settings, &|_| false).unwrap();
     let record = serde_json::to_value(&s.record).unwrap();
-    let keep = pq_solve::output::WritePolicy::Keep;
+    let keep = pq_io::output::WritePolicy::Keep;
     write_dir(dir, &formula, s.cubes, "fuzz", "fuzz", record, keep).unwrap();
 }
 

@@ -1,12 +1,12 @@
 //! Files pq-sat writes: each one atomically, so that a path holds the old file or the
 //! complete new one, never a half-written one; and never over a link or a special file
-//! (see [`pq_solve::output`], the one path for every output of the tool).
+//! (see [`pq_io::output`], the one path for every output of the tool).
 
 use std::io::{self, Write};
 use std::path::Path;
 
 use crate::Result;
-use pq_solve::output::{self, WritePolicy};
+use pq_io::output::{self, WritePolicy};
 use pq_solve::SolveError;
 
 /// Writes through a temporary file in the same directory and renames it into place (only

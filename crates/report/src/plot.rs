@@ -340,7 +340,7 @@ fn format_seconds(t: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pq_solve::output::WritePolicy;
+    use pq_io::output::WritePolicy;
 
     fn series(name: &str, times: &[f64]) -> Series {
         Series {

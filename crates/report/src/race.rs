@@ -270,7 +270,7 @@ pub fn cactus(
     racers: &[Racer],
     scores: &[Score],
     timeout: f64,
-    policy: pq_solve::output::WritePolicy,
+    policy: pq_io::output::WritePolicy,
 ) -> Result<()> {
     let series: Vec<plot::Series> = racers
         .iter()

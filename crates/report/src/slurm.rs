@@ -41,7 +41,7 @@ fn slurm_word(what: &str, value: &str) -> Result<()> {
     if value.is_empty() || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(Error::Invalid(format!(
             "{what} {}: a Slurm script needs it as one word, without spaces or control characters",
-            pq_solve::output::shown(value)
+            pq_io::output::shown(value)
         )));
     }
     Ok(())

@@ -536,7 +536,7 @@ impl Backend for ExternalSolver {
     /// Writes the formula to a temporary DIMACS file (removed afterwards) and runs the
     /// solver on it.
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let dir = crate::output::scratch_dir()?;
+        let dir = pq_io::output::scratch_dir()?;
         let path = dir.path().join("formula.cnf");
         let used = write_cnf(formula, &path)?;
         let mut answer = self.solve_file(&path, used, limits)?;

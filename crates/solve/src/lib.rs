@@ -15,10 +15,11 @@
 //!   [`cpu`]: CPU time of a thread and the children it ran;
 //! - [`prove`]: the backends that write clausal proofs (DRAT, LRAT); [`simplify`]: the
 //!   top-level simplification written as DRAT steps before the line engine's tree;
-//! - [`output`]: every file and directory pq-sat writes (checked first, never over a link
-//!   or a special file, leftovers of killed runs removed);
 //! - [`answer`]: what a backend answers; [`error`]: why it failed;
 //! - [`survey`]: which solvers this machine has.
+//!
+//! Every file and directory pq-sat writes goes through `pq_io::output` (checked first,
+//! never over a link or a special file, leftovers of killed runs removed).
 //!
 //! What pq-sat does with these answers (pipelines, optimisation, proofs, families) lives in
 //! the `pq-engine` crate.
@@ -30,7 +31,6 @@ pub mod cpu;
 pub mod error;
 pub mod external;
 pub mod lines;
-pub use pq_io::output;
 pub mod portfolio;
 pub mod prove;
 pub mod session;

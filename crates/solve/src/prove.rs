@@ -22,7 +22,7 @@ use crate::backend::{
 use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
-use crate::output;
+use pq_io::output;
 
 /// A proof format: clausal (always the text form from SAT solvers: readable, and accepted
 /// by every checker), or the line engine's search certificate.

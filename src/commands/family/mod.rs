@@ -32,7 +32,7 @@ pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
     };
     let manifest = {
         let _guard = Interruptible::enter();
-        let policy = pq_solve::output::WritePolicy::from_force(a.replace.force);
+        let policy = pq_io::output::WritePolicy::from_force(a.replace.force);
         write_family(
             spec,
             &a.output,

@@ -6,7 +6,7 @@ use pq_engine::optimise::Strategy;
 use pq_engine::optimisers::Optimiser;
 use pq_engine::plan::{Cubing, Plan, Solvers};
 use pq_engine::proof::ProofFormat;
-use pq_solve::output;
+use pq_io::output;
 use pq_solve::BackendSpec;
 
 use super::args::SolveArgs;

@@ -16,9 +16,9 @@ use pq_engine::known::agrees;
 use pq_engine::plan::{Decided, Plan, Step};
 use pq_engine::proof::certified_formula;
 use pq_engine::Outcome;
+use pq_io::output::WritePolicy;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
-use pq_solve::output::WritePolicy;
 use pq_solve::Answer;
 
 use super::sizes;

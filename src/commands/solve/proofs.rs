@@ -2,7 +2,7 @@
 
 use pq_engine::plan::{ProofFiles, Solvers};
 use pq_engine::proof::ProofFormat;
-use pq_solve::output::same_target;
+use pq_io::output::same_target;
 use pq_solve::BackendSpec;
 
 use super::args::{EngineChoice, SolveArgs};
@@ -62,8 +62,8 @@ pub(super) fn proofs(
             if a.certify.is_some() {
                 return Err("--certify writes a DRAT bundle; --proof-format search goes with --proof FILE".into());
             }
-            if pq_engine::compress::Compression::of_name(proof)
-                != pq_engine::compress::Compression::None
+            if pq_io::compress::Compression::of_name(proof)
+                != pq_io::compress::Compression::None
             {
                 return Err(format!(
                     "--proof {}: a search certificate is written as it is checked; to compress it, stream it: --proof - | xz > FILE.xz (xz -dc FILE.xz | pq-check - checks it)",
@@ -108,7 +108,7 @@ pub(super) fn proofs(
 /// checker checks that pair. Compressing them afterwards would keep files other than the
 /// ones checked; `check-proof` reads the pair compressed by the user.
 pub(super) fn refuse_compressed_name(option: &str, path: &std::path::Path) -> Result<(), String> {
-    use pq_engine::compress::{stripped, Compression};
+    use pq_io::compress::{stripped, Compression};
     match Compression::of_name(path) {
         Compression::None => Ok(()),
         c => Err(format!(

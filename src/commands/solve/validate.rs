@@ -6,7 +6,7 @@ use pq_encode::{Card, Instance, Model};
 use pq_engine::optimise::Strategy;
 use pq_engine::optimisers::Optimiser;
 use pq_engine::plan::{Cubing, Plan, Solvers};
-use pq_solve::output;
+use pq_io::output;
 use pq_solve::BackendSpec;
 
 use super::args::{BackendArg, CubesWhen, SolveArgs, SolveFormat};

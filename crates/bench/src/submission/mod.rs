@@ -23,10 +23,10 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
+use pq_io::output;
 use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
-use pq_solve::output;
 use serde::{Deserialize, Serialize};
 
 use crate::family::{Entry, FamilyError, Manifest, MANIFEST_CSV, MANIFEST_JSON};

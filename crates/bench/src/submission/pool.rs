@@ -78,7 +78,7 @@ impl Pool {
     /// Reads the pool at `path`; problem files are found relative to its directory. Errors
     /// name the file and the instance.
     pub fn read(path: &Path) -> Result<Pool, FamilyError> {
-        let text = pq_solve::output::read_input_text(path, pq_solve::output::MAX_TEXT_INPUT)
+        let text = pq_io::output::read_input_text(path, pq_io::output::MAX_TEXT_INPUT)
             .map_err(|e| FamilyError::Invalid(e.to_string()))?;
         let base = path.parent().unwrap_or(Path::new("."));
         Pool::parse(&text, base)
@@ -133,7 +133,7 @@ fn item(it: &PoolItem, base: &Path) -> Result<Item, String> {
             return Err("dim is for the peaceable queens; give a problem file's board with set = [\"board=RxC\"]".into());
         }
         let path = base.join(&it.problem);
-        let text = pq_solve::output::read_input_text(&path, pq_solve::output::MAX_TEXT_INPUT)
+        let text = pq_io::output::read_input_text(&path, pq_io::output::MAX_TEXT_INPUT)
             .map_err(|e| e.to_string())?;
         let problem = Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let members = expand_settings(&problem, &it.set).map_err(|e| e.to_string())?;

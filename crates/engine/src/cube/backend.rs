@@ -68,7 +68,7 @@ impl Backend for Cubed {
             ));
         }
         let record = serde_json::to_value(&split.record).expect("a record serialises");
-        let work = pq_solve::output::scratch_dir()?;
+        let work = pq_io::output::scratch_dir()?;
         let dir = work.path().join("cubes");
         let over = split.extended.take();
         let over = over.as_ref().unwrap_or(formula);

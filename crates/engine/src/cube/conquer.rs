@@ -66,11 +66,11 @@ impl CubeDir {
         // What killed workers left (a result or a proof half written): their owners are
         // gone, so nobody will finish them. Live workers' temporaries stay.
         for sub in [super::RESULTS_DIR, PROOFS_DIR] {
-            pq_solve::output::remove_leftovers(&dir.join(sub));
+            pq_io::output::remove_leftovers(&dir.join(sub));
         }
         let path = dir.join(&manifest.formula);
-        let bytes = pq_solve::output::read_regular(&path, super::MAX_FORMULA)?;
-        let sha = crate::hashing::sha256_hex(&bytes);
+        let bytes = pq_io::output::read_regular(&path, super::MAX_FORMULA)?;
+        let sha = pq_io::hashing::sha256_hex(&bytes);
         if sha != manifest.sha256 {
             return Err(CubeError::Invalid(format!(
                 "{}: its SHA-256 is {sha}, but {} says {}: the formula was changed after it was split (split it again with `pq-sat cube`)",
@@ -228,7 +228,7 @@ pub fn solve_cube(
             // Both files are made in a private directory beside the proof; only a proof
             // of UNSAT (checked, if asked) is renamed into place. The CNF is not kept: it
             // is regenerated for every check.
-            let work = pq_solve::output::temp_dir(&target, "cube")?;
+            let work = pq_io::output::temp_dir(&target, "cube")?;
             let (cnf, tmp_proof) = (work.path().join("cube.cnf"), work.path().join("proof"));
             let formula = dir.cube_formula(cube);
             let proved = prove(
@@ -284,7 +284,7 @@ fn proof_record(
     report: Option<CheckReport>,
 ) -> Result<ProofRecord, SolveError> {
     let bytes = std::fs::metadata(path).map_err(SolveError::io(path))?.len();
-    let sha256 = crate::hashing::sha256_file(path).map_err(SolveError::io(path))?;
+    let sha256 = pq_io::hashing::sha256_file(path).map_err(SolveError::io(path))?;
     Ok(ProofRecord {
         prover: spec.to_string(),
         format: format.name().into(),
@@ -306,7 +306,7 @@ fn keep_proof(tmp: &Path, target: &Path, keep: KeepProof) -> Result<(), SolveErr
         KeepProof::Plain => std::fs::rename(tmp, target).map_err(SolveError::io(target)),
         KeepProof::Xz => {
             let packed = tmp.with_extension("xz");
-            crate::compress::xz_file(tmp, &packed, 1).map_err(SolveError::io(&packed))?;
+            pq_io::compress::xz_file(tmp, &packed, 1).map_err(SolveError::io(&packed))?;
             std::fs::remove_file(tmp).map_err(SolveError::io(tmp))?;
             std::fs::rename(&packed, target).map_err(SolveError::io(target))
         }
@@ -595,7 +595,7 @@ pub fn prove_completeness(
     let target = dir.completeness_proof_path(format);
     let proofs = dir.path.join(PROOFS_DIR);
     std::fs::create_dir_all(&proofs).map_err(SolveError::io(&proofs))?;
-    let work = pq_solve::output::temp_dir(&target, "cube")?;
+    let work = pq_io::output::temp_dir(&target, "cube")?;
     let (cnf, tmp_proof) = (work.path().join("complete.cnf"), work.path().join("proof"));
     let proved = prove(
         spec,
@@ -624,10 +624,10 @@ pub fn prove_completeness(
                 verified: check,
             };
             let path = dir.path.join(PROOFS_DIR).join(COMPLETENESS_JSON);
-            let mut tmp = pq_solve::output::temp_file(&path, "result")?;
+            let mut tmp = pq_io::output::temp_file(&path, "result")?;
             let text = serde_json::to_string_pretty(&record).expect("a record serialises");
             std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(SolveError::io(&path))?;
-            pq_solve::output::persist_over(tmp, &path)?;
+            pq_io::output::persist_over(tmp, &path)?;
             std::fs::rename(&tmp_proof, &target).map_err(SolveError::io(&target))?;
         }
     }
@@ -655,7 +655,7 @@ pub struct CompletenessRecord {
 
 /// SHA-256 of the cube list as compact JSON: what a completeness proof is bound to.
 pub fn cubes_sha256(manifest: &Manifest) -> String {
-    crate::hashing::sha256_hex(
+    pq_io::hashing::sha256_hex(
         serde_json::to_string(&manifest.cubes)
             .expect("cubes serialise")
             .as_bytes(),
@@ -693,8 +693,8 @@ mod tests {
             command: "test".into(),
             formula: FORMULA_CNF.into(),
             icnf: CUBES_ICNF.into(),
-            sha256: crate::hashing::sha256_hex(&bytes),
-            gbd: crate::hashing::gbd_hash(&bytes[..]).unwrap(),
+            sha256: pq_io::hashing::sha256_hex(&bytes),
+            gbd: pq_io::hashing::gbd_hash(&bytes[..]).unwrap(),
             variables: formula.n_vars,
             clauses: formula.n_clauses(),
             problem: format!("queens {n} on {d}x{d}"),

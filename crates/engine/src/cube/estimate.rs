@@ -159,7 +159,7 @@ pub fn estimate(
     let manifest = Manifest::read(dir)?;
     let path = dir.join(&manifest.formula);
     let bytes = std::fs::read(&path).map_err(SolveError::io(&path))?;
-    if crate::hashing::sha256_hex(&bytes) != manifest.sha256 {
+    if pq_io::hashing::sha256_hex(&bytes) != manifest.sha256 {
         return Err(CubeError::Invalid(format!(
             "{}: its SHA-256 is not the manifest's: the formula changed since the cubes were made",
             path.display()

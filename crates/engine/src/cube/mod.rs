@@ -39,8 +39,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use pq_io::output;
 use pq_solve::error::SolveError;
-use pq_solve::output;
 
 pub mod backend;
 pub mod conquer;
@@ -105,7 +105,7 @@ pub struct Manifest {
     pub icnf: String,
     /// SHA-256 of the formula file's bytes.
     pub sha256: String,
-    /// The formula's GBD hash ([`crate::hashing::gbd_hash`]).
+    /// The formula's GBD hash ([`pq_io::hashing::gbd_hash`]).
     pub gbd: String,
     /// The formula's number of variables.
     pub variables: u32,
@@ -362,7 +362,7 @@ pub fn write_dir(
     fs::write(&path, &bytes)
         .map_err(pq_io::IoError::io(&path))
         .map_err(output::naming(dir))?;
-    let gbd = crate::hashing::gbd_hash(&bytes[..])
+    let gbd = pq_io::hashing::gbd_hash(&bytes[..])
         .map_err(|e| CubeError::Invalid(format!("{FORMULA_CNF}: {e}")))?;
     let cubes: Vec<Cube> = (cubes.into_iter().enumerate())
         .map(|(i, lits)| Cube { id: i + 1, lits })
@@ -382,7 +382,7 @@ pub fn write_dir(
         command: command.into(),
         formula: FORMULA_CNF.into(),
         icnf: CUBES_ICNF.into(),
-        sha256: crate::hashing::sha256_hex(&bytes),
+        sha256: pq_io::hashing::sha256_hex(&bytes),
         gbd,
         variables: formula.n_vars,
         clauses: formula.n_clauses(),

@@ -20,7 +20,7 @@ use pq_encode::{dimacs, header, Extent, Formula, Instance};
 
 use super::split::{self, Lines};
 use super::{Cube, Manifest};
-use crate::hashing::sha256_hex;
+use pq_io::hashing::sha256_hex;
 
 /// What a cube directory's formula is.
 #[derive(Clone, Debug)]

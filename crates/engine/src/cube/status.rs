@@ -22,8 +22,8 @@ use super::{read_all_results, Cube, CubeError, CubeResult, ProofRecord, Status, 
 use crate::known::agrees;
 use crate::pipeline::validated;
 use crate::proof::{check_proof_within, prove, ProofFormat};
+use pq_io::output::shown;
 use pq_solve::answer::Answer;
-use pq_solve::output::shown;
 use pq_solve::BackendSpec;
 use std::path::Path;
 
@@ -259,7 +259,7 @@ pub fn check_bundle(
     let mut findings = Vec::new();
     let formula_path = dir.path.join(&dir.manifest.formula);
     let bytes = std::fs::read(&formula_path).map_err(SolveError::io(&formula_path))?;
-    let gbd = crate::hashing::gbd_hash(&bytes[..])
+    let gbd = pq_io::hashing::gbd_hash(&bytes[..])
         .map_err(|e| CubeError::Invalid(format!("{}: {e}", formula_path.display())))?;
     findings.push(Finding {
         what: "formula".into(),
@@ -320,7 +320,7 @@ pub fn check_bundle(
         }
         Verdict::Open | Verdict::Unsat => {}
     }
-    let work = pq_solve::output::scratch_dir()?;
+    let work = pq_io::output::scratch_dir()?;
     // The cubes' proofs are independent: `jobs` workers check them, each taking the next
     // cube; the findings are reported in cube order whatever order they finish in.
     let mut results: Vec<&CubeResult> = summary
@@ -448,10 +448,10 @@ fn on_disk(
     limits: &Limits,
 ) -> Result<Finding, CubeError> {
     let what = format!("cube {}", cube.id);
-    let plain = crate::compress::plain_file(proof).map_err(SolveError::io(proof))?;
-    let format = ProofFormat::from_path(&crate::compress::stripped(proof));
+    let plain = pq_io::compress::plain_file(proof).map_err(SolveError::io(proof))?;
+    let format = ProofFormat::from_path(&pq_io::compress::stripped(proof));
     if let Some(record) = record {
-        let sha = crate::hashing::sha256_file(plain.path()).map_err(SolveError::io(proof))?;
+        let sha = pq_io::hashing::sha256_file(plain.path()).map_err(SolveError::io(proof))?;
         if sha != record.sha256 {
             return Ok(Finding {
                 what,
@@ -523,7 +523,7 @@ fn proved_again(
             proved.solver
         )));
     }
-    let sha = crate::hashing::sha256_file(&proof).map_err(SolveError::io(&proof))?;
+    let sha = pq_io::hashing::sha256_file(&proof).map_err(SolveError::io(&proof))?;
     let same = if sha == record.sha256 {
         "the recorded SHA-256".to_string()
     } else {

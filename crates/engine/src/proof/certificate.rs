@@ -19,9 +19,9 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
-use crate::compress;
-use crate::hashing::{sha256_file, sha256_hex};
 use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
+use pq_io::compress;
+use pq_io::hashing::{sha256_file, sha256_hex};
 use pq_io::staging::{check_target, distinct_plain_names, move_into_place, stage};
 use pq_solve::backend::BackendSpec;
 use pq_solve::control::{check_interrupt, Limits};
@@ -32,7 +32,7 @@ use pq_solve::Answer;
 pub const MANIFEST: &str = "certificate.json";
 
 /// How `--force` recognises a certificate bundle pq-sat wrote.
-pub const MARKER: pq_solve::output::Marker = pq_solve::output::Marker {
+pub const MARKER: pq_io::output::Marker = pq_io::output::Marker {
     file: MANIFEST,
     key: "claim",
 };
@@ -496,7 +496,7 @@ pub fn check_certificate(
     check_timeout: Option<Duration>,
 ) -> Result<Checked, SolveError> {
     let path = dir.join(MANIFEST);
-    let bytes = pq_solve::output::read_regular(&path, pq_solve::output::MAX_TEXT_INPUT)?;
+    let bytes = pq_io::output::read_regular(&path, pq_io::output::MAX_TEXT_INPUT)?;
     let text = String::from_utf8_lossy(&bytes);
     let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
         SolveError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
@@ -565,7 +565,7 @@ pub fn check_certificate(
                 false,
                 format!(
                     "{h}, but the manifest says {}",
-                    pq_solve::output::shown(expected)
+                    pq_io::output::shown(expected)
                 ),
             ),
             Err(e) => (false, e.to_string()),
@@ -666,7 +666,7 @@ pub fn check_certificate(
             } else {
                 format!(
                     "a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})",
-                    pq_solve::output::shown(&cert.generator)
+                    pq_io::output::shown(&cert.generator)
                 )
             };
             item(
@@ -850,8 +850,8 @@ fn differ(
         };
         out.push((
             path.to_string(),
-            pq_solve::output::shown_json_from(said, skip),
-            pq_solve::output::shown_json_from(shows, skip),
+            pq_io::output::shown_json_from(said, skip),
+            pq_io::output::shown_json_from(shows, skip),
         ));
     }
 }

@@ -65,7 +65,7 @@ impl Backend for CheckedUnsat {
     }
 
     fn solve_once(&self, formula: &Formula, limits: &Limits) -> Result<Answer, SolveError> {
-        let dir = pq_solve::output::scratch_dir()?;
+        let dir = pq_io::output::scratch_dir()?;
         let cnf = dir.path().join("formula.cnf");
         let proof = dir.path().join(format!("proof.{}", self.format.name()));
         let proved = prove(

@@ -373,7 +373,7 @@ fn check_lrat(cnf: &Path, proof: &Path, limits: &Limits) -> Result<CheckReport, 
 
 /// A temporary copy of a DIMACS file without its comment lines.
 fn strip_comments(cnf: &Path) -> Result<tempfile::NamedTempFile, SolveError> {
-    let mut out = pq_solve::output::scratch_file(".cnf")?;
+    let mut out = pq_io::output::scratch_file(".cnf")?;
     {
         let mut w = std::io::BufWriter::new(out.as_file_mut());
         let reader = BufReader::new(File::open(cnf).map_err(SolveError::io(cnf))?);

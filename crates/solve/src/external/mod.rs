@@ -132,7 +132,7 @@ impl ExternalSolver {
 
         let result_file = match self.convention {
             Convention::Competition => None,
-            Convention::Minisat => Some(crate::output::scratch_file(".out")?),
+            Convention::Minisat => Some(pq_io::output::scratch_file(".out")?),
         };
 
         let mut cmd = Command::new(&self.program);
