@@ -258,7 +258,7 @@ impl EncodingArgs {
                 options.bounds, options.model
             ));
         }
-        if !pq_encode::general::is_peaceable_queens(problem) || problem.maximised() != [0, 1] {
+        if problem.shape().optimum_is_a_of_d().is_none() {
             return Err(format!(
                 "--bounds {} applies to the peaceable queens (--dim D), not to {}",
                 options.bounds, problem.name

@@ -239,6 +239,26 @@ fn check_json_placement(v: &Value, file: &str, sets: &[&str]) {
     let mut p = Problem::from_toml(&text).unwrap();
     p.set_all(sets.iter().map(|s| s.split_once('=').unwrap()))
         .unwrap();
+    // The queens' file reports as `--dim` does: `dim`, `n` and a `board` of W and B.
+    if v.get("groups").is_none() {
+        assert_eq!(
+            p.preset(),
+            pq_encode::spec::Preset::Queens {
+                dim: v["dim"].as_u64().unwrap() as usize
+            },
+            "{file}"
+        );
+        let n = v["n"]
+            .as_u64()
+            .or(v["lower_bound"].as_u64())
+            .map_or(0, |n| n as usize);
+        let board = crate::util::board_of(v);
+        assert!(
+            crate::oracle::is_peaceable(&board, p.rules.layout.rows, n),
+            "{v}"
+        );
+        return;
+    }
     let symbols: Vec<char> = v["groups"]
         .as_array()
         .unwrap()

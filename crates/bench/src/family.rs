@@ -14,7 +14,7 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use pq_encode::general::{encode_problem, is_peaceable_queens};
+use pq_encode::general::encode_problem;
 use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Model, Options};
@@ -481,7 +481,7 @@ fn fits(problem: &Problem, n: usize) -> bool {
 /// The options the encoder really uses for `problem`: `colouring` is the peaceable queens'
 /// model; the general encoder reads it as `lines`.
 fn effective(problem: &Problem, options: Options) -> Options {
-    if options.model == Model::Colouring && !is_peaceable_queens(problem) {
+    if options.model == Model::Colouring && problem.shape().queens_side().is_none() {
         Options {
             model: Model::Lines,
             ..options

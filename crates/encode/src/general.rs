@@ -44,8 +44,8 @@ use crate::geometry::BoardSymmetry;
 use crate::incremental::{Counters, IncrementalFormula};
 use crate::problem::{Extent, Instance, Model, Options, Symmetry};
 use crate::spec::group_permutations;
+pub use crate::spec::group_size;
 use crate::spec::Problem;
-pub use crate::spec::{group_size, is_peaceable_queens};
 use crate::{card, header, symmetry};
 
 /// Above this many symmetries, lex-leader uses the sound subset described in the module docs,
@@ -178,7 +178,7 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
 /// `extent` says.
 pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Extent) -> Formula {
     let demands = problem.demands(n);
-    if is_peaceable_queens(problem) {
+    if problem.shape().queens_side().is_some() {
         if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
             let mut f = crate::encode(&instance.with_extent(extent), options);
             // The map names the problem's own groups.

@@ -228,14 +228,34 @@ impl Problem {
     }
 
     /// How the problem presents itself in reports, headlines and pictures: the
-    /// peaceable-queens preset ([`Problem::peaceable_queens`], `--dim D`) or any other.
+    /// peaceable-queens preset (its [`Shape`] with both armies maximised, the armies named
+    /// `white` and `black`: `--dim D` and `encodings/peaceable-queens.toml` alike) or any
+    /// other.
     pub fn preset(&self) -> Preset {
-        let dim = self.rules.layout.rows;
-        if *self == Problem::peaceable_queens(dim) {
-            Preset::Queens { dim }
-        } else {
-            Preset::General
+        match self.shape() {
+            Shape::PeaceableQueens { dim, tied: true }
+                if self.rules.groups[0].name == "white" && self.rules.groups[1].name == "black" =>
+            {
+                Preset::Queens { dim }
+            }
+            _ => Preset::General,
         }
+    }
+
+    /// What the problem is, from its rules and counts alone (never its name or
+    /// description): the one place that tells the peaceable queens from other problems.
+    pub fn shape(&self) -> Shape {
+        let l = &self.rules.layout;
+        let queens_at_peace = self.rules.groups.len() == 2
+            && self.rules.groups.iter().all(|g| g.kind == Kind::Queen)
+            && self.rules.no_attack == [(0, 1)];
+        if queens_at_peace && l.rows == l.cols && !l.torus && self.counts[0] == self.counts[1] {
+            return Shape::PeaceableQueens {
+                dim: l.rows,
+                tied: self.counts[0] == Count::Maximise,
+            };
+        }
+        Shape::General
     }
 
     /// The peaceable armies of queens on a `dim × dim` board (the problem of
@@ -340,8 +360,7 @@ impl Problem {
         // A checked problem's counts add up to at most its squares.
         let fixed = limits::total(self.demands(0), squares).unwrap_or(squares);
         let counting = (squares - fixed) / tied;
-        let queens = is_peaceable_queens(self) && self.maximised() == [0, 1];
-        Some(if queens {
+        Some(if self.shape().optimum_is_a_of_d().is_some() {
             counting.min(squares / 4)
         } else {
             counting
@@ -511,6 +530,42 @@ fn parse_count(v: &toml::Value) -> Result<Count, String> {
     }
 }
 
+/// What a problem is, structurally ([`Problem::shape`]): what decides the encoder, the table
+/// of proven values, the line engine's proofs and the bounds that apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Two armies of queens at peace with each other on a plain square board of side `dim`,
+    /// both of one size: the specialised peaceable-queens encoder's problem. `tied`: both
+    /// armies maximised, so that the optimum is a(dim) (OEIS A250000).
+    PeaceableQueens {
+        /// The board's side.
+        dim: usize,
+        /// Both armies maximised (rather than fixed at one count).
+        tied: bool,
+    },
+    /// Any other problem.
+    General,
+}
+
+impl Shape {
+    /// The side of the peaceable queens' board, for any count of the two armies.
+    pub fn queens_side(self) -> Option<usize> {
+        match self {
+            Shape::PeaceableQueens { dim, .. } => Some(dim),
+            Shape::General => None,
+        }
+    }
+
+    /// The side `d` when the problem's optimum is a(d): the peaceable queens with both
+    /// armies maximised.
+    pub fn optimum_is_a_of_d(self) -> Option<usize> {
+        match self {
+            Shape::PeaceableQueens { dim, tied: true } => Some(dim),
+            _ => None,
+        }
+    }
+}
+
 /// How a problem presents itself. The peaceable-queens preset keeps the words pq-sat has
 /// always used for it (a(d), white and black queens, a board of `W` and `B` without a
 /// legend); every other problem is named by its file and its groups. Reports, headlines and
@@ -570,18 +625,6 @@ impl Preset {
             Preset::General => problem.name.clone(),
         }
     }
-}
-
-/// True for two equal armies of queens at peace on a square plain board: the problem the
-/// specialised peaceable-queens encoder handles.
-pub fn is_peaceable_queens(p: &Problem) -> bool {
-    let l = &p.rules.layout;
-    l.rows == l.cols
-        && !l.torus
-        && p.rules.groups.len() == 2
-        && p.rules.groups.iter().all(|g| g.kind == Kind::Queen)
-        && p.rules.no_attack == [(0, 1)]
-        && p.counts[0] == p.counts[1]
 }
 
 /// The number of symmetries of the problem: board symmetries (8 for a square, 4 for a
@@ -816,5 +859,54 @@ count = "max"
         assert!(fixed.preset().step(&fixed, 3).ends_with("at size 3"));
         assert_eq!(fixed.preset().optimum_is(3), "the optimum is 3");
         assert_eq!(fixed.preset().title(&fixed), fixed.name);
+    }
+
+    fn example(file: &str) -> Problem {
+        let path = format!("{}/../../encodings/{file}.toml", env!("CARGO_MANIFEST_DIR"));
+        Problem::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    /// The shape follows the rules and counts, never the name: the queens' TOML file is
+    /// the queens of `--dim`, in every question and in how it presents itself.
+    #[test]
+    fn the_shape_is_structural() {
+        let mut file = example("peaceable-queens");
+        file.set("board", "6x6").unwrap();
+        let dim = Problem::peaceable_queens(6);
+        assert_ne!(file.name, "");
+        for p in [&file, &dim] {
+            assert_eq!(p.shape(), Shape::PeaceableQueens { dim: 6, tied: true });
+            assert_eq!(p.shape().optimum_is_a_of_d(), Some(6));
+            assert_eq!(p.preset(), Preset::Queens { dim: 6 });
+        }
+        // Both armies fixed at one count: still the queens' encoder, not a(d).
+        let mut fixed = dim.clone();
+        fixed.set("white", "3").unwrap();
+        fixed.set("black", "3").unwrap();
+        assert_eq!(
+            fixed.shape(),
+            Shape::PeaceableQueens {
+                dim: 6,
+                tied: false
+            }
+        );
+        assert_eq!(fixed.shape().queens_side(), Some(6));
+        assert_eq!(fixed.shape().optimum_is_a_of_d(), None);
+        // Unequal armies, a rectangle, a torus, three armies, other pieces: general.
+        let mut unequal = dim.clone();
+        unequal.set("white", "3").unwrap();
+        let mut rectangle = dim.clone();
+        rectangle.set("board", "5x6").unwrap();
+        for p in [
+            unequal,
+            rectangle,
+            example("peaceable-queens-torus"),
+            example("three-armies"),
+            example("crowded-chessboard"),
+            example("peaceable-knights"),
+        ] {
+            assert_eq!(p.shape(), Shape::General, "{}", p.summary());
+            assert_eq!(p.preset(), Preset::General, "{}", p.summary());
+        }
     }
 }

@@ -14,7 +14,6 @@
 //! ```
 
 use pq_board::placement::Kind;
-use pq_encode::general::is_peaceable_queens;
 use pq_encode::spec::{Count, Problem};
 use pq_solve::Answer;
 
@@ -99,7 +98,7 @@ fn armies_of_queens(problem: &Problem, k: usize) -> bool {
 /// preset, or the same problem read from a file) and the three armies, on boards the table
 /// covers.
 pub fn table(problem: &Problem) -> Option<(usize, &'static Table)> {
-    let t = if is_peaceable_queens(problem) && problem.maximised() == [0, 1] {
+    let t = if problem.shape().optimum_is_a_of_d().is_some() {
         &PEACEABLE_QUEENS
     } else if armies_of_queens(problem, 3) {
         &THREE_ARMIES

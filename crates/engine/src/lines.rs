@@ -570,11 +570,7 @@ impl LineEngine {
 /// cover.
 fn proved_board(problem: &Problem, what: &str) -> Result<Board, SolveError> {
     let l = &problem.rules.layout;
-    if !pq_encode::general::is_peaceable_queens(problem)
-        || problem.maximised() != [0, 1]
-        || l.torus
-        || l.rows != l.cols
-    {
+    if problem.shape().optimum_is_a_of_d().is_none() {
         return Err(SolveError::Invalid(format!(
             "the line engine writes {what} for the peaceable queens on a square board (--dim D) only"
         )));

@@ -21,7 +21,7 @@
 use std::time::{Duration, Instant};
 
 use pq_board::placement::Placement;
-use pq_encode::general::{encode_problem_incremental, is_peaceable_queens};
+use pq_encode::general::encode_problem_incremental;
 use pq_encode::spec::Problem;
 use pq_encode::{encode_incremental, IncrementalFormula, Options};
 
@@ -133,7 +133,7 @@ pq_encode::option_names!(Strategy, "strategy", Strategy::Up => "up", Strategy::I
 
 /// The peaceable-queens preset: the specialised encoder, the greedy start.
 fn is_queens_preset(problem: &Problem) -> bool {
-    is_peaceable_queens(problem) && problem.maximised() == [0, 1]
+    problem.shape().optimum_is_a_of_d().is_some()
 }
 
 /// Maximises `problem` with `strategy` under `limits`; `on_progress` sees each step start and

@@ -15,7 +15,6 @@
 
 use std::sync::Mutex;
 
-use pq_encode::general::is_peaceable_queens;
 use pq_encode::{header, Extent, Formula, Instance, Model, Symmetry};
 use std::io::Write;
 use std::path::Path;
@@ -62,7 +61,7 @@ impl Lines {
             ));
         };
         let l = &problem.rules.layout;
-        if !is_peaceable_queens(&problem) || problem.maximised() != [0, 1] {
+        if problem.shape().optimum_is_a_of_d().is_none() {
             return Err(refuse("its header names another problem"));
         }
         let options = header::options(&formula.comments);

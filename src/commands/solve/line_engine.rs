@@ -27,10 +27,7 @@ pub(super) fn line_engine(
     // square board, so `--proof`, `--certify` and `--check-unsat` go to it there, under
     // `auto` too (its proofs are smaller and faster to check than a SAT solver's:
     // BENCHMARKS.md, "Tree proofs"); any other SAT-only option still means the SAT path.
-    let square_queens = problem.is_some_and(|p| {
-        let l = &p.rules.layout;
-        pq_encode::general::is_peaceable_queens(p) && !l.torus && l.rows == l.cols
-    });
+    let square_queens = problem.is_some_and(|p| p.shape().queens_side().is_some());
     let tree_proof = a.engine == EngineChoice::Lines || square_queens;
     let search_format = a.proof_format == Some(ProofFormat::Search);
     if search_format {

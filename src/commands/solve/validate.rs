@@ -208,8 +208,7 @@ pub(crate) fn validate(mut a: SolveArgs, check_unsat: bool) -> Result<SolveJob, 
     // written CNF (`encode`, `family`, `cube`) states them only when asked.
     let default_bounds = a.encoding.bounds.is_none()
         && a.encoding.options().model == Model::Colouring
-        && pq_encode::general::is_peaceable_queens(&problem)
-        && problem.maximised() == [0, 1]
+        && problem.shape().optimum_is_a_of_d().is_some()
         && a.certify.is_none()
         && !(a.strategy == Strategy::Incremental && n.is_none());
     let mut run = run;

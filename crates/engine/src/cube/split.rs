@@ -93,12 +93,9 @@ impl Lines {
         use pq_encode::header;
         let (problem, n) = header::subject(formula);
         let (problem, n) = (problem?, n?);
-        let l = problem.rules.layout;
-        if l.rows != l.cols || !pq_encode::general::is_peaceable_queens(&problem) {
-            return None;
-        }
+        let d = problem.shape().queens_side()?;
         let options = header::options(&formula.comments);
-        let instance = Instance::new(l.rows, n).ok()?;
+        let instance = Instance::new(d, n).ok()?;
         [Extent::AtLeast, Extent::Exactly, Extent::Maximal]
             .into_iter()
             .map(|e| instance.with_extent(e))

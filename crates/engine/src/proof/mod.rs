@@ -34,7 +34,7 @@ use pq_solve::survey::{debian_version, program_version};
 
 /// What a certificate or a proof report says the proof certifies.
 pub fn certified_formula(problem: &Problem, options: &Options) -> String {
-    let queens = pq_encode::general::is_peaceable_queens(problem);
+    let queens = problem.shape().queens_side().is_some();
     // Other problems have no colouring model: they are encoded with lines (see the header).
     let model = match options.model {
         pq_encode::Model::Colouring if !queens => pq_encode::Model::Lines,
