@@ -157,38 +157,14 @@ fn every_engine_specific_option_is_used_or_refused() {
         2,
         "--cubes",
     );
+    // The line engine's own options are refused on the SAT path.
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("j");
-    assert_fails_saying(
-        &run(&[
-            "solve",
-            "--dim",
-            "6",
-            "--n",
-            "5",
-            "--engine",
-            "sat",
-            "--journal",
-            s(&journal),
-        ]),
-        2,
-        "--journal",
-    );
-    assert_fails_saying(
-        &run(&[
-            "solve",
-            "--dim",
-            "6",
-            "--n",
-            "5",
-            "--engine",
-            "sat",
-            "--unit-budget",
-            "5",
-        ]),
-        2,
-        "--unit-budget",
-    );
+    for line_only in [["--journal", s(&journal)], ["--unit-budget", "5"]] {
+        let mut args = vec!["solve", "--dim", "6", "--n", "5", "--engine", "sat"];
+        args.extend_from_slice(&line_only);
+        assert_fails_saying(&run(&args), 2, line_only[0]);
+    }
 }
 
 /// `auto` answers the question, however it is spelled: a size given as `--set GROUP=K`
@@ -233,5 +209,73 @@ fn a_size_given_with_set_reaches_the_engine_as_n_does() {
         &run(&["solve", "--problem", file, "--set", "knights=8", "--n", "8"]),
         2,
         "twice",
+    );
+}
+
+/// An optimisation with `--format competition` prints the MaxSAT Evaluation's lines: the
+/// `o` cost, `s OPTIMUM FOUND` and a `v` line of 0s and 1s that is a model of the WCNF
+/// `encode --format wcnf` writes, with that cost (checked here clause by clause).
+#[test]
+fn an_optimisation_prints_the_maxsat_evaluations_lines_for_the_wcnf() {
+    let dir = tempfile::tempdir().unwrap();
+    let wcnf = dir.path().join("q.wcnf");
+    let out = run(&["encode", "--dim", "6", "--format", "wcnf", "-o", s(&wcnf)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&["solve", "--dim", "6", "--format", "competition"]);
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = |prefix: &str| {
+        let found: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix(prefix))
+            .collect();
+        assert_eq!(found.len(), 1, "one '{prefix}' line in {text}");
+        found[0].to_string()
+    };
+    assert_eq!(line("s "), "OPTIMUM FOUND");
+    let cost: u64 = line("o ").parse().unwrap();
+    let bits = line("v ");
+    assert!(bits.chars().all(|c| c == '0' || c == '1'), "{bits}");
+    let holds = |lit: i64| {
+        let v = usize::try_from(lit.unsigned_abs()).unwrap();
+        (bits.as_bytes()[v - 1] == b'1') == (lit > 0)
+    };
+    let (mut hard, mut falsified) = (0, 0);
+    for l in std::fs::read_to_string(&wcnf).unwrap().lines() {
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        let Some((&first, rest)) = tokens.split_first() else {
+            continue;
+        };
+        if first == "c" {
+            continue;
+        }
+        let lits: Vec<i64> = rest[..rest.len() - 1]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let satisfied = lits.iter().any(|&x| holds(x));
+        if first == "h" {
+            assert!(satisfied, "hard clause {l} falsified");
+            hard += 1;
+        } else if !satisfied {
+            falsified += first.parse::<u64>().unwrap();
+        }
+    }
+    assert!(hard > 0);
+    assert_eq!(falsified, cost, "the o line is the model's cost");
+    // K = 9 on 6x6 (⌊36/4⌋): cost K − a(6) = 9 − 5.
+    assert_eq!(cost, 4);
+    assert_fails_saying(
+        &run(&[
+            "solve",
+            "--dim",
+            "5",
+            "--backend",
+            "rc2",
+            "--format",
+            "competition",
+        ]),
+        2,
+        "--format competition",
     );
 }

@@ -109,19 +109,17 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// An entry for the instance `file` of `member`, with the fields that say which problem
-    /// it is filled as a queens family (`dim`) or a placement-problem family (`problem`,
-    /// `settings`, `rows`, `cols`, `torus`) has them; the rest is left for the caller.
-    fn of_member(file: String, member: &Member, queens: bool) -> Entry {
-        let l = &member.problem.rules.layout;
+    /// An entry for the file `file` that says nothing of the problem it encodes: status
+    /// unknown, every other field empty, for the caller to fill in.
+    pub fn of_file(file: String) -> Entry {
         Entry {
             file,
-            problem: (!queens).then(|| member.problem.name.clone()),
-            settings: (!queens).then(|| member.settings_line()),
-            rows: (!queens).then_some(l.rows),
-            cols: (!queens).then_some(l.cols),
-            torus: (!queens).then_some(l.torus),
-            dim: queens.then_some(l.rows),
+            problem: None,
+            settings: None,
+            rows: None,
+            cols: None,
+            torus: None,
+            dim: None,
             n: 0,
             model: String::new(),
             card: String::new(),
@@ -134,6 +132,22 @@ impl Entry {
             gbd: String::new(),
             format: None,
             optimum: None,
+        }
+    }
+
+    /// An entry for the instance `file` of `member`, with the fields that say which problem
+    /// it is filled as a queens family (`dim`) or a placement-problem family (`problem`,
+    /// `settings`, `rows`, `cols`, `torus`) has them; the rest is left for the caller.
+    fn of_member(file: String, member: &Member, queens: bool) -> Entry {
+        let l = &member.problem.rules.layout;
+        Entry {
+            problem: (!queens).then(|| member.problem.name.clone()),
+            settings: (!queens).then(|| member.settings_line()),
+            rows: (!queens).then_some(l.rows),
+            cols: (!queens).then_some(l.cols),
+            torus: (!queens).then_some(l.torus),
+            dim: queens.then_some(l.rows),
+            ..Entry::of_file(file)
         }
     }
 }

@@ -238,25 +238,13 @@ impl Family {
                 pq_encode::header::word(&formula.comments, key).map_or(String::new(), String::from)
             };
             instances.push(Entry {
-                file: name,
-                problem: None,
-                settings: None,
-                rows: None,
-                cols: None,
-                torus: None,
-                dim: None,
-                n: 0,
                 model: stated("model"),
                 card: stated("card"),
                 symmetry: stated("symmetry"),
                 variables: formula.n_vars,
                 clauses: formula.n_clauses(),
-                expected: Status::Unknown,
-                source: String::new(),
                 sha256: sha256_hex(&bytes),
-                gbd: String::new(),
-                format: None,
-                optimum: None,
+                ..Entry::of_file(name)
             });
             formulas.push(formula);
             plain.push(copy);
@@ -813,14 +801,6 @@ mod tests {
     /// An entry of a one-variable family with the given manifest status.
     fn entry(expected: Status) -> Entry {
         Entry {
-            file: "x.cnf".into(),
-            problem: None,
-            settings: None,
-            rows: None,
-            cols: None,
-            torus: None,
-            dim: None,
-            n: 0,
             model: "colouring".into(),
             card: "totalizer".into(),
             symmetry: "none".into(),
@@ -828,10 +808,7 @@ mod tests {
             clauses: 1,
             expected,
             source: "a test".into(),
-            sha256: String::new(),
-            gbd: String::new(),
-            format: None,
-            optimum: None,
+            ..Entry::of_file("x.cnf".into())
         }
     }
 

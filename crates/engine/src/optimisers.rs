@@ -476,6 +476,77 @@ fn confirm_bound(
     }
 }
 
+/// A model of `problem`'s WCNF export (encoded with `options`, as `pq-sat encode --format
+/// wcnf` writes it) whose board is an image of `witness` (`n` pieces in each maximised
+/// group) and whose cost is `K − n`: what a MaxSAT solver would answer with that board. The
+/// export breaks symmetries, so the witness itself may not extend to a model, but one of
+/// its images does (every orbit keeps a lex-leader member); each image is tried, its
+/// pieces and the ladder fixed as units, by the in-process CaDiCaL. The model is checked
+/// against every hard clause and its cost recomputed before it is returned.
+///
+/// # Errors
+/// No image extends to a model (a bug: the export would lose a solution), or the solver
+/// failed.
+pub fn wcnf_model(
+    problem: &Problem,
+    options: &Options,
+    n: usize,
+    witness: &pq_board::placement::Placement,
+    limits: &Limits,
+) -> Result<(Optimisation, pq_solve::Assignment), SolveError> {
+    use rustsat::types::Lit;
+    let opt =
+        export(problem, options, Export::Wcnf).map_err(|e| SolveError::Invalid(e.to_string()))?;
+    let map = (opt.formula.pieces.as_ref())
+        .ok_or_else(|| SolveError::Invalid("the export has no piece map".into()))?;
+    let lit = |dimacs: u32, value: bool| {
+        let l = Lit::positive(dimacs - 1);
+        if value {
+            l
+        } else {
+            !l
+        }
+    };
+    let ladder: Vec<Lit> = (opt.ladder.iter().enumerate())
+        .map(|(k, &y)| lit(y, k < n))
+        .collect();
+    let symmetries = pq_board::symmetry::symmetries(&problem.rules, &problem.demands(n));
+    for image in pq_board::symmetry::images(&symmetries, witness) {
+        let mut units: Vec<Lit> = (map.vars.iter())
+            .map(|v| lit(v.dimacs, image.get(v.row, v.col) == Some(v.group)))
+            .collect();
+        units.extend(&ladder);
+        let (answer, _) = pq_solve::backend::Cadical.solve_cube(
+            &opt.formula,
+            &units,
+            limits,
+            &pq_solve::backend::accept_all,
+        )?;
+        match answer {
+            Answer::Sat(model) => {
+                let value = |v: u32| model.value(v as usize);
+                if let Some(why) = opt.violation(value) {
+                    return Err(SolveError::Invalid(format!(
+                        "the completed WCNF model {why}"
+                    )));
+                }
+                let cost = opt.objective(value);
+                if opt.size_of(cost) != Some(n) {
+                    return Err(SolveError::Invalid(format!(
+                        "the completed WCNF model costs {cost}, not K - {n}"
+                    )));
+                }
+                return Ok((opt, model));
+            }
+            Answer::Unsat => {}
+            Answer::Unknown(reason) => return Err(SolveError::Invalid(reason)),
+        }
+    }
+    Err(SolveError::Invalid(format!(
+        "no image of the board with {n} of each extends to a model of the WCNF export"
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -452,6 +452,33 @@ pub fn competition(report: &str, outcome: &Outcome) -> String {
     out
 }
 
+/// The MaxSAT Evaluation's output for an optimisation: `report` (the text answer) as `c`
+/// lines, an `o` line with the cost of the best solution, the `s` line (`OPTIMUM FOUND`
+/// when it is proven, `SATISFIABLE` when not, `UNSATISFIABLE`, `UNKNOWN`) and the model as
+/// one `v` line of 0s and 1s, variable 1 first (the evaluations' format since 2020).
+pub fn maxsat_competition(
+    report: &str,
+    status: &str,
+    best: Option<(i64, &pq_solve::Assignment)>,
+) -> String {
+    let mut out = String::new();
+    for line in report.lines() {
+        out.push_str(if line.is_empty() { "c" } else { "c " });
+        out.push_str(line);
+        out.push('\n');
+    }
+    if let Some((cost, _)) = best {
+        out.push_str(&format!("o {cost}\n"));
+    }
+    out.push_str(&format!("s {status}\n"));
+    if let Some((_, model)) = best {
+        out.push_str("v ");
+        out.extend((1..=model.len()).map(|v| if model.value(v) { '1' } else { '0' }));
+        out.push('\n');
+    }
+    out
+}
+
 /// The optimum of a problem's maximised groups: a(d) for the queens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 // `optimum` is the JSON report's field name.

@@ -216,10 +216,14 @@ pub(crate) struct SolveArgs {
     /// Output format: text, json (one object) or competition (s and v lines)
     ///
     /// Output format: text (a headline and the labelled board, for people), json (one
-    /// object on standard output, for scripts) or competition (for a formula solved as it
-    /// is: FILE, --cnf or standard input): the SAT competition's output, the report as `c`
-    /// lines, one `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN` line and the model in
-    /// `v` lines ending with 0, as kissat and CaDiCaL print it
+    /// object on standard output, for scripts) or competition. competition, for a formula
+    /// solved as it is (FILE, --cnf or standard input): the SAT competition's output, the
+    /// report as `c` lines, one `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN` line and
+    /// the model in `v` lines ending with 0, as kissat and CaDiCaL print it; for an
+    /// optimisation (--dim or --problem, no --n): the MaxSAT Evaluation's, an `o` line with
+    /// the cost, `s OPTIMUM FOUND` (or SATISFIABLE when not proven) and one `v` line of 0s
+    /// and 1s, a model of the WCNF that `encode --format wcnf` writes with the same encoding
+    /// options
     #[arg(help_heading = "Output", long, value_enum, value_name = "FORMAT", hide_possible_values = true, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
 }

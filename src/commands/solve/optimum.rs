@@ -82,9 +82,13 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
     );
     report.search = optimised.search.as_ref().map(Search::of);
     report.mark_known(plan.check_unsat.map(pq_engine::proof::ProofFormat::checker));
-    emit(run.args.format.report(), &report, || {
-        report.text(problem, outcome)
-    })?;
+    if run.args.format == super::args::SolveFormat::Competition {
+        maxsat_output(problem, run, &report.text(problem, outcome), outcome)?;
+    } else {
+        emit(run.args.format.report(), &report, || {
+            report.text(problem, outcome)
+        })?;
+    }
     if let Some(e) = failed {
         return Err(e.into());
     }
@@ -139,4 +143,38 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSetti
         report.text(problem, &outcome)
     })?;
     Ok(unless_interrupted(optimum_code(&outcome)))
+}
+
+/// `--format competition` for an optimisation: the MaxSAT Evaluation's lines, the best
+/// board completed to a model of the WCNF that `pq-sat encode --format wcnf` writes with
+/// the same encoding options (its cost `K − n`), so that any MaxSAT tool can check it.
+fn maxsat_output(
+    problem: &Problem,
+    run: &RunSettings,
+    text: &str,
+    outcome: &OptimiseOutcome,
+) -> Result<()> {
+    let status = match (outcome.infeasible, outcome.optimum, &outcome.best) {
+        (true, _, _) => "UNSATISFIABLE",
+        (false, Some(_), _) => "OPTIMUM FOUND",
+        (false, None, Some(_)) => "SATISFIABLE",
+        (false, None, None) => "UNKNOWN",
+    };
+    let completed = match &outcome.best {
+        Some((n, board)) => {
+            // The export states no bound clauses: the file `encode --format wcnf` writes.
+            let options = pq_encode::Options {
+                bounds: pq_encode::Bounds::None,
+                ..run.args.encoding.options()
+            };
+            let (opt, model) =
+                pq_engine::optimisers::wcnf_model(problem, &options, *n, board, &Limits::none())?;
+            let cost = opt.objective(|v| model.value(v as usize));
+            Some((cost, model))
+        }
+        None => None,
+    };
+    let best = completed.as_ref().map(|(cost, model)| (*cost, model));
+    pq_report::emit_text(&pq_report::solve::maxsat_competition(text, status, best))?;
+    Ok(())
 }

@@ -62,6 +62,9 @@ pub(crate) fn validate(mut a: SolveArgs, check_unsat: bool) -> Result<SolveJob, 
         })
         .collect();
     if let Some(&optimiser) = optimisers.first() {
+        if a.format == SolveFormat::Competition {
+            return Err(format!("--format competition: {} answers in its own output; give it the WCNF or OPB file itself (`pq-sat encode --format wcnf`), or leave --backend {} out to have pq-sat's optimiser print the MaxSAT Evaluation's lines", optimiser.name(), optimiser.name()));
+        }
         return optimiser_job(a, optimiser, check_unsat);
     }
     let backends: Vec<BackendSpec> = a
@@ -141,8 +144,8 @@ pub(crate) fn validate(mut a: SolveArgs, check_unsat: bool) -> Result<SolveJob, 
     };
     let run = RunSettings { args: a, plan };
     let a = &run.args;
-    if a.format == SolveFormat::Competition && problem.is_some() {
-        return Err("--format competition prints the model of a formula solved as it is, in its own variables: write the formula with `pq-sat encode ... > q.cnf`, then `pq-sat solve q.cnf --format competition` (and `pq-sat decode q.cnf ANSWER` reads such an answer back as a board)".into());
+    if a.format == SolveFormat::Competition && problem.is_some() && a.n.is_some() {
+        return Err("--format competition prints the model of a formula in its own variables: write the formula with `pq-sat encode ... > q.cnf`, then `pq-sat solve q.cnf --format competition` (and `pq-sat decode q.cnf ANSWER` reads such an answer back as a board); an optimisation (no --n) prints the MaxSAT Evaluation's lines for `encode --format wcnf`".into());
     }
     let Some(problem) = problem else {
         if a.n.is_some() {
