@@ -1,13 +1,16 @@
-//! Which engine answers a run, the line engine or the SAT path: the policy `solve` applies,
-//! from a plain request (no command-line parser), so that it is one function with tests of
-//! its own. `auto` takes the line engine where it answers the problem and nothing given
+//! Which engine answers a run, the line engine or the SAT path, and whether the SAT path
+//! splits hard steps into cubes: the policy `solve` applies, from plain requests (no
+//! command-line parser), so that each is one function with tests of its own. `auto` takes the line engine where it answers the problem and nothing given
 //! needs a SAT solver; `--engine lines` refuses, by name, what the line engine cannot take.
 
 use std::path::Path;
+use std::time::Duration;
 
 use pq_encode::spec::Problem;
+use pq_solve::BackendSpec;
 
 use crate::lines::LineEngine;
+use crate::plan::{Cubing, Solvers};
 use crate::proof::ProofFormat;
 
 /// Which engine was asked for (`--engine`).
@@ -159,9 +162,104 @@ pub fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, String> {
     Ok(Some(engine()))
 }
 
+/// What `--cubes auto` decides from.
+#[derive(Clone, Debug)]
+pub struct CubingRequest<'a> {
+    /// The solvers of each step.
+    pub solvers: &'a Solvers,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Something asks for what only one solver's run gives: a proof or a certificate
+    /// bundle, one incremental solver under assumptions, or (`--check-unsat`) a checked
+    /// proof of every UNSAT.
+    pub one_run: bool,
+    /// The formula breaks symmetries with lex-leader clauses.
+    pub lex_leader: bool,
+    /// How long the solvers try a step before it is split (`--cube-after`).
+    pub probe: Duration,
+}
+
+/// `--cubes auto`: hard steps go to cubes when there are cores to spread them over and
+/// nothing asks for what one solver's run gives (a proof, a certificate, an incremental
+/// search, or with `--check-unsat` a checked proof of every UNSAT), the cubes' UNSAT proves
+/// the step's (lex-leader symmetry: the split drops only cubes the formula refutes), and
+/// one solver is there to solve the cubes.
+pub fn auto_cubing(req: &CubingRequest) -> Cubing {
+    let member = match req.solvers {
+        Solvers::Default { .. } => crate::cube::CUBE_SOLVER,
+        // A --solver-cmd is run as given: an arbitrary program need not tolerate running
+        // once per cube, side by side (shared files, memory); --cubes asks for it explicitly.
+        Solvers::Given(list) if list.len() == 1 && !matches!(list[0], BackendSpec::Command(_)) => {
+            list[0].clone()
+        }
+        Solvers::Given(_) => return Cubing::Never,
+    };
+    let eligible = req.jobs >= 2 && !req.one_run && req.lex_leader;
+    if !eligible {
+        return Cubing::Never;
+    }
+    Cubing::After {
+        probe: req.probe,
+        member,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn auto_splits_on_two_cores_with_one_solver_and_nothing_that_needs_one_run() {
+        let default = Solvers::Default { jobs: 2 };
+        let base = CubingRequest {
+            solvers: &default,
+            jobs: 2,
+            one_run: false,
+            lex_leader: true,
+            probe: Duration::ZERO,
+        };
+        assert!(matches!(
+            auto_cubing(&base),
+            Cubing::After { member, .. } if member == crate::cube::CUBE_SOLVER
+        ));
+        let kissat = Solvers::Given(vec![BackendSpec::Kissat]);
+        assert!(matches!(
+            auto_cubing(&CubingRequest {
+                solvers: &kissat,
+                ..base.clone()
+            }),
+            Cubing::After {
+                member: BackendSpec::Kissat,
+                ..
+            }
+        ));
+        let two = Solvers::Given(vec![BackendSpec::Kissat, BackendSpec::Minisat]);
+        let command = Solvers::Given(vec![BackendSpec::Command("x".into())]);
+        for never in [
+            CubingRequest {
+                jobs: 1,
+                ..base.clone()
+            },
+            CubingRequest {
+                one_run: true,
+                ..base.clone()
+            },
+            CubingRequest {
+                lex_leader: false,
+                ..base.clone()
+            },
+            CubingRequest {
+                solvers: &two,
+                ..base.clone()
+            },
+            CubingRequest {
+                solvers: &command,
+                ..base.clone()
+            },
+        ] {
+            assert!(matches!(auto_cubing(&never), Cubing::Never), "{never:?}");
+        }
+    }
 
     fn queens(d: usize) -> Problem {
         Problem::peaceable_queens(d)

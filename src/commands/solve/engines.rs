@@ -79,34 +79,18 @@ pub(super) fn optimiser_job(
     })
 }
 
-/// `--cubes auto`: hard steps go to cubes when there are cores to spread them over and
-/// nothing asks for what one solver's run gives (a proof, a certificate, an incremental
-/// search, or with `--check-unsat` a checked proof of every UNSAT), the cubes' UNSAT proves
-/// the step's (lex-leader symmetry: the split drops only cubes the formula refutes), and
-/// one solver is there to solve the cubes.
+/// `--cubes auto` for these arguments ([`pq_engine::choice::auto_cubing`]).
 pub(super) fn auto_cubing(a: &SolveArgs, solvers: &Solvers, check_unsat: bool) -> Cubing {
-    let member = match solvers {
-        Solvers::Default { .. } => pq_engine::cube::CUBE_SOLVER,
-        // A --solver-cmd is run as given: an arbitrary program need not tolerate running
-        // once per cube, side by side (shared files, memory); --cubes asks for it explicitly.
-        Solvers::Given(list) if list.len() == 1 && !matches!(list[0], BackendSpec::Command(_)) => {
-            list[0].clone()
-        }
-        Solvers::Given(_) => return Cubing::Never,
-    };
-    let eligible = a.jobs.unwrap_or_else(default_jobs) >= 2
-        && !check_unsat
-        && a.strategy != Strategy::Incremental
-        && a.proof.is_none()
-        && a.certify.is_none()
-        && a.encoding.options().symmetry == Symmetry::LexLeader;
-    if !eligible {
-        return Cubing::Never;
-    }
-    Cubing::After {
+    pq_engine::choice::auto_cubing(&pq_engine::choice::CubingRequest {
+        solvers,
+        jobs: a.jobs.unwrap_or_else(default_jobs),
+        one_run: check_unsat
+            || a.strategy == Strategy::Incremental
+            || a.proof.is_some()
+            || a.certify.is_some(),
+        lex_leader: a.encoding.options().symmetry == Symmetry::LexLeader,
         probe: a.cube_after.unwrap_or_default(),
-        member,
-    }
+    })
 }
 
 /// `solve --cubes`: the one solver that solves each cube (default: the in-process
