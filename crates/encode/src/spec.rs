@@ -596,6 +596,30 @@ impl Preset {
         }
     }
 
+    /// What an answer at size `n` claims, in the preset's words: `9 white and 9 black queens
+    /// fit on a 8x8 board`, `... do not fit ...`, `whether ... fit ...` for `fits` true, false
+    /// or unknown (`None`); another problem's summary at size `n` (`... is impossible` when it
+    /// does not fit).
+    pub fn claim(self, problem: &Problem, n: usize, fits: Option<bool>) -> String {
+        match self {
+            Preset::Queens { dim: d } => {
+                let queens = format!("{n} white and {n} black queens");
+                match fits {
+                    Some(true) => format!("{queens} fit on a {d}x{d} board"),
+                    Some(false) => format!("{queens} do not fit on a {d}x{d} board"),
+                    None => format!("whether {queens} fit on a {d}x{d} board"),
+                }
+            }
+            Preset::General => {
+                let what = problem.sized(n).summary();
+                match fits {
+                    Some(false) => format!("{what} is impossible"),
+                    _ => what,
+                }
+            }
+        }
+    }
+
     /// The optimum stated: `a(8) = 9`, or `the optimum is 9`.
     pub fn optimum_is(self, n: usize) -> String {
         match self {
@@ -907,6 +931,19 @@ count = "max"
         ] {
             assert_eq!(p.shape(), Shape::General, "{}", p.summary());
             assert_eq!(p.preset(), Preset::General, "{}", p.summary());
+            // Their formulas take the line model where the queens' take the colouring one.
+            let options = crate::Options::default().for_problem(&p);
+            assert_eq!(options.model, crate::Model::Lines, "{}", p.summary());
         }
+        let options = crate::Options::default();
+        assert_eq!(options.for_problem(&dim), options);
+        assert_eq!(
+            Preset::Queens { dim: 6 }.claim(&dim, 5, Some(true)),
+            "5 white and 5 black queens fit on a 6x6 board"
+        );
+        assert_eq!(
+            Preset::Queens { dim: 6 }.claim(&dim, 6, Some(false)),
+            "6 white and 6 black queens do not fit on a 6x6 board"
+        );
     }
 }

@@ -26,26 +26,17 @@ impl Decoded {
     /// known, then the board.
     pub fn text(&self, problem: Option<(&Problem, Option<usize>)>, outcome: &Outcome) -> String {
         let source = &self.solved.solver;
+        let fits = match outcome.status {
+            Status::Sat => Some(true),
+            Status::Unsat => Some(false),
+            Status::Unknown => None,
+        };
         let claim = match problem {
-            Some((p, Some(n))) if p.preset().is_queens() => {
-                let d = p.rules.layout.rows;
-                let queens = format!("{n} white and {n} black queens");
-                match outcome.status {
-                    Status::Sat => format!("{queens} fit on a {d}x{d} board"),
-                    Status::Unsat => format!("{queens} do not fit on a {d}x{d} board"),
-                    Status::Unknown => format!("whether {queens} fit on a {d}x{d} board"),
-                }
-            }
-            Some((p, n)) => {
-                let what = match n {
-                    Some(n) => p.sized(n).summary(),
-                    None => p.summary(),
-                };
-                match outcome.status {
-                    Status::Unsat => format!("{what} is impossible"),
-                    _ => what,
-                }
-            }
+            Some((p, Some(n))) => p.preset().claim(p, n, fits),
+            Some((p, None)) => match fits {
+                Some(false) => format!("{} is impossible", p.summary()),
+                _ => p.summary(),
+            },
             None => format!(
                 "{} variables, {} clauses",
                 self.solved.variables, self.solved.clauses

@@ -321,7 +321,12 @@ impl Solved {
                 .map(|((problem, _), p)| Witness::of(problem, p)),
             backend,
             solver: outcome.solver.clone(),
-            encoding: options.map(Encoding::of),
+            // The options the formula was really encoded with (another problem than the
+            // queens takes the line model for the colouring one).
+            encoding: options.map(|o| match problem {
+                Some((p, _)) => Encoding::of(&o.for_problem(p)),
+                None => Encoding::of(o),
+            }),
             variables: outcome.variables,
             clauses: outcome.clauses,
             seconds: outcome.seconds,
@@ -356,40 +361,32 @@ impl Solved {
             .unwrap_or("the solver's unchecked word");
         let unknown = outcome.reason.as_deref().unwrap_or("no answer");
         let mut text = match headline {
-            Headline::Problem(problem, n) if problem.preset().is_queens() => {
-                let d = problem.rules.layout.rows;
-                let queens = format!("{n} white and {n} black queens");
-                match outcome.status {
-                    Status::Sat => format!("SAT: {queens} fit on a {d}x{d} board ({how})\n"),
-                    Status::Unsat => format!(
-                        "UNSAT: {queens} do not fit on a {d}x{d} board ({how}; {unsat_known}: {})\n",
-                        match (&self.search, &self.encoding) {
-                            (Some(search), _) => search.text(),
-                            (None, Some(e)) => format!(
-                                "formula: {}, {}, {}{}",
-                                e.model,
-                                e.card,
-                                e.symmetry,
-                                e.bounds
-                                    .as_ref()
-                                    .map_or(String::new(), |b| format!(", bounds {b}"))
-                            ),
-                            (None, None) => "formula: ".to_string(),
-                        }
-                    ),
-                    Status::Unknown => format!(
-                        "UNKNOWN: whether {queens} fit on a {d}x{d} board ({how}: {unknown})\n"
-                    ),
-                }
-            }
             Headline::Problem(problem, n) => {
-                let what = problem.sized(n).summary();
+                let fits = match outcome.status {
+                    Status::Sat => Some(true),
+                    Status::Unsat => Some(false),
+                    Status::Unknown => None,
+                };
+                let claim = problem.preset().claim(problem, n, fits);
+                // An UNSAT names how it is known and what that rests on: the search's
+                // counts, or the formula's encoding.
+                let rests_on = match (&self.search, &self.encoding) {
+                    (Some(search), _) => format!(": {}", search.text()),
+                    (None, Some(e)) => format!(
+                        ": formula: {}, {}, {}{}",
+                        e.model,
+                        e.card,
+                        e.symmetry,
+                        e.bounds
+                            .as_ref()
+                            .map_or(String::new(), |b| format!(", bounds {b}"))
+                    ),
+                    (None, None) => String::new(),
+                };
                 match outcome.status {
-                    Status::Sat => format!("SAT: {what} ({how})\n"),
-                    Status::Unsat => {
-                        format!("UNSAT: {what} is impossible ({how}; {unsat_known})\n")
-                    }
-                    Status::Unknown => format!("UNKNOWN: {what} ({how}: {unknown})\n"),
+                    Status::Sat => format!("SAT: {claim} ({how})\n"),
+                    Status::Unsat => format!("UNSAT: {claim} ({how}; {unsat_known}{rests_on})\n"),
+                    Status::Unknown => format!("UNKNOWN: {claim} ({how}: {unknown})\n"),
                 }
             }
             Headline::Formula(_) => {
@@ -554,7 +551,7 @@ impl Optimum {
             witness: outcome.best.as_ref().map(|(_, p)| Witness::of(problem, p)),
             backend,
             strategy: strategy.name().into(),
-            encoding: options.map(Encoding::of),
+            encoding: options.map(|o| Encoding::of(&o.for_problem(problem))),
             search: None,
             seconds: outcome.seconds,
             steps: outcome.steps.clone(),
