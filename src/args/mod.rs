@@ -322,6 +322,12 @@ pub(crate) struct ProblemArgs {
 impl ProblemArgs {
     /// Reads the file and applies the overrides; errors name the file or the key.
     pub(crate) fn load(&self) -> Result<Option<Problem>, String> {
+        Ok(self.load_with_file()?.map(|(_, problem)| problem))
+    }
+
+    /// The problem file as written and the problem with the `--set` values applied, if
+    /// `--problem` names one.
+    fn load_with_file(&self) -> Result<Option<(Problem, Problem)>, String> {
         let Some(path) = &self.problem else {
             // clap's `requires` lets --set through beside --dim (which conflicts with
             // --problem): say so rather than ignore it.
@@ -332,7 +338,8 @@ impl ProblemArgs {
             }
             return Ok(None);
         };
-        let mut problem = read_problem(path)?;
+        let file = read_problem(path)?;
+        let mut problem = file.clone();
         let mut items = Vec::new();
         for item in &self.set {
             let Some(pair) = item.split_once('=') else {
@@ -343,21 +350,17 @@ impl ProblemArgs {
         problem
             .set_all(items)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(Some(problem))
+        Ok(Some((file, problem)))
     }
 
-    /// `problem` (as [`ProblemArgs::load`] read it) asked at one size when `--set` fixed
-    /// every group the file maximises to one count K: those groups maximised again, and K,
-    /// so that `--set knights=30` reaches the engines as `--n 30` does. Otherwise
-    /// `problem` as it is and no size.
-    pub(crate) fn sized_by_set(
-        &self,
-        problem: Problem,
-    ) -> Result<(Problem, Option<usize>), String> {
-        let Some(path) = self.problem.as_ref().filter(|_| !self.set.is_empty()) else {
-            return Ok((problem, None));
+    /// The problem asked at one size when `--set` fixed every group the file maximises to
+    /// one count K: those groups maximised again, and K, so that `--set knights=30` reaches
+    /// the engines as `--n 30` does. Otherwise the problem as [`ProblemArgs::load`] reads it
+    /// and no size.
+    pub(crate) fn load_sized(&self) -> Result<Option<(Problem, Option<usize>)>, String> {
+        let Some((file, problem)) = self.load_with_file()? else {
+            return Ok(None);
         };
-        let file = read_problem(path)?;
         let maximised = file.maximised();
         let fixed: Vec<usize> = maximised
             .iter()
@@ -367,18 +370,19 @@ impl ProblemArgs {
             })
             .collect();
         let same_layout = file.rules.groups == problem.rules.groups;
-        if !same_layout
+        if self.set.is_empty()
+            || !same_layout
             || maximised.is_empty()
             || fixed.len() != maximised.len()
             || fixed.iter().any(|&k| k != fixed[0])
         {
-            return Ok((problem, None));
+            return Ok(Some((problem, None)));
         }
         let mut sized = problem;
         for g in maximised {
             sized.counts[g] = pq_encode::spec::Count::Maximise;
         }
-        Ok((sized, Some(fixed[0])))
+        Ok(Some((sized, Some(fixed[0]))))
     }
 
     /// The problem file, else the queens preset on `dim`×`dim`, if either is given.

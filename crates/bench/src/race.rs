@@ -230,7 +230,8 @@ impl Family {
         for name in names {
             let path = dir.join(&name);
             let bytes = pq_io::output::read_regular(&path, MAX_INSTANCE)?;
-            let (text, copy) = plain_text(&path, &name, bytes.clone())?;
+            let sha256 = sha256_hex(&bytes);
+            let (text, copy) = plain_text(&path, &name, bytes)?;
             let formula = dimacs::parse(&text[..])
                 .map_err(|e| FamilyError::Invalid(format!("{}: {e}", path.display())))?;
             // A pq-sat file's header names its encoding; another file's is left blank.
@@ -243,7 +244,7 @@ impl Family {
                 symmetry: stated("symmetry"),
                 variables: formula.n_vars,
                 clauses: formula.n_clauses(),
-                sha256: sha256_hex(&bytes),
+                sha256,
                 ..Entry::of_file(name)
             });
             formulas.push(formula);

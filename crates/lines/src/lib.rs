@@ -282,16 +282,7 @@ fn search_turned(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settin
 /// Sat if one of them has a solution, Unsat if none has. Splitting [`row_sets`] into
 /// slices splits the work into independent pieces (cubes).
 pub fn search_rows(board: &Board, demand: Demand, rows: &[u32], settings: &Settings) -> Answer {
-    run_with(
-        board,
-        demand,
-        rows,
-        &Fixed::default(),
-        settings,
-        None,
-        &|| NoTree,
-        &|_, _| {},
-    )
+    search_rows_noting(board, demand, rows, settings, &|_| {})
 }
 
 /// [`search_rows`], calling `finished(i)` as each `rows[i]` is searched to its end without

@@ -80,14 +80,10 @@ pub(crate) fn validate(mut a: SolveArgs, check_unsat: bool) -> Result<SolveJob, 
     } else {
         solvers(&backends, &a.solver_cmd, a.jobs)?
     };
-    let problem = a.problem.load_or_queens(a.dim)?;
     // A size given as `--set GROUP=K` is the question `--n K` asks, and is answered so.
-    let (problem, set_n) = match problem {
-        Some(p) => {
-            let (p, k) = a.problem.sized_by_set(p)?;
-            (Some(p), k)
-        }
-        None => (None, None),
+    let (problem, set_n) = match a.problem.load_sized()? {
+        Some((p, k)) => (Some(p), k),
+        None => (a.dim.map(Problem::peaceable_queens), None),
     };
     if let (Some(k), Some(n)) = (set_n, a.n) {
         return Err(format!("--n {n} and --set fix the size of the maximised groups twice (--set gives {k}): give one"));
