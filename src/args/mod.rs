@@ -99,14 +99,7 @@ impl From<ProgressMode> for pq_report::ProgressMode {
 /// The size of a problem's maximised groups for a single check: `Some(n)` from `--n`
 /// (`Some(0)` when nothing is maximised), `None` to maximise.
 pub(crate) fn problem_size(problem: &Problem, n: Option<usize>) -> Result<Option<usize>, String> {
-    match (problem.maximised().is_empty(), n) {
-        (true, Some(_)) => Err(
-            "--n: this problem maximises no group (its counts are fixed; change one with --set GROUP=N)"
-                .into(),
-        ),
-        (true, None) => Ok(Some(0)),
-        (false, n) => Ok(n),
-    }
+    pq_engine::plan::request::size_asked(problem, n).map_err(|e| e.to_string())
 }
 
 impl SubjectArgs {
@@ -235,50 +228,29 @@ pub(crate) struct EncodingArgs {
 
 impl EncodingArgs {
     /// The options given, the defaults for the others.
-    pub(crate) fn options(&self) -> Options {
-        let d = Options::default();
-        Options {
-            model: self.model.unwrap_or(d.model),
-            card: self.card.unwrap_or(d.card),
-            symmetry: self.symmetry.unwrap_or(d.symmetry),
-            bounds: self.bounds.unwrap_or(d.bounds),
+    /// The options given, as the engine's request takes them.
+    pub(crate) fn request(&self) -> pq_engine::plan::request::EncodingRequest {
+        pq_engine::plan::request::EncodingRequest {
+            model: self.model,
+            card: self.card,
+            symmetry: self.symmetry,
+            bounds: self.bounds,
         }
     }
 
-    /// `--bounds sums` applies to the colouring model of the peaceable queens (the only
-    /// formula that has the line colours it counts with).
+    pub(crate) fn options(&self) -> Options {
+        self.request().options()
+    }
+
+    /// `--bounds sums` applies to the colouring model of the peaceable queens.
     pub(crate) fn check_bounds(&self, problem: &Problem) -> Result<(), String> {
-        let options = self.options();
-        if options.bounds == Bounds::None {
-            return Ok(());
-        }
-        if options.model != Model::Colouring {
-            return Err(format!(
-                "--bounds {} needs the colouring model (its clauses count on the line colours), not --model {}",
-                options.bounds, options.model
-            ));
-        }
-        if problem.shape().optimum_is_a_of_d().is_none() {
-            return Err(format!(
-                "--bounds {} applies to the peaceable queens (--dim D), not to {}",
-                options.bounds, problem.name
-            ));
-        }
-        Ok(())
+        self.request()
+            .check_bounds(problem)
+            .map_err(|e| e.to_string())
     }
 
     pub(crate) fn given(&self) -> Option<&'static str> {
-        if self.model.is_some() {
-            Some("--model")
-        } else if self.card.is_some() {
-            Some("--card")
-        } else if self.symmetry.is_some() {
-            Some("--symmetry")
-        } else if self.bounds.is_some() {
-            Some("--bounds")
-        } else {
-            None
-        }
+        self.request().given()
     }
 }
 
@@ -361,28 +333,8 @@ impl ProblemArgs {
         let Some((file, problem)) = self.load_with_file()? else {
             return Ok(None);
         };
-        let maximised = file.maximised();
-        let fixed: Vec<usize> = maximised
-            .iter()
-            .filter_map(|&g| match problem.counts.get(g) {
-                Some(pq_encode::spec::Count::Exactly(k)) => Some(*k),
-                _ => None,
-            })
-            .collect();
-        let same_layout = file.rules.groups == problem.rules.groups;
-        if self.set.is_empty()
-            || !same_layout
-            || maximised.is_empty()
-            || fixed.len() != maximised.len()
-            || fixed.iter().any(|&k| k != fixed[0])
-        {
-            return Ok(Some((problem, None)));
-        }
-        let mut sized = problem;
-        for g in maximised {
-            sized.counts[g] = pq_encode::spec::Count::Maximise;
-        }
-        Ok(Some((sized, Some(fixed[0]))))
+        let sized = pq_engine::plan::request::sized_by_set(&file, problem, !self.set.is_empty());
+        Ok(Some(sized))
     }
 
     /// The problem file, else the queens preset on `dim`×`dim`, if either is given.

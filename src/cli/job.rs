@@ -147,7 +147,7 @@ impl Job {
                 a.replace.force,
             ),
             Job::Solve(job) => {
-                let run = &job.run;
+                let run = &**job;
                 let mut out: Vec<output::Output> =
                     run.args.svg.iter().map(|p| file("--svg", p)).collect();
                 if let Some(job) = &run.plan.proof {
@@ -211,10 +211,7 @@ impl Job {
                 job.args.problem.problem.as_deref(),
                 job.args.file.as_deref(),
             ),
-            Job::Solve(job) => (
-                job.run.args.problem.problem.as_deref(),
-                job.run.args.cnf.as_deref(),
-            ),
+            Job::Solve(job) => (job.args.problem.problem.as_deref(), job.args.cnf.as_deref()),
             Job::Family(job) => (job.args.problem.as_deref(), None),
             Job::Cube(job) => (job.args.problem.problem.as_deref(), job.args.cnf.as_deref()),
             Job::Estimate(job) => (job.args.problem.problem.as_deref(), None),

@@ -18,9 +18,10 @@
 //! - [`lines`]: the native line engine ([`pq_lines`]) deciding a step without a formula;
 //! - [`known`]: the proven values of a(d), which every answer must agree with;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
-//! - [`choice`]: whether the line engine or the SAT path answers a run, from a plain
-//!   request; [`plan`]: which engine answers a run, chosen by what it can do (decide a step, write
-//!   a proof, climb to an optimum): the SAT solvers, a portfolio, cubes or the line engine;
+//! - [`plan`]: which engine answers a run, made from a plain request with every rule of
+//!   what may go with what ([`plan::Plan::new`], [`plan::enumeration`]), and chosen by what
+//!   it can do (decide a step, write a proof, climb to an optimum, list placements): the
+//!   SAT solvers, a portfolio, cubes or the line engine;
 //! - [`proof`]: clausal proofs and independent checkers; [`proof::checked`]:
 //!   `--check-unsat`, a backend whose UNSAT counts only with a checked proof;
 //!   [`proof::certificate`]: certified optima;
@@ -33,7 +34,6 @@
 //!
 //! Files, compression and hashes (SHA-256, the GBD id) are pq-io's, imported from there.
 
-pub mod choice;
 pub(crate) mod crowded;
 pub mod cube;
 pub mod enumerate;

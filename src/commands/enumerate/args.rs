@@ -1,11 +1,12 @@
 //! `enumerate`'s arguments and their validation into an [`EnumerateJob`].
 
 use clap::{Args as ClapArgs, ValueEnum};
-use pq_encode::{Card, Model, Options, Symmetry};
-use pq_engine::enumerate::{Request, UpTo};
-use pq_engine::proof::ProofFormat;
+use pq_encode::{Card, Model};
+use pq_engine::enumerate::UpTo;
+use pq_engine::plan::choice::EngineChoice;
+use pq_engine::plan::enumeration::{EnumeratePlan, EnumerateRequest};
 
-use crate::args::{parse_jobs, parse_split, problem_size, SubjectArgs};
+use crate::args::{parse_jobs, parse_split, SubjectArgs};
 
 /// Which boards `enumerate` counts separately.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,96 +73,49 @@ pub(crate) struct EnumerateArgs {
     pub report: crate::args::FormatArg,
 }
 
-/// What `enumerate` lists, validated.
-#[derive(Debug)]
+/// What `enumerate` lists, validated: the engine's plan, and the arguments for the output.
 pub(crate) struct EnumerateJob {
-    /// The engine's request (its `n` is set once the size is known).
-    pub request: Request,
-    /// The size given; `None`: the optimum, found first.
-    pub n: Option<usize>,
+    /// Which engine lists which boards.
+    pub plan: EnumeratePlan,
     /// The arguments as given.
     pub args: EnumerateArgs,
-    /// With `--check-unsat`: the UNSAT above the optimum found first needs a checked proof.
-    pub check_unsat: Option<ProofFormat>,
+}
+
+impl std::fmt::Debug for EnumerateJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EnumerateJob")
+            .field("request", &self.plan.request)
+            .field("engine", &self.plan.engine)
+            .field("args", &self.args)
+            .finish()
+    }
 }
 
 impl EnumerateArgs {
-    /// Checks what clap cannot: a model that can leave squares empty, a problem that
-    /// maximises something for `--maximal`.
-    pub(crate) fn validate(mut self, check_unsat: bool) -> Result<EnumerateJob, String> {
-        let model = self.model.unwrap_or(Model::Lines);
-        if model == Model::Colouring {
-            return Err("enumerate needs a model that can leave an allowed square empty: --model lines or pairwise (the colouring model fills every square its lines allow)".into());
-        }
-        if self.limit == Some(0) {
-            return Err("--limit must be at least 1".into());
-        }
-        let sat_only = [
-            (self.model.is_some(), "--model"),
-            (self.card.is_some(), "--card"),
-            (self.split.is_some(), "--split"),
-            (check_unsat, "--check-unsat"),
-        ];
-        let sat_flag = sat_only.iter().find(|(given, _)| *given).map(|(_, f)| *f);
-        if self.engine == EnumerateEngine::Lines {
-            if let Some(flag) = sat_flag {
-                return Err(format!(
-                    "--engine lines reads no formula: it cannot take {flag}; use --engine sat"
-                ));
-            }
-        }
+    /// The problem read, and the engine's plan of it ([`EnumeratePlan::new`]).
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<EnumerateJob, String> {
         let (problem, n) = self.subject.load()?;
-        let n = problem_size(&problem, n)?;
-        if self.maximal && problem.maximised().is_empty() {
-            return Err(
-                "--maximal needs a problem that maximises some group (count = \"max\")".into(),
-            );
-        }
-        let request = Request {
+        let request = EnumerateRequest {
             problem,
-            n: n.unwrap_or(0),
+            n,
+            engine: match self.engine {
+                EnumerateEngine::Auto => EngineChoice::Auto,
+                EnumerateEngine::Sat => EngineChoice::Sat,
+                EnumerateEngine::Lines => EngineChoice::Lines,
+            },
             up_to: match self.up_to {
                 UpToArg::Total => UpTo::Total,
                 UpToArg::Symmetry => UpTo::Symmetry,
             },
             maximal: self.maximal,
-            options: Options {
-                model,
-                card: self.card.unwrap_or_default(),
-                symmetry: Symmetry::None,
-                ..Options::default()
-            },
             limit: self.limit,
-            split: self
-                .split
-                .unwrap_or(if self.jobs.unwrap_or(1) > 1 { 4 } else { 0 }),
-            jobs: self.jobs.unwrap_or(1),
+            split: self.split,
+            jobs: self.jobs,
+            model: self.model,
+            card: self.card,
+            check_unsat,
         };
-        let sized = Request {
-            n: n.unwrap_or(1),
-            ..request.clone()
-        };
-        let refusal = pq_engine::enumerate_lines::refusal(&sized);
-        if self.engine == EnumerateEngine::Auto {
-            // The line engine where it lists the boards: at d = 8, 0.02 s against 4.6 s.
-            self.engine = if sat_flag.is_none() && refusal.is_none() {
-                EnumerateEngine::Lines
-            } else {
-                EnumerateEngine::Sat
-            };
-        }
-        if self.engine == EnumerateEngine::Lines {
-            if let Some(why) = refusal {
-                return Err(format!(
-                    "--engine lines cannot list these boards: {why}; use --engine sat"
-                ));
-            }
-        }
-        Ok(EnumerateJob {
-            request,
-            n,
-            args: self,
-            check_unsat: check_unsat.then_some(ProofFormat::Drat),
-        })
+        let plan = EnumeratePlan::new(request).map_err(|e| e.to_string())?;
+        Ok(EnumerateJob { plan, args: self })
     }
 }

@@ -15,31 +15,19 @@ use pq_report::{emit_json, emit_text, Enumeration, Subject};
 
 mod args;
 
-pub(crate) use args::{EnumerateArgs, EnumerateEngine, EnumerateJob};
+pub(crate) use args::{EnumerateArgs, EnumerateJob};
 
-/// Lists the placements of `request` (at the optimum when `n` is `None`; with
-/// `check_unsat`, the UNSAT above it needs a checked proof in that format): streamed as
-/// text, or collected into one JSON report.
+/// Lists the placements the plan asks for (at the optimum, found first, when no size was
+/// given): streamed as text, or collected into one JSON report.
 pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
-    let EnumerateJob {
-        mut request,
-        n,
-        args: a,
-        check_unsat,
-    } = job;
+    let EnumerateJob { plan, args: a } = job;
     let a = &a;
+    let (enumerator, mut request) = (plan.enumerator, plan.request);
     // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
     // with a summary of what happened to be found.
     let _guard = Interruptible::enter();
     let (count_only, format) = (a.count, a.report.format);
-    let enumerator: Box<dyn pq_engine::plan::Enumerate> = match a.engine {
-        // `validate` resolved `auto` to one of the two.
-        EnumerateEngine::Sat | EnumerateEngine::Auto => pq_engine::plan::enumerator(check_unsat),
-        EnumerateEngine::Lines => {
-            Box::new(pq_engine::enumerate_lines::LineEnumerator { jobs: request.jobs })
-        }
-    };
-    request.n = if let Some(n) = n {
+    request.n = if let Some(n) = plan.n {
         n
     } else {
         let (n, seconds) = enumerator.optimum(&request.problem)?;

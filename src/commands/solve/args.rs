@@ -5,9 +5,7 @@ use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_engine::optimise::Strategy;
-use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
-use pq_solve::BackendSpec;
 
 use crate::args::{
     parse_dim, parse_jobs, parse_n, parse_timeout, EncodingArgs, ProblemArgs, ProgressMode,
@@ -73,7 +71,7 @@ pub(crate) struct SolveArgs {
     /// answer is checked (model, board, claimed optimum), and the bound above it is
     /// confirmed by a checked UNSAT of pq-sat's own solvers with --check-unsat
     #[arg(help_heading = "Engine", long, value_name = "B")]
-    pub backend: Vec<BackendArg>,
+    pub backend: Vec<pq_engine::plan::Named>,
     /// Any solver command with SAT-competition output; may be repeated
     ///
     /// Any solver command that follows the SAT competition output conventions
@@ -250,27 +248,23 @@ impl SolveFormat {
     }
 }
 
-/// A `--backend` value: a SAT solver, or an external optimiser.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum BackendArg {
-    /// A SAT solver (one formula at a time).
-    Solver(BackendSpec),
-    /// An optimiser that solves the whole optimisation in one run.
-    Optimiser(Optimiser),
+impl From<EngineChoice> for pq_engine::plan::choice::EngineChoice {
+    fn from(e: EngineChoice) -> Self {
+        match e {
+            EngineChoice::Auto => Self::Auto,
+            EngineChoice::Lines => Self::Lines,
+            EngineChoice::Sat => Self::Sat,
+        }
+    }
 }
 
-impl std::str::FromStr for BackendArg {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        if let Ok(o) = s.parse::<Optimiser>() {
-            return Ok(BackendArg::Optimiser(o));
+impl From<CubesWhen> for pq_engine::plan::request::CubesWhen {
+    fn from(c: CubesWhen) -> Self {
+        match c {
+            CubesWhen::Auto => Self::Auto,
+            CubesWhen::Always => Self::Always,
+            CubesWhen::Never => Self::Never,
         }
-        s.parse::<BackendSpec>()
-            .map(BackendArg::Solver)
-            .map_err(|e| {
-                let optimisers: Vec<&str> = Optimiser::ALL.iter().map(|o| o.name()).collect();
-                format!("{e}; optimisers: {}", optimisers.join(", "))
-            })
     }
 }
 

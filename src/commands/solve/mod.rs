@@ -29,34 +29,31 @@ use pq_report::progress::note;
 use pq_report::solve::{Headline, ProofReport, Search, Solved};
 
 mod args;
-mod engines;
-mod line_engine;
 mod optimum;
-mod proofs;
 mod validate;
 
 pub(crate) use args::SolveArgs;
 use args::SolveFormat;
-pub(crate) use validate::{validate, RunSettings, SolveJob, Target};
+use pq_engine::plan::Target;
+pub(crate) use validate::{validate, SolveJob};
 
 /// Answers the job's question.
-pub(crate) fn run(job: &SolveJob) -> Result<u8> {
-    let run = &job.run;
-    match &job.target {
+pub(crate) fn run(run: &SolveJob) -> Result<u8> {
+    match &run.plan.target {
         Target::Size(problem, n) => at_size(problem, *n, run),
         Target::Optimum(problem) => optimum::optimum(problem, run),
         Target::OptimiseWith(problem, optimiser) => optimum::optimum_by(problem, *optimiser, run),
-        Target::Cnf => formula(run),
+        Target::Formula(path) => formula(path.as_deref(), run),
     }
 }
 
 /// Solves `problem` at size `n`; with `--proof`, by the proof's engine, writing the proof
 /// on UNSAT.
-fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
+fn at_size(problem: &Problem, n: usize, run: &SolveJob) -> Result<u8> {
     let plan = &run.plan;
     // --timeout bounds the whole run, encoding included.
     let limits = Limits::timeout(run.args.timeout);
-    let options = run.args.encoding.options();
+    let options = plan.options;
     let formula = plan
         .needs_formula()
         .then(|| encode_problem(problem, n, &options));
@@ -67,10 +64,13 @@ fn at_size(problem: &Problem, n: usize, run: &RunSettings) -> Result<u8> {
     let judge = |a: &Answer| agrees(problem, n, a);
     let decided = {
         let _guard = Interruptible::enter();
-        let step = Step {
-            problem: Some(problem),
-            n,
-            formula: formula.as_ref(),
+        let step = match &formula {
+            Some(formula) => Step::Formula {
+                problem: Some(problem),
+                n,
+                formula,
+            },
+            None => Step::Problem { problem, n },
         };
         plan.decide(step, &limits, &judge, &mut warn_rejection)?
     };
@@ -128,7 +128,7 @@ fn proof_report(
 /// problems show their name).
 pub(super) fn svg(
     problem: &Problem,
-    run: &RunSettings,
+    run: &SolveJob,
     placement: Option<&Placement>,
     title: impl FnOnce(usize) -> String,
 ) -> Result<()> {
@@ -141,17 +141,16 @@ pub(super) fn svg(
 }
 
 /// With `--svg`, draws the placement found at size `n`.
-fn svg_at_size(problem: &Problem, n: usize, run: &RunSettings, outcome: &Outcome) -> Result<()> {
+fn svg_at_size(problem: &Problem, n: usize, run: &SolveJob, outcome: &Outcome) -> Result<()> {
     svg(problem, run, outcome.placement.as_ref(), |d| {
         format!("{n} white and {n} black queens on {d}x{d}")
     })
 }
 
-/// Solves the DIMACS file of `--cnf` (standard input when none, or `-`) as it is. A pq-sat
-/// header names the problem, so that the answer is decoded and validated like `solve --dim`
-/// or `solve --problem`.
-fn formula(run: &RunSettings) -> Result<u8> {
-    let path = run.args.cnf.as_deref().filter(|p| p.as_os_str() != "-");
+/// Solves the DIMACS file at `path` (standard input when `None`) as it is. A pq-sat header
+/// names the problem, so that the answer is decoded and validated like `solve --dim` or
+/// `solve --problem`.
+fn formula(path: Option<&Path>, run: &SolveJob) -> Result<u8> {
     // --timeout bounds the whole run, reading the file included.
     let limits = Limits::timeout(run.args.timeout);
     let formula = read_formula(path, &limits)?;
@@ -161,10 +160,10 @@ fn formula(run: &RunSettings) -> Result<u8> {
     let certifies = || "the formula in the CNF file (clauses as given)".to_string();
     let decided = {
         let _guard = Interruptible::enter();
-        let step = Step {
+        let step = Step::Formula {
             problem: problem.as_ref(),
             n: size,
-            formula: Some(&formula),
+            formula: &formula,
         };
         run.plan
             .decide(step, &limits, &accept_all, &mut warn_rejection)?

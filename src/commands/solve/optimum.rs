@@ -12,10 +12,10 @@ use pq_report::{emit, CertificateSummary};
 use pq_solve::control::Limits;
 
 use super::super::{optimum_code, unless_interrupted, warn_rejection, Interruptible};
-use super::{svg, RunSettings};
+use super::{svg, SolveJob};
 
 /// With `--svg`, draws the best placement of an optimisation.
-fn svg_optimum(problem: &Problem, run: &RunSettings, outcome: &OptimiseOutcome) -> Result<()> {
+fn svg_optimum(problem: &Problem, run: &SolveJob, outcome: &OptimiseOutcome) -> Result<()> {
     let Some((m, p)) = &outcome.best else {
         return Ok(());
     };
@@ -26,9 +26,9 @@ fn svg_optimum(problem: &Problem, run: &RunSettings, outcome: &OptimiseOutcome) 
 }
 
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
-pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
+pub(super) fn optimum(problem: &Problem, run: &SolveJob) -> Result<u8> {
     let plan = &run.plan;
-    let optimiser = plan.optimiser(run.args.encoding.options(), run.args.strategy)?;
+    let optimiser = plan.optimiser()?;
     let limits = RunLimits {
         run: Limits::timeout(run.args.timeout),
         step: run.args.step_timeout,
@@ -98,8 +98,8 @@ pub(super) fn optimum(problem: &Problem, run: &RunSettings) -> Result<u8> {
 /// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
 /// `--check-unsat` the bound above it is confirmed by pq-sat's own checked UNSAT. Reported
 /// as pq-sat's own optimiser reports, `solver` naming the optimiser.
-pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSettings) -> Result<u8> {
-    let options = &run.args.encoding.options();
+pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &SolveJob) -> Result<u8> {
+    let options = &run.plan.options;
     let limits = Limits::timeout(run.args.timeout);
     let confirm = match run.plan.check_unsat {
         Some(format) => Some(portfolio(&run.plan.solvers, Some(format))?),
@@ -150,7 +150,7 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &RunSetti
 /// the same encoding options (its cost `K − n`), so that any MaxSAT tool can check it.
 fn maxsat_output(
     problem: &Problem,
-    run: &RunSettings,
+    run: &SolveJob,
     text: &str,
     outcome: &OptimiseOutcome,
 ) -> Result<()> {
@@ -165,7 +165,7 @@ fn maxsat_output(
             // The export states no bound clauses: the file `encode --format wcnf` writes.
             let options = pq_encode::Options {
                 bounds: pq_encode::Bounds::None,
-                ..run.args.encoding.options()
+                ..run.plan.options
             };
             let (opt, model) =
                 pq_engine::optimisers::wcnf_model(problem, &options, *n, board, &Limits::none())?;

@@ -1,14 +1,24 @@
 //! The plan of a run: which engine answers each step (SAT solvers one at a time, a
-//! portfolio, cubes on several workers, or the native line engine), whether it writes a
-//! proof, and what counts as an answer. `pq-sat solve` validates its arguments into a
-//! [`Plan`] and asks it for a step, an optimum or a certificate; the plan picks the engine
-//! by what it can do ([`Decide`], [`Prove`], [`Optimise`]), so the report is the same
-//! whichever engine answered. `pq-sat enumerate` asks for [`Enumerate`] the same way
-//! ([`enumerator`]).
+//! portfolio, cubes on several workers, or a native engine that needs no formula), whether
+//! it writes a proof, and what counts as an answer. `pq-sat solve` hands its question to
+//! [`Plan::new`] as a plain [`SolveRequest`] ([`request`]: every rule of what may go with
+//! what) and asks the plan for a step, an optimum or a certificate; the plan picks the
+//! engine by what it can do ([`Decide`], [`Prove`], [`Optimise`], [`Native`]), so the
+//! report is the same whichever engine answered. `pq-sat enumerate` asks for
+//! [`Enumerate`] the same way ([`enumeration`]). [`choice`]: whether the line engine or the
+//! SAT path answers, and whether SAT steps are split into cubes.
 
+pub mod choice;
+pub mod enumeration;
+pub mod request;
+
+pub use request::{Input, Named, PlanError, SolveRequest, Target};
+
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{Formula, Options};
 use pq_io::output::WritePolicy;
@@ -17,7 +27,7 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
 use pq_solve::{Answer, Backend, BackendSpec, SolveError};
 
-use crate::enumerate::{optimum_size_with, Enumerated, OnFound, Request};
+use crate::enumerate::{Enumerated, OnFound, Request};
 use crate::lines::{tree_proof_options, LineEngine};
 use crate::optimise::{optimise, optimise_lines, OptimiseOutcome, Progress, RunLimits, Strategy};
 use crate::pipeline::{decoded, solve_formula_judged, Outcome, Status};
@@ -78,30 +88,51 @@ pub struct ProofFiles {
     pub cnf_out: PathBuf,
 }
 
-/// One step to decide: a problem at a size, and the formula of it (encoded from the
-/// problem, or read from a file, whose header may name no problem). An engine that reads no
-/// formula (the line engine) gets `formula: None`.
+/// One step to decide.
 #[derive(Clone, Copy)]
-pub struct Step<'a> {
-    /// The problem, when known.
-    pub problem: Option<&'a Problem>,
-    /// The size of its maximised groups.
-    pub n: usize,
-    /// The formula, on the SAT path.
-    pub formula: Option<&'a Formula>,
+pub enum Step<'a> {
+    /// A problem at a size (the size of its maximised groups); the SAT path encodes it
+    /// with the plan's options, a native engine answers it as it is.
+    Problem {
+        /// The problem.
+        problem: &'a Problem,
+        /// The size.
+        n: usize,
+    },
+    /// A formula: encoded from a problem, or read from a file whose header may name one.
+    Formula {
+        /// The problem, when known.
+        problem: Option<&'a Problem>,
+        /// The size of its maximised groups (0 when no problem is known).
+        n: usize,
+        /// The formula.
+        formula: &'a Formula,
+    },
+}
+
+impl<'a> Step<'a> {
+    /// The problem and its size, when the step names a problem.
+    pub fn problem(&self) -> Option<(&'a Problem, usize)> {
+        match *self {
+            Step::Problem { problem, n } => Some((problem, n)),
+            Step::Formula { problem, n, .. } => problem.map(|p| (p, n)),
+        }
+    }
 }
 
 /// How a run is answered, validated.
 #[derive(Debug)]
 pub struct Plan {
-    /// The SAT solvers (unused when [`Plan::lines`] answers).
+    /// What is answered.
+    pub target: Target,
+    /// The SAT solvers (unused when [`Plan::native`] answers).
     pub solvers: Solvers,
     /// Which steps go to cubes, and on how many workers.
     pub cubing: Cubing,
     /// The number of cube workers.
     pub jobs: usize,
-    /// The line engine, when it answers instead of the SAT solvers.
-    pub lines: Option<LineEngine>,
+    /// The native engine, when it answers instead of the SAT solvers.
+    pub native: Option<Box<dyn Native>>,
     /// The proof of one step asked for (`--proof`).
     pub proof: Option<ProofFiles>,
     /// The format of that proof, or of the certificate's.
@@ -114,6 +145,10 @@ pub struct Plan {
     pub certify: Option<PathBuf>,
     /// Whether outputs may replace earlier ones.
     pub policy: WritePolicy,
+    /// The options of the formulas the SAT path encodes.
+    pub options: Options,
+    /// How an optimisation climbs on the SAT path.
+    pub strategy: Strategy,
 }
 
 /// One step answered, whichever engine answered it.
@@ -215,30 +250,42 @@ pub trait Enumerate {
     fn enumerate(&self, request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated;
 }
 
-/// The SAT path's enumeration ([`crate::enumerate`]: blocking clauses in an incremental
-/// CaDiCaL session, each orbit once), its optimum proven by the in-process CaDiCaL.
-pub struct SatEnumerator {
-    /// `--check-unsat`: the UNSAT above the optimum needs a checked proof in this format.
-    pub check_unsat: Option<ProofFormat>,
+/// An engine that answers problems itself, with no formula (the line engine): it decides
+/// steps, climbs to optima and writes proofs of its own.
+pub trait Native: Decide + Optimise + std::fmt::Debug + Send + Sync {
+    /// What writes its proofs in `format`, replacing earlier files as `policy` says.
+    fn prover(&self, format: ProofFormat, policy: WritePolicy) -> Box<dyn Prove + '_>;
 }
 
-impl Enumerate for SatEnumerator {
-    fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError> {
-        // Made only when asked for: a size given needs no proof of an optimum.
-        let solver = member(&BackendSpec::Cadical, self.check_unsat)?;
-        optimum_size_with(problem, solver.as_ref())
+impl<T: Decide + ?Sized> Decide for &T {
+    fn take_rejections(&self) -> Vec<String> {
+        (**self).take_rejections()
     }
-
-    fn enumerate(&self, request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated {
-        crate::enumerate::enumerate(request, limits, on_found)
+    fn decide(
+        &self,
+        step: Step<'_>,
+        limits: &Limits,
+        judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        (**self).decide(step, limits, judge)
     }
 }
 
-/// The engine that enumerates: today the SAT path (the line engine lists no placements);
-/// with `check_unsat`, the UNSAT above an optimum found first counts only with a proof in
-/// that format that the checker verified.
-pub fn enumerator(check_unsat: Option<ProofFormat>) -> Box<dyn Enumerate> {
-    Box::new(SatEnumerator { check_unsat })
+impl<T: Optimise + ?Sized> Optimise for &T {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn take_rejections(&self) -> Vec<String> {
+        (**self).take_rejections()
+    }
+    fn optimise(
+        &self,
+        problem: &Problem,
+        limits: &RunLimits,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<Optimised, SolveError> {
+        (**self).optimise(problem, limits, on_progress)
+    }
 }
 
 /// The backend `spec` names; with `check_unsat`, wrapped so that its UNSAT answers count
@@ -283,12 +330,37 @@ pub fn portfolio(
     })
 }
 
-/// SAT solvers deciding a formula: one backend, a portfolio or cubes.
-pub struct SatSolvers(pub Box<dyn Backend>);
+/// The formula of `step`: its own, or its problem encoded with `options`.
+fn formula_of<'a>(
+    step: Step<'a>,
+    options: &Options,
+) -> (Option<&'a Problem>, usize, Cow<'a, Formula>) {
+    match step {
+        Step::Formula {
+            problem,
+            n,
+            formula,
+        } => (problem, n, Cow::Borrowed(formula)),
+        Step::Problem { problem, n } => (
+            Some(problem),
+            n,
+            Cow::Owned(encode_problem(problem, n, options)),
+        ),
+    }
+}
+
+/// SAT solvers deciding a formula: one backend, a portfolio or cubes; a problem given
+/// without its formula is encoded with `options`.
+pub struct SatSolvers {
+    /// The backend.
+    pub backend: Box<dyn Backend>,
+    /// The encoding of a problem given without its formula.
+    pub options: Options,
+}
 
 impl Decide for SatSolvers {
     fn take_rejections(&self) -> Vec<String> {
-        self.0.take_rejections()
+        self.backend.take_rejections()
     }
 
     fn decide(
@@ -297,11 +369,11 @@ impl Decide for SatSolvers {
         limits: &Limits,
         judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
-        let formula = step.formula.expect("the SAT path solves a formula");
-        let backend = self.0.as_ref();
-        let outcome = solve_formula_judged(step.problem, step.n, formula, backend, limits, judge);
+        let (problem, n, formula) = formula_of(step, &self.options);
+        let backend = self.backend.as_ref();
+        let outcome = solve_formula_judged(problem, n, &formula, backend, limits, judge);
         Ok(Decided {
-            engine: self.0.name(),
+            engine: self.backend.name(),
             ..Decided::of(outcome?)
         })
     }
@@ -315,22 +387,21 @@ pub struct SatProver {
     pub format: ProofFormat,
     /// Whether the proof may replace an earlier file.
     pub policy: WritePolicy,
+    /// The encoding of a problem given without its formula.
+    pub options: Options,
 }
 
 impl Prove for SatProver {
     fn prove(
         &self,
-        Step {
-            problem,
-            n,
-            formula,
-        }: Step<'_>,
+        step: Step<'_>,
         files: &ProofFiles,
         check: bool,
         limits: &Limits,
         judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
-        let formula = formula.expect("the SAT path proves a formula");
+        let (problem, n, formula) = formula_of(step, &self.options);
+        let formula = formula.as_ref();
         let paths = (files.cnf_out.as_path(), files.proof.as_path());
         let proved = prove(&self.spec, formula, paths, self.format, limits, self.policy)?;
         let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
@@ -355,6 +426,17 @@ impl Prove for SatProver {
     }
 }
 
+/// The problem a native engine answers: `step`'s (a formula that names none is for the
+/// SAT path, which [`Plan::new`] chooses for a formula read as it is).
+fn native_problem(step: Step<'_>) -> Result<(&Problem, usize), SolveError> {
+    step.problem().ok_or_else(|| {
+        SolveError::Invalid(
+            "the line engine answers a problem; a formula that names none is for a SAT solver"
+                .into(),
+        )
+    })
+}
+
 impl Decide for LineEngine {
     fn decide(
         &self,
@@ -362,8 +444,8 @@ impl Decide for LineEngine {
         limits: &Limits,
         _judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
-        let problem = step.problem.expect("the line engine answers a problem");
-        let (outcome, stats) = LineEngine::decide(self, problem, step.n, limits)?;
+        let (problem, n) = native_problem(step)?;
+        let (outcome, stats) = LineEngine::decide(self, problem, n, limits)?;
         Ok(Decided {
             search: Some(stats),
             ..Decided::of(outcome)
@@ -384,13 +466,13 @@ pub struct TreeProver<'a> {
 impl Prove for TreeProver<'_> {
     fn prove(
         &self,
-        Step { problem, n, .. }: Step<'_>,
+        step: Step<'_>,
         files: &ProofFiles,
         check: bool,
         limits: &Limits,
         _judge: Judge<'_>,
     ) -> Result<Decided, SolveError> {
-        let problem = problem.expect("the line engine proves a problem");
+        let (problem, n) = native_problem(step)?;
         let paths = (files.cnf_out.as_path(), files.proof.as_path());
         if self.format == ProofFormat::Search {
             let (outcome, stats, bytes) = self.engine.certify(
@@ -443,6 +525,16 @@ impl Optimise for LineEngine {
     }
 }
 
+impl Native for LineEngine {
+    fn prover(&self, format: ProofFormat, policy: WritePolicy) -> Box<dyn Prove + '_> {
+        Box::new(TreeProver {
+            engine: self,
+            format,
+            policy,
+        })
+    }
+}
+
 /// SAT solvers climbing by a strategy, on formulas encoded with `options`.
 pub struct SatOptimiser {
     /// The backend of every step.
@@ -490,7 +582,7 @@ impl Optimise for SatOptimiser {
 impl Plan {
     /// Whether the engine reads a formula (the SAT path) or answers the problem itself.
     pub fn needs_formula(&self) -> bool {
-        self.lines.is_none()
+        self.native.is_none()
     }
 
     /// The backend of every SAT step: the solvers named, with [`Cubing::Always`] one
@@ -531,9 +623,12 @@ impl Plan {
     /// # Errors
     /// As [`member`].
     pub fn decider(&self) -> Result<Box<dyn Decide + '_>, SolveError> {
-        Ok(match &self.lines {
-            Some(engine) => Box::new(engine.clone()),
-            None => Box::new(SatSolvers(self.step_backend()?)),
+        Ok(match &self.native {
+            Some(engine) => Box::new(engine.as_ref() as &dyn Decide),
+            None => Box::new(SatSolvers {
+                backend: self.step_backend()?,
+                options: self.options,
+            }),
         })
     }
 
@@ -541,42 +636,36 @@ impl Plan {
     pub fn prover(&self) -> Option<Box<dyn Prove + '_>> {
         self.proof.as_ref()?;
         let spec = self.prover.clone()?;
-        Some(match &self.lines {
-            Some(engine) => Box::new(TreeProver {
-                engine,
-                format: self.proof_format,
-                policy: self.policy,
-            }),
+        Some(match &self.native {
+            Some(engine) => engine.prover(self.proof_format, self.policy),
             None => Box::new(SatProver {
                 spec,
                 format: self.proof_format,
                 policy: self.policy,
+                options: self.options,
             }),
         })
     }
 
-    /// The engine that climbs to an optimum, encoding with `options` on the SAT path.
+    /// The engine that climbs to an optimum: the native engine, or the SAT path by the
+    /// plan's strategy on formulas encoded with its options.
     ///
     /// # Errors
     /// As [`member`].
-    pub fn optimiser(
-        &self,
-        options: Options,
-        strategy: Strategy,
-    ) -> Result<Box<dyn Optimise + '_>, SolveError> {
-        if let Some(engine) = &self.lines {
-            return Ok(Box::new(engine.clone()));
+    pub fn optimiser(&self) -> Result<Box<dyn Optimise + '_>, SolveError> {
+        if let Some(engine) = &self.native {
+            return Ok(Box::new(engine.as_ref() as &dyn Optimise));
         }
         // The incremental strategy always solves in the in-process CaDiCaL (checked when
         // the plan was made).
-        let backend: Box<dyn Backend> = match strategy {
+        let backend: Box<dyn Backend> = match self.strategy {
             Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
             _ => self.step_backend()?,
         };
         Ok(Box::new(SatOptimiser {
             backend,
-            options,
-            strategy,
+            options: self.options,
+            strategy: self.strategy,
         }))
     }
 
@@ -675,27 +764,4 @@ pub enum CertifyError {
         #[source]
         source: SolveError,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::enumerate::UpTo;
-
-    /// The capability answers as the SAT path it stands for: a(5) = 4 (OEIS A250000), and
-    /// 3 essentially different optimal boards on 5 × 5 (OEIS A260680).
-    #[test]
-    fn the_sat_enumerator_finds_the_optimum_and_its_orbits() {
-        let problem = Problem::peaceable_queens(5);
-        let e = enumerator(None);
-        let (n, _) = e.optimum(&problem).unwrap();
-        assert_eq!(n, 4);
-        let request = Request::new(problem, n, UpTo::Symmetry, false);
-        let mut seen = 0;
-        let summary = e
-            .enumerate(&request, &Limits::none(), &mut |_, _| seen += 1)
-            .unwrap();
-        assert_eq!((summary.count, seen), (3, 3));
-        assert!(summary.complete);
-    }
 }
