@@ -1,5 +1,5 @@
 //! `pq-sat estimate`: what one step costs the line engine, from a random sample of its
-//! units of work ([`pq_engine::estimate_lines`]).
+//! units of work ([`pq_engine::lines::estimate`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_encode::spec::Problem;
 use pq_encode::Instance;
-use pq_engine::estimate_lines::{estimate, EstimateSettings};
+use pq_engine::lines::estimate::{estimate, EstimateSettings};
 use pq_io::output::WritePolicy;
 use pq_report::emit;
 use pq_report::files::write_svg;

@@ -15,7 +15,8 @@
 //!   validate it independently;
 //! - [`optimise`]: the largest size of a problem's maximised groups (a(d) for the queens),
 //!   by three strategies, from a [greedy] lower bound where there is one;
-//! - [`lines`]: the native line engine ([`pq_lines`]) deciding a step without a formula;
+//! - [`lines`]: the native line engine ([`pq_lines`]) without a formula: deciding a step,
+//!   its journal, enumeration, estimates, Dudeney's board, and its capabilities in a plan;
 //! - [`known`]: the proven values of a(d), which every answer must agree with;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
 //! - [`plan`]: which engine answers a run, made from a plain request with every rule of
@@ -34,14 +35,10 @@
 //!
 //! Files, compression and hashes (SHA-256, the GBD id) are pq-io's, imported from there.
 
-pub(crate) mod crowded;
 pub mod cube;
 pub mod enumerate;
-pub mod enumerate_lines;
-pub mod estimate_lines;
 pub mod greedy;
 pub mod input;
-pub mod journal;
 pub mod known;
 pub mod lines;
 pub mod optimise;

@@ -12,7 +12,7 @@ mod counts;
 
 use pq_encode::spec::Problem;
 use pq_engine::enumerate::{Request, UpTo};
-use pq_engine::enumerate_lines::enumerate;
+use pq_engine::lines::enumerate::enumerate;
 use pq_solve::control::Limits;
 
 /// The engine's (orbits, total) for `white` white and `black` black queens.

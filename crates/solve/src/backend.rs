@@ -142,7 +142,8 @@ impl fmt::Display for BackendSpec {
 /// won), or why there is none.
 pub type Answered = Result<(Answer, String), SolveError>;
 
-/// A solver that answers one formula at a time (no assumptions, no state kept between calls).
+/// A solver that answers one formula at a time (no assumptions; what it keeps between calls
+/// is its account of answers it rejected, [`Backend::take_rejections`]).
 pub trait Backend: Send + Sync {
     /// A short name for output and messages.
     fn name(&self) -> String;

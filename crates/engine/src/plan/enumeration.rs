@@ -10,7 +10,7 @@ use pq_solve::{BackendSpec, SolveError};
 use super::choice::EngineChoice;
 use super::{member, Enumerate, PlanError};
 use crate::enumerate::{optimum_size_with, Enumerated, OnFound, Request, UpTo};
-use crate::enumerate_lines::{refusal, LineEnumerator};
+use crate::lines::enumerate::{refusal, LineEnumerator};
 use crate::proof::ProofFormat;
 
 /// The SAT path's enumeration ([`crate::enumerate`]: blocking clauses in an incremental

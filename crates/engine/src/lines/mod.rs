@@ -5,6 +5,12 @@
 //! through the same independent validator as a solver's model, and every UNSAT through the
 //! same table of proven values ([`crate::known::agrees`]).
 
+pub mod capabilities;
+pub(crate) mod crowded;
+pub mod enumerate;
+pub mod estimate;
+pub mod journal;
+
 use std::time::Instant;
 
 use pq_board::placement::{Kind, Placement};
@@ -18,9 +24,9 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::prove::ProofFormat;
 
-use crate::crowded::{crowding, Crowding};
-use crate::journal::Journal;
 use crate::pipeline::{validated, Outcome, Status};
+use crowded::{crowding, Crowding};
+use journal::Journal;
 
 /// The engine's name in reports and JSON (`solver`).
 pub const NAME: &str = "lines";
@@ -273,7 +279,7 @@ impl Found {
 pub struct LineEngine {
     /// Worker threads.
     pub jobs: usize,
-    /// A journal of the step's finished units ([`crate::journal`]): one step (`--n`)
+    /// A journal of the step's finished units ([`journal`]): one step (`--n`)
     /// goes on where an earlier run with the same journal stopped.
     pub journal: Option<std::path::PathBuf>,
     /// Nodes per unit in a first pass over the units, before the ones that ran out are

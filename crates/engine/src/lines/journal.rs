@@ -2,7 +2,7 @@
 //! longer than a session goes on where it stopped.
 //!
 //! The engine's search of a step is a loop over independent units (row sets of two armies,
-//! row colourings of three or more: [`crate::estimate_lines`]); the step is UNSAT once every
+//! row colourings of three or more: [`crate::lines::estimate`]); the step is UNSAT once every
 //! unit has been searched to its end without a solution. The journal records those units,
 //! one line each, as they finish; a later run with the same journal skips them. Its header
 //! names the step and the SHA-256 of the engine's unit list, so a journal is refused by any

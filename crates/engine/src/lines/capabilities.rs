@@ -1,0 +1,123 @@
+//! The line engine in the plan's terms ([`crate::plan`]): it decides steps, climbs to
+//! optima and writes its search tree as a proof (DRAT, or a search certificate), so that a
+//! plan holds it as a [`Native`] engine and reports it as any other.
+
+use pq_encode::spec::Problem;
+use pq_io::output::WritePolicy;
+use pq_solve::backend::Judge;
+use pq_solve::control::Limits;
+use pq_solve::SolveError;
+
+use super::{tree_proof_options, LineEngine};
+use crate::optimise::{optimise_lines, Progress, RunLimits, Strategy};
+use crate::plan::{Decide, Decided, Native, Optimise, Optimised, ProofFiles, Prove, Step};
+use crate::proof::ProofFormat;
+
+/// The problem a native engine answers: `step`'s (a formula that names none is for the
+/// SAT path, which [`crate::plan::Plan::new`] chooses for a formula read as it is).
+fn native_problem(step: Step<'_>) -> Result<(&Problem, usize), SolveError> {
+    step.problem().ok_or_else(|| {
+        SolveError::Invalid(
+            "the line engine answers a problem; a formula that names none is for a SAT solver"
+                .into(),
+        )
+    })
+}
+
+impl Decide for LineEngine {
+    fn decide(
+        &self,
+        step: Step<'_>,
+        limits: &Limits,
+        _judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        let (problem, n) = native_problem(step)?;
+        let (outcome, stats) = LineEngine::decide(self, problem, n, limits)?;
+        Ok(Decided {
+            search: Some(stats),
+            ..Decided::of(outcome)
+        })
+    }
+}
+
+/// The line engine with the format and the write policy of its proofs.
+pub struct TreeProver<'a> {
+    /// The engine.
+    pub engine: &'a LineEngine,
+    /// DRAT against the formula with bound clauses, or a search certificate.
+    pub format: ProofFormat,
+    /// Whether the proof may replace an earlier file.
+    pub policy: WritePolicy,
+}
+
+impl Prove for TreeProver<'_> {
+    fn prove(
+        &self,
+        step: Step<'_>,
+        files: &ProofFiles,
+        check: bool,
+        limits: &Limits,
+        _judge: Judge<'_>,
+    ) -> Result<Decided, SolveError> {
+        let (problem, n) = native_problem(step)?;
+        let paths = (files.cnf_out.as_path(), files.proof.as_path());
+        if self.format == ProofFormat::Search {
+            let (outcome, stats, bytes) = self.engine.certify(
+                problem,
+                n,
+                files.proof.as_path(),
+                check,
+                limits,
+                self.policy,
+            )?;
+            return Ok(Decided {
+                search: Some(stats),
+                proof_bytes: Some(bytes),
+                ..Decided::of(outcome)
+            });
+        }
+        let (outcome, stats, bytes) =
+            self.engine
+                .prove(problem, n, paths, check, limits, self.policy)?;
+        Ok(Decided {
+            search: Some(stats),
+            proof_bytes: Some(bytes),
+            options: Some(tree_proof_options()),
+            ..Decided::of(outcome)
+        })
+    }
+}
+
+impl Optimise for LineEngine {
+    fn name(&self) -> String {
+        LineEngine::name(self)
+    }
+
+    fn optimise(
+        &self,
+        problem: &Problem,
+        limits: &RunLimits,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<Optimised, SolveError> {
+        let mut stats = pq_lines::Stats::default();
+        let outcome = optimise_lines(problem, self, limits, on_progress, &mut stats)?;
+        Ok(Optimised {
+            engine: LineEngine::name(self),
+            outcome,
+            strategy: Strategy::Up,
+            search: Some(stats),
+            options: None,
+            certified: tree_proof_options(),
+        })
+    }
+}
+
+impl Native for LineEngine {
+    fn prover(&self, format: ProofFormat, policy: WritePolicy) -> Box<dyn Prove + '_> {
+        Box::new(TreeProver {
+            engine: self,
+            format,
+            policy,
+        })
+    }
+}
