@@ -27,7 +27,7 @@
 //! diagonals left whose every square is unmatched, less the one that may stay empty.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::pool;
@@ -40,10 +40,23 @@ const WORDS: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE / 64 + 1;
 const SQUARES: usize = MAX_CROWDED_SIDE * MAX_CROWDED_SIDE;
 const NONE: u16 = u16::MAX;
 
-/// The last side's units and bounds ([`Crowded::units`]): listing them takes minutes from
-/// n = 17 on, and a climb asks the same side once per step.
-type Listing = (usize, Arc<Vec<u8>>, Arc<Vec<u16>>);
-static LISTING: Mutex<Option<Listing>> = Mutex::new(None);
+/// One side's units, best bound first, with their bounds ([`Crowded::listing`]): listing
+/// them takes minutes from n = 17 on, so a caller that asks the same side at several sizes
+/// (a climb asks once per step) keeps the listing and hands it to
+/// [`Crowded::with_listing`].
+#[derive(Clone)]
+pub struct Listing {
+    n: usize,
+    units: Arc<Vec<u8>>,
+    bounds: Arc<Vec<u16>>,
+}
+
+impl Listing {
+    /// The side listed.
+    pub fn side(&self) -> usize {
+        self.n
+    }
+}
 
 /// A set of squares, bit `r·n + c` for square `(r, c)`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -138,7 +151,7 @@ pub struct Crowded {
     knights: usize,
     /// Every unit with room for some knights, best bound first: unit `i`'s queens are
     /// `units[i·n..][..n]` (row `r`'s column), its bound `bounds[i]`. Shared by every
-    /// question on this side (`LISTING`): a climb asks one per step.
+    /// question on this side asked with the same [`Listing`].
     units: Arc<Vec<u8>>,
     bounds: Arc<Vec<u16>>,
     /// The units whose bound reaches `knights`: a prefix.
@@ -193,16 +206,29 @@ macro_rules! with_words {
 impl Crowded {
     /// Lists the units for `knights` knights on `n × n` (`1 ≤ n ≤` [`MAX_CROWDED_SIDE`]).
     pub fn new(n: usize, knights: usize) -> Crowded {
+        Crowded::build(n, knights, None)
+    }
+
+    /// The search for `knights` knights on the side of `listing`, its units taken from
+    /// there rather than listed again.
+    pub fn with_listing(listing: &Listing, knights: usize) -> Crowded {
+        Crowded::build(listing.n, knights, Some(listing))
+    }
+
+    /// The units of this side and their bounds, for [`Crowded::with_listing`].
+    pub fn listing(&self) -> Listing {
+        Listing {
+            n: self.n,
+            units: self.units.clone(),
+            bounds: self.bounds.clone(),
+        }
+    }
+
+    fn build(n: usize, knights: usize, cached: Option<&Listing>) -> Crowded {
         assert!(
             (1..=MAX_CROWDED_SIDE).contains(&n),
             "sides 1 to {MAX_CROWDED_SIDE}"
         );
-        let cached = {
-            let cache = LISTING
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            cache.as_ref().filter(|(side, ..)| *side == n).cloned()
-        };
         let mut units = Vec::new();
         if cached.is_none() {
             let mut cols = vec![0u8; n];
@@ -280,14 +306,10 @@ impl Crowded {
         }
         crowded.full = matching.mate;
         crowded.full_size = matching.size;
-        if let Some((_, units, bounds)) = cached {
-            (crowded.units, crowded.bounds) = (units, bounds);
+        if let Some(listing) = cached {
+            (crowded.units, crowded.bounds) = (listing.units.clone(), listing.bounds.clone());
         } else {
             with_words!(crowded.words(), W => crowded.order::<W>());
-            *LISTING
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) =
-                Some((n, crowded.units.clone(), crowded.bounds.clone()));
         }
         crowded.count = crowded
             .bounds
@@ -989,6 +1011,20 @@ fn low(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A listing handed on answers as a fresh one: the same units, bounds and prefix.
+    #[test]
+    fn a_listing_handed_on_is_the_listing_made_afresh() {
+        for (n, k) in [(6, 8), (8, 21), (8, 22)] {
+            let listed = Crowded::new(n, k - 1).listing();
+            let (kept, fresh) = (Crowded::with_listing(&listed, k), Crowded::new(n, k));
+            assert_eq!(kept.units(), fresh.units(), "{n}/{k}");
+            assert_eq!(kept.bounds, fresh.bounds);
+            for i in 0..fresh.units() {
+                assert_eq!(kept.unit(i), fresh.unit(i));
+            }
+        }
+    }
 
     fn most(n: usize) -> usize {
         let mut k = 0;

@@ -382,11 +382,7 @@ fn prove(
     let mut engine_said = String::new();
     if pq_engine::lines::unsupported(problem).is_none() {
         on_event(Event::Proving(&entry.file, "the line engine"));
-        let engine = LineEngine {
-            jobs: s.jobs,
-            journal: None,
-            unit_budget: None,
-        };
+        let engine = LineEngine::on(s.jobs);
         let (outcome, _) = engine.decide(problem, n, &limits)?;
         check_interrupt()?;
         let seconds = outcome.seconds;

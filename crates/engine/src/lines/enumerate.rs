@@ -56,11 +56,7 @@ pub fn refusal(request: &Request) -> Option<String> {
 impl Enumerate for LineEnumerator {
     fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError> {
         let start = Instant::now();
-        let engine = LineEngine {
-            jobs: self.jobs,
-            journal: None,
-            unit_budget: None,
-        };
+        let engine = LineEngine::on(self.jobs);
         let run = engine.optimise(problem, &RunLimits::default(), &mut |_| {})?;
         let optimum = run.outcome.optimum.ok_or_else(|| {
             let why = run.outcome.reason.unwrap_or_else(|| "no answer".into());
@@ -87,12 +83,7 @@ pub fn enumerate(
     on_found: OnFound<'_>,
 ) -> Enumerated {
     let start = Instant::now();
-    let solver = LineEngine {
-        jobs,
-        journal: None,
-        unit_budget: None,
-    }
-    .name();
+    let solver = LineEngine::on(jobs).name();
     if let Some(why) = refusal(request) {
         return Err(SolveError::Invalid(format!(
             "the line engine cannot list these boards: {why}; use --engine sat"

@@ -47,15 +47,11 @@ pub fn estimate(
             "the line engine cannot answer this problem: {why}"
         )));
     }
-    let units = Units::new(problem, n);
+    let engine = LineEngine::on(1);
+    let units = Units::new(problem, n, &engine.listing);
     let (count, unit) = (units.count(), units.name());
     let mut rng = SplitMix(settings.seed);
     let ids = sample_ids(count, settings.sample, &mut rng);
-    let engine = LineEngine {
-        jobs: 1,
-        journal: None,
-        unit_budget: None,
-    };
     let mut sample = Vec::with_capacity(ids.len());
     for (k, &i) in ids.iter().enumerate() {
         // Each unit has its own time limit, counted from its start.

@@ -11,13 +11,14 @@ pub mod enumerate;
 pub mod estimate;
 pub mod journal;
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use pq_board::placement::{Kind, Placement};
 use pq_encode::spec::Problem;
 use pq_io::output;
 use pq_lines::armies::{Armies, ArmiesVerdict};
-use pq_lines::crowded::{Crowded, CrowdedVerdict};
+use pq_lines::crowded::{Crowded, CrowdedVerdict, Listing};
 use pq_lines::{Board, Demand, Settings, Stats, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
@@ -133,10 +134,11 @@ pub(crate) enum Units {
 }
 
 impl Units {
-    /// The units of deciding `problem` (one the engine answers) at `n`.
-    pub(crate) fn new(problem: &Problem, n: usize) -> Units {
+    /// The units of deciding `problem` (one the engine answers) at `n`, Dudeney's from
+    /// `listing`'s.
+    pub(crate) fn new(problem: &Problem, n: usize, listing: &CrowdedListing) -> Units {
         if let Some(c) = crowding(problem) {
-            return Units::Crowded(Box::new(Crowded::new(c.n, n)), c);
+            return Units::Crowded(Box::new(listing.crowded(c.n, n)), c);
         }
         let board = board(problem).expect("checked by unsupported()");
         let demands = problem.demands(n);
@@ -287,6 +289,38 @@ pub struct LineEngine {
     /// Dudeney's board): `None` takes the default for the problem ([`CROWDED_BUDGET`] for
     /// Dudeney's board, no first pass otherwise), `Some(0)` no first pass.
     pub unit_budget: Option<u64>,
+    /// The units of Dudeney's board on the last side asked, kept for the next step of a
+    /// climb (listing them takes minutes from n = 17 on); clones share it.
+    pub listing: CrowdedListing,
+}
+
+/// The last listing of Dudeney's board's units ([`pq_lines::crowded::Listing`]), shared by
+/// the clones of one engine.
+#[derive(Clone, Default)]
+pub struct CrowdedListing(Arc<Mutex<Option<Listing>>>);
+
+impl std::fmt::Debug for CrowdedListing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = self.last().map(|l| l.side());
+        f.debug_tuple("CrowdedListing").field(&side).finish()
+    }
+}
+
+impl CrowdedListing {
+    fn last(&self) -> Option<Listing> {
+        let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.clone()
+    }
+
+    /// The search for `knights` knights on `n × n`, its units listed once per side.
+    fn crowded(&self, n: usize, knights: usize) -> Crowded {
+        if let Some(listing) = self.last().filter(|l| l.side() == n) {
+            return Crowded::with_listing(&listing, knights);
+        }
+        let crowded = Crowded::new(n, knights);
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(crowded.listing());
+        crowded
+    }
 }
 
 /// The first pass's nodes per unit on Dudeney's board: long enough to finish most units
@@ -294,6 +328,14 @@ pub struct LineEngine {
 pub const CROWDED_BUDGET: u64 = 1_000_000;
 
 impl LineEngine {
+    /// The engine on `jobs` threads, with no journal and the default budgets.
+    pub fn on(jobs: usize) -> LineEngine {
+        LineEngine {
+            jobs,
+            ..LineEngine::default()
+        }
+    }
+
     /// The name reports show: `lines`, or `lines x N` on N threads.
     pub fn name(&self) -> String {
         if self.jobs > 1 {
@@ -323,7 +365,7 @@ impl LineEngine {
         }
         let start = Instant::now();
         let asked = || limits.should_stop();
-        let units = Units::new(problem, n);
+        let units = Units::new(problem, n, &self.listing);
         let default_budget = matches!(units, Units::Crowded(..)).then_some(CROWDED_BUDGET);
         let settings = Settings {
             jobs: self.jobs,
@@ -443,11 +485,7 @@ impl LineEngine {
             Verdict::Unknown(_) => Found::Unknown,
         };
         // The proof is written by one thread: the report names that.
-        let one = LineEngine {
-            jobs: 1,
-            journal: None,
-            unit_budget: None,
-        };
+        let one = LineEngine::on(1);
         let mut outcome = one.outcome(problem, n, found, start.elapsed().as_secs_f64(), limits)?;
         if outcome.status != Status::Unsat {
             return Ok((outcome, stats, None));

@@ -116,9 +116,9 @@ pub fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, String> {
         Some(p) => crate::lines::unsupported(p),
     };
     let engine = || LineEngine {
-        jobs: req.jobs,
         journal: req.journal.map(Path::to_path_buf),
         unit_budget: req.unit_budget,
+        ..LineEngine::on(req.jobs)
     };
     let engine_flag = if req.journal.is_some() {
         Some("--journal")
