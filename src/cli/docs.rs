@@ -10,8 +10,46 @@ use clap_complete::Shell;
 
 use super::Args;
 
+/// `pq-sat completions SHELL`.
+#[derive(Debug)]
+pub(crate) struct Completions(pub(crate) Shell);
+
+impl crate::commands::Job for Completions {
+    fn run(self: Box<Self>) -> Result<u8> {
+        completions(self.0)
+    }
+}
+
+/// `pq-sat man [COMMAND]`, the command checked to exist.
+#[derive(Debug)]
+pub(crate) struct Man(Option<String>);
+
+impl Man {
+    /// The page of `command` (pq-sat's own when `None`), refused when there is no such
+    /// command.
+    pub(crate) fn new(command: Option<String>) -> Result<Man, String> {
+        if let Some(name) = &command {
+            let cli = Args::command();
+            if cli.find_subcommand(name).is_none() {
+                let names: Vec<&str> = cli.get_subcommands().map(clap::Command::get_name).collect();
+                return Err(format!(
+                    "man: no command '{name}' (one of: {})",
+                    names.join(", ")
+                ));
+            }
+        }
+        Ok(Man(command))
+    }
+}
+
+impl crate::commands::Job for Man {
+    fn run(self: Box<Self>) -> Result<u8> {
+        man(self.0.as_deref())
+    }
+}
+
 /// Writes the completion script for `shell` on standard output.
-pub(crate) fn completions(shell: Shell) -> Result<u8> {
+fn completions(shell: Shell) -> Result<u8> {
     let mut command = Args::command();
     let mut out = io::stdout().lock();
     clap_complete::generate(shell, &mut command, "pq-sat", &mut out);
@@ -21,7 +59,7 @@ pub(crate) fn completions(shell: Shell) -> Result<u8> {
 
 /// Writes the manual page (roff, section 1) of pq-sat, or of its subcommand `command`
 /// (named `pq-sat-COMMAND`, as pq-sat's own page refers to it), on standard output.
-pub(crate) fn man(command: Option<&str>) -> Result<u8> {
+fn man(command: Option<&str>) -> Result<u8> {
     let mut cli = Args::command().disable_help_subcommand(true);
     // Building gives each subcommand its display name, `pq-sat-encode`.
     cli.build();

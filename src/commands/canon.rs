@@ -1,10 +1,12 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit.
 
+use super::problem_input;
 use super::PlacementJob;
 use crate::args::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_board::symmetry::SymmetryGroup;
+use std::path::Path;
 use std::path::PathBuf;
 
 use pq_report::input::read_placement;
@@ -12,7 +14,7 @@ use pq_report::{emit, Canon, Subject};
 
 /// Reads a placement (of `problem`, or of the problem its report names, or a queens board)
 /// from `path` or standard input and prints its orbit's canonical member.
-pub(crate) fn run(job: &CanonJob) -> Result<u8> {
+fn run(job: &CanonJob) -> Result<u8> {
     let (a, problem) = (&job.args, job.problem.as_ref());
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let (problem, p) = (&read.problem, &read.placement);
@@ -69,5 +71,14 @@ impl CanonArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<CanonJob, String> {
         PlacementJob::load(self, |args| &args.problem)
+    }
+}
+
+impl super::Job for CanonJob {
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        problem_input(self.args.problem.problem.as_deref())
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
     }
 }

@@ -15,7 +15,7 @@ use pq_report::check::{solver_table, CertificateCheck, ProofCheck};
 use pq_report::emit;
 
 /// Checks a clausal proof with the independent checker; exit 0 when verified, else 1.
-pub(crate) fn proof(a: &CheckProofArgs) -> Result<u8> {
+fn proof(a: &CheckProofArgs) -> Result<u8> {
     let proof_format = a
         .proof_format
         .unwrap_or_else(|| ProofFormat::from_path(&compress::stripped(&a.proof)));
@@ -35,7 +35,7 @@ pub(crate) fn proof(a: &CheckProofArgs) -> Result<u8> {
 }
 
 /// Re-checks a certificate bundle; exit 0 when every check passes, else 1.
-pub(crate) fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
+fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
     super::input_dir(
         &a.dir,
         "certificate",
@@ -53,7 +53,7 @@ pub(crate) fn certificate(a: &CheckCertificateArgs) -> Result<u8> {
 }
 
 /// The backends found on this machine.
-pub(crate) fn solvers(format: Format) -> Result<u8> {
+fn solvers(format: Format) -> Result<u8> {
     let list = pq_solve::survey::survey();
     emit(format.into(), &list, || solver_table(&list))?;
     Ok(0)
@@ -87,4 +87,26 @@ pub(crate) struct CheckCertificateArgs {
     pub timeout: Option<Duration>,
     #[command(flatten)]
     pub report: crate::args::FormatArg,
+}
+
+impl super::Job for CheckProofArgs {
+    fn run(self: Box<Self>) -> Result<u8> {
+        proof(&self)
+    }
+}
+
+impl super::Job for CheckCertificateArgs {
+    fn run(self: Box<Self>) -> Result<u8> {
+        certificate(&self)
+    }
+}
+
+/// `pq-sat solvers`: the backends, in `0`'s format.
+#[derive(Debug)]
+pub(crate) struct SolversJob(pub(crate) Format);
+
+impl super::Job for SolversJob {
+    fn run(self: Box<Self>) -> Result<u8> {
+        solvers(self.0)
+    }
 }

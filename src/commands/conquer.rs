@@ -2,6 +2,9 @@
 //! ([`pq_engine::cube::conquer`]), or `--emit slurm`: the job array that does it on a
 //! cluster (its script is written by [`pq_report::slurm`]).
 
+use super::files;
+use pq_io::output::Output;
+use std::path::Path;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -108,7 +111,7 @@ impl ConquerArgs {
 
 /// `conquer DIR`: solves every cube still open on `--jobs` workers, or writes the Slurm
 /// script of `--emit slurm`.
-pub(crate) fn run(job: &ConquerJob) -> Result<u8> {
+fn run(job: &ConquerJob) -> Result<u8> {
     let (a, solver) = (&job.args, &job.solver);
     let dir = open(&a.dir)?;
     if let Some(Emit::Slurm) = a.emit {
@@ -197,4 +200,16 @@ fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8>
         None => pq_report::emit_text(&script)?,
     }
     Ok(0)
+}
+
+impl super::Job for ConquerJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (files("-o", &self.args.output), self.args.force)
+    }
+    fn input_dirs(&self) -> Vec<&Path> {
+        vec![&self.args.dir]
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

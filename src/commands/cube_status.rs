@@ -48,7 +48,7 @@ pub(crate) struct CubeStatusArgs {
 }
 
 /// `cube-status DIR [--check]`.
-pub(crate) fn run(a: &CubeStatusArgs) -> Result<u8> {
+fn run(a: &CubeStatusArgs) -> Result<u8> {
     let dir = open(&a.dir)?;
     // Checked, the completeness proof shows the cubes cover the formula; unchecked, the
     // split must be re-derived (or such a proof be on disk).
@@ -81,4 +81,10 @@ pub(crate) fn run(a: &CubeStatusArgs) -> Result<u8> {
         Verdict::Unsat => EXIT_UNSAT,
         Verdict::Open => 0,
     }))
+}
+
+impl super::Job for CubeStatusArgs {
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

@@ -2,6 +2,8 @@
 //! every clause, decoded through the formula's variable map and validated, then printed as
 //! `solve` prints its own answers.
 
+use super::files;
+use pq_io::output::Output;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -45,7 +47,7 @@ pub(crate) struct DecodeArgs {
 /// Reads the formula and the answer, checks and decodes the model, and prints the board.
 /// Exit code: the answer's status (10, 20, 0), or [`EXIT_WRONG_MODEL`] for a model that
 /// falsifies a clause, [`EXIT_NOT_PQ_SAT`] for a formula without pq-sat's variable map.
-pub(crate) fn run(a: &DecodeArgs) -> Result<u8> {
+fn run(a: &DecodeArgs) -> Result<u8> {
     let formula = pq_engine::input::read_formula(Some(&a.formula), &Limits::none())?;
     let path = a.answer.as_deref().filter(|p| p.as_os_str() != "-");
     let source = path.map_or("standard input".to_string(), |p| p.display().to_string());
@@ -132,5 +134,19 @@ fn shell_word(path: &Path) -> String {
         s
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+impl super::Job for DecodeArgs {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (files("--svg", &self.svg), self.replace.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        let mut inputs = vec![("FORMULA", self.formula.as_path())];
+        inputs.extend(self.answer.as_deref().map(|p| ("ANSWER", p)));
+        inputs
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
     }
 }

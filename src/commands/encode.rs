@@ -1,7 +1,10 @@
 //! `pq-sat encode`: the formula of a problem at one size as DIMACS, or its optimisation as
 //! WCNF or OPB, for any solver to read.
 
+use super::{files, problem_input};
+use pq_io::output::Output;
 use std::io;
+use std::path::Path;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -120,7 +123,7 @@ impl EncodeArgs {
 
 /// Writes the formula to `--output` (atomically, compressed when the name ends in .xz, .gz
 /// or .bz2) or standard output.
-pub(crate) fn run(job: &EncodeJob) -> Result<u8> {
+fn run(job: &EncodeJob) -> Result<u8> {
     let a = &job.args;
     let options = a.encoding.options();
     match job.what {
@@ -147,4 +150,16 @@ fn write(a: &EncodeArgs, body: impl FnOnce(&mut dyn io::Write) -> io::Result<()>
         None => body(&mut io::stdout().lock())?,
     }
     Ok(())
+}
+
+impl super::Job for EncodeJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (files("-o", &self.args.output), self.args.replace.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        problem_input(self.args.subject.problem.problem.as_deref())
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

@@ -1,6 +1,9 @@
 //! `pq-sat estimate`: what one step costs the line engine, from a random sample of its
 //! units of work ([`pq_engine::lines::estimate`]).
 
+use super::{files, problem_input};
+use pq_io::output::Output;
+use std::path::Path;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -86,7 +89,7 @@ impl EstimateArgs {
 }
 
 /// Searches the sample, one unit at a time, and prints the prediction.
-pub(crate) fn run(job: &EstimateJob) -> Result<u8> {
+fn run(job: &EstimateJob) -> Result<u8> {
     let a = &job.args;
     let settings = EstimateSettings {
         sample: a.sample.map_or(30, |k| k as usize),
@@ -114,4 +117,16 @@ pub(crate) fn run(job: &EstimateJob) -> Result<u8> {
     }
     emit(a.report.format.into(), &e, || estimate_text(&e))?;
     Ok(super::unless_interrupted(0))
+}
+
+impl super::Job for EstimateJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (files("--plot", &self.args.plot), self.args.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        problem_input(self.args.problem.problem.as_deref())
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

@@ -22,7 +22,7 @@ struct Ids {
 
 /// Prints the ids of every file, in the order given; the first file without one (unreadable,
 /// or not a CNF that GBD can hash) stops the command with exit code 1.
-pub(crate) fn run(a: &HashArgs) -> Result<u8> {
+fn run(a: &HashArgs) -> Result<u8> {
     let mut all = Vec::with_capacity(a.files.len());
     for path in &a.files {
         let shown = path.display();
@@ -66,4 +66,10 @@ pub(crate) struct HashArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub report: crate::args::FormatArg,
+}
+
+impl super::Job for HashArgs {
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use pq_engine::Status;
+use pq_io::output::Output;
 use pq_solve::control::interrupted;
 use pq_solve::Backend;
 
@@ -63,6 +64,63 @@ pub(crate) fn input_dir(dir: &Path, what: &str, make: &str) -> Result<()> {
         }
         Err(e) => anyhow::bail!("{}: {}", dir.display(), pq_solve::error::os_message(&e)),
     }
+}
+
+/// A command's validated job: what it reads and writes, checked before it runs (no output
+/// is an input, none replaces a file without `--force`), and how it runs. Each command
+/// implements it in its own file; the dispatch is one line per command in [`crate::cli`].
+pub(crate) trait Job: std::fmt::Debug {
+    /// The files and directories it writes, and whether `--force` lets existing ones be
+    /// replaced.
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (Vec::new(), false)
+    }
+    /// The files it reads, which no output may overwrite, with the flag that named each.
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        Vec::new()
+    }
+    /// The directories it reads (a cube directory, a family), in which no output may
+    /// replace a file.
+    fn input_dirs(&self) -> Vec<&Path> {
+        Vec::new()
+    }
+    /// Runs it; the exit code.
+    fn run(self: Box<Self>) -> Result<u8>;
+}
+
+/// The output file `path`, named by `flag`.
+pub(crate) fn file<'a>(flag: &'static str, path: &'a Path) -> Output<'a> {
+    Output {
+        flag,
+        path,
+        dir: None,
+    }
+}
+
+/// The output files of an option given any number of times (or none).
+pub(crate) fn files<'a>(
+    flag: &'static str,
+    paths: impl IntoIterator<Item = &'a std::path::PathBuf>,
+) -> Vec<Output<'a>> {
+    paths.into_iter().map(|p| file(flag, p)).collect()
+}
+
+/// The directory `path` written whole by `flag`, recognised as pq-sat's by `marker`.
+pub(crate) fn directory<'a>(
+    flag: &'static str,
+    path: &'a Path,
+    marker: pq_io::output::Marker,
+) -> Output<'a> {
+    Output {
+        flag,
+        path,
+        dir: Some(marker),
+    }
+}
+
+/// `--problem FILE`, when given, as an input.
+pub(crate) fn problem_input(problem: Option<&Path>) -> Vec<(&'static str, &Path)> {
+    problem.map(|p| ("--problem", p)).into_iter().collect()
 }
 
 static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);

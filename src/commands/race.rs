@@ -1,9 +1,12 @@
 //! `pq-sat race`: solvers against each other on a family.
 
+use super::files;
 use crate::args::checkable;
 use crate::args::parse_jobs;
 use crate::args::parse_timeout;
 use clap::Args as ClapArgs;
+use pq_io::output::Output;
+use std::path::Path;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -66,7 +69,7 @@ impl RaceArgs {
 /// Races `solvers` (label, backend) on the family in `DIR`; exit 1 when any answer was
 /// wrong.
 /// With `check_unsat`, every UNSAT counts only with a checked proof in that format.
-pub(crate) fn run(job: RaceJob) -> Result<u8> {
+fn run(job: RaceJob) -> Result<u8> {
     let RaceJob {
         args,
         solvers,
@@ -183,5 +186,17 @@ impl RaceOutput {
             RaceOutput::Json => report::RaceFormat::Report(pq_report::Format::Json),
             RaceOutput::Csv => report::RaceFormat::Csv,
         }
+    }
+}
+
+impl super::Job for RaceJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (files("--plot", &self.args.plot), self.args.replace.force)
+    }
+    fn input_dirs(&self) -> Vec<&Path> {
+        vec![&self.args.dir]
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(*self)
     }
 }

@@ -1,16 +1,19 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
 
+use super::{files, problem_input};
 use super::{picture, PlacementJob};
 use crate::args::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
+use pq_io::output::Output;
 use pq_io::output::WritePolicy;
+use std::path::Path;
 use std::path::PathBuf;
 
 use pq_report::input::read_placement;
 
 /// Draws the placement in `path` (or standard input) into `output` (or standard output).
-pub(crate) fn run(job: &RenderJob) -> Result<u8> {
+fn run(job: &RenderJob) -> Result<u8> {
     let (a, problem) = (&job.args, job.problem.as_ref());
     let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
     let svg = picture(&read.problem, &read.placement, None);
@@ -43,5 +46,19 @@ impl RenderArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<RenderJob, String> {
         PlacementJob::load(self, |args| &args.problem)
+    }
+}
+
+impl super::Job for RenderJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        (files("-o", &self.args.output), self.args.replace.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        let mut inputs = problem_input(self.args.problem.problem.as_deref());
+        inputs.extend(self.args.file.as_deref().map(|p| ("FILE", p)));
+        inputs
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
     }
 }

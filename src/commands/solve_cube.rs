@@ -66,7 +66,7 @@ impl SolveCubeArgs {
 }
 
 /// `solve-cube DIR ID`: solves one cube and records its result.
-pub(crate) fn run(job: &SolveCubeJob) -> Result<u8> {
+fn run(job: &SolveCubeJob) -> Result<u8> {
     let (a, solver) = (&job.args, &job.solver);
     let dir = open(&a.dir)?;
     if a.completeness {
@@ -178,4 +178,10 @@ fn completeness(dir: &CubeDir, a: &SolveCubeArgs, solver: &CubeSolver) -> Result
         );
     }
     Ok(unless_interrupted(0))
+}
+
+impl super::Job for SolveCubeJob {
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

@@ -2,6 +2,8 @@
 //! instances to a graded, proven, described directory. Its arguments, their validation and
 //! its run live here together; its text is in [`pq_report::submission`].
 
+use super::directory;
+use pq_io::output::Output;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -128,7 +130,7 @@ fn versions(solvers: &[(String, BackendSpec)]) -> Vec<Option<String>> {
 }
 
 /// Makes the submission; exit 0 when written (a status left unproven is warned about).
-pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
+fn run(job: &SubmissionJob) -> Result<u8> {
     let (a, pool) = (&job.args, &job.pool);
     let mut racers = Vec::new();
     let mut provers = Vec::new();
@@ -189,4 +191,14 @@ pub(crate) fn run(job: &SubmissionJob) -> Result<u8> {
     }
     pq_report::submission::summary(&submission, &a.output, a.report.format.into())?;
     Ok(0)
+}
+
+impl super::Job for SubmissionJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        let dir = directory("-o", &self.args.output, pq_bench::submission::MARKER);
+        (vec![dir], self.args.replace.force)
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

@@ -1,7 +1,10 @@
 //! `pq-sat cube`: one step split into cubes, written as a cube directory
 //! ([`pq_engine::cube`]), with a summary of the split.
 
+use super::{directory, files, problem_input};
+use pq_io::output::Output;
 use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::Result;
 use pq_engine::cube::estimate::{Estimate, Settings};
@@ -22,7 +25,7 @@ pub(crate) use args::{CubeArgs, CubeJob};
 
 /// Splits (or takes the existing directory) and, with `--estimate`, predicts the cost of
 /// conquering the cubes.
-pub(crate) fn run(job: &CubeJob) -> Result<u8> {
+fn run(job: &CubeJob) -> Result<u8> {
     let a = &job.args;
     let (dir, summary) = match (&a.dir, &a.output) {
         (Some(dir), _) => {
@@ -123,4 +126,25 @@ fn split_into(job: &CubeJob, output: &Path) -> Result<SplitSummary> {
         split: made.record,
         estimate: None,
     })
+}
+
+impl super::Job for CubeJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        let mut out: Vec<Output> = (self.args.output.iter())
+            .map(|path| directory("-o", path, pq_engine::cube::MARKER))
+            .collect();
+        out.extend(files("--plot", &self.args.plot));
+        (out, self.args.replace.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        let mut inputs = problem_input(self.args.problem.problem.as_deref());
+        inputs.extend(self.args.cnf.as_deref().map(|p| ("--cnf", p)));
+        inputs
+    }
+    fn input_dirs(&self) -> Vec<&Path> {
+        self.args.dir.iter().map(PathBuf::as_path).collect()
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

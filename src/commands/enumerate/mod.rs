@@ -19,7 +19,7 @@ pub(crate) use args::{EnumerateArgs, EnumerateJob};
 
 /// Lists the placements the plan asks for (at the optimum, found first, when no size was
 /// given): streamed as text, or collected into one JSON report.
-pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
+fn run(job: EnumerateJob) -> Result<u8> {
     let EnumerateJob { plan, args: a } = job;
     let a = &a;
     let (enumerator, mut request) = (plan.enumerator, plan.request);
@@ -88,4 +88,10 @@ pub(crate) fn run(job: EnumerateJob) -> Result<u8> {
         Format::Text => emit_text(&summary_line(&request, &summary))?,
     }
     Ok(0)
+}
+
+impl super::Job for EnumerateJob {
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(*self)
+    }
 }

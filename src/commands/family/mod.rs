@@ -1,8 +1,11 @@
 //! `pq-sat family`: a benchmark family of DIMACS files with its manifest.
 
+use super::{directory, problem_input};
 use anyhow::Result;
 use pq_bench::family::{write_family, Event, Verify};
+use pq_io::output::Output;
 use pq_report::progress::note;
+use std::path::Path;
 
 use super::Interruptible;
 
@@ -13,7 +16,7 @@ pub(crate) use args::{FamilyArgs, FamilyJob};
 /// Writes the family of `spec` into `--output`; with `--verify`, each status is solved first
 /// (within that time per instance) by the default portfolio.
 /// With `check_unsat`, an UNSAT counts only with a checked proof in that format.
-pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
+fn run(job: &FamilyJob) -> Result<u8> {
     let (spec, a, check_unsat) = (&job.spec, &job.args, job.check_unsat);
     let portfolio;
     let verify = match a.verify {
@@ -60,4 +63,17 @@ pub(crate) fn run(job: &FamilyJob) -> Result<u8> {
     let manifest = manifest?;
     pq_report::race::family(&manifest, &a.output, a.report.format.into())?;
     Ok(0)
+}
+
+impl super::Job for FamilyJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        let dir = directory("-o", &self.args.output, pq_bench::family::MARKER);
+        (vec![dir], self.args.replace.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        problem_input(self.args.problem.as_deref())
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }

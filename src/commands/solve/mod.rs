@@ -3,7 +3,9 @@
 //! validated and trimmed once; this module writes the files asked for and hands the outcome
 //! to [`pq_report::solve`].
 
+use super::{directory, file, files, problem_input};
 use pq_engine::proof::ProofFormat;
+use pq_io::output::Output;
 use std::io::{self, IsTerminal};
 use std::path::Path;
 
@@ -38,7 +40,7 @@ use pq_engine::plan::Target;
 pub(crate) use validate::{validate, SolveJob};
 
 /// Answers the job's question.
-pub(crate) fn run(run: &SolveJob) -> Result<u8> {
+fn run(run: &SolveJob) -> Result<u8> {
     match &run.plan.target {
         Target::Size(problem, n) => at_size(problem, *n, run),
         Target::Optimum(problem) => optimum::optimum(problem, run),
@@ -205,4 +207,35 @@ fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
         );
     }
     Ok(pq_engine::input::read_formula(path, limits)?)
+}
+
+impl super::Job for SolveJob {
+    fn outputs(&self) -> (Vec<Output<'_>>, bool) {
+        let mut out = files("--svg", &self.args.svg);
+        if let Some(files) = &self.plan.proof {
+            // A search certificate has no CNF beside it, and `-` is standard output.
+            if files.proof.as_os_str() != "-" {
+                out.push(file("--proof", &files.proof));
+            }
+            if self.plan.proof_format != ProofFormat::Search {
+                out.push(file("--cnf-out", &files.cnf_out));
+            }
+        }
+        if let Some(dir) = &self.args.certify {
+            out.push(directory(
+                "--certify",
+                dir,
+                pq_engine::proof::certificate::MARKER,
+            ));
+        }
+        (out, self.args.replace.force)
+    }
+    fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        let mut inputs = problem_input(self.args.problem.problem.as_deref());
+        inputs.extend(self.args.cnf.as_deref().map(|p| ("--cnf", p)));
+        inputs
+    }
+    fn run(self: Box<Self>) -> Result<u8> {
+        run(&self)
+    }
 }
