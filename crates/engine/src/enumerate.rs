@@ -40,6 +40,7 @@ use rustsat::types::{Clause, Lit};
 use pq_solve::control::{check_interrupt, Limits, Stop};
 use pq_solve::error::SolveError;
 
+use crate::error::EngineError;
 use crate::pipeline::cadical_session;
 use pq_solve::session::{Reply, Session};
 
@@ -161,7 +162,9 @@ pub fn enumerate(request: &Request, limits: &Limits, on_found: OnFound<'_>) -> E
         UpTo::Total => None,
         UpTo::Symmetry => Some(
             SymmetryGroup::bounded(&problem.rules, &problem.demands(request.n)).map_err(|e| {
-                SolveError::Invalid(format!("{e}; or count every placement (--up-to total)"))
+                SolveError::from(EngineError::Request(format!(
+                    "{e}; or count every placement (--up-to total)"
+                )))
             })?,
         ),
     };

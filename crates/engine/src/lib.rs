@@ -28,6 +28,8 @@
 //!   [`proof::certificate`]: certified optima;
 //! - benchmark families of CNF files, solver races on them and the SAT-competition
 //!   submission are the crate pq-bench's, built on this one;
+//! - [`error`]: the engine's own failures by kind ([`error::EngineError`]), beside the
+//!   backends' ([`pq_solve::SolveError`]);
 //! - [`input`]: the one reader of DIMACS files and standard input (plain or compressed,
 //!   through `pq_io::compress`);
 //! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
@@ -37,6 +39,7 @@
 
 pub mod cube;
 pub mod enumerate;
+pub mod error;
 pub mod greedy;
 pub mod input;
 pub mod known;

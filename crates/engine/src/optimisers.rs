@@ -33,6 +33,7 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::external::process::{supervise, End, STDOUT_CAP};
 
+use crate::error::EngineError;
 use crate::optimise::{Method, OptimiseOutcome, Step};
 use crate::pipeline::{solve, validated, Status};
 
@@ -203,7 +204,7 @@ pub fn optimise_with(
 ) -> Result<OptimiseOutcome, SolveError> {
     optimiser.check_installed()?;
     let opt = export(problem, options, optimiser.export())
-        .map_err(|e| SolveError::Invalid(e.to_string()))?;
+        .map_err(|e| SolveError::from(EngineError::Optimiser(e.to_string())))?;
     let dir = pq_io::output::scratch_dir()?;
     let file = dir
         .path()
@@ -251,11 +252,11 @@ pub fn solve_file(
     let start = Instant::now();
     let name = optimiser.name();
     if opt.export != optimiser.export() {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::Optimiser(format!(
             "{name} reads {}, not {}",
             optimiser.export().name(),
             opt.export.name()
-        )));
+        ))));
     }
     let run = supervise(
         name,
@@ -495,10 +496,11 @@ pub fn wcnf_model(
     limits: &Limits,
 ) -> Result<(Optimisation, pq_solve::Assignment), SolveError> {
     use rustsat::types::Lit;
-    let opt =
-        export(problem, options, Export::Wcnf).map_err(|e| SolveError::Invalid(e.to_string()))?;
-    let map = (opt.formula.pieces.as_ref())
-        .ok_or_else(|| SolveError::Invalid("the export has no piece map".into()))?;
+    let opt = export(problem, options, Export::Wcnf)
+        .map_err(|e| SolveError::from(EngineError::Optimiser(e.to_string())))?;
+    let map = (opt.formula.pieces.as_ref()).ok_or_else(|| {
+        SolveError::from(EngineError::Optimiser("the export has no piece map".into()))
+    })?;
     let lit = |dimacs: u32, value: bool| {
         let l = Lit::positive(dimacs - 1);
         if value {
@@ -526,25 +528,27 @@ pub fn wcnf_model(
             Answer::Sat(model) => {
                 let value = |v: u32| model.value(v as usize);
                 if let Some(why) = opt.violation(value) {
-                    return Err(SolveError::Invalid(format!(
+                    return Err(SolveError::from(EngineError::Optimiser(format!(
                         "the completed WCNF model {why}"
-                    )));
+                    ))));
                 }
                 let cost = opt.objective(value);
                 if opt.size_of(cost) != Some(n) {
-                    return Err(SolveError::Invalid(format!(
+                    return Err(SolveError::from(EngineError::Optimiser(format!(
                         "the completed WCNF model costs {cost}, not K - {n}"
-                    )));
+                    ))));
                 }
                 return Ok((opt, model));
             }
             Answer::Unsat => {}
-            Answer::Unknown(reason) => return Err(SolveError::Invalid(reason)),
+            Answer::Unknown(reason) => {
+                return Err(SolveError::from(EngineError::Optimiser(reason)))
+            }
         }
     }
-    Err(SolveError::Invalid(format!(
+    Err(SolveError::from(EngineError::Optimiser(format!(
         "no image of the board with {n} of each extends to a model of the WCNF export"
-    )))
+    ))))
 }
 
 #[cfg(test)]

@@ -89,6 +89,11 @@ pub enum SolveError {
     /// checker rejects, a manifest that cannot be read. The message says which.
     #[error("{0}")]
     Invalid(String),
+    /// A failure of an engine above the backends, in that engine's own error type
+    /// (pq-engine's `EngineError`: a problem the engine cannot answer, a journal, proof
+    /// file or certificate that does not hold up, ...); the message is its own.
+    #[error(transparent)]
+    Engine(Box<dyn std::error::Error + Send + Sync>),
     /// pq-sat was interrupted (Ctrl-C, SIGTERM) before the job finished; nothing it had not
     /// finished was written.
     #[error("interrupted")]

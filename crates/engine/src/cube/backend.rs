@@ -23,6 +23,7 @@ use rustsat::types::Lit;
 use super::conquer::{conquer, CubeDir, Method, Plan};
 use super::split::{self, Lines, Settings};
 use super::Status;
+use crate::error::EngineError;
 
 /// Solves each formula by splitting it into cubes and solving them on `jobs` workers with
 /// `member`.
@@ -57,15 +58,15 @@ impl Backend for Cubed {
             Ok(split) => split,
             Err(_) if limits.should_stop() => return Ok(Answer::Unknown(limits.unknown_reason())),
             Err(e) => {
-                return Err(SolveError::Invalid(format!(
+                return Err(SolveError::from(EngineError::Cubes(format!(
                     "cannot split the formula: {e}"
-                )))
+                ))))
             }
         };
         if !split.record.implied {
-            return Err(SolveError::Invalid(
+            return Err(SolveError::from(EngineError::Cubes(
                 "the cubes are complete only up to symmetry (a formula without lex-leader clauses), so their UNSAT would not prove the formula's: use --symmetry lex-leader with --cubes".into(),
-            ));
+            )));
         }
         let record = serde_json::to_value(&split.record).expect("a record serialises");
         let work = pq_io::output::scratch_dir()?;
@@ -232,7 +233,7 @@ fn full_model(formula: &Formula, placed: &[i32], limits: &Limits) -> Result<Answ
 fn into_solve_error(e: super::CubeError) -> SolveError {
     match e {
         super::CubeError::Io(e) => e,
-        super::CubeError::Invalid(why) => SolveError::Invalid(why),
+        super::CubeError::Invalid(why) => SolveError::from(EngineError::Cubes(why)),
     }
 }
 

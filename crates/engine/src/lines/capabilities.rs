@@ -9,6 +9,7 @@ use pq_solve::control::Limits;
 use pq_solve::SolveError;
 
 use super::{tree_proof_options, LineEngine};
+use crate::error::EngineError;
 use crate::optimise::{optimise_lines, Progress, RunLimits, Strategy};
 use crate::plan::{Decide, Decided, Native, Optimise, Optimised, ProofFiles, Prove, Step};
 use crate::proof::ProofFormat;
@@ -17,10 +18,10 @@ use crate::proof::ProofFormat;
 /// SAT path, which [`crate::plan::Plan::new`] chooses for a formula read as it is).
 fn native_problem(step: Step<'_>) -> Result<(&Problem, usize), SolveError> {
     step.problem().ok_or_else(|| {
-        SolveError::Invalid(
+        SolveError::from(EngineError::Unsupported(
             "the line engine answers a problem; a formula that names none is for a SAT solver"
                 .into(),
-        )
+        ))
     })
 }
 

@@ -23,6 +23,7 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 use crate::enumerate::{check, limit_reached, Enumerated, Found, OnFound, Request, Summary, UpTo};
+use crate::error::EngineError;
 use crate::lines::{board, unsupported, LineEngine};
 use crate::optimise::RunLimits;
 use crate::plan::{Enumerate, Optimise};
@@ -60,7 +61,9 @@ impl Enumerate for LineEnumerator {
         let run = engine.optimise(problem, &RunLimits::default(), &mut |_| {})?;
         let optimum = run.outcome.optimum.ok_or_else(|| {
             let why = run.outcome.reason.unwrap_or_else(|| "no answer".into());
-            SolveError::Invalid(format!("the line engine found no optimum: {why}"))
+            SolveError::from(EngineError::Unfinished(format!(
+                "the line engine found no optimum: {why}"
+            )))
         })?;
         Ok((optimum, start.elapsed().as_secs_f64()))
     }
@@ -85,14 +88,14 @@ pub fn enumerate(
     let start = Instant::now();
     let solver = LineEngine::on(jobs).name();
     if let Some(why) = refusal(request) {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::Unsupported(format!(
             "the line engine cannot list these boards: {why}; use --engine sat"
-        )));
+        ))));
     }
     let problem = &request.problem;
     let demands = problem.demands(request.n);
     let group = SymmetryGroup::bounded(&problem.rules, &demands)
-        .map_err(|e| SolveError::Invalid(e.to_string()))?;
+        .map_err(|e| SolveError::from(EngineError::Request(e.to_string())))?;
     let layout = &problem.rules.layout;
     let (white, black) = (demands[0], demands[1]);
     let (stopped, patterns) = if white == 0 {

@@ -24,6 +24,7 @@ use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
 
 use crate::cube::estimate::{predict, sample_ids, Estimate, Sampled, SplitMix};
+use crate::error::EngineError;
 use crate::lines::{placement, unsupported, Found, LineEngine, Units};
 use crate::pipeline::{validated, Status};
 
@@ -43,9 +44,9 @@ pub fn estimate(
     on_unit: &mut dyn FnMut(&str, &Sampled, usize),
 ) -> Result<Estimate, SolveError> {
     if let Some(why) = unsupported(problem) {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::Unsupported(format!(
             "the line engine cannot answer this problem: {why}"
-        )));
+        ))));
     }
     let engine = LineEngine::on(1);
     let units = Units::new(problem, n, &engine.listing);

@@ -18,6 +18,7 @@
 //! Lines are appended and flushed one at a time; a run killed mid-line leaves a partial
 //! last line, which the next run drops (that unit is searched again).
 
+use crate::error::EngineError;
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
@@ -72,17 +73,17 @@ impl Journal {
         // A FIFO or a device would block the open or never end: only regular files.
         if let Ok(meta) = std::fs::metadata(path) {
             if !meta.is_file() {
-                return Err(SolveError::Invalid(format!(
+                return Err(SolveError::from(EngineError::Journal(format!(
                     "{}: a journal must be a regular file",
                     path.display()
-                )));
+                ))));
             }
             if meta.len() > MAX_BYTES {
-                return Err(SolveError::Invalid(format!(
+                return Err(SolveError::from(EngineError::Journal(format!(
                     "{}: {} bytes is more than a journal holds (at most {MAX_BYTES})",
                     path.display(),
                     meta.len()
-                )));
+                ))));
             }
         }
         let mut file = OpenOptions::new()
@@ -93,7 +94,9 @@ impl Journal {
             .map_err(io)?;
         let text = std::io::read_to_string(&mut file).map_err(io)?;
         let mut done = BTreeSet::new();
-        let refuse = |why: String| SolveError::Invalid(format!("{}: {why}", path.display()));
+        let refuse = |why: String| {
+            SolveError::from(EngineError::Journal(format!("{}: {why}", path.display())))
+        };
         if text.is_empty() {
             file.write_all(header.as_bytes()).map_err(io)?;
             file.flush().map_err(io)?;

@@ -25,6 +25,7 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::prove::ProofFormat;
 
+use crate::error::EngineError;
 use crate::pipeline::{validated, Outcome, Status};
 use crowded::{crowding, Crowding};
 use journal::Journal;
@@ -359,9 +360,9 @@ impl LineEngine {
         limits: &Limits,
     ) -> Result<(Outcome, Stats), SolveError> {
         if let Some(why) = unsupported(problem) {
-            return Err(SolveError::Invalid(format!(
+            return Err(SolveError::from(EngineError::Unsupported(format!(
                 "the line engine cannot answer this problem: {why}"
-            )));
+            ))));
         }
         let start = Instant::now();
         let asked = || limits.should_stop();
@@ -456,8 +457,8 @@ impl LineEngine {
         policy: output::WritePolicy,
     ) -> Result<(Outcome, Stats, Option<u64>), SolveError> {
         let d = proved_board(problem, "proofs")?.rows();
-        let instance =
-            pq_encode::Instance::new(d, n).map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let instance = pq_encode::Instance::new(d, n)
+            .map_err(|e| SolveError::from(EngineError::Request(e.to_string())))?;
         let formula = pq_encode::encode(&instance, &tree_proof_options());
         let cnf_tmp = output::temp_file(cnf, "out")?;
         let proof_tmp = output::temp_file(proof, "out")?;
@@ -557,7 +558,7 @@ impl LineEngine {
         let start = Instant::now();
         let write_error = |e: pq_lines::certificate::CertifyError| match e {
             pq_lines::certificate::CertifyError::Io(e) => SolveError::io(proof)(e),
-            e => SolveError::Invalid(e.to_string()),
+            e => SolveError::from(EngineError::Request(e.to_string())),
         };
         let demand = Demand::equal(n);
         let range = (0, 1u64 << l.rows);
@@ -595,10 +596,7 @@ impl LineEngine {
                 limits,
             )?;
             if !report.verified {
-                return Err(SolveError::Invalid(format!(
-                    "pq-check refused the line engine's search certificate: {} (a bug: please report it)",
-                    report.verdict
-                )));
+                return Err(EngineError::CheckerRefused(report.verdict.clone()).into());
             }
             outcome.verified = Some(true);
         }
@@ -615,11 +613,11 @@ impl LineEngine {
 fn proved_board(problem: &Problem, what: &str) -> Result<Board, SolveError> {
     let l = &problem.rules.layout;
     if problem.shape().optimum_is_a_of_d().is_none() {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::Unsupported(format!(
             "the line engine writes {what} for the peaceable queens on a square board (--dim D) only"
-        )));
+        ))));
     }
-    Board::square(l.rows).map_err(|e| SolveError::Invalid(e.to_string()))
+    Board::square(l.rows).map_err(|e| SolveError::from(EngineError::Request(e.to_string())))
 }
 
 /// A writer that counts what goes through it (a certificate on standard output has no file
@@ -665,7 +663,8 @@ pub fn write_tree_proof(
     binary: bool,
     limits: &Limits,
 ) -> Result<pq_lines::proof::Proved, SolveError> {
-    let board = Board::square(d).map_err(|e| SolveError::Invalid(e.to_string()))?;
+    let board =
+        Board::square(d).map_err(|e| SolveError::from(EngineError::Request(e.to_string())))?;
     let whole = pq_lines::Fixed::default();
     let name = std::path::Path::new("the proof");
     pq_solve::lines::tree_proof((&board, n, &whole), out, binary, name, limits)

@@ -28,6 +28,7 @@ use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
 use pq_solve::{Answer, Backend, BackendSpec, SolveError};
 
 use crate::enumerate::{Enumerated, OnFound, Request};
+use crate::error::EngineError;
 use crate::optimise::{optimise, OptimiseOutcome, Progress, RunLimits, Strategy};
 use crate::pipeline::{decoded, solve_formula_judged, Outcome, Status};
 use crate::proof::certificate::Certificate;
@@ -298,7 +299,9 @@ pub fn member(
 ) -> Result<Box<dyn Backend>, SolveError> {
     Ok(match check_unsat {
         None => spec.resolve()?,
-        Some(format) => Box::new(CheckedUnsat::new(spec, format).map_err(SolveError::Invalid)?),
+        Some(format) => {
+            Box::new(CheckedUnsat::new(spec, format).map_err(EngineError::Unsupported)?)
+        }
     })
 }
 

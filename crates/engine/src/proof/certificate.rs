@@ -19,6 +19,7 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
+use crate::error::EngineError;
 use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
 use pq_io::compress;
 use pq_io::hashing::{sha256_file, sha256_hex};
@@ -177,15 +178,15 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     check_target(dir, MARKER, req.policy)?;
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {
-        return Err(SolveError::Invalid(
+        return Err(SolveError::from(EngineError::Certificate(
             "the problem maximises no group: there is no optimum to certify".into(),
-        ));
+        )));
     }
     let (trimmed, _) = crate::pipeline::validated(problem, a, req.witness, "the optimiser")?;
     if &trimmed != req.witness {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::Certificate(format!(
             "the witness does not have exactly {a} pieces in each maximised group"
-        )));
+        ))));
     }
     let queens = problem.shape().queens_side().is_some();
     let staging = stage(dir, "certificate", MARKER, req.policy)?;
@@ -229,27 +230,27 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     match &proved.answer {
         Answer::Unsat => {}
         Answer::Sat(_) => {
-            return Err(SolveError::Invalid(format!(
+            return Err(SolveError::from(EngineError::Certificate(format!(
                 "{} found n = {n} satisfiable on the certification run: the claimed optimum {a} is wrong",
                 proved.solver
-            )))
+            ))))
         }
         Answer::Unknown(reason) => {
-            return Err(SolveError::Invalid(format!(
+            return Err(SolveError::from(EngineError::Certificate(format!(
                 "the proof run for n = {n} gave no answer: {reason}"
-            )))
+            ))))
         }
     }
     let report = check_proof(&cnf_path, &proof_path, req.format, None)?;
     if !report.verified {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::Certificate(format!(
             "the {} proof from {} was not verified by {}: {}{}",
             req.format.name().to_uppercase(),
             proved.solver,
             report.checker,
             report.verdict,
             report.note.map(|n| format!(" ({n})")).unwrap_or_default()
-        )));
+        ))));
     }
     let proof_bytes = fs::metadata(&proof_path)
         .map_err(SolveError::io(&proof_path))?
@@ -499,7 +500,10 @@ pub fn check_certificate(
     let bytes = pq_io::output::read_regular(&path, pq_io::output::MAX_TEXT_INPUT)?;
     let text = String::from_utf8_lossy(&bytes);
     let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
-        SolveError::Invalid(format!("{}: not a pq-sat certificate: {e}", path.display()))
+        SolveError::from(EngineError::Certificate(format!(
+            "{}: not a pq-sat certificate: {e}",
+            path.display()
+        )))
     })?;
     let names = [
         cert.witness.file.clone(),
@@ -507,10 +511,10 @@ pub fn check_certificate(
         cert.unsat.proof.clone(),
     ];
     distinct_plain_names(&names).map_err(|e| {
-        SolveError::Invalid(format!(
+        SolveError::from(EngineError::Certificate(format!(
             "{}: {e}; a certificate names only files in its own directory",
             path.display()
-        ))
+        )))
     })?;
     // A part that is a link could lead out of the bundle, and a FIFO or a device would
     // block the hash or never end it: a bundle's parts are plain files.
@@ -518,7 +522,7 @@ pub fn check_certificate(
         let part = dir.join(name);
         let meta = fs::symlink_metadata(&part).map_err(SolveError::io(&part))?;
         if !meta.file_type().is_file() {
-            return Err(SolveError::Invalid(format!(
+            return Err(SolveError::from(EngineError::Certificate(format!(
                 "{}: a bundle's parts are plain files, and this one is {}",
                 part.display(),
                 if meta.file_type().is_symlink() {
@@ -526,7 +530,7 @@ pub fn check_certificate(
                 } else {
                     "not a regular file (a FIFO, a device or a socket)"
                 }
-            )));
+            ))));
         }
     }
     let mut checked = Checked {

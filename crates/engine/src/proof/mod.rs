@@ -14,6 +14,7 @@
 pub mod certificate;
 pub mod checked;
 
+use crate::error::EngineError;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -136,10 +137,10 @@ pub fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
 fn check_search(proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
     let m = std::fs::metadata(proof).map_err(SolveError::io(proof))?;
     if !m.is_file() {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::ProofFile(format!(
             "{} is not a regular file; give the search certificate's file",
             proof.display()
-        )));
+        ))));
     }
     let program = pq_check_program()?;
     let mut cmd = Command::new(&program);
@@ -177,37 +178,39 @@ fn check_inputs(cnf: &Path, proof: &Path) -> Result<(), SolveError> {
     for (what, path) in [("the DIMACS CNF", cnf), ("the proof", proof)] {
         let m = std::fs::metadata(path).map_err(SolveError::io(path))?;
         if m.is_dir() {
-            return Err(SolveError::Invalid(format!(
+            return Err(SolveError::from(EngineError::ProofFile(format!(
                 "{} is a directory; give {what} file ({USAGE})",
                 path.display()
-            )));
+            ))));
         }
         if !m.is_file() {
-            return Err(SolveError::Invalid(format!(
+            return Err(SolveError::from(EngineError::ProofFile(format!(
                 "{} is not a regular file (a FIFO, a device or a socket); give {what} file ({USAGE})",
                 path.display()
-            )));
+            ))));
         }
     }
     if !is_dimacs(cnf)? {
-        return Err(SolveError::Invalid(if is_dimacs(proof)? {
-            format!(
-                "the arguments are swapped: {} is a DIMACS CNF file and {} is not ({USAGE})",
-                proof.display(),
-                cnf.display()
-            )
-        } else {
-            format!(
-                "{} is not a DIMACS CNF file (no 'p cnf' line after its comments) ({USAGE})",
-                cnf.display()
-            )
-        }));
+        return Err(SolveError::from(EngineError::ProofFile(
+            if is_dimacs(proof)? {
+                format!(
+                    "the arguments are swapped: {} is a DIMACS CNF file and {} is not ({USAGE})",
+                    proof.display(),
+                    cnf.display()
+                )
+            } else {
+                format!(
+                    "{} is not a DIMACS CNF file (no 'p cnf' line after its comments) ({USAGE})",
+                    cnf.display()
+                )
+            },
+        )));
     }
     if is_dimacs(proof)? {
-        return Err(SolveError::Invalid(format!(
+        return Err(SolveError::from(EngineError::ProofFile(format!(
             "{} is a DIMACS CNF file, not a proof ({USAGE})",
             proof.display()
-        )));
+        ))));
     }
     Ok(())
 }
