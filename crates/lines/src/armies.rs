@@ -25,8 +25,7 @@
 //! two-army engine (the "cap sums" of its bounds) on `k` labels; the line labelling itself
 //! is Smith, Petrie & Gent's model (CPAIOR 2004) with `k` colours.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
 use crate::board::{low_bits, Board, MAX_DIAG, MAX_SIDE, SUM};
 use crate::pool;
@@ -524,21 +523,7 @@ impl<'a> Search<'a> {
     /// Polls the stop conditions every few thousand nodes.
     fn poll(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(16_384) {
-            if self.stop.load(Ordering::Relaxed) {
-                return Err(Stop::Found);
-            }
-            if (self.settings.asked_to_stop)() {
-                return Err(Stop::Asked);
-            }
-            if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(Stop::Deadline);
-            }
-            if self.nodes >= self.limit {
-                return Err(Stop::Budget);
-            }
-        }
-        Ok(())
+        pool::poll(self.nodes, 16_384, self.stop, self.settings, self.limit)
     }
 
     /// Colours columns `c..` depth first. On square boards, `equal` says the column

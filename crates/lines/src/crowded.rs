@@ -26,9 +26,8 @@
 //! free columns on matched squares (and no assignment at all prunes); for the bishops, the
 //! diagonals left whose every square is unmatched, less the one that may stay empty.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::pool;
 use crate::{Settings, Stats, Stop};
@@ -742,21 +741,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     fn poll(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4_096) {
-            if self.stop.load(Ordering::Relaxed) {
-                return Err(Stop::Found);
-            }
-            if (self.settings.asked_to_stop)() {
-                return Err(Stop::Asked);
-            }
-            if self.settings.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(Stop::Deadline);
-            }
-            if self.nodes >= self.limit {
-                return Err(Stop::Budget);
-            }
-        }
-        Ok(())
+        pool::poll(self.nodes, 4_096, self.stop, self.settings, self.limit)
     }
 
     /// Searches the unit with these queens.

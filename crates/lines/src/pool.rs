@@ -151,6 +151,39 @@ pub(crate) fn run_workers(jobs: usize, worker: impl Fn() -> Counts + Sync) -> Co
 /// What one worker reports: nodes searched, leaf pairs reached, units searched to the end.
 pub(crate) type Counts = (u64, u64, usize);
 
+/// Why a unit's search stops, asked every `every` nodes (a power of two; each search
+/// counts its own `nodes`): another worker's solution (`found`), the caller, the deadline,
+/// or the unit's node budget `limit`.
+#[inline]
+pub(crate) fn poll(
+    nodes: u64,
+    every: u64,
+    found: &std::sync::atomic::AtomicBool,
+    settings: &crate::Settings,
+    limit: u64,
+) -> Result<(), crate::Stop> {
+    use crate::Stop;
+    if nodes & (every - 1) != 0 {
+        return Ok(());
+    }
+    if found.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(Stop::Found);
+    }
+    if (settings.asked_to_stop)() {
+        return Err(Stop::Asked);
+    }
+    if settings
+        .deadline
+        .is_some_and(|d| std::time::Instant::now() >= d)
+    {
+        return Err(Stop::Deadline);
+    }
+    if nodes >= limit {
+        return Err(Stop::Budget);
+    }
+    Ok(())
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
