@@ -20,7 +20,7 @@ use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
-use crate::proof::{arranged_for, certified_formula, check_proof, prove, ProofFormat};
+use crate::proof::{arranged_for, certified_formula, check_proof, prove, CheckReport, ProofFormat};
 use pq_io::compress;
 use pq_io::hashing::{sha256_file, sha256_hex};
 use pq_io::staging::{check_target, distinct_plain_names, move_into_place, stage};
@@ -496,43 +496,7 @@ pub fn check_certificate(
     dir: &Path,
     check_timeout: Option<Duration>,
 ) -> Result<Checked, SolveError> {
-    let path = dir.join(MANIFEST);
-    let bytes = pq_io::output::read_regular(&path, pq_io::output::MAX_TEXT_INPUT)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let cert: Certificate = serde_json::from_str(&text).map_err(|e| {
-        SolveError::from(EngineError::Certificate(format!(
-            "{}: not a pq-sat certificate: {e}",
-            path.display()
-        )))
-    })?;
-    let names = [
-        cert.witness.file.clone(),
-        cert.unsat.cnf.clone(),
-        cert.unsat.proof.clone(),
-    ];
-    distinct_plain_names(&names).map_err(|e| {
-        SolveError::from(EngineError::Certificate(format!(
-            "{}: {e}; a certificate names only files in its own directory",
-            path.display()
-        )))
-    })?;
-    // A part that is a link could lead out of the bundle, and a FIFO or a device would
-    // block the hash or never end it: a bundle's parts are plain files.
-    for name in &names {
-        let part = dir.join(name);
-        let meta = fs::symlink_metadata(&part).map_err(SolveError::io(&part))?;
-        if !meta.file_type().is_file() {
-            return Err(SolveError::from(EngineError::Certificate(format!(
-                "{}: a bundle's parts are plain files, and this one is {}",
-                part.display(),
-                if meta.file_type().is_symlink() {
-                    "a link"
-                } else {
-                    "not a regular file (a FIFO, a device or a socket)"
-                }
-            ))));
-        }
-    }
+    let (cert, names) = read_manifest(dir)?;
     let mut checked = Checked {
         manifest: cert.clone(),
         claim: None,
@@ -540,30 +504,123 @@ pub fn check_certificate(
         items: Vec::new(),
     };
     let items = &mut checked.items;
-    let mut item = |what: &str, ok: bool, detail: String| {
-        // One line per check: a multi-line message (a TOML parse error) is joined up.
-        let detail = detail
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ");
-        items.push(Item {
-            what: what.into(),
-            ok,
-            detail,
-        });
+    check_hashes(dir, &cert, items);
+    let Some((problem, a)) = check_claim(&cert, items) else {
+        return Ok(checked);
     };
+    checked.claim = Some(claim(&problem, a));
+    let items = &mut checked.items;
+    let witness = check_witness(dir, &cert, &problem, a, items);
+    let format: Result<ProofFormat, String> = cert.unsat.proof_format.parse();
+    let options = parse_options(&cert.unsat)
+        .map_err(|e| record(items, "encoding options", false, e))
+        .ok();
+    let formula = match (&options, &format) {
+        (Some(options), Ok(format)) => Some(check_formula(
+            dir,
+            &cert,
+            &problem,
+            a + 1,
+            options,
+            *format,
+            items,
+        )?),
+        _ => None,
+    };
+    let report = match format {
+        Ok(format) => check_unsat_proof(dir, &cert, format, check_timeout, items)
+            .map(|report| (format, report)),
+        Err(e) => {
+            record(items, "proof format", false, e);
+            None
+        }
+    };
+    let (Some(witness), Some(options), Some(formula), Some((format, report))) =
+        (witness, options, formula, report)
+    else {
+        return Ok(checked);
+    };
+    let evidence = Evidence {
+        problem: &problem,
+        optimum: a,
+        witness: &witness,
+        options: &options,
+        format,
+        formula: &formula,
+        names,
+        proof_bytes: 0,
+        checker: &report.checker,
+        verdict: &report.verdict,
+    };
+    checked.derived = Some(check_fields(dir, &cert, evidence, &mut checked.items)?);
+    Ok(checked)
+}
 
-    // Every file is the one the manifest describes: hashed as it is stored (compressed, when
-    // someone packed the bundle with xz, gzip or bzip2; every part is read through that).
+/// Adds one check to `items`; a multi-line message (a TOML parse error) is joined into one
+/// line.
+fn record(items: &mut Vec<Item>, what: &str, ok: bool, detail: String) {
+    let detail = detail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    items.push(Item {
+        what: what.into(),
+        ok,
+        detail,
+    });
+}
+
+/// The manifest of the bundle in `dir`, and the names of its three parts, each a plain
+/// file inside `dir` under a name of its own.
+fn read_manifest(dir: &Path) -> Result<(Certificate, [String; 3]), SolveError> {
+    let path = dir.join(MANIFEST);
+    let refused = |why: String| SolveError::from(EngineError::Certificate(why));
+    let bytes = pq_io::output::read_regular(&path, pq_io::output::MAX_TEXT_INPUT)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let cert: Certificate = serde_json::from_str(&text)
+        .map_err(|e| refused(format!("{}: not a pq-sat certificate: {e}", path.display())))?;
+    let names = [
+        cert.witness.file.clone(),
+        cert.unsat.cnf.clone(),
+        cert.unsat.proof.clone(),
+    ];
+    distinct_plain_names(&names).map_err(|e| {
+        refused(format!(
+            "{}: {e}; a certificate names only files in its own directory",
+            path.display()
+        ))
+    })?;
+    // A part that is a link could lead out of the bundle, and a FIFO or a device would
+    // block the hash or never end it: a bundle's parts are plain files.
+    for name in &names {
+        let part = dir.join(name);
+        let meta = fs::symlink_metadata(&part).map_err(SolveError::io(&part))?;
+        if !meta.file_type().is_file() {
+            return Err(refused(format!(
+                "{}: a bundle's parts are plain files, and this one is {}",
+                part.display(),
+                if meta.file_type().is_symlink() {
+                    "a link"
+                } else {
+                    "not a regular file (a FIFO, a device or a socket)"
+                }
+            )));
+        }
+    }
+    Ok((cert, names))
+}
+
+/// Every file is the one the manifest describes: hashed as it is stored (compressed, when
+/// someone packed the bundle with xz, gzip or bzip2; every part is read through that).
+fn check_hashes(dir: &Path, cert: &Certificate, items: &mut Vec<Item>) {
     for (file, expected) in [
         (&cert.witness.file, &cert.witness.sha256),
         (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
         (&cert.unsat.proof, &cert.unsat.proof_sha256),
     ] {
-        let found = sha256_file(&dir.join(file));
-        let (ok, detail) = match found {
+        let (ok, detail) = match sha256_file(&dir.join(file)) {
             Ok(h) if &h == expected => (true, h),
             Ok(h) => (
                 false,
@@ -574,179 +631,181 @@ pub fn check_certificate(
             ),
             Err(e) => (false, e.to_string()),
         };
-        item(&format!("sha256 {file}"), ok, detail);
+        record(items, &format!("sha256 {file}"), ok, detail);
     }
+}
 
-    let problem = match problem_of(&cert) {
-        Ok(p) => p,
-        Err(e) => {
-            item("the problem", false, e);
-            return Ok(checked);
-        }
-    };
+/// The problem and the optimum the manifest claims, when they can be read and the
+/// optimum fits on the board (a hostile one must not reach the encoder).
+fn check_claim(cert: &Certificate, items: &mut Vec<Item>) -> Option<(Problem, usize)> {
+    let problem = problem_of(cert)
+        .map_err(|e| record(items, "the problem", false, e))
+        .ok()?;
     // The manifest's sizes take the same checked path as every size from outside: a lying
     // one must not overflow `optimum + 1` below.
     for (what, v) in [("optimum", cert.optimum), ("unsat.n", cert.unsat.n)] {
         if let Err(e) = pq_board::limits::PIECES.named(what).check(v) {
-            item("the manifest's sizes", false, e.to_string());
-            return Ok(checked);
+            record(items, "the manifest's sizes", false, e.to_string());
+            return None;
         }
     }
-    // A hostile optimum must not reach the encoder: a witness has `optimum` pieces in each
-    // maximised group, so it is at most the number of squares.
+    // A witness has `optimum` pieces in each maximised group, so it is at most the number
+    // of squares.
     let a = cert.optimum;
     let layout = &problem.rules.layout;
     let squares = layout.rows.saturating_mul(layout.cols);
     if a > squares {
-        item(
+        record(
+            items,
             "the optimum fits on the board",
             false,
             format!("the manifest's optimum is {a}, but the board has {squares} squares"),
         );
-        return Ok(checked);
+        return None;
     }
-    checked.claim = Some(claim(&problem, a));
+    Some((problem, a))
+}
 
-    // The lower bound: the board in the manifest is the one in the file, and it obeys the
-    // rules with `optimum` pieces in each maximised group.
+/// The lower bound: the board in the manifest is the one in the file, and it obeys the
+/// rules with `a` pieces in each maximised group.
+fn check_witness(
+    dir: &Path,
+    cert: &Certificate,
+    problem: &Problem,
+    a: usize,
+    items: &mut Vec<Item>,
+) -> Option<Placement> {
     let symbols = Placement::symbols(&problem.rules);
-    let witness = match Placement::from_rows(layout, &cert.witness.board, &symbols) {
-        Ok(p) => {
-            let same_file = read_text(&dir.join(&cert.witness.file))
-                .is_ok_and(|t| t == p.to_labelled_text(&symbols).as_bytes());
-            item(
-                "witness file matches the manifest's board",
-                same_file,
-                cert.witness.file.clone(),
-            );
-            let counts: Vec<Option<usize>> = problem.demands(a).into_iter().map(Some).collect();
-            let (ok, detail) = match pq_board::rules::check_placement(&problem.rules, &p, &counts) {
-                Ok(()) => (true, format!("{}: no attacks", problem.sized(a).summary())),
-                Err(v) => (false, crate::pipeline::findings(&v)),
-            };
-            item(
-                "witness obeys the rules at the optimum (independent validator)",
-                ok,
-                detail,
-            );
-            Some(p)
-        }
-        Err(e) => {
-            item("witness board", false, e);
-            None
-        }
+    let layout = &problem.rules.layout;
+    let p = Placement::from_rows(layout, &cert.witness.board, &symbols)
+        .map_err(|e| record(items, "witness board", false, e))
+        .ok()?;
+    let same_file = read_text(&dir.join(&cert.witness.file))
+        .is_ok_and(|t| t == p.to_labelled_text(&symbols).as_bytes());
+    record(
+        items,
+        "witness file matches the manifest's board",
+        same_file,
+        cert.witness.file.clone(),
+    );
+    let counts: Vec<Option<usize>> = problem.demands(a).into_iter().map(Some).collect();
+    let (ok, detail) = match pq_board::rules::check_placement(&problem.rules, &p, &counts) {
+        Ok(()) => (true, format!("{}: no attacks", problem.sized(a).summary())),
+        Err(v) => (false, crate::pipeline::findings(&v)),
     };
+    record(
+        items,
+        "witness obeys the rules at the optimum (independent validator)",
+        ok,
+        detail,
+    );
+    Some(p)
+}
 
-    // The CNF is exactly pq-sat's encoding of the problem one above the optimum.
-    let n = a + 1;
-    let format: Result<ProofFormat, String> = cert.unsat.proof_format.parse();
-    let options = match parse_options(&cert.unsat) {
-        Ok(options) => Some(options),
-        Err(e) => {
-            item("encoding options", false, e);
-            None
-        }
+/// The CNF is exactly pq-sat's encoding of the problem at `n`, one above the optimum;
+/// returns that encoding.
+fn check_formula(
+    dir: &Path,
+    cert: &Certificate,
+    problem: &Problem,
+    n: usize,
+    options: &Options,
+    format: ProofFormat,
+    items: &mut Vec<Item>,
+) -> Result<pq_encode::Formula, SolveError> {
+    let formula = encode_problem(problem, n, options);
+    let mut bytes = Vec::new();
+    dimacs::write(&arranged_for(&formula, format), &mut bytes)
+        .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
+    // The file itself, not the manifest's word for it, is compared (its DIMACS text when
+    // it is compressed).
+    let h = sha256_hex(&bytes);
+    let cnf_hash = read_text(&dir.join(&cert.unsat.cnf)).map(|t| sha256_hex(&t));
+    let ok = cnf_hash.is_ok_and(|c| c == h);
+    let detail = if ok {
+        let bounds = match options.bounds {
+            pq_encode::Bounds::None => String::new(),
+            b => format!(" bounds {b}"),
+        };
+        format!(
+            "re-encoded with {} {}{bounds}: identical",
+            cert.unsat.model, cert.unsat.symmetry
+        )
+    } else {
+        format!(
+            "a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})",
+            pq_io::output::shown(&cert.generator)
+        )
     };
-    let formula = match (&options, &format) {
-        (Some(options), Ok(format)) => {
-            let formula = encode_problem(&problem, n, options);
-            let mut bytes = Vec::new();
-            dimacs::write(&arranged_for(&formula, *format), &mut bytes)
-                .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
-            // The file itself, not the manifest's word for it, is compared (its DIMACS text
-            // when it is compressed).
-            let h = sha256_hex(&bytes);
-            let cnf_hash = read_text(&dir.join(&cert.unsat.cnf)).map(|t| sha256_hex(&t));
-            let ok = cnf_hash.is_ok_and(|c| c == h);
-            let detail = if ok {
-                let bounds = match options.bounds {
-                    pq_encode::Bounds::None => String::new(),
-                    b => format!(" bounds {b}"),
-                };
-                format!(
-                    "re-encoded with {} {}{bounds}: identical",
-                    cert.unsat.model, cert.unsat.symmetry
-                )
-            } else {
-                format!(
-                    "a fresh encoding hashes to {h}: the CNF is not the claimed formula (or was made by another pq-sat version: {})",
-                    pq_io::output::shown(&cert.generator)
-                )
-            };
-            item(
-                &format!("the CNF is the encoding of {}", problem.sized(n).summary()),
-                ok,
-                detail,
-            );
-            Some(formula)
-        }
-        _ => None,
-    };
+    record(
+        items,
+        &format!("the CNF is the encoding of {}", problem.sized(n).summary()),
+        ok,
+        detail,
+    );
+    Ok(formula)
+}
 
-    // The upper bound: the proof, by the independent checker, which reads plain files only:
-    // compressed parts are checked as plain copies.
+/// The upper bound: the proof, by the independent checker, which reads plain files only:
+/// compressed parts are checked as plain copies.
+fn check_unsat_proof(
+    dir: &Path,
+    cert: &Certificate,
+    format: ProofFormat,
+    check_timeout: Option<Duration>,
+    items: &mut Vec<Item>,
+) -> Option<CheckReport> {
     let plain = |file: &str| {
         let path = dir.join(file);
         compress::plain_file(&path).map_err(SolveError::io(&path))
     };
-    let report = match format {
-        Ok(format) => match plain(&cert.unsat.cnf).and_then(|cnf| {
-            let proof = plain(&cert.unsat.proof)?;
-            check_proof(cnf.path(), proof.path(), format, check_timeout)
-        }) {
-            Ok(r) => {
-                item(
-                    &format!(
-                        "{} proof checked by {}",
-                        format.name().to_uppercase(),
-                        r.checker
-                    ),
-                    r.verified,
-                    format!(
-                        "{} ({:.2} s){}",
-                        r.verdict,
-                        r.seconds,
-                        r.note
-                            .as_ref()
-                            .map(|n| format!("; {n}"))
-                            .unwrap_or_default()
-                    ),
-                );
-                Some((format, r))
-            }
-            Err(e) => {
-                item("proof check", false, e.to_string());
-                None
-            }
-        },
+    let checked = plain(&cert.unsat.cnf).and_then(|cnf| {
+        let proof = plain(&cert.unsat.proof)?;
+        check_proof(cnf.path(), proof.path(), format, check_timeout)
+    });
+    match checked {
+        Ok(r) => {
+            let note = r
+                .note
+                .as_ref()
+                .map(|n| format!("; {n}"))
+                .unwrap_or_default();
+            record(
+                items,
+                &format!(
+                    "{} proof checked by {}",
+                    format.name().to_uppercase(),
+                    r.checker
+                ),
+                r.verified,
+                format!("{} ({:.2} s){note}", r.verdict, r.seconds),
+            );
+            Some(r)
+        }
         Err(e) => {
-            item("proof format", false, e);
+            record(items, "proof check", false, e.to_string());
             None
         }
-    };
+    }
+}
 
-    // Every other field of the manifest is what those files show.
-    let (Some(witness), Some(options), Some(formula), Some((format, report))) =
-        (witness, options, formula, report)
-    else {
-        return Ok(checked);
-    };
+/// Every other field of the manifest is what the files show: the manifest derived from
+/// `evidence` (with the proof's size read here), compared field by field, and the
+/// solver's name against the proof's form.
+fn check_fields(
+    dir: &Path,
+    cert: &Certificate,
+    evidence: Evidence<'_>,
+    items: &mut Vec<Item>,
+) -> Result<Certificate, SolveError> {
     let proof_path = dir.join(&cert.unsat.proof);
     let proof_bytes = fs::metadata(&proof_path)
         .map_err(SolveError::io(&proof_path))?
         .len();
     let derived = assemble(
         &Evidence {
-            problem: &problem,
-            optimum: a,
-            witness: &witness,
-            options: &options,
-            format,
-            formula: &formula,
-            names,
             proof_bytes,
-            checker: &report.checker,
-            verdict: &report.verdict,
+            ..evidence
         },
         Recorded {
             generator: cert.generator.clone(),
@@ -761,16 +820,18 @@ pub fn check_certificate(
     );
     let mut differences = Vec::new();
     let as_json = |c: &Certificate| serde_json::to_value(c).expect("a certificate serialises");
-    differ("", &as_json(&cert), &as_json(&derived), &mut differences);
+    differ("", &as_json(cert), &as_json(&derived), &mut differences);
     if differences.is_empty() {
-        item(
+        record(
+            items,
             "every field of the manifest follows from the files",
             true,
             "claim, statement, problem, witness, encoding, certified_formula: identical".into(),
         );
     }
     for (field, said, shows) in differences {
-        item(
+        record(
+            items,
             &format!("the manifest's {field} follows from the files"),
             false,
             format!("the manifest says {said}, the files show {shows}"),
@@ -781,7 +842,8 @@ pub fn check_certificate(
     let binary = read_start(&proof_path).is_ok_and(|start| start.contains(&0));
     let engine = cert.unsat.solver.split_whitespace().next() == Some("lines");
     if binary != engine {
-        item(
+        record(
+            items,
             "the manifest's unsat.solver fits the proof",
             false,
             format!(
@@ -796,8 +858,7 @@ pub fn check_certificate(
             ),
         );
     }
-    checked.derived = Some(derived);
-    Ok(checked)
+    Ok(derived)
 }
 
 /// The first bytes of a bundle's file (decompressed), enough to tell binary from text.
