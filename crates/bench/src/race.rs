@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use pq_encode::{dimacs, Formula};
 
-use crate::family::{Entry, FamilyError, Manifest, MANIFEST_JSON};
+use crate::family::manifest::{Entry, Manifest, MANIFEST_JSON};
+use crate::family::FamilyError;
 use pq_encode::maxsat::{self, Optimisation};
 use pq_encode::spec::Problem;
 use pq_encode::Options;

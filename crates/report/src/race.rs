@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::Result;
-use pq_bench::family::Manifest;
+use pq_bench::family::manifest::Manifest;
 use pq_bench::race::{disputes, Family, Racer, Run, Score, Verdict};
 use pq_engine::pipeline::Status;
 use serde::{Deserialize, Serialize};
@@ -192,7 +192,7 @@ pub fn race(
 impl RaceReport {
     /// One CSV row per run, under a header row.
     fn csv(&self) -> String {
-        use pq_bench::family::csv_field;
+        use pq_bench::family::manifest::csv_field;
         let mut out = String::from("file,solver,expected,verdict,seconds,optimum,detail\n");
         for r in &self.runs {
             out += &format!(

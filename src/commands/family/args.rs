@@ -79,8 +79,9 @@ impl FamilyArgs {
             },
             (None, Some(path)) => {
                 // The settings expanded into their cartesian product.
-                let members = pq_bench::family::expand_settings(&read_problem(path)?, &self.set)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let members =
+                    pq_bench::family::settings::expand_settings(&read_problem(path)?, &self.set)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                 let maximising = members.iter().any(|m| !m.problem.maximised().is_empty());
                 if !maximising {
                     if self.n.is_some() {
@@ -98,7 +99,7 @@ impl FamilyArgs {
                     .unwrap_or_default();
                 pq_bench::family::Spec {
                     family: pq_bench::family::FamilyKind::Problem {
-                        stem: pq_bench::family::file_safe(&stem),
+                        stem: pq_bench::family::settings::file_safe(&stem),
                         file: path.display().to_string(),
                     },
                     members,

@@ -67,7 +67,7 @@ fn run(job: &FamilyJob) -> Result<u8> {
 
 impl super::Job for FamilyJob {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
-        let dir = directory("-o", &self.args.output, pq_bench::family::MARKER);
+        let dir = directory("-o", &self.args.output, pq_bench::family::manifest::MARKER);
         (vec![dir], self.args.replace.force)
     }
     fn inputs(&self) -> Vec<(&'static str, &Path)> {

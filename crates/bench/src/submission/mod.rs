@@ -29,7 +29,8 @@ use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use serde::{Deserialize, Serialize};
 
-use crate::family::{Entry, FamilyError, Manifest, MANIFEST_CSV, MANIFEST_JSON};
+use crate::family::manifest::{Entry, Manifest, MANIFEST_CSV, MANIFEST_JSON};
+use crate::family::FamilyError;
 use crate::race::{race, Family, Racer, Run, Verdict};
 pub use pool::{Item, Pool};
 use pq_engine::lines::LineEngine;

@@ -7,7 +7,8 @@ use pq_encode::spec::Problem;
 use pq_encode::Options;
 use serde::Deserialize;
 
-use crate::family::{expand_settings, file_safe, FamilyError, FamilyKind, Sizes, Spec};
+use crate::family::settings::{expand_settings, file_safe};
+use crate::family::{FamilyError, FamilyKind, Sizes, Spec};
 use pq_engine::known::known_optimum;
 use pq_io::compress::Compression;
 
