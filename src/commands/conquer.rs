@@ -12,7 +12,8 @@ use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_engine::cube::conquer::{conquer as conquer_cubes, CubeDir, Plan};
 use pq_engine::cube::status::{summary, Verdict};
-use pq_engine::cube::{read_results, CubeResult, Status};
+use pq_engine::cube::{read_results, CubeResult};
+use pq_engine::pipeline::Status;
 use pq_io::output::WritePolicy;
 use pq_solve::control::Limits;
 

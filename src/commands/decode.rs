@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use pq_encode::header;
 use pq_engine::pipeline::decoded;
-use pq_engine::Status;
+use pq_engine::pipeline::Status;
 use pq_io::output::WritePolicy;
 use pq_report::decode::Decoded;
 use pq_report::emit;

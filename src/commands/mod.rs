@@ -24,7 +24,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
-use pq_engine::Status;
+use pq_engine::pipeline::Status;
 use pq_io::output::Output;
 use pq_solve::control::interrupted;
 use pq_solve::Backend;

@@ -9,7 +9,7 @@ use pq_board::placement::Placement;
 use pq_encode::spec::Problem;
 use pq_encode::{encode, Bounds, Card, Instance, Model, Options, Symmetry};
 use pq_engine::pipeline::solve;
-use pq_engine::Status;
+use pq_engine::pipeline::Status;
 use pq_solve::backend::Cadical;
 use pq_solve::control::Limits;
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};

@@ -4,7 +4,7 @@ use crate::oracle;
 use pq_encode::spec::Problem;
 use pq_encode::Options;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
-use pq_engine::Status;
+use pq_engine::pipeline::Status;
 use pq_solve::backend::{Cadical, Varisat};
 use pq_solve::Backend;
 

@@ -15,7 +15,7 @@ use pq_encode::{Card, Model, Options, Symmetry};
 use pq_engine::optimise::RunLimits;
 use pq_engine::optimise::{optimise, Strategy};
 use pq_engine::pipeline::solve;
-use pq_engine::Status;
+use pq_engine::pipeline::Status;
 use pq_solve::backend::Cadical;
 use pq_solve::control::Limits;
 use serde_json::Value;

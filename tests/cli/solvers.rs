@@ -3,7 +3,7 @@
 
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use pq_engine::pipeline::solve_formula;
-use pq_engine::Status;
+use pq_engine::pipeline::Status;
 use pq_solve::backend::{Cadical, Varisat};
 use pq_solve::control::Limits;
 use pq_solve::external::ExternalSolver;

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use pq_encode::{spec::Problem, Options};
-//! use pq_engine::{pipeline::solve, Status};
+//! use pq_engine::pipeline::{solve, Status};
 //! use pq_solve::{backend::Cadical, control::Limits};
 //! let queens = Problem::peaceable_queens(5);
 //! let outcome = solve(&queens, 4, &Options::default(), &Cadical, &Limits::none()).unwrap();
@@ -49,5 +49,3 @@ pub mod optimisers;
 pub mod pipeline;
 pub mod plan;
 pub mod proof;
-
-pub use pipeline::{Outcome, Status};

@@ -234,7 +234,8 @@ impl Drop for CubeProgress {
 
 #[cfg(test)]
 mod tests {
-    use pq_engine::cube::{CubeResult, Status};
+    use pq_engine::cube::CubeResult;
+    use pq_engine::pipeline::Status;
 
     fn result(seconds: f64, cpu_seconds: Option<f64>) -> CubeResult {
         CubeResult {

@@ -4,7 +4,7 @@
 use pq_encode::spec::{Preset, Problem};
 use pq_encode::Options;
 use pq_engine::optimise::{Method, OptimiseOutcome, Step, Strategy};
-use pq_engine::{Outcome, Status};
+use pq_engine::pipeline::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 
 use super::{board_text, rows, CertificateSummary, Subject};

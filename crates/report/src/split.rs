@@ -2,7 +2,7 @@
 
 use pq_engine::cube::estimate::{Estimate, Interval};
 use pq_engine::cube::split::Record;
-use pq_engine::cube::Status;
+use pq_engine::pipeline::Status;
 use serde::Serialize;
 
 /// The summary printed on stdout (`--format json`: this object).

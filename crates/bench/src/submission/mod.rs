@@ -442,7 +442,7 @@ fn proved(
     formula: &pq_encode::Formula,
     prover: &dyn Backend,
     limits: &Limits,
-) -> Result<pq_engine::Outcome, FamilyError> {
+) -> Result<pq_engine::pipeline::Outcome, FamilyError> {
     let outcome = solve_formula(Some(item.problem()), item.n(), formula, prover, limits)?;
     check_interrupt()?;
     Ok(outcome)
@@ -450,7 +450,7 @@ fn proved(
 
 /// Whether `outcome` is an UNSAT whose proof the independent checker verified: the only
 /// UNSAT a submission states without the table.
-fn checked_unsat(outcome: &pq_engine::Outcome) -> bool {
+fn checked_unsat(outcome: &pq_engine::pipeline::Outcome) -> bool {
     outcome.status == Status::Unsat && outcome.verified == Some(true)
 }
 

@@ -32,7 +32,7 @@ pub mod origin;
 pub mod propagate;
 pub mod split;
 
-pub use crate::pipeline::Status;
+use crate::pipeline::Status;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
