@@ -186,3 +186,136 @@ fn a_certificate_where_none_can_be_written_is_refused_by_name() {
         "only a search certificate",
     );
 }
+
+/// `check-certificate DIR`'s exit code and the lines of its text report.
+fn recheck(dir: &Path) -> (i32, String) {
+    let out = run(&["check-certificate", s(dir)]);
+    (code(&out), stdout(&out))
+}
+
+/// `solve --dim D --certify DIR --proof-format search`, with its manifest.
+fn search_bundle(d: usize, dir: &Path) -> serde_json::Value {
+    let dim = d.to_string();
+    let out = run(&[
+        "solve",
+        "--dim",
+        &dim,
+        "--certify",
+        s(dir),
+        "--proof-format",
+        "search",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.join("certificate.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Rewrites the manifest in `dir` with `change` applied.
+fn edit_manifest(dir: &Path, change: impl FnOnce(&mut serde_json::Value)) {
+    let path = dir.join("certificate.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    change(&mut m);
+    std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+}
+
+#[test]
+fn a_bundle_whose_unsat_half_is_a_search_certificate_is_written_and_rechecked() {
+    let tmp = tempfile::tempdir().unwrap();
+    for d in 4..=8 {
+        let dir = tmp.path().join(format!("c{d}"));
+        let m = search_bundle(d, &dir);
+        let n = A[d - 1] + 1;
+        assert_eq!(m["optimum"], A[d - 1]);
+        assert_eq!(m["unsat"]["proof_format"], "search");
+        assert_eq!(m["unsat"]["checker"], "pq-check");
+        assert!(m["unsat"].get("cnf").is_none(), "no formula beside it: {m}");
+        let proof = dir.join(m["unsat"]["proof"].as_str().unwrap());
+        assert_eq!(check(&std::fs::read(&proof).unwrap()).0, 0);
+        let (code, text) = recheck(&dir);
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains(&format!("{n} white and {n} black on {d}x{d}")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_search_bundle_that_does_not_hold_up_is_invalid() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fresh = |name: &str, d: usize| {
+        let dir = tmp.path().join(name);
+        let m = search_bundle(d, &dir);
+        let proof = dir.join(m["unsat"]["proof"].as_str().unwrap());
+        (dir, proof)
+    };
+    let invalid = |dir: &Path, needle: &str| {
+        let (code, text) = recheck(dir);
+        assert_eq!(code, 1, "{needle}: {text}");
+        let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("FAIL")).collect();
+        assert!(
+            failed.iter().any(|l| l.contains(needle)),
+            "{needle}: {failed:?}"
+        );
+    };
+    // A branch of the search dropped (its byte turned into a leaf), the hash made to fit.
+    let (dir, proof) = fresh("cut", 7);
+    let mut bytes = std::fs::read(&proof).unwrap();
+    let body = bytes.windows(6).position(|w| w == b"begin\n").unwrap() + 6;
+    let inner = (body..bytes.len()).find(|&i| bytes[i] < 0x80).unwrap();
+    bytes[inner] = 0x80;
+    std::fs::write(&proof, &bytes).unwrap();
+    let hash = sha256sum(&proof);
+    edit_manifest(&dir, |m| m["unsat"]["proof_sha256"] = hash.into());
+    invalid(&dir, "checked by pq-check");
+    // Another step's certificate (a(6)'s, 6 of each on 6x6) where a(7)'s should be.
+    let (dir, proof) = fresh("other", 7);
+    let (_, six) = fresh("six", 6);
+    std::fs::copy(&six, &proof).unwrap();
+    let hash = sha256sum(&proof);
+    edit_manifest(&dir, |m| {
+        m["unsat"]["proof_sha256"] = hash.into();
+        m["unsat"]["proof_bytes"] = std::fs::metadata(&proof).unwrap().len().into();
+    });
+    invalid(&dir, "the step one above the optimum");
+    // The manifest lying about who wrote it, or about the optimum.
+    let (dir, _) = fresh("solver", 6);
+    edit_manifest(&dir, |m| m["unsat"]["solver"] = "kissat 4.0.4".into());
+    invalid(&dir, "unsat.solver");
+    let (dir, _) = fresh("optimum", 6);
+    edit_manifest(&dir, |m| m["optimum"] = 4.into());
+    invalid(&dir, "witness obeys the rules");
+    // A clausal format claimed for it: no CNF to refute.
+    let (dir, _) = fresh("format", 6);
+    edit_manifest(&dir, |m| m["unsat"]["proof_format"] = "drat".into());
+    invalid(&dir, "states no model for the CNF");
+}
+
+#[test]
+fn a_search_bundle_where_none_can_be_written_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c");
+    let c = s(&dir);
+    for (args, needle) in [
+        (vec!["--dim", "6", "--engine", "sat"], "--engine sat"),
+        (vec!["--dim", "6", "--backend", "kissat"], "--backend"),
+        (
+            vec![
+                "--problem",
+                "encodings/peaceable-queens-torus.toml",
+                "--set",
+                "board=7x7",
+            ],
+            "square board",
+        ),
+    ] {
+        let mut all = vec!["solve"];
+        all.extend(args);
+        all.extend(["--certify", c, "--proof-format", "search"]);
+        assert_fails_saying(&run(&all), 2, needle);
+        assert!(!dir.exists(), "{all:?}");
+    }
+}

@@ -9,7 +9,6 @@ use crate::oracle::placement as placement_oracle;
 
 use crate::util::*;
 use std::path::Path;
-use std::process::Command;
 
 use pq_board::placement::{Group, Kind, Layout, Rules};
 use serde_json::Value;
@@ -23,11 +22,6 @@ fn header(path: &Path) -> (u64, u64) {
         .map(|x| x.parse().unwrap())
         .collect();
     (nums[0], nums[1])
-}
-
-fn sha256sum(path: &Path) -> String {
-    let out = Command::new("sha256sum").arg(path).output().unwrap();
-    String::from_utf8(out.stdout).unwrap()[..64].to_string()
 }
 
 fn make_family(dir: &Path, extra: &[&str]) -> Value {

@@ -175,3 +175,10 @@ pub(crate) fn board_of(v: &serde_json::Value) -> pq_board::placement::Placement 
         .collect();
     crate::oracle::board(&rows)
 }
+
+/// The SHA-256 of the file at `path`, by the system's `sha256sum` (not pq-sat's own
+/// hashing, which the tests check).
+pub(crate) fn sha256sum(path: &Path) -> String {
+    let out = Command::new("sha256sum").arg(path).output().unwrap();
+    String::from_utf8(out.stdout).unwrap()[..64].to_string()
+}

@@ -363,11 +363,14 @@ impl CertificateSummary {
 
     /// Two lines for the text report, with the command that re-checks the bundle.
     pub fn text(&self, n: usize) -> String {
+        let proof = match self.proof_format.as_str() {
+            "search" => "search certificate".to_string(),
+            format => format!("{} proof", format.to_uppercase()),
+        };
         format!(
-            "certificate: {} ({}: {} proof of n = {n} by {}, {} bytes, {} {} in {:.2} s); re-check with `pq-sat check-certificate {}`\ncertifies: {}\n",
+            "certificate: {} ({}: {proof} of n = {n} by {}, {} bytes, {} {} in {:.2} s); re-check with `pq-sat check-certificate {}`\ncertifies: {}\n",
             self.dir,
             self.claim,
-            self.proof_format.to_uppercase(),
             self.solver,
             self.proof_bytes,
             self.checker,

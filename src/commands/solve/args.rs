@@ -171,7 +171,8 @@ pub(crate) struct SolveArgs {
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
     /// tree as binary DRAT, against a formula written with --bounds sums), lrat (cadical), or
     /// search: the line engine's search certificate (docs/search-certificate.md), checked by
-    /// pq-check [default: lrat for a .lrat file, else drat]
+    /// pq-check; with --certify, the bundle's UNSAT half is one [default: lrat for a .lrat
+    /// file, else drat]
     #[arg(help_heading = "Proofs", long, value_name = "FMT")]
     pub proof_format: Option<ProofFormat>,
     /// Once the optimum is found, write a checked certificate bundle into DIR

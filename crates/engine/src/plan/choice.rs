@@ -76,8 +76,8 @@ pub fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, String> {
     let tree_proof = req.engine == EngineChoice::Lines || square_queens;
     let search_format = req.proof_format == Some(ProofFormat::Search);
     if search_format {
-        if req.proof.is_none() {
-            return Err("--proof-format search is the format of --proof: give --proof FILE (or --proof - for standard output)".into());
+        if req.proof.is_none() && !req.certify {
+            return Err("--proof-format search is the format of --proof or --certify: give --proof FILE (or --proof - for standard output), or --certify DIR".into());
         }
         if !square_queens {
             return Err("--proof-format search: search certificates cover the peaceable queens on a square board (--dim D)".into());

@@ -647,7 +647,9 @@ fn proofs(
             .as_deref()
             .map_or(ProofFormat::Drat, ProofFormat::from_path)
     });
-    let prover = if proof_format == ProofFormat::Search && req.proof.is_some() {
+    let prover = if proof_format == ProofFormat::Search
+        && (req.proof.is_some() || req.certify.is_some())
+    {
         // The line engine writes it; which engine answers is settled by `line_engine`,
         // which refuses --engine sat and SAT-only options with this format.
         if req.engine == EngineChoice::Sat || !req.backends.is_empty() {
@@ -693,7 +695,7 @@ fn proofs(
                 return Err("--cnf-out: a search certificate needs no formula beside it (pq-check reads its claim from its header)".into());
             }
             if req.certify.is_some() {
-                return Err("--certify writes a DRAT bundle; --proof-format search goes with --proof FILE".into());
+                return Err("--certify writes its own bundle (with --proof-format search, its UNSAT half is a search certificate): give --certify DIR or --proof FILE, not both".into());
             }
             if Compression::of_name(proof) != Compression::None {
                 return Err(format!(

@@ -96,20 +96,28 @@ pub struct Witness {
 pub struct UnsatPart {
     /// The army size shown not to fit: `optimum + 1`.
     pub n: usize,
-    /// The CNF file's name within the bundle.
-    pub cnf: String,
+    /// The CNF file's name within the bundle (a clausal proof's formula; a search
+    /// certificate states its claim in its own header and has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cnf: Option<String>,
     /// SHA-256 of the CNF file, lower-case hex.
-    pub cnf_sha256: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cnf_sha256: Option<String>,
     /// The number of variables of the encoding.
-    pub variables: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variables: Option<u32>,
     /// The number of clauses of the encoding.
-    pub clauses: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<usize>,
     /// The attack model's name (see [`Model`]); re-checking encodes with it again.
-    pub model: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// The cardinality encoding's name (see [`Card`]).
-    pub card: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
     /// The symmetry breaking's name (see [`Symmetry`]).
-    pub symmetry: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<String>,
     /// The redundant bound clauses' name (see [`pq_encode::Bounds`]): `sums` for the line
     /// engine's tree proofs, absent for none (so earlier bundles read as they were written).
     #[serde(default = "no_bounds", skip_serializing_if = "is_no_bounds")]
@@ -122,7 +130,7 @@ pub struct UnsatPart {
     pub proof: String,
     /// SHA-256 of the proof file, lower-case hex.
     pub proof_sha256: String,
-    /// `drat` or `lrat` (see [`ProofFormat`]).
+    /// `drat`, `lrat` or `search` (see [`ProofFormat`]).
     pub proof_format: String,
     /// The proof file's size.
     pub proof_bytes: u64,
@@ -197,17 +205,89 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     fs::write(s.join(WITNESS), &witness_text).map_err(SolveError::io(&s.join(WITNESS)))?;
 
     let n = a + 1;
-    let formula = encode_problem(problem, n, &req.options);
     let stem = if queens {
         format!("unsat-d{:02}-n{n:03}", problem.rules.layout.rows)
     } else {
         format!("unsat-n{n:03}")
     };
-    let (cnf_name, proof_name) = (
-        format!("{stem}.cnf"),
-        format!("{stem}.{}", req.format.name()),
+    let proof_name = format!("{stem}.{}", req.format.name());
+    let proof_path = s.join(&proof_name);
+    let (unsat, report) = if req.format == ProofFormat::Search {
+        prove_by_search(problem, n, &proof_path, &req.solve_limits)?
+    } else {
+        prove_by_solver(req, n, &s.join(format!("{stem}.cnf")), &proof_path)?
+    };
+    if !report.verified {
+        return Err(SolveError::from(EngineError::Certificate(format!(
+            "the {} proof from {} was not verified by {}: {}{}",
+            req.format.name().to_uppercase(),
+            unsat.solver,
+            report.checker,
+            report.verdict,
+            report
+                .note
+                .clone()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default()
+        ))));
+    }
+    let proof_bytes = fs::metadata(&proof_path)
+        .map_err(SolveError::io(&proof_path))?
+        .len();
+    let cnf_name = unsat.cnf.as_ref().map(|(name, _)| name.clone());
+    let cnf_sha256 = match &unsat.cnf {
+        Some((_, path)) => Some(sha256_file(path).map_err(SolveError::io(path))?),
+        None => None,
+    };
+    let cert = assemble(
+        &Evidence {
+            problem,
+            optimum: a,
+            witness: req.witness,
+            options: unsat.formula.as_ref().map(|_| &req.options),
+            format: req.format,
+            formula: unsat.formula.as_ref(),
+            names: (WITNESS.into(), cnf_name, proof_name),
+            proof_bytes,
+            checker: &report.checker,
+            verdict: &report.verdict,
+        },
+        Recorded {
+            generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
+            witness_sha256: sha256_hex(witness_text.as_bytes()),
+            cnf_sha256,
+            proof_sha256: sha256_file(&proof_path).map_err(SolveError::io(&proof_path))?,
+            solver: solver_with_version(&unsat.solver),
+            solve_seconds: unsat.seconds,
+            checker_version: report.checker_version.clone(),
+            check_seconds: report.seconds,
+        },
     );
-    let (cnf_path, proof_path) = (s.join(&cnf_name), s.join(&proof_name));
+    let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
+    fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
+    move_into_place(staging, dir, MARKER, req.policy)?;
+    Ok(cert)
+}
+
+/// The UNSAT step as proved: by whom and how fast, and for a clausal proof the formula it
+/// refutes with the CNF file's name and path.
+struct Proved {
+    solver: String,
+    seconds: f64,
+    formula: Option<Formula>,
+    cnf: Option<(String, std::path::PathBuf)>,
+}
+
+/// The step `n` refuted by `req`'s prover into `proof_path`, the CNF written to `cnf_path`,
+/// and the proof checked.
+fn prove_by_solver(
+    req: &Request,
+    n: usize,
+    cnf_path: &Path,
+    proof_path: &Path,
+) -> Result<(Proved, CheckReport), SolveError> {
+    let problem = req.problem;
+    let formula = encode_problem(problem, n, &req.options);
     // A step that counting alone refutes (more pieces than squares) is encoded by the
     // general encoder, which the line engine does not read: a SAT solver proves it.
     let trivial = pq_encode::Instance::new(problem.rules.layout.rows, n).is_err();
@@ -219,7 +299,7 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     let proved = prove(
         &prover,
         &formula,
-        (&cnf_path, &proof_path),
+        (cnf_path, proof_path),
         req.format,
         &req.solve_limits,
         // Into the staging directory: nothing is there to replace.
@@ -227,62 +307,184 @@ pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, Solve
     )?;
     // Stopped by Ctrl-C: the bundle is not written (the staging directory goes with it).
     check_interrupt()?;
-    match &proved.answer {
-        Answer::Unsat => {}
-        Answer::Sat(_) => {
-            return Err(SolveError::from(EngineError::Certificate(format!(
-                "{} found n = {n} satisfiable on the certification run: the claimed optimum {a} is wrong",
-                proved.solver
-            ))))
+    let answer = match &proved.answer {
+        Answer::Unsat => Ok(true),
+        Answer::Sat(_) => Ok(false),
+        Answer::Unknown(reason) => Err(reason.clone()),
+    };
+    unsat_or_refuted(answer, &proved.solver, n, req.optimum)?;
+    let report = check_proof(cnf_path, proof_path, req.format, None)?;
+    let name = cnf_path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned());
+    Ok((
+        Proved {
+            solver: proved.solver,
+            seconds: proved.seconds,
+            formula: Some(formula),
+            cnf: name.map(|name| (name, cnf_path.to_path_buf())),
+        },
+        report,
+    ))
+}
+
+/// The step `n` of the peaceable queens refuted by the line engine's search, written to
+/// `proof_path` as a search certificate, its header's claim read back and the whole
+/// checked by pq-check.
+fn prove_by_search(
+    problem: &Problem,
+    n: usize,
+    proof_path: &Path,
+    limits: &Limits,
+) -> Result<(Proved, CheckReport), SolveError> {
+    let engine = crate::lines::LineEngine::on(1);
+    // Into the staging directory: nothing is there to replace.
+    let keep = pq_io::output::WritePolicy::Keep;
+    let (outcome, _, _) = engine.certify(problem, n, proof_path, false, limits, keep)?;
+    check_interrupt()?;
+    let answer = match outcome.status {
+        crate::pipeline::Status::Unsat => Ok(true),
+        crate::pipeline::Status::Sat => Ok(false),
+        crate::pipeline::Status::Unknown => {
+            Err(outcome.reason.clone().unwrap_or_else(|| "stopped".into()))
         }
-        Answer::Unknown(reason) => {
-            return Err(SolveError::from(EngineError::Certificate(format!(
-                "the proof run for n = {n} gave no answer: {reason}"
-            ))))
-        }
-    }
-    let report = check_proof(&cnf_path, &proof_path, req.format, None)?;
-    if !report.verified {
+    };
+    let d = problem.rules.layout.rows;
+    unsat_or_refuted(answer, &outcome.solver, n, n - 1)?;
+    let claim = search_header(proof_path).map_err(|e| {
+        SolveError::from(EngineError::Certificate(format!(
+            "{}: {e}",
+            proof_path.display()
+        )))
+    })?;
+    if claim != SearchClaim::whole(d, n) {
         return Err(SolveError::from(EngineError::Certificate(format!(
-            "the {} proof from {} was not verified by {}: {}{}",
-            req.format.name().to_uppercase(),
-            proved.solver,
-            report.checker,
-            report.verdict,
-            report.note.map(|n| format!(" ({n})")).unwrap_or_default()
+            "the search certificate claims {claim}, not {}",
+            SearchClaim::whole(d, n)
         ))));
     }
-    let proof_bytes = fs::metadata(&proof_path)
-        .map_err(SolveError::io(&proof_path))?
-        .len();
-    let cert = assemble(
-        &Evidence {
-            problem,
-            optimum: a,
-            witness: req.witness,
-            options: &req.options,
-            format: req.format,
-            formula: &formula,
-            names: [WITNESS.into(), cnf_name, proof_name],
-            proof_bytes,
-            checker: &report.checker,
-            verdict: &report.verdict,
+    let report = check_proof(proof_path, proof_path, ProofFormat::Search, None)?;
+    Ok((
+        Proved {
+            solver: outcome.solver.clone(),
+            seconds: outcome.seconds,
+            formula: None,
+            cnf: None,
         },
-        Recorded {
-            generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
-            witness_sha256: sha256_hex(witness_text.as_bytes()),
-            cnf_sha256: sha256_file(&cnf_path).map_err(SolveError::io(&cnf_path))?,
-            proof_sha256: sha256_file(&proof_path).map_err(SolveError::io(&proof_path))?,
-            solver: solver_with_version(&proved.solver),
-            solve_seconds: proved.seconds,
-            checker_version: report.checker_version.clone(),
-            check_seconds: report.seconds,
-        },
-    );
-    let json = serde_json::to_string_pretty(&cert).expect("a certificate serialises") + "\n";
-    fs::write(s.join(MANIFEST), json).map_err(SolveError::io(&s.join(MANIFEST)))?;
-    move_into_place(staging, dir, MARKER, req.policy)?;
-    Ok(cert)
+        report,
+    ))
+}
+
+/// An UNSAT answer (`Ok(true)`; `Ok(false)` is SAT, `Err` no answer and why), or why the
+/// certification run refutes or leaves open the optimum `a`.
+fn unsat_or_refuted(
+    answer: Result<bool, String>,
+    solver: &str,
+    n: usize,
+    a: usize,
+) -> Result<(), SolveError> {
+    match answer {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(SolveError::from(EngineError::Certificate(format!(
+            "{solver} found n = {n} satisfiable on the certification run: the claimed optimum {a} is wrong"
+        )))),
+        Err(reason) => Err(SolveError::from(EngineError::Certificate(format!(
+            "the proof run for n = {n} gave no answer: {reason}"
+        )))),
+    }
+}
+
+/// What a search certificate's header claims (docs/search-certificate.md, section 3): no
+/// labelling of the `d × d` board with `white` and `black` cells has its least pair's white
+/// rows in `[lo, hi)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SearchClaim {
+    d: usize,
+    white: usize,
+    black: usize,
+    lo: u64,
+    hi: u64,
+}
+
+impl SearchClaim {
+    /// The claim of the whole step: `n` of each colour, every row set.
+    fn whole(d: usize, n: usize) -> SearchClaim {
+        SearchClaim {
+            d,
+            white: n,
+            black: n,
+            lo: 0,
+            hi: 1u64 << d,
+        }
+    }
+}
+
+impl std::fmt::Display for SearchClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SearchClaim {
+            d,
+            white,
+            black,
+            lo,
+            hi,
+        } = *self;
+        write!(
+            f,
+            "{white} white and {black} black on {d}x{d} for the row sets [{lo}, {hi})"
+        )
+    }
+}
+
+/// What a search certificate of the step `n` on `d × d` certifies, in words.
+fn search_claim_words(d: usize, n: usize) -> String {
+    format!(
+        "no line labelling of the {d}x{d} board has {n} white and {n} black cells (the search certificate's header: board square {d}, armies {n} {n}, every white-row set; docs/search-certificate.md), so {n} white and {n} black queens do not fit"
+    )
+}
+
+/// The claim in the header of the search certificate at `path` (its first lines; the rest
+/// is pq-check's to verify).
+fn search_header(path: &Path) -> Result<SearchClaim, String> {
+    use std::io::{BufRead, BufReader, Read};
+    let file = fs::File::open(path).map_err(|e| pq_io::os_message(&e))?;
+    let mut lines = BufReader::new(file.take(4096)).lines();
+    // The numbers of the next line, which must start with `key`.
+    let mut next = |key: &str| -> Result<Vec<u64>, String> {
+        let line = lines
+            .next()
+            .transpose()
+            .map_err(|e| pq_io::os_message(&e))?
+            .unwrap_or_default();
+        let rest = line
+            .strip_prefix(key)
+            .ok_or_else(|| format!("the header has no `{key}` line where it should"))?;
+        // The weights' `P:Q` words are pq-check's to read: only their line is required.
+        if key == "weights " {
+            return Ok(Vec::new());
+        }
+        (rest.split(' '))
+            .map(|w| {
+                w.parse()
+                    .map_err(|_| format!("`{line}` is not a header line"))
+            })
+            .collect()
+    };
+    let version = next("pq-search-certificate ")?;
+    let board = next("board square ")?;
+    let armies = next("armies ")?;
+    next("symmetry ")?;
+    next("weights ")?;
+    let rows = next("rows ")?;
+    match (&version[..], &board[..], &armies[..], &rows[..]) {
+        ([1], &[d], &[w, b], &[lo, hi]) => Ok(SearchClaim {
+            d: d as usize,
+            white: w as usize,
+            black: b as usize,
+            lo,
+            hi,
+        }),
+        _ => Err("not the header of a search certificate of version 1".into()),
+    }
 }
 
 /// What a certificate claims: `a(d) = k` for the peaceable queens, else the problem's
@@ -300,6 +502,9 @@ pub fn claim(problem: &Problem, optimum: usize) -> String {
     }
 }
 
+/// The names of a bundle's witness, CNF (a clausal proof's only) and proof files.
+type Names = (String, Option<String>, String);
+
 /// What a bundle's files establish, and the few settings the derivation starts from (the
 /// problem, the optimum, the encoding options, the proof format and the file names): every
 /// other field of a manifest follows from these.
@@ -308,12 +513,13 @@ struct Evidence<'a> {
     optimum: usize,
     /// The board at the optimum.
     witness: &'a Placement,
-    options: &'a Options,
+    /// The encoding's options, for a clausal proof.
+    options: Option<&'a Options>,
     format: ProofFormat,
-    /// pq-sat's encoding of `optimum + 1` (before [`arranged_for`]).
-    formula: &'a Formula,
-    /// The witness, CNF and proof files' names.
-    names: [String; 3],
+    /// pq-sat's encoding of `optimum + 1` (before [`arranged_for`]), for a clausal proof.
+    formula: Option<&'a Formula>,
+    /// The witness, CNF (a clausal proof's) and proof files' names.
+    names: Names,
     /// The proof file's size.
     proof_bytes: u64,
     /// The checker that verified the proof, and its verdict line.
@@ -327,7 +533,7 @@ struct Evidence<'a> {
 struct Recorded {
     generator: String,
     witness_sha256: String,
-    cnf_sha256: String,
+    cnf_sha256: Option<String>,
     proof_sha256: String,
     solver: String,
     solve_seconds: f64,
@@ -345,13 +551,17 @@ fn assemble(evidence: &Evidence, recorded: Recorded) -> Certificate {
         options,
         format,
         formula,
-        names: [witness_file, cnf_name, proof_name],
+        names: (witness_file, cnf_name, proof_name),
         ..
     } = evidence;
     let (a, n) = (*a, *a + 1);
     let queens = problem.shape().queens_side().is_some();
-    let symmetry_group = (options.symmetry == Symmetry::LexLeader).then(|| {
-        if queens {
+    // A search certificate's pairs are the orbits of that group, pq-check's to compute.
+    let grouped = options.is_none_or(|o| o.symmetry == Symmetry::LexLeader);
+    let symmetry_group = grouped.then(|| {
+        if options.is_none() {
+            "the 16 maps generated by the 8 symmetries of the square and the swap of the two colours; pq-check computes each (S, T) pair's images itself and skips only the pairs that are not least in their orbit".to_string()
+        } else if queens {
             "the 16 maps generated by the 8 symmetries of the square (rotations by 0, 90, 180, 270 degrees and 4 reflections) and the swap of the two colours; lex-leader constraints for the 15 non-identity elements".to_string()
         } else {
             format!(
@@ -379,10 +589,16 @@ fn assemble(evidence: &Evidence, recorded: Recorded) -> Certificate {
         .collect();
     Certificate {
         claim: claim(problem, a),
-        statement: format!(
-            "{statement} ({cnf_name} is unsatisfiable: {proof_name}, checked by {})",
-            evidence.checker
-        ),
+        statement: match cnf_name {
+            Some(cnf_name) => format!(
+                "{statement} ({cnf_name} is unsatisfiable: {proof_name}, checked by {})",
+                evidence.checker
+            ),
+            None => format!(
+                "{statement} ({proof_name}: the line engine's search for {n}, checked by {})",
+                evidence.checker
+            ),
+        },
         dim: queens.then_some(problem.rules.layout.rows),
         problem: (!queens).then(|| problem.to_toml()),
         optimum: a,
@@ -400,13 +616,16 @@ fn assemble(evidence: &Evidence, recorded: Recorded) -> Certificate {
             n,
             cnf: cnf_name.clone(),
             cnf_sha256: recorded.cnf_sha256,
-            variables: formula.n_vars,
-            clauses: formula.n_clauses(),
-            model: options.model.name().into(),
-            card: options.card.name().into(),
-            symmetry: options.symmetry.name().into(),
-            bounds: options.bounds.name().into(),
-            certified_formula: certified_formula(problem, options),
+            variables: formula.map(|f| f.n_vars),
+            clauses: formula.map(Formula::n_clauses),
+            model: options.map(|o| o.model.name().into()),
+            card: options.map(|o| o.card.name().into()),
+            symmetry: options.map(|o| o.symmetry.name().into()),
+            bounds: options.map_or(no_bounds(), |o| o.bounds.name().into()),
+            certified_formula: match options {
+                Some(options) => certified_formula(problem, options),
+                None => search_claim_words(problem.rules.layout.rows, n),
+            },
             symmetry_group,
             proof: proof_name.clone(),
             proof_sha256: recorded.proof_sha256,
@@ -512,21 +731,28 @@ pub fn check_certificate(
     let items = &mut checked.items;
     let witness = check_witness(dir, &cert, &problem, a, items);
     let format: Result<ProofFormat, String> = cert.unsat.proof_format.parse();
-    let options = parse_options(&cert.unsat)
-        .map_err(|e| record(items, "encoding options", false, e))
-        .ok();
-    let formula = match (&options, &format) {
-        (Some(options), Ok(format)) => Some(check_formula(
-            dir,
-            &cert,
-            &problem,
-            a + 1,
-            options,
-            *format,
-            items,
-        )?),
-        _ => None,
+    // A clausal proof refutes a formula, which must be pq-sat's encoding; a search
+    // certificate states its claim in its header, which must be the step's.
+    let (options, formula) = match format {
+        Ok(ProofFormat::Search) => {
+            check_search_claim(dir, &cert, &problem, a + 1, items);
+            (None, None)
+        }
+        Ok(format) => {
+            let options = parse_options(&cert.unsat)
+                .map_err(|e| record(items, "encoding options", false, e))
+                .ok();
+            let formula = match &options {
+                Some(options) => {
+                    check_formula(dir, &cert, &problem, a + 1, options, format, items)?
+                }
+                None => None,
+            };
+            (options, formula)
+        }
+        Err(_) => (None, None),
     };
+    let clausal = !matches!(format, Ok(ProofFormat::Search));
     let report = match format {
         Ok(format) => check_unsat_proof(dir, &cert, format, check_timeout, items)
             .map(|report| (format, report)),
@@ -535,18 +761,19 @@ pub fn check_certificate(
             None
         }
     };
-    let (Some(witness), Some(options), Some(formula), Some((format, report))) =
-        (witness, options, formula, report)
-    else {
+    let (Some(witness), Some((format, report))) = (witness, report) else {
         return Ok(checked);
     };
+    if clausal && (options.is_none() || formula.is_none()) {
+        return Ok(checked);
+    }
     let evidence = Evidence {
         problem: &problem,
         optimum: a,
         witness: &witness,
-        options: &options,
+        options: options.as_ref(),
         format,
-        formula: &formula,
+        formula: formula.as_ref(),
         names,
         proof_bytes: 0,
         checker: &report.checker,
@@ -574,18 +801,22 @@ fn record(items: &mut Vec<Item>, what: &str, ok: bool, detail: String) {
 
 /// The manifest of the bundle in `dir`, and the names of its three parts, each a plain
 /// file inside `dir` under a name of its own.
-fn read_manifest(dir: &Path) -> Result<(Certificate, [String; 3]), SolveError> {
+fn read_manifest(dir: &Path) -> Result<(Certificate, Names), SolveError> {
     let path = dir.join(MANIFEST);
     let refused = |why: String| SolveError::from(EngineError::Certificate(why));
     let bytes = pq_io::output::read_regular(&path, pq_io::output::MAX_TEXT_INPUT)?;
     let text = String::from_utf8_lossy(&bytes);
     let cert: Certificate = serde_json::from_str(&text)
         .map_err(|e| refused(format!("{}: not a pq-sat certificate: {e}", path.display())))?;
-    let names = [
-        cert.witness.file.clone(),
-        cert.unsat.cnf.clone(),
-        cert.unsat.proof.clone(),
-    ];
+    let names: Vec<String> = [
+        Some(&cert.witness.file),
+        cert.unsat.cnf.as_ref(),
+        Some(&cert.unsat.proof),
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
     distinct_plain_names(&names).map_err(|e| {
         refused(format!(
             "{}: {e}; a certificate names only files in its own directory",
@@ -609,17 +840,27 @@ fn read_manifest(dir: &Path) -> Result<(Certificate, [String; 3]), SolveError> {
             )));
         }
     }
+    let names = (
+        cert.witness.file.clone(),
+        cert.unsat.cnf.clone(),
+        cert.unsat.proof.clone(),
+    );
     Ok((cert, names))
 }
 
 /// Every file is the one the manifest describes: hashed as it is stored (compressed, when
 /// someone packed the bundle with xz, gzip or bzip2; every part is read through that).
 fn check_hashes(dir: &Path, cert: &Certificate, items: &mut Vec<Item>) {
-    for (file, expected) in [
-        (&cert.witness.file, &cert.witness.sha256),
-        (&cert.unsat.cnf, &cert.unsat.cnf_sha256),
-        (&cert.unsat.proof, &cert.unsat.proof_sha256),
-    ] {
+    let cnf = match (&cert.unsat.cnf, &cert.unsat.cnf_sha256) {
+        (Some(file), Some(hash)) => Some((file, hash)),
+        _ => None,
+    };
+    let parts = [
+        Some((&cert.witness.file, &cert.witness.sha256)),
+        cnf,
+        Some((&cert.unsat.proof, &cert.unsat.proof_sha256)),
+    ];
+    for (file, expected) in parts.into_iter().flatten() {
         let (ok, detail) = match sha256_file(&dir.join(file)) {
             Ok(h) if &h == expected => (true, h),
             Ok(h) => (
@@ -712,15 +953,24 @@ fn check_formula(
     options: &Options,
     format: ProofFormat,
     items: &mut Vec<Item>,
-) -> Result<pq_encode::Formula, SolveError> {
+) -> Result<Option<pq_encode::Formula>, SolveError> {
+    let what = format!("the CNF is the encoding of {}", problem.sized(n).summary());
+    let Some(cnf) = &cert.unsat.cnf else {
+        let why = format!(
+            "a {} proof refutes a formula, and the manifest names no CNF",
+            format.name().to_uppercase()
+        );
+        record(items, &what, false, why);
+        return Ok(None);
+    };
     let formula = encode_problem(problem, n, options);
     let mut bytes = Vec::new();
     dimacs::write(&arranged_for(&formula, format), &mut bytes)
-        .map_err(SolveError::io(&dir.join(&cert.unsat.cnf)))?;
+        .map_err(SolveError::io(&dir.join(cnf)))?;
     // The file itself, not the manifest's word for it, is compared (its DIMACS text when
     // it is compressed).
     let h = sha256_hex(&bytes);
-    let cnf_hash = read_text(&dir.join(&cert.unsat.cnf)).map(|t| sha256_hex(&t));
+    let cnf_hash = read_text(&dir.join(cnf)).map(|t| sha256_hex(&t));
     let ok = cnf_hash.is_ok_and(|c| c == h);
     let detail = if ok {
         let bounds = match options.bounds {
@@ -729,7 +979,7 @@ fn check_formula(
         };
         format!(
             "re-encoded with {} {}{bounds}: identical",
-            cert.unsat.model, cert.unsat.symmetry
+            options.model, options.symmetry
         )
     } else {
         format!(
@@ -737,13 +987,33 @@ fn check_formula(
             pq_io::output::shown(&cert.generator)
         )
     };
-    record(
-        items,
-        &format!("the CNF is the encoding of {}", problem.sized(n).summary()),
-        ok,
-        detail,
-    );
-    Ok(formula)
+    record(items, &what, ok, detail);
+    Ok(Some(formula))
+}
+
+/// A search certificate's header claims exactly the step `n` on the problem's board, every
+/// white-row set (pq-check verifies the rest).
+fn check_search_claim(
+    dir: &Path,
+    cert: &Certificate,
+    problem: &Problem,
+    n: usize,
+    items: &mut Vec<Item>,
+) {
+    let what = "the search certificate's header claims the step one above the optimum";
+    let Some(d) = problem.shape().queens_side() else {
+        let why = "search certificates cover the peaceable queens on a square board";
+        record(items, what, false, why.into());
+        return;
+    };
+    let path = dir.join(&cert.unsat.proof);
+    let expected = SearchClaim::whole(d, n);
+    let (ok, detail) = match search_header(&path) {
+        Ok(claim) if claim == expected => (true, format!("{claim}")),
+        Ok(claim) => (false, format!("it claims {claim}, the step is {expected}")),
+        Err(e) => (false, e),
+    };
+    record(items, what, ok, detail);
 }
 
 /// The upper bound: the proof, by the independent checker, which reads plain files only:
@@ -759,7 +1029,9 @@ fn check_unsat_proof(
         let path = dir.join(file);
         compress::plain_file(&path).map_err(SolveError::io(&path))
     };
-    let checked = plain(&cert.unsat.cnf).and_then(|cnf| {
+    // A search certificate has no formula beside it: the checker reads the proof alone.
+    let cnf = cert.unsat.cnf.as_deref().unwrap_or(&cert.unsat.proof);
+    let checked = plain(cnf).and_then(|cnf| {
         let proof = plain(&cert.unsat.proof)?;
         check_proof(cnf.path(), proof.path(), format, check_timeout)
     });
@@ -838,10 +1110,23 @@ fn check_fields(
         );
     }
     // The solver's name is recorded, not derived; but the proof's form tells the line
-    // engine's (binary DRAT) from the SAT solvers' that pq-sat runs (text).
+    // engine's (binary DRAT, or a search certificate) from the SAT solvers' that pq-sat
+    // runs (text DRAT or LRAT).
     let binary = read_start(&proof_path).is_ok_and(|start| start.contains(&0));
     let engine = cert.unsat.solver.split_whitespace().next() == Some("lines");
-    if binary != engine {
+    if evidence.format == ProofFormat::Search {
+        if !engine {
+            record(
+                items,
+                "the manifest's unsat.solver fits the proof",
+                false,
+                format!(
+                    "the manifest says {}, but a search certificate is the line engine's (lines)",
+                    cert.unsat.solver
+                ),
+            );
+        }
+    } else if binary != engine {
         record(
             items,
             "the manifest's unsat.solver fits the proof",
@@ -922,10 +1207,15 @@ fn differ(
 }
 
 fn parse_options(u: &UnsatPart) -> Result<Options, String> {
+    let stated = |what: &str, value: &Option<String>| {
+        value
+            .clone()
+            .ok_or_else(|| format!("the manifest states no {what} for the CNF's encoding"))
+    };
     Ok(Options {
-        model: u.model.parse::<Model>()?,
-        card: u.card.parse::<Card>()?,
-        symmetry: u.symmetry.parse::<Symmetry>()?,
+        model: stated("model", &u.model)?.parse::<Model>()?,
+        card: stated("card", &u.card)?.parse::<Card>()?,
+        symmetry: stated("symmetry", &u.symmetry)?.parse::<Symmetry>()?,
         bounds: u.bounds.parse::<pq_encode::Bounds>()?,
     })
 }
