@@ -10,7 +10,7 @@ use crate::commands::Job;
 impl Args {
     /// Checks what clap cannot; the error is a usage error (exit code 2). Outputs that
     /// are one file, or that would overwrite an input, are refused here; what is on disk
-    /// at the outputs is checked by [`Job::prepare_outputs`] before the job runs.
+    /// at the outputs is checked by [`run`] before the job runs.
     pub(crate) fn into_job(self) -> Result<Box<dyn Job>, String> {
         let job = self.validated()?;
         paths(job.as_ref())

@@ -1,4 +1,4 @@
-//! Command-line arguments (clap), their validation into a [`job::Job`] that nothing runs
+//! Command-line arguments (clap), their validation into a [`crate::commands::Job`] that nothing runs
 //! before it is complete, and the dispatch of each job to its command ([`run`]).
 
 mod docs;

@@ -134,10 +134,10 @@ pub struct Summary {
 }
 
 /// What an enumeration tells of each placement as it is counted, with the totals so far.
-pub type OnFound<'a> = &'a mut dyn FnMut(&Found, &Summary);
+pub(crate) type OnFound<'a> = &'a mut dyn FnMut(&Found, &Summary);
 
 /// An enumeration's totals, or why it failed.
-pub type Enumerated = Result<Summary, SolveError>;
+pub(crate) type Enumerated = Result<Summary, SolveError>;
 
 /// Enumerates the placements of `request` until done or `limits` say stop, calling
 /// `on_found` for each as it is found.
@@ -455,7 +455,7 @@ pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
 
 /// [`optimum_size`], proven with `backend` (e.g. a [`crate::proof::checked::CheckedUnsat`]
 /// CaDiCaL, whose UNSAT above the optimum comes with a checked proof).
-pub fn optimum_size_with(
+pub(crate) fn optimum_size_with(
     problem: &Problem,
     backend: &dyn pq_solve::Backend,
 ) -> Result<(usize, f64), SolveError> {

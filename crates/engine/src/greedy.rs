@@ -10,7 +10,7 @@ use pq_board::placement::{Placement, Rules};
 /// A placement of the peaceable queens ([`Rules::peaceable_queens`]) with `n` white and `n`
 /// black queens and no attack between the colours (to be checked by the validator like every
 /// other placement).
-pub fn greedy_placement(dim: usize) -> (usize, Placement) {
+pub(crate) fn greedy_placement(dim: usize) -> (usize, Placement) {
     let d = dim;
     let n_lines = 6 * d - 2;
     let lines_of = |r: usize, c: usize| [r, d + c, 2 * d + (r + d - 1 - c), 4 * d - 1 + (r + c)];

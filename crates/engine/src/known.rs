@@ -32,7 +32,7 @@ pub const A250000_SOURCE: &str =
 pub const A328283: [usize; 14] = [0, 0, 0, 1, 1, 2, 3, 4, 5, 7, 8, 10, 12, 14];
 
 /// Where [`A328283`] comes from.
-pub const A328283_SOURCE: &str =
+pub(crate) const A328283_SOURCE: &str =
     "OEIS A328283 (https://oeis.org/A328283): the three armies' optimum for d = 1..14";
 
 /// A table of optima along the board side: `values[d - 1]` is the optimum on d×d.
@@ -47,7 +47,7 @@ pub struct Table {
 }
 
 /// The peaceable queens' table.
-pub const PEACEABLE_QUEENS: Table = Table {
+pub(crate) const PEACEABLE_QUEENS: Table = Table {
     sequence: "A250000",
     values: &A250000,
     source: A250000_SOURCE,

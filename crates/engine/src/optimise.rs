@@ -177,7 +177,7 @@ pub fn optimise(
 /// # Errors
 /// As [`optimise`], and a problem the line engine does not answer
 /// ([`crate::lines::unsupported`]).
-pub fn optimise_lines(
+pub(crate) fn optimise_lines(
     problem: &Problem,
     engine: &LineEngine,
     limits: &RunLimits,

@@ -124,7 +124,7 @@ impl std::str::FromStr for Optimiser {
 
 /// What an optimiser's output claims.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Claim {
+pub(crate) struct Claim {
     /// The `s` line's word: `OPTIMUM FOUND`, `SATISFIABLE`, `UNSATISFIABLE`, `UNKNOWN`.
     pub status: Option<String>,
     /// The last `o` line: the objective of the model given.
@@ -139,7 +139,7 @@ pub struct Claim {
 /// # Errors
 /// A `v` literal or an `o` value that is not a number, a variable beyond `n_vars`, or two `s`
 /// lines.
-pub fn parse_output(text: &str, n_vars: u32) -> Result<Claim, String> {
+pub(crate) fn parse_output(text: &str, n_vars: u32) -> Result<Claim, String> {
     let mut claim = Claim::default();
     for line in text.lines() {
         let (key, rest) = line.split_at(line.len().min(2));

@@ -103,7 +103,7 @@ pub fn solve(
 /// Solves `formula`, which pq-sat encoded for `problem` at size `n`: beyond the model check,
 /// the answer must agree with what pq-sat knows for sure ([`crate::known::agrees`]); one
 /// that does not is a solver error ([`SolveError::Rejected`]), never an outcome.
-pub fn solve_encoded(
+pub(crate) fn solve_encoded(
     problem: &Problem,
     n: usize,
     formula: &Formula,
@@ -127,7 +127,7 @@ pub fn solve_formula(
 }
 
 /// [`solve_formula`], the answer also passed by `judge` (see [`Backend::solve_judged`]).
-pub fn solve_formula_judged(
+pub(crate) fn solve_formula_judged(
     problem: Option<&Problem>,
     n: usize,
     formula: &Formula,

@@ -27,7 +27,7 @@ use crate::error::EngineError;
 
 /// Solves each formula by splitting it into cubes and solving them on `jobs` workers with
 /// `member`.
-pub struct Cubed {
+pub(crate) struct Cubed {
     /// The solver of every cube.
     pub member: Box<dyn Backend>,
     /// Worker threads.
@@ -113,7 +113,7 @@ impl Backend for Cubed {
 /// split"): on two cores the line split wins from d = 8 on (a(10) 0.55 of the race) and a
 /// probe costs more than its own length, while the look-ahead split of the example
 /// placement problems was slower than the race (up to 2.1x).
-pub struct AutoCubes {
+pub(crate) struct AutoCubes {
     /// The backend of every step's first attempt.
     pub first: Box<dyn Backend>,
     /// How long a step may run on `first` before it counts as hard (zero: no probe).

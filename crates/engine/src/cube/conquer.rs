@@ -136,7 +136,7 @@ impl CubeDir {
 }
 
 /// The stem of the completeness proof's file name under [`PROOFS_DIR`].
-pub const COMPLETENESS: &str = "completeness";
+pub(crate) const COMPLETENESS: &str = "completeness";
 
 /// `formula` with `extra` clauses (DIMACS literals) after its own.
 fn with_clauses(formula: &Formula, extra: impl Iterator<Item = Vec<i32>>) -> Formula {
@@ -380,7 +380,7 @@ fn model_lits(formula: &Formula, encoded: bool, model: &Assignment) -> Vec<i32> 
 }
 
 /// `host:pid`, naming the worker in a result file.
-pub fn worker_name() -> String {
+pub(crate) fn worker_name() -> String {
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .map_or_else(|_| "localhost".into(), |h| h.trim().to_string());
     format!("{host}:{}", std::process::id())
@@ -636,11 +636,11 @@ pub fn prove_completeness(
 
 /// `proofs/completeness.json`: which cube set the completeness proof was made for, so that
 /// a proof of another cube set (a cube added or removed since) is refused at once.
-pub const COMPLETENESS_JSON: &str = "completeness.json";
+pub(crate) const COMPLETENESS_JSON: &str = "completeness.json";
 
 /// The record beside the completeness proof.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct CompletenessRecord {
+pub(crate) struct CompletenessRecord {
     /// SHA-256 of the manifest's cube list ([`cubes_sha256`]).
     pub cubes_sha256: String,
     /// How many cubes it covered.
@@ -654,7 +654,7 @@ pub struct CompletenessRecord {
 }
 
 /// SHA-256 of the cube list as compact JSON: what a completeness proof is bound to.
-pub fn cubes_sha256(manifest: &Manifest) -> String {
+pub(crate) fn cubes_sha256(manifest: &Manifest) -> String {
     pq_io::hashing::sha256_hex(
         serde_json::to_string(&manifest.cubes)
             .expect("cubes serialise")

@@ -32,7 +32,7 @@ use crate::pipeline::{solve_formula, Status};
 /// The worker counts of the prediction table.
 pub const WORKERS: [usize; 5] = [1, 2, 16, 128, 1024];
 /// The confidence level of the intervals.
-pub const CONFIDENCE: f64 = 0.95;
+pub(crate) const CONFIDENCE: f64 = 0.95;
 
 /// How to sample.
 #[derive(Clone, Copy, Debug)]

@@ -78,7 +78,7 @@ const MAX_MANIFEST: u64 = 4 << 30;
 /// The largest result file read (a model of every variable of a 10^7-variable formula).
 const MAX_RESULT: u64 = 1 << 30;
 /// The largest formula read.
-pub const MAX_FORMULA: u64 = 64 << 30;
+pub(crate) const MAX_FORMULA: u64 = 64 << 30;
 
 /// One cube: a conjunction of DIMACS literals, solved as assumptions (or as unit clauses).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -332,7 +332,7 @@ impl Manifest {
 
 /// Writes the iCNF form of `formula` with these cubes, in id order
 /// ([`pq_encode::dimacs::write_icnf`]).
-pub fn write_icnf(
+pub(crate) fn write_icnf(
     formula: &pq_encode::Formula,
     cubes: &[Cube],
     out: &mut impl Write,
@@ -400,13 +400,13 @@ pub fn write_dir(
 }
 
 /// The path of cube `id`'s result file in `dir`.
-pub fn result_path(dir: &Path, id: usize) -> PathBuf {
+pub(crate) fn result_path(dir: &Path, id: usize) -> PathBuf {
     dir.join(RESULTS_DIR).join(format!("{id}.json"))
 }
 
 /// Writes one cube's result atomically (a temporary beside it, renamed into place), so a
 /// reader sees the whole file or none; an earlier result for the cube is replaced.
-pub fn write_result(dir: &Path, result: &CubeResult) -> Result<(), CubeError> {
+pub(crate) fn write_result(dir: &Path, result: &CubeResult) -> Result<(), CubeError> {
     let results = dir.join(RESULTS_DIR);
     fs::create_dir_all(&results).map_err(SolveError::io(&results))?;
     let path = result_path(dir, result.id);

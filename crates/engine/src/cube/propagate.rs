@@ -11,7 +11,7 @@ use rustsat::types::Lit;
 type Code = usize;
 
 /// The formula's clauses and a partial assignment closed under unit propagation.
-pub struct Propagator {
+pub(crate) struct Propagator {
     /// Clauses of two or more literals; their first two literals are watched.
     clauses: Vec<Vec<Code>>,
     /// `watches[l]`: the clauses watching literal `l` (they look again when `l` turns false).
@@ -29,7 +29,7 @@ pub struct Propagator {
 impl Propagator {
     /// The propagator of `cnf` over `n_vars` variables, its unit clauses propagated (at
     /// the root: [`Propagator::backtrack`] never undoes them).
-    pub fn new(cnf: &Cnf, n_vars: u32) -> Propagator {
+    pub(crate) fn new(cnf: &Cnf, n_vars: u32) -> Propagator {
         let n = n_vars as usize;
         let mut p = Propagator {
             clauses: Vec::new(),
@@ -74,24 +74,24 @@ impl Propagator {
     }
 
     /// True when the formula alone propagates to a conflict (it is unsatisfiable).
-    pub fn refuted_at_root(&self) -> bool {
+    pub(crate) fn refuted_at_root(&self) -> bool {
         self.root_conflict
     }
 
     /// The number of literals assigned since the root (what [`Propagator::backtrack`] takes).
-    pub fn level_mark(&self) -> usize {
+    pub(crate) fn level_mark(&self) -> usize {
         self.trail.len()
     }
 
     /// The value of `lit`: `Some(true)`, `Some(false)`, or `None` when unassigned.
-    pub fn value(&self, lit: Lit) -> Option<bool> {
+    pub(crate) fn value(&self, lit: Lit) -> Option<bool> {
         let v = self.value[lit.var().idx()];
         (v != 0).then_some((v > 0) != lit.is_neg())
     }
 
     /// Assumes `lits` and propagates; `false` on a conflict (the assignment is then left
     /// for [`Propagator::backtrack`] to undo).
-    pub fn assume(&mut self, lits: &[Lit]) -> bool {
+    pub(crate) fn assume(&mut self, lits: &[Lit]) -> bool {
         if self.root_conflict {
             return false;
         }
@@ -104,7 +104,7 @@ impl Propagator {
     }
 
     /// Undoes every assignment made after the trail had `mark` literals.
-    pub fn backtrack(&mut self, mark: usize) {
+    pub(crate) fn backtrack(&mut self, mark: usize) {
         for &l in &self.trail[mark..] {
             self.value[l >> 1] = 0;
         }

@@ -352,7 +352,7 @@ impl Method {
 }
 
 /// `formula` with the counters [`Method::Counts`] adds (what its cube directory holds).
-pub fn with_counters(formula: &Formula, lines: &Lines) -> Formula {
+pub(crate) fn with_counters(formula: &Formula, lines: &Lines) -> Formula {
     Counters::add(formula, lines).formula
 }
 
@@ -582,10 +582,10 @@ pub struct Progress {
 /// Called at every step of a split with how far it has got; `true` stops it (a deadline,
 /// Ctrl-C), and [`split`] then returns [`STOPPED`]. Steps are short: the look-ahead's
 /// nodes and the line cubes one by one.
-pub type Tick<'a> = &'a dyn Fn(Progress) -> bool;
+pub(crate) type Tick<'a> = &'a dyn Fn(Progress) -> bool;
 
 /// The error of a split its [`Tick`] stopped.
-pub const STOPPED: &str = "stopped before the split was done";
+pub(crate) const STOPPED: &str = "stopped before the split was done";
 
 /// What the look-ahead makes of a cube.
 enum Node {

@@ -42,7 +42,7 @@ impl Decide for LineEngine {
 }
 
 /// The line engine with the format and the write policy of its proofs.
-pub struct TreeProver<'a> {
+pub(crate) struct TreeProver<'a> {
     /// The engine.
     pub engine: &'a LineEngine,
     /// DRAT against the formula with bound clauses, or a search certificate.

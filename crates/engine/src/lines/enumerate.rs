@@ -30,7 +30,7 @@ use crate::plan::{Enumerate, Optimise};
 
 /// The line engine's enumeration on `jobs` threads, its optimum found by the line engine
 /// too (an exhaustive search: no checked proof).
-pub struct LineEnumerator {
+pub(crate) struct LineEnumerator {
     /// Worker threads of the search.
     pub jobs: usize,
 }

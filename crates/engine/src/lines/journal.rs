@@ -35,7 +35,7 @@ const MAGIC: &str = "pq-sat journal 2";
 const MAX_BYTES: u64 = 1 << 30;
 
 /// An open journal: the units already done, and the file new ones go to.
-pub struct Journal {
+pub(crate) struct Journal {
     path: PathBuf,
     done: BTreeSet<usize>,
     /// The SHA-256 of the header, which every record's tag hashes.
@@ -59,7 +59,7 @@ impl Journal {
     /// A file that cannot be read or written, that is not a regular file or not a journal,
     /// that is the journal of another claim (the field that differs is named), or whose
     /// records were written under another header.
-    pub fn open(
+    pub(crate) fn open(
         path: &Path,
         fields: &[(&str, String)],
         units: usize,
@@ -139,12 +139,12 @@ impl Journal {
     }
 
     /// The units (0-based) searched to their end by earlier runs.
-    pub fn done(&self) -> &BTreeSet<usize> {
+    pub(crate) fn done(&self) -> &BTreeSet<usize> {
         &self.done
     }
 
     /// Records that unit `i` (0-based) was searched to its end without a solution.
-    pub fn record(&self, i: usize) {
+    pub(crate) fn record(&self, i: usize) {
         let mut file = self
             .file
             .lock()
@@ -162,7 +162,7 @@ impl Journal {
     ///
     /// # Errors
     /// That error: the units it lost will be searched again by the next run.
-    pub fn finish(self) -> Result<(), SolveError> {
+    pub(crate) fn finish(self) -> Result<(), SolveError> {
         match self
             .failed
             .into_inner()

@@ -656,7 +656,7 @@ pub fn tree_proof_options() -> pq_encode::Options {
 ///
 /// # Errors
 /// A board the engine does not take, or a write error.
-pub fn write_tree_proof(
+pub(crate) fn write_tree_proof(
     d: usize,
     n: usize,
     out: &mut dyn std::io::Write,

@@ -28,7 +28,7 @@ pub enum EngineChoice {
 /// What the choice depends on: the engine asked for, the problem (none for a formula read
 /// as it is) and the options given, named as the user gave them.
 #[derive(Clone, Debug, Default)]
-pub struct EngineRequest<'a> {
+pub(crate) struct EngineRequest<'a> {
     /// `--engine`.
     pub engine: EngineChoice,
     /// The problem; `None` for a DIMACS formula solved as it is.
@@ -56,7 +56,7 @@ pub struct EngineRequest<'a> {
 
 /// The line engine when it answers the run, `None` for the SAT path; an error (a usage
 /// error, in words that name the options) when the request contradicts itself.
-pub fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, String> {
+pub(crate) fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, String> {
     if req.engine == EngineChoice::Sat {
         if req.journal.is_some() {
             return Err("--journal records the line engine's units of work; it cannot be used with --engine sat".into());
@@ -164,7 +164,7 @@ pub fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, String> {
 
 /// What `--cubes auto` decides from.
 #[derive(Clone, Debug)]
-pub struct CubingRequest<'a> {
+pub(crate) struct CubingRequest<'a> {
     /// The solvers of each step.
     pub solvers: &'a Solvers,
     /// Worker threads.
@@ -184,7 +184,7 @@ pub struct CubingRequest<'a> {
 /// search, or with `--check-unsat` a checked proof of every UNSAT), the cubes' UNSAT proves
 /// the step's (lex-leader symmetry: the split drops only cubes the formula refutes), and
 /// one solver is there to solve the cubes.
-pub fn auto_cubing(req: &CubingRequest) -> Cubing {
+pub(crate) fn auto_cubing(req: &CubingRequest) -> Cubing {
     let member = match req.solvers {
         Solvers::Default { .. } => crate::cube::CUBE_SOLVER,
         // A --solver-cmd is run as given: an arbitrary program need not tolerate running

@@ -15,7 +15,7 @@ use crate::proof::ProofFormat;
 
 /// The SAT path's enumeration ([`crate::enumerate`]: blocking clauses in an incremental
 /// CaDiCaL session, each orbit once), its optimum proven by the in-process CaDiCaL.
-pub struct SatEnumerator {
+pub(crate) struct SatEnumerator {
     /// `--check-unsat`: the UNSAT above the optimum needs a checked proof in this format.
     pub check_unsat: Option<ProofFormat>,
 }

@@ -353,7 +353,7 @@ fn formula_of<'a>(
 
 /// SAT solvers deciding a formula: one backend, a portfolio or cubes; a problem given
 /// without its formula is encoded with `options`.
-pub struct SatSolvers {
+pub(crate) struct SatSolvers {
     /// The backend.
     pub backend: Box<dyn Backend>,
     /// The encoding of a problem given without its formula.
@@ -382,7 +382,7 @@ impl Decide for SatSolvers {
 }
 
 /// One proof-writing SAT solver, in a proof format.
-pub struct SatProver {
+pub(crate) struct SatProver {
     /// The solver.
     pub spec: BackendSpec,
     /// The proof's format.
@@ -429,7 +429,7 @@ impl Prove for SatProver {
 }
 
 /// SAT solvers climbing by a strategy, on formulas encoded with `options`.
-pub struct SatOptimiser {
+pub(crate) struct SatOptimiser {
     /// The backend of every step.
     pub backend: Box<dyn Backend>,
     /// The encoding's options.

@@ -2,8 +2,8 @@
 //! parser) made into a [`Plan`] and its [`Target`], or refused with a [`PlanError`] that
 //! names the options at fault. Every rule of what may go with what lives here, so that
 //! each can be tested without a command line: which solvers, whether steps are cubed
-//! ([`super::choice::auto_cubing`]), whether the line engine answers
-//! ([`super::choice::line_engine`]), who writes the proofs and into which files, and the
+//! (`choice::auto_cubing`), whether the line engine answers
+//! (`choice::line_engine`), who writes the proofs and into which files, and the
 //! encoding's defaults.
 
 use std::path::{Path, PathBuf};
@@ -92,7 +92,7 @@ impl FromStr for Named {
 /// When a SAT step is split into cubes (`--cubes`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CubesWhen {
-    /// Where cubes are sound and there are cores to share them ([`auto_cubing`]).
+    /// Where cubes are sound and there are cores to share them (`choice::auto_cubing`).
     #[default]
     Auto,
     /// Every step.
@@ -746,7 +746,7 @@ fn proofs(
 ///
 /// # Errors
 /// A compressed name.
-pub fn refuse_compressed_name(option: &str, path: &Path) -> Result<(), PlanError> {
+pub(crate) fn refuse_compressed_name(option: &str, path: &Path) -> Result<(), PlanError> {
     match Compression::of_name(path) {
         Compression::None => Ok(()),
         c => Err(format!(

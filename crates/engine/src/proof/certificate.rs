@@ -30,7 +30,7 @@ use pq_solve::error::SolveError;
 use pq_solve::Answer;
 
 /// The manifest file of a bundle.
-pub const MANIFEST: &str = "certificate.json";
+pub(crate) const MANIFEST: &str = "certificate.json";
 
 /// How `--force` recognises a certificate bundle pq-sat wrote.
 pub const MARKER: pq_io::output::Marker = pq_io::output::Marker {
@@ -182,7 +182,7 @@ pub struct Request<'a> {
 /// then replaced; see [`check_target`]), atomically: everything
 /// is staged beside it and renamed into place once the proof has been checked (the checker
 /// runs without a time limit).
-pub fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
+pub(crate) fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate, SolveError> {
     check_target(dir, MARKER, req.policy)?;
     let (problem, a) = (req.problem, req.optimum);
     if problem.maximised().is_empty() {

@@ -35,7 +35,7 @@ impl CheckedUnsat {
     ///
     /// # Errors
     /// A one-line message that says what to do instead.
-    pub fn new(spec: &BackendSpec, format: ProofFormat) -> Result<CheckedUnsat, String> {
+    pub(crate) fn new(spec: &BackendSpec, format: ProofFormat) -> Result<CheckedUnsat, String> {
         check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))?;
         let checker = match format {
             ProofFormat::Drat => "rate",
@@ -90,7 +90,7 @@ impl Backend for CheckedUnsat {
 /// Checks the proof (in `format`) of the UNSAT `solver` gave for `cnf`: `Ok(Unsat)` when
 /// the independent checker verified it, `Ok(Unknown)` when `limits` stopped the check, a
 /// [`SolveError::Rejected`] naming `solver` when the checker did not verify it.
-pub fn verify_unsat(
+pub(crate) fn verify_unsat(
     solver: String,
     cnf: &Path,
     proof: &Path,
@@ -102,7 +102,7 @@ pub fn verify_unsat(
 
 /// [`verify_unsat`], with the checker's report when it verified the proof (what a cube's
 /// result records of its check).
-pub fn verify_unsat_report(
+pub(crate) fn verify_unsat_report(
     solver: String,
     cnf: &Path,
     proof: &Path,

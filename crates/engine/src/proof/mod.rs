@@ -96,7 +96,7 @@ pub fn check_proof(
 
 /// [`check_proof`] under `limits` (a deadline, a stop request, Ctrl-C): the checker is
 /// killed when they say stop, which is an error.
-pub fn check_proof_within(
+pub(crate) fn check_proof_within(
     cnf: &Path,
     proof: &Path,
     format: ProofFormat,
@@ -117,7 +117,7 @@ pub fn check_proof_within(
 
 /// `pq-check`, the checker of search certificates: the one built beside this pq-sat (the
 /// workspace builds both), else the one on `PATH`.
-pub fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
+pub(crate) fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
     let beside = std::env::current_exe()
         .ok()
         .and_then(|exe| Some(exe.parent()?.join("pq-check")))
@@ -420,7 +420,7 @@ fn run_checker(
 
 /// The solver used for proofs when the user names none: kissat for DRAT when installed (the
 /// fastest on these formulas, see BENCHMARKS.md), else the in-process CaDiCaL.
-pub fn default_prover(format: ProofFormat) -> BackendSpec {
+pub(crate) fn default_prover(format: ProofFormat) -> BackendSpec {
     if format == ProofFormat::Drat && ExternalSolver::kissat().is_ok() {
         BackendSpec::Kissat
     } else {
