@@ -32,3 +32,4 @@ mod runs;
 mod solvers;
 mod submission;
 mod trust;
+mod witnesses;
