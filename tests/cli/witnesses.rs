@@ -46,7 +46,10 @@ fn every_witness_kept_passes_the_independent_checker() {
     let out = checker(&paths);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert_eq!(text.lines().filter(|l| l.starts_with("ok")).count(), files.len());
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("ok")).count(),
+        files.len()
+    );
 }
 
 #[test]
@@ -86,12 +89,19 @@ fn a_broken_witness_is_refused() {
     // The board of a(19) named as a(18)'s.
     for (name, broken, needle) in [
         ("A250000-19.json", write("A250000-19.json", &more), "53"),
-        ("A250000-19.json", write("x/A250000-19.json", &attacked), "share"),
+        (
+            "A250000-19.json",
+            write("x/A250000-19.json", &attacked),
+            "share",
+        ),
         ("A250000-18.json", write("A250000-18.json", &v), "rows"),
     ] {
         let out = checker(&[&broken]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{name}: {text}");
-        assert!(text.starts_with("FAIL") && text.contains(needle), "{name}: {text}");
+        assert!(
+            text.starts_with("FAIL") && text.contains(needle),
+            "{name}: {text}"
+        );
     }
 }
