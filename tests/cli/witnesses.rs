@@ -82,8 +82,8 @@ fn a_broken_witness_is_refused() {
         .unwrap();
     let to_c = rows[r].find('.').unwrap();
     let mut moved = rows.clone();
-    moved[from_r].replace_range(from_c..from_c + 1, ".");
-    moved[r].replace_range(to_c..to_c + 1, "W");
+    moved[from_r].replace_range(from_c..=from_c, ".");
+    moved[r].replace_range(to_c..=to_c, "W");
     let mut attacked = v.clone();
     attacked["board"] = moved.into();
     // The board of a(19) named as a(18)'s.
