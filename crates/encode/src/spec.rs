@@ -30,7 +30,7 @@ use pq_board::limits::{self, MAX_GROUPS, PIECES, SIDE};
 use pq_board::placement::{Group, Kind, Layout, Rules};
 use serde::{Deserialize, Serialize};
 
-use crate::problem::MAX_DIM;
+use pq_board::limits::MAX_SIDE;
 
 /// How many pieces a group must have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -385,9 +385,9 @@ impl Problem {
             if v == 0 {
                 return err(format!("board: {what} must be at least 1"));
             }
-            if v > MAX_DIM {
+            if v > MAX_SIDE {
                 return err(format!(
-                    "board: {what} = {v} is too large (at most {MAX_DIM})"
+                    "board: {what} = {v} is too large (at most {MAX_SIDE})"
                 ));
             }
         }
