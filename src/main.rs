@@ -23,7 +23,7 @@ fn main() -> ExitCode {
     let _ = ctrlc::set_handler(move || {
         if presses.fetch_add(1, Ordering::SeqCst) == 0 && commands::interruptible() {
             eprintln!("pq-sat: interrupted; stopping the solvers (Ctrl-C again to quit at once)");
-            pq_solve::control::interrupt();
+            pq_solve::interrupt();
             // Stopping takes a moment (solvers answer, reports are printed); a command
             // blocked in a system call (an open that waits for a FIFO's writer) would never
             // look at the flag, so one signal is enough to end it after a grace period.

@@ -10,22 +10,18 @@ use crate::error::SolveError;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Asks every running solve in this process to stop and kills every external solver.
-///
-/// Safe to call from any thread (the `ctrlc` crate calls its handler on an ordinary thread).
-/// Solves return `unknown` with the reason "interrupted", so the caller can still report
-/// what it knows.
-pub fn interrupt() {
+/// Marks the process interrupted: every solve polling its [`Limits`] stops. Called by
+/// `pq_solve::interrupt`, which also kills the external solvers.
+pub(crate) fn set_interrupted() {
     INTERRUPTED.store(true, Ordering::SeqCst);
-    crate::external::kill_all_running();
 }
 
-/// True once [`interrupt`] has been called.
+/// True once `pq_solve::interrupt` has been called.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
-/// [`SolveError::Interrupted`] once [`interrupt`] has been called: the one check every long
+/// [`SolveError::Interrupted`] once `pq_solve::interrupt` has been called: the one check every long
 /// loop makes (a family's instances, a race's report, an enumeration, a certificate) so that
 /// an interrupted job stops without writing what it has not finished. The binary turns that
 /// error into exit code 130.

@@ -37,6 +37,17 @@ pub mod session;
 pub mod simplify;
 pub mod survey;
 
+/// Asks every running solve in this process to stop ([`control::interrupted`] turns true)
+/// and kills every external solver.
+///
+/// Safe to call from any thread (the `ctrlc` crate calls its handler on an ordinary thread).
+/// Solves return `unknown` with the reason "interrupted", so the caller can still report
+/// what it knows.
+pub fn interrupt() {
+    control::set_interrupted();
+    external::kill_all_running();
+}
+
 pub use answer::{Answer, Assignment};
 pub use backend::{Backend, BackendSpec};
 pub use error::SolveError;
