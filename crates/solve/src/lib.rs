@@ -35,6 +35,7 @@ pub mod portfolio;
 pub mod prove;
 pub mod session;
 pub mod simplify;
+pub mod spec;
 pub mod survey;
 
 /// Asks every running solve in this process to stop ([`control::interrupted`] turns true)
@@ -49,5 +50,6 @@ pub fn interrupt() {
 }
 
 pub use answer::{Answer, Assignment};
-pub use backend::{Backend, BackendSpec};
+pub use backend::Backend;
 pub use error::SolveError;
+pub use spec::BackendSpec;

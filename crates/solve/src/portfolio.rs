@@ -7,9 +7,10 @@ use std::sync::{mpsc, Mutex};
 use pq_encode::Formula;
 
 use crate::answer::Answer;
-use crate::backend::{accept_all, Answered, Backend, BackendSpec, Judge};
+use crate::backend::{accept_all, Answered, Backend, Judge};
 use crate::control::{Limits, Stop};
 use crate::error::SolveError;
+use crate::spec::BackendSpec;
 
 /// A portfolio of backends racing on each formula.
 pub struct Portfolio {

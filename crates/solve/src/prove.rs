@@ -16,12 +16,13 @@ use pq_encode::Formula;
 
 use crate::answer::Answer;
 use crate::backend::{
-    cadical_solve, checked_model, placed, varisat_solve, write_cnf, BackendSpec, CNF_PLACEHOLDER,
+    cadical_solve, checked_model, placed, varisat_solve, write_cnf, CNF_PLACEHOLDER,
     PROOF_PLACEHOLDER,
 };
 use crate::control::Limits;
 use crate::error::SolveError;
 use crate::external::ExternalSolver;
+use crate::spec::BackendSpec;
 use pq_io::output;
 
 /// A proof format: clausal (always the text form from SAT solvers: readable, and accepted

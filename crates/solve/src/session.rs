@@ -6,13 +6,12 @@
 //! Incremental SAT under assumptions: Eén and Sörensson, "Temporal induction by incremental
 //! SAT solving", ENTCS 89(4), 2003.
 
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
+use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
 use rustsat::types::{Clause, Lit, TernaryVal, Var};
 
 use pq_encode::Formula;
 
 use crate::answer::Assignment;
-use crate::backend::attach_limits;
 use crate::control::Limits;
 use crate::error::SolveError;
 
@@ -117,4 +116,16 @@ impl Session for CadicalSession {
     fn value(&self, lit: Lit) -> Result<bool, SolveError> {
         Ok(self.0.lit_val(lit).map_err(cadical_error)? == TernaryVal::True)
     }
+}
+
+/// Makes an in-process CaDiCaL stop when `limits` say so.
+pub fn attach_limits(solver: &mut rustsat_cadical::CaDiCaL<'_, '_>, limits: &Limits) {
+    let limits = limits.clone();
+    solver.attach_terminator(move || {
+        if limits.should_stop() {
+            ControlSignal::Terminate
+        } else {
+            ControlSignal::Continue
+        }
+    });
 }

@@ -23,10 +23,11 @@ use std::time::{Duration, Instant};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Formula};
 use pq_solve::answer::{Answer, Assignment};
-use pq_solve::backend::{accept_all, judged, Backend, BackendSpec};
+use pq_solve::backend::{accept_all, judged, Backend};
 use pq_solve::control::{interrupted, Limits, Stop};
 use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
+use pq_solve::spec::BackendSpec;
 use rustsat::types::Lit;
 
 use super::origin::{cube_sha256, derive, Origin};

@@ -15,9 +15,10 @@ use std::path::Path;
 
 use pq_encode::Formula;
 use pq_solve::answer::Answer;
-use pq_solve::backend::{Backend, BackendSpec};
+use pq_solve::backend::Backend;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
+use pq_solve::spec::BackendSpec;
 
 use crate::proof::{check_capable, check_proof_within, prove, CheckReport, ProofFormat};
 

@@ -24,13 +24,13 @@ use std::time::Duration;
 use pq_encode::spec::Problem;
 use pq_encode::{Options, Symmetry};
 
-use pq_solve::backend::BackendSpec;
 use pq_solve::control::interrupted;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::external::process::{read_tail, supervise, End, Supervised, STDOUT_CAP};
 use pq_solve::external::{find_program, ExternalSolver};
 pub use pq_solve::prove::{arranged_for, beside, check_capable, prove, ProofFormat, Proved};
+use pq_solve::spec::BackendSpec;
 use pq_solve::survey::{debian_version, program_version};
 
 /// What a certificate or a proof report says the proof certifies.
