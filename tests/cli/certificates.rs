@@ -241,6 +241,24 @@ fn a_bundle_whose_unsat_half_is_a_search_certificate_is_written_and_rechecked() 
             "{text}"
         );
     }
+    // Packed after it was written (xz, the manifest's name kept and its hash and size made
+    // to fit), the bundle still holds: the header is read and the proof checked unpacked.
+    let dir = tmp.path().join("c8");
+    let proof = dir.join("unsat-d08-n010.search");
+    let status = std::process::Command::new("xz")
+        .args(["-z", "-c"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    std::fs::write(&proof, &status.stdout).unwrap();
+    let hash = sha256sum(&proof);
+    edit_manifest(&dir, |m| {
+        m["unsat"]["proof_sha256"] = hash.into();
+        m["unsat"]["proof_bytes"] = std::fs::metadata(&proof).unwrap().len().into();
+    });
+    let (code, text) = recheck(&dir);
+    assert_eq!(code, 0, "{text}");
 }
 
 #[test]

@@ -442,12 +442,12 @@ fn search_claim_words(d: usize, n: usize) -> String {
     )
 }
 
-/// The claim in the header of the search certificate at `path` (its first lines; the rest
-/// is pq-check's to verify).
+/// The claim in the header of the search certificate at `path` (its first lines, read
+/// through xz, gzip or bzip2 when the file is packed; the rest is pq-check's to verify).
 fn search_header(path: &Path) -> Result<SearchClaim, String> {
-    use std::io::{BufRead, BufReader, Read};
-    let file = fs::File::open(path).map_err(|e| pq_io::os_message(&e))?;
-    let mut lines = BufReader::new(file.take(4096)).lines();
+    use std::io::{BufRead, Read};
+    let file = compress::open(path).map_err(|e| pq_io::os_message(&e))?;
+    let mut lines = std::io::BufReader::new(file.take(4096)).lines();
     // The numbers of the next line, which must start with `key`.
     let mut next = |key: &str| -> Result<Vec<u64>, String> {
         let line = lines
