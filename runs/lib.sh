@@ -22,7 +22,10 @@ stop_syncer() {
 on_signal() {
   trap '' INT TERM
   if [ -n "$run" ]; then
-    kill -TERM "$run" 2>/dev/null || true
+    # The run may be a wrapper (nice, /usr/bin/time) that would die without passing the
+    # signal on and leave its child running: the children get it first, and the wrapper
+    # ends when they do.
+    pkill -TERM -P "$run" 2>/dev/null || kill -TERM "$run" 2>/dev/null || true
     wait "$run" 2>/dev/null || true
   fi
   stop_syncer
