@@ -43,3 +43,32 @@ run_stoppable() {
   wait "$run" || rc=$?
   run=""
 }
+
+# One `pq-sat solve` step with a journal, resumable across machines: the journal (the units
+# searched to their end) is kept in the run's folder $here as $name.journal.xz, copied back
+# every five minutes and at the end; the scratch copy, the answer ($name.<time>.json, exit
+# 10 SAT, 20 UNSAT, 0 unknown) and its timing (.err) go to $work. `solve` gets the rest of
+# the arguments, and `--journal`, `--format json` and `--progress lines`; it runs under
+# `nice -n $nice` (the caller sets here, repo, work, bin, name and nice).
+journal_step() {
+  [ -x "$bin" ] || (cd "$repo" && cargo build --release)
+  mkdir -p "$work"
+  cd "$work"
+  journal=$name.journal
+  kept=$here/$journal.xz
+  if [ -f "$kept" ] && [ ! -f "$journal" ]; then
+    xz -dc "$kept" > "$journal"
+  fi
+  keep() {
+    if [ -f "$journal" ]; then xz -9 -c "$journal" > "$kept.tmp" && mv "$kept.tmp" "$kept"; fi
+  }
+  start_syncer 300
+  local stamp; stamp=$(date +%Y%m%d-%H%M)
+  run_stoppable nice -n "$nice" /usr/bin/time -v "$bin" solve "$@" \
+    --journal "$journal" --format json --progress lines \
+    > "$name.$stamp.json" 2> "$name.$stamp.err"
+  stop_syncer
+  keep
+  echo "exit $rc (10 SAT, 20 UNSAT, 0 unknown): $work/$name.$stamp.json"
+  tail -3 "$name.$stamp.err"
+}
