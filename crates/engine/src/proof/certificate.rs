@@ -767,6 +767,10 @@ pub fn check_certificate(
     if clausal && (options.is_none() || formula.is_none()) {
         return Ok(checked);
     }
+    let proof_path = dir.join(&cert.unsat.proof);
+    let proof_bytes = fs::metadata(&proof_path)
+        .map_err(SolveError::io(&proof_path))?
+        .len();
     let evidence = Evidence {
         problem: &problem,
         optimum: a,
@@ -775,11 +779,11 @@ pub fn check_certificate(
         format,
         formula: formula.as_ref(),
         names,
-        proof_bytes: 0,
+        proof_bytes,
         checker: &report.checker,
         verdict: &report.verdict,
     };
-    checked.derived = Some(check_fields(dir, &cert, evidence, &mut checked.items)?);
+    checked.derived = Some(check_fields(dir, &cert, evidence, &mut checked.items));
     Ok(checked)
 }
 
@@ -1062,23 +1066,16 @@ fn check_unsat_proof(
 }
 
 /// Every other field of the manifest is what the files show: the manifest derived from
-/// `evidence` (with the proof's size read here), compared field by field, and the
-/// solver's name against the proof's form.
+/// `evidence`, compared field by field, and the solver's name against the proof's form.
 fn check_fields(
     dir: &Path,
     cert: &Certificate,
     evidence: Evidence<'_>,
     items: &mut Vec<Item>,
-) -> Result<Certificate, SolveError> {
+) -> Certificate {
     let proof_path = dir.join(&cert.unsat.proof);
-    let proof_bytes = fs::metadata(&proof_path)
-        .map_err(SolveError::io(&proof_path))?
-        .len();
     let derived = assemble(
-        &Evidence {
-            proof_bytes,
-            ..evidence
-        },
+        &evidence,
         Recorded {
             generator: cert.generator.clone(),
             witness_sha256: cert.witness.sha256.clone(),
@@ -1143,7 +1140,7 @@ fn check_fields(
             ),
         );
     }
-    Ok(derived)
+    derived
 }
 
 /// The first bytes of a bundle's file (decompressed), enough to tell binary from text.
