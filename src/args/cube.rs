@@ -28,8 +28,9 @@ pub(crate) struct CubeSolverArgs {
     #[arg(long)]
     pub proof: bool,
     /// Proof format: drat (kissat, cadical, cadical-bin, varisat; lines writes its search
-    /// tree as binary DRAT, against a formula written with --bounds sums) or lrat (cadical)
-    /// [default: drat]
+    /// tree as binary DRAT, against a formula written with --bounds sums), lrat (cadical)
+    /// or search (lines: each cube's search certificate, ID.search, checked by pq-check;
+    /// docs/search-certificate.md) [default: drat]
     #[arg(long, value_name = "FMT", requires = "proof")]
     pub proof_format: Option<ProofFormat>,
     /// What becomes of each cube's proof: plain (DIR/proofs/ID.drat), xz (ID.drat.xz, about

@@ -299,6 +299,31 @@ fn a_search_bundle_that_does_not_hold_up_is_invalid() {
         m["unsat"]["proof_bytes"] = std::fs::metadata(&proof).unwrap().len().into();
     });
     invalid(&dir, "the step one above the optimum");
+    // One cube's certificate of the right step (pq-check verifies it, but it claims only
+    // that cube) where the whole step's should be.
+    let cubes = tmp.path().join("cubes");
+    let out = run(&["cube", "--dim", "7", "--n", "8", "-o", s(&cubes)]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&[
+        "solve-cube",
+        s(&cubes),
+        "1",
+        "--backend",
+        "lines",
+        "--proof",
+        "--proof-format",
+        "search",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let (dir, proof) = fresh("cube", 7);
+    std::fs::copy(cubes.join("proofs").join("1.search"), &proof).unwrap();
+    assert_eq!(check(&std::fs::read(&proof).unwrap()).0, 0);
+    let hash = sha256sum(&proof);
+    edit_manifest(&dir, |m| {
+        m["unsat"]["proof_sha256"] = hash.into();
+        m["unsat"]["proof_bytes"] = std::fs::metadata(&proof).unwrap().len().into();
+    });
+    invalid(&dir, "the step one above the optimum");
     // The manifest lying about who wrote it, or about the optimum.
     let (dir, _) = fresh("solver", 6);
     edit_manifest(&dir, |m| m["unsat"]["solver"] = "kissat 4.0.4".into());

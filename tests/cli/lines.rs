@@ -532,6 +532,80 @@ fn cube_proofs_come_from_the_line_engine_too() {
     assert_fails_saying(&out, 1, "--bounds sums");
 }
 
+/// Every cube's search certificate (docs/search-certificate.md), checked by pq-check as it
+/// is solved: `conquer --backend lines --proof --proof-format search --check-unsat` on a
+/// split whose look-ahead fixes columns and diagonals too, with no bound clauses needed;
+/// `cube-status --check` passes, and makes a dropped certificate again. A cube's certificate
+/// put in another's place fails even with its record's hash made to fit: pq-check verifies
+/// it, but it claims the other cube.
+#[test]
+fn cube_search_certificates_are_checked_as_they_are_solved() {
+    let (_tmp, dir) = cubed(7, 8, &["--split", "rows", "--free", "0", "--depth", "2"]);
+    let out = conquered(&dir, &["--proof-format", "search", "--check-unsat"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let proofs = dir.join("proofs");
+    let cubes = std::fs::read_dir(&proofs).unwrap().count();
+    let headers: Vec<String> = (1..=cubes)
+        .map(|id| {
+            let bytes = std::fs::read(proofs.join(format!("{id}.search"))).unwrap();
+            let end = bytes.windows(6).position(|w| w == b"begin\n").unwrap();
+            String::from_utf8(bytes[..end].to_vec()).unwrap()
+        })
+        .collect();
+    assert!(headers.iter().all(|h| h.contains("\ncube ")), "{headers:?}");
+    assert!(
+        headers.iter().any(|h| h.contains(":W") || h.contains(":B")),
+        "no cube fixes a diagonal: {headers:?}"
+    );
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results").join("1.json")).unwrap())
+            .unwrap();
+    assert_eq!(result["proof_record"]["format"], "search");
+    assert_eq!(result["proof_record"]["checker"], "pq-check");
+    let out = run(&["solve-cube", s(&dir), "--completeness", "--proof"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&["cube-status", s(&dir), "--check"]);
+    assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("bundle checked: every check passed"));
+    assert!(stdout(&out).contains("1.search: s VERIFIED (pq-check"));
+
+    // Cube 2's certificate as cube 1's, its record's hash made to fit.
+    std::fs::copy(proofs.join("2.search"), proofs.join("1.search")).unwrap();
+    let hash = crate::util::sha256sum(&proofs.join("1.search"));
+    crate::util::edit_json(&dir.join("results").join("1.json"), &|r| {
+        r["proof_record"]["sha256"] = hash.clone().into();
+    });
+    let out = run(&["cube-status", s(&dir), "--check"]);
+    assert_ne!(code(&out), 20, "{}", stdout(&out));
+    let report = stdout(&out);
+    let failed: Vec<&str> = report.lines().filter(|l| l.starts_with("FAILED")).collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(
+        failed[0].contains(
+            "cube 1: 1.search does not check: pq-check accepted it, but its header claims"
+        ),
+        "{failed:?}"
+    );
+
+    // Dropped after their check: made again by the engine and checked again.
+    let (_tmp, dir) = cubed(6, 6, &["--split", "rows", "--depth", "0"]);
+    let extra = [
+        "--proof-format",
+        "search",
+        "--check-unsat",
+        "--keep-proof",
+        "none",
+    ];
+    let out = conquered(&dir, &extra);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    assert!(!dir.join("proofs").join("1.search").exists());
+    let out = run(&["solve-cube", s(&dir), "--completeness", "--proof"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run(&["cube-status", s(&dir), "--check"]);
+    assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("dropped after its check, made again by lines"));
+}
+
 /// `--keep-proof xz` keeps each cube's checked proof compressed and `--keep-proof none`
 /// keeps only its record; `cube-status --check` checks the first as it is and makes the
 /// second again. A proof swapped for another cube's, or a record whose prover is unknown,

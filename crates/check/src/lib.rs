@@ -11,7 +11,11 @@
 //! the exact header, the searched pairs enumerated and tested here (leastness under the group
 //! and the product bound), every tree's inner nodes and every leaf's rule recomputed from
 //! `(S, T)` and the labels on its path, the end-of-body byte and the trailer's counts.
-//! [`combine`] says whether several verified certificates together make the whole claim.
+//! A certificate may be restricted to a [`Cube`] (its optional `cube` header line): then
+//! only the pairs that agree with the cube's rows and columns are searched, and every tree
+//! starts with the cube's diagonals labelled.
+//! [`combine`] says whether several verified certificates together make the whole claim; a
+//! cube's certificate never counts toward that (the cubes' cover is proved elsewhere).
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -25,10 +29,11 @@ const MAX_WEIGHTS: usize = 8;
 /// The largest `P` or `Q` of a weight.
 const MAX_WEIGHT: u64 = 1000;
 
-/// Longer than any valid header or trailer line (the longest, eight weights of 1000:1000, has
-/// 87 bytes; numbers beyond u64 are refused anyway), so a binary stream without a newline is
-/// refused early instead of being read into memory.
-const MAX_LINE: usize = 128;
+/// Longer than any valid header or trailer line (the longest is a `cube` line fixing all 126
+/// diagonals of the 32 × 32 board, 910 bytes; eight weights of 1000:1000 take 87; numbers
+/// beyond u64 are refused anyway), so a binary stream without a newline is refused early
+/// instead of being read into memory.
+const MAX_LINE: usize = 1024;
 
 /// Certificates run to many gigabytes; a large buffer keeps the reads few.
 const BUFFER: usize = 1 << 22;
@@ -46,6 +51,35 @@ pub struct Claim {
     pub lo: u64,
     /// One past the last white-row set covered.
     pub hi: u64,
+    /// The cube the certificate is restricted to, if its header has a `cube` line.
+    pub cube: Option<Cube>,
+}
+
+/// A cube of labellings (section 2 of the page): some rows, columns and diagonals given a
+/// colour in advance. A certificate of a cube proves only its cube's part of the claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cube {
+    /// The fixed rows `RM` and those of them that are W, `RV ⊆ RM`: the searched `S` have
+    /// `S & RM = RV`.
+    pub rows: (u32, u32),
+    /// The fixed columns `CM` and those of them that are W, `CV ⊆ CM`: `T & CM = CV`.
+    pub columns: (u32, u32),
+    /// The fixed diagonals as `(family, index, black)`, strictly increasing in
+    /// `(family, index)`: labelled at the root of every tree.
+    pub diagonals: Vec<(u8, u8, bool)>,
+}
+
+impl fmt::Display for Cube {
+    /// The header line, byte for byte: the form of section 3 is canonical (no leading zeros,
+    /// one order), so what was parsed is written back the same.
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ((rm, rv), (cm, cv)) = (self.rows, self.columns);
+        write!(out, "cube {rm} {rv} {cm} {cv}")?;
+        for &(family, index, black) in &self.diagonals {
+            write!(out, " {family}:{index}:{}", if black { 'B' } else { 'W' })?;
+        }
+        Ok(())
+    }
 }
 
 impl Claim {
@@ -54,9 +88,14 @@ impl Claim {
         1 << self.side
     }
 
-    /// Whether the range `[lo, hi)` is all of `[0, 2^d)`, so that the claim is the whole one.
-    pub fn is_whole(&self) -> bool {
+    /// Whether the range `[lo, hi)` is all of `[0, 2^d)`.
+    pub fn all_rows(&self) -> bool {
         self.lo == 0 && self.hi == self.row_sets()
+    }
+
+    /// Whether the claim is the whole one: all row sets and no cube.
+    pub fn is_whole(&self) -> bool {
+        self.all_rows() && self.cube.is_none()
     }
 
     /// The order of the symmetry group: the colour swap is a symmetry only when `w = b`.
@@ -81,7 +120,8 @@ impl Claim {
 }
 
 impl fmt::Display for Claim {
-    /// The board, the armies and the range, as the checker prints what it verified.
+    /// The board, the armies, the range and (after `; `) the cube's header line, as the
+    /// checker prints what it verified.
     fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             out,
@@ -92,13 +132,17 @@ impl fmt::Display for Claim {
             self.group_order(),
             self.lo,
             self.hi,
-            if self.is_whole() {
+            if self.all_rows() {
                 "= all of"
             } else {
                 "= part of"
             },
             d = self.side
-        )
+        )?;
+        match &self.cube {
+            Some(cube) => write!(out, "; {cube}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -228,6 +272,64 @@ fn numbers(at: u64, line: &str, key: &str, form: &str, count: usize) -> Result<V
     }
 }
 
+/// The optional `cube` line of section 3, every field checked.
+fn cube(at: u64, line: &str, side: u32) -> Result<Cube, Failure> {
+    let last = 2 * side - 2;
+    let bad = |why: String| {
+        refuse(
+            at,
+            format!("{why}, in the line `cube RM RV CM CV F:I:L ...`: found {line:?}"),
+        )
+    };
+    let Some(fields) = fields(line, "cube").filter(|fields| fields.len() >= 4) else {
+        return bad("expected four sets after `cube`".into());
+    };
+    let mut sets = [0; 4];
+    for (set, field) in sets.iter_mut().zip(&fields) {
+        match number(field) {
+            Some(value) if value < 1 << side => *set = value as u32,
+            _ => {
+                return bad(format!(
+                    "set {field:?} is not a decimal number below 2^{side}"
+                ))
+            }
+        }
+    }
+    let [rm, rv, cm, cv] = sets;
+    if rv & !rm != 0 || cv & !cm != 0 {
+        return bad("RV is not within RM, or CV not within CM".into());
+    }
+    let mut diagonals: Vec<(u8, u8, bool)> = Vec::new();
+    for field in &fields[4..] {
+        let parsed = match field.split(':').collect::<Vec<_>>()[..] {
+            [f, i, label @ ("W" | "B")] => number(f)
+                .zip(number(i))
+                .filter(|&(f, i)| f <= 1 && i <= u64::from(last))
+                .map(|(f, i)| (f as u8, i as u8, label == "B")),
+            _ => None,
+        };
+        let Some(diagonal) = parsed else {
+            return bad(format!(
+                "fixed diagonal {field:?} is not F:I:L with F 0 or 1, I <= 2D - 2 = {last}, L W or B"
+            ));
+        };
+        if diagonals
+            .last()
+            .is_some_and(|&(f, i, _)| (f, i) >= (diagonal.0, diagonal.1))
+        {
+            return bad(format!(
+                "fixed diagonal {field:?} does not come strictly after the one before it in (F, I)"
+            ));
+        }
+        diagonals.push(diagonal);
+    }
+    Ok(Cube {
+        rows: (rm, rv),
+        columns: (cm, cv),
+        diagonals,
+    })
+}
+
 /// The header of section 3, every line and range checked.
 fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Failure> {
     const PART: &str = "the header";
@@ -254,6 +356,7 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Fai
         black: armies[1],
         lo: 0,
         hi: 0,
+        cube: None,
     };
     let (at, line) = input.line(PART)?;
     let order = numbers(at, &line, "symmetry", "symmetry G", 1)?[0];
@@ -302,7 +405,11 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Fai
             ),
         );
     }
-    let (at, line) = input.line(PART)?;
+    let (mut at, mut line) = input.line(PART)?;
+    if line.starts_with("cube") {
+        claim.cube = Some(cube(at, &line, claim.side)?);
+        (at, line) = input.line(PART)?;
+    }
     if line != "begin" {
         return refuse(at, format!("expected `begin`, found {line:?}"));
     }
@@ -317,14 +424,21 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Fai
 /// with the colour swap, when `S̄ < S` or `ρ(S̄) < S`), and `T` runs only over `[S, 2^d)`
 /// (with the swap `[S, S̄]`, since `T̄ < S` is excluded). Each remaining `T` is tested against
 /// all of its images, so the facts only save time and never decide a pair on their own.
+///
+/// With a cube, `S` and `T` run only over the sets that agree with its rows and columns
+/// (`agreeing`), so a cube of many fixed rows costs no more than its own pairs; the facts
+/// above still hold, since a cube's searched pairs are some of the others.
 pub fn searched_pairs<E>(
     claim: &Claim,
     mut visit: impl FnMut(u32, u32) -> Result<(), E>,
 ) -> Result<(), E> {
     let group = Group::new(claim);
     let d = u64::from(claim.side);
-    for s in claim.lo..claim.hi {
-        let s = s as u32;
+    let (rows_fixed, columns_fixed) = claim
+        .cube
+        .as_ref()
+        .map_or(((0, 0), (0, 0)), |cube| (cube.rows, cube.columns));
+    for s in agreeing(claim.lo, claim.hi, rows_fixed) {
         let complement = !s & group.full;
         if group.reverse(s) < s || (group.swap && (complement < s || group.reverse(complement) < s))
         {
@@ -336,8 +450,7 @@ pub fn searched_pairs<E>(
             continue;
         }
         let last = if group.swap { complement } else { group.full };
-        for t in u64::from(s)..=u64::from(last) {
-            let t = t as u32;
+        for t in agreeing(u64::from(s), u64::from(last) + 1, columns_fixed) {
             let columns = u64::from(t.count_ones());
             if rows * columns >= claim.white
                 && (d - rows) * (d - columns) >= claim.black
@@ -348,6 +461,33 @@ pub fn searched_pairs<E>(
         }
     }
     Ok(())
+}
+
+/// The sets `x` in `[from, to)` with `x & mask = value`, in increasing order, each found
+/// from the one before in a few steps (not by testing every `x` between them).
+///
+/// From a candidate `x`, let `p` be the highest fixed bit where `x` disagrees. Every set
+/// from `x` up to the next change of bit `p` shares `x`'s bits above `p` and its wrong bit
+/// `p`, so none agrees: if `x` has 0 there, jump to `x`'s bits above `p` with bit `p` set; if
+/// it has 1, to the next multiple of `2^(p+1)`. Each jump raises `x` and fixes the highest
+/// disagreement, so a few jumps reach the next agreeing set (or pass `to`).
+fn agreeing(from: u64, to: u64, (mask, value): (u32, u32)) -> impl Iterator<Item = u32> {
+    let (mask, value) = (u64::from(mask), u64::from(value));
+    let next = move |mut x: u64| loop {
+        let wrong = (x ^ value) & mask;
+        if wrong == 0 {
+            return x;
+        }
+        let bit = 1 << wrong.ilog2();
+        x = if value & bit != 0 {
+            (x & !(bit - 1)) | bit
+        } else {
+            (x | (bit - 1)) + 1
+        };
+    };
+    std::iter::successors(Some(next(from)), move |&x| Some(next(x + 1)))
+        .take_while(move |&x| x < to)
+        .map(|x| x as u32)
 }
 
 /// The group of section 2 acting on pairs of `d`-bit sets.
@@ -424,6 +564,8 @@ struct Tree<'a> {
     diagonals: usize,
     white: [[u32; SLOTS]; 2],
     black: [[u32; SLOTS]; 2],
+    /// The cube's diagonals (a bit per index, per family): labelled at every root.
+    fixed: [u64; 2],
     labelled: [u64; 2],
     live_white: u64,
     live_black: u64,
@@ -439,6 +581,10 @@ fn shift(set: u32, by: i64) -> u32 {
 
 impl<'a> Tree<'a> {
     fn new(claim: &'a Claim, weights: &'a [(u64, u64)]) -> Tree<'a> {
+        let mut fixed = [0; 2];
+        for &(family, index, _) in claim.cube.iter().flat_map(|cube| &cube.diagonals) {
+            fixed[usize::from(family)] |= 1 << index;
+        }
         Tree {
             claim,
             group: Group::new(claim),
@@ -447,6 +593,7 @@ impl<'a> Tree<'a> {
             diagonals: 2 * claim.side as usize - 1,
             white: [[0; SLOTS]; 2],
             black: [[0; SLOTS]; 2],
+            fixed,
             labelled: [0; 2],
             live_white: 0,
             live_black: 0,
@@ -455,7 +602,8 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The live cells of `(S, T)` with nothing labelled: white cells `S × T`, black `S̄ × T̄`.
+    /// The live cells of `(S, T)` at the root: white cells `S × T`, black `S̄ × T̄`, less
+    /// those that the cube's diagonals (if any) remove, as the theorem on cubes has it.
     ///
     /// Cell `(r, c)` is on diagonal `r + c` of family 0: the rows of diagonal `i` are those
     /// `r` with `i − r` in the column set, which are the set bits of the reversed column set
@@ -472,9 +620,14 @@ impl<'a> Tree<'a> {
             self.white[1][i] = s & shift(t, by);
             self.black[1][i] = not_s & shift(not_t, by);
         }
-        self.labelled = [0; 2];
         self.live_white = u64::from(s.count_ones() * t.count_ones());
         self.live_black = u64::from(not_s.count_ones() * not_t.count_ones());
+        self.labelled = self.fixed;
+        // Not on the path: no frame ever undoes them, and the next pair starts afresh.
+        let claim = self.claim;
+        for &(family, index, black) in claim.cube.iter().flat_map(|cube| &cube.diagonals) {
+            self.label(usize::from(family), usize::from(index), black);
+        }
     }
 
     /// Removes the live cells of one colour from diagonal `index` of `family` (and from the
@@ -586,11 +739,16 @@ impl<'a> Tree<'a> {
                         );
                     }
                     if self.labelled[family] >> index & 1 == 1 {
+                        let by = if self.fixed[family] >> index & 1 == 1 {
+                            "which the cube labels (labelled on every path)"
+                        } else {
+                            "already labelled on its path"
+                        };
                         return refuse(
                             at,
                             format!(
                                 "inner node {byte:#04x} names diagonal {index} of family {family}, \
-                                 already labelled on its path ({})",
+                                 {by} ({})",
                                 pair()
                             ),
                         );
@@ -758,6 +916,9 @@ pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
 
 /// Whether verified claims together make the whole claim: the same board and armies, and
 /// ranges whose union is all of `[0, 2^d)` (overlaps are harmless). Returns the reason if not.
+///
+/// A cube's claim takes no part in the cover (section 4): that the cubes cover every
+/// labelling is proved elsewhere, and a checker of certificates cannot see it.
 pub fn combine(claims: &[Claim]) -> Result<(), String> {
     let Some(first) = claims.first() else {
         return Err("no certificate".into());
@@ -777,20 +938,27 @@ pub fn combine(claims: &[Claim]) -> Result<(), String> {
             ));
         }
     }
-    let mut ranges: Vec<(u64, u64)> = claims.iter().map(|claim| (claim.lo, claim.hi)).collect();
+    let mut ranges: Vec<(u64, u64)> = claims
+        .iter()
+        .filter(|claim| claim.cube.is_none())
+        .map(|claim| (claim.lo, claim.hi))
+        .collect();
+    let none = if ranges.len() < claims.len() {
+        "no certificate without a cube"
+    } else {
+        "no certificate"
+    };
     ranges.sort_unstable();
     let mut covered = 0;
     for (lo, hi) in ranges {
         if lo > covered {
-            return Err(format!(
-                "no certificate covers the row sets S in [{covered}, {lo})"
-            ));
+            return Err(format!("{none} covers the row sets S in [{covered}, {lo})"));
         }
         covered = covered.max(hi);
     }
     if covered < first.row_sets() {
         return Err(format!(
-            "no certificate covers the row sets S in [{covered}, {})",
+            "{none} covers the row sets S in [{covered}, {})",
             first.row_sets()
         ));
     }
@@ -808,6 +976,7 @@ mod tests {
             black,
             lo: 0,
             hi: 1 << side,
+            cube: None,
         }
     }
 
@@ -867,6 +1036,67 @@ mod tests {
                         }
                     }
                     assert_eq!(fast, naive, "d = {side}, armies {white} {black}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agreeing_lists_the_sets_of_the_definition() {
+        for fixed in [
+            (0, 0),
+            (0b10110, 0b00100),
+            (0b11111, 0b10101),
+            (0b10000, 0),
+            (1, 1),
+        ] {
+            for from in 0..34 {
+                for to in from..34 {
+                    let fast: Vec<u32> = agreeing(from, to, fixed).collect();
+                    let naive: Vec<u32> = (from as u32..to as u32)
+                        .filter(|x| x & fixed.0 == fixed.1)
+                        .collect();
+                    assert_eq!(fast, naive, "{fixed:?} in [{from}, {to})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cubes_pairs_are_the_others_that_agree_with_it() {
+        let pairs = |claim: &Claim| {
+            let mut pairs = Vec::new();
+            searched_pairs::<()>(claim, |s, t| {
+                pairs.push((s, t));
+                Ok(())
+            })
+            .unwrap();
+            pairs
+        };
+        for side in 2..=6u32 {
+            for (white, black) in [(1, 1), (2, 2), (3, 5), (side.into(), side.into())] {
+                let whole = Claim {
+                    lo: 1,
+                    ..claim(side, white, black)
+                };
+                let all = pairs(&whole);
+                for (rows, columns) in [((3, 1), (0, 0)), ((0, 0), (2, 2)), ((5, 4), (3, 1))] {
+                    let diagonals = vec![(0, 0, true)];
+                    let cube = Some(Cube {
+                        rows,
+                        columns,
+                        diagonals,
+                    });
+                    let agree =
+                        |&&(s, t): &&(u32, u32)| s & rows.0 == rows.1 && t & columns.0 == columns.1;
+                    let expected: Vec<(u32, u32)> = all.iter().filter(agree).copied().collect();
+                    assert_eq!(
+                        pairs(&Claim {
+                            cube,
+                            ..whole.clone()
+                        }),
+                        expected
+                    );
                 }
             }
         }

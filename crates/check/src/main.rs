@@ -19,7 +19,9 @@ usage: pq-check [FILE ...]
   -h, --help  print this text
 
 Given several certificates, pq-check checks each, then whether they agree on the board and
-the armies and together cover every row set S in [0, 2^D).
+the armies and together cover every row set S in [0, 2^D). A cube's certificate (one whose
+header has a `cube` line) proves its cube's part of the claim only, and never counts toward
+that cover: that the cubes cover every labelling is proved elsewhere.
 
 exit codes: 0 verified, 1 not verified, 2 usage or read error
 ";
@@ -61,10 +63,16 @@ fn check_one(name: &OsString, out: &mut impl Write) -> io::Result<Outcome> {
     })
 }
 
-/// The claim of one certificate in the words of the theorem of section 2.
+/// The claim of one certificate in the words of the theorems of section 2.
 fn partial_statement(claim: &Claim) -> String {
     if claim.is_whole() {
         claim.whole_statement()
+    } else if claim.cube.is_some() {
+        format!(
+            "no labelling that agrees with the cube and whose least pair has its white rows S \
+             in [{}, {}) has at least {} white and {} black cells (a cube's part of the claim)",
+            claim.lo, claim.hi, claim.white, claim.black
+        )
     } else {
         format!(
             "no labelling whose least pair has its white rows S in [{}, {}) has at least {} \
@@ -98,6 +106,18 @@ fn run(files: &[OsString], out: &mut impl Write) -> io::Result<u8> {
     }
     if files.len() > 1 {
         let claims: Vec<Claim> = verified.iter().map(|one| one.claim.clone()).collect();
+        // Every file verified (or the run ended above), so the claims are the files' in order.
+        for (name, claim) in files.iter().zip(&claims) {
+            if claim.cube.is_some() {
+                writeln!(
+                    out,
+                    "c {} is a cube's certificate: it does not count toward the cover of \
+                     [0, 2^{}) (that cubes cover every labelling is not for pq-check to see)",
+                    name.to_string_lossy(),
+                    claim.side
+                )?;
+            }
+        }
         if let Err(reason) = combine(&claims) {
             writeln!(
                 out,

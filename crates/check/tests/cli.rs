@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use common::{write, Spec};
+use common::{write, Cube, Spec, BLACK, WHITE};
 
 fn pq_check(args: &[&str], stdin: Option<&[u8]>) -> (i32, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_pq-check"));
@@ -75,7 +75,7 @@ fn a_valid_certificate_exits_0() {
 }
 
 #[test]
-fn a_cube_exits_0_with_its_part_of_the_claim() {
+fn a_part_exits_0_with_its_part_of_the_claim() {
     let file = Temp::new("cube", &certificate(3, 9));
     let (code, out) = pq_check(&[file.path()], None);
     assert_eq!(code, 0, "{out}");
@@ -134,7 +134,7 @@ fn standard_input_is_read() {
 }
 
 #[test]
-fn cubes_together_give_the_whole_claim() {
+fn parts_together_give_the_whole_claim() {
     let low = Temp::new("low", &certificate(0, 11));
     let high = Temp::new("high", &certificate(11, 32));
     let (code, out) = pq_check(&[high.path(), low.path()], None);
@@ -151,7 +151,7 @@ fn cubes_together_give_the_whole_claim() {
 }
 
 #[test]
-fn cubes_with_a_gap_or_other_armies_do_not() {
+fn parts_with_a_gap_or_other_armies_do_not() {
     let low = Temp::new("gap-low", &certificate(0, 11));
     let high = Temp::new("gap-high", &certificate(12, 32));
     let (code, out) = pq_check(&[low.path(), high.path()], None);
@@ -168,4 +168,106 @@ fn cubes_with_a_gap_or_other_armies_do_not() {
     let (code, out) = pq_check(&[low.path(), other.path()], None);
     assert_eq!(code, 1, "{out}");
     assert!(!out.contains("cannot be placed"), "{out}");
+}
+
+fn cube_certificate(rv: u32, label: u8) -> Vec<u8> {
+    let cube = Cube::new((0b10001, rv), (0b100, 0), &[(0, 4, label), (1, 8, WHITE)]);
+    write(&Spec::new(5, 5, 5).cube(cube), None).unwrap().bytes()
+}
+
+/// The report of a certificate, line by line: a whole one as before cubes existed, and a
+/// cube's with its cube (the header's line after `; `) and its part of the claim.
+#[test]
+fn the_report_is_exactly_this() {
+    let whole = certificate(0, 32);
+    let cert = write(&Spec::new(5, 5, 5), None).unwrap();
+    let counts = format!("c pairs {} nodes {}", cert.trees.len(), cert.nodes());
+    let (code, out) = pq_check(&[], Some(&whole));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "c certificate -\n\
+             c board 5x5, armies 5 white and 5 black (group of order 16), row sets S in [0, 32) \
+             = all of [0, 2^5)\n\
+             {counts}\n\
+             c verified: 5 white and 5 black queens cannot be placed on the 5x5 board without a \
+             queen attacking one of the other colour\n\
+             s VERIFIED\n"
+        )
+    );
+    let cube = Cube::new((0b10001, 1), (0b100, 0), &[(0, 4, BLACK), (1, 8, WHITE)]);
+    let cert = write(&Spec::new(5, 5, 5).cube(cube.clone()), None).unwrap();
+    assert_eq!(cube.line(), "cube 17 1 4 0 0:4:B 1:8:W");
+    let (code, out) = pq_check(&["-"], Some(&cert.bytes()));
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "c certificate -\n\
+             c board 5x5, armies 5 white and 5 black (group of order 16), row sets S in [0, 32) \
+             = all of [0, 2^5); cube 17 1 4 0 0:4:B 1:8:W\n\
+             c pairs {} nodes {}\n\
+             c verified: no labelling that agrees with the cube and whose least pair has its \
+             white rows S in [0, 32) has at least 5 white and 5 black cells (a cube's part of \
+             the claim)\n\
+             s VERIFIED\n",
+            cert.trees.len(),
+            cert.nodes()
+        )
+    );
+}
+
+#[test]
+fn cubes_never_count_toward_the_cover() {
+    // Cubes of every assignment of rows 0 and 4 and of diagonal 4 of family 0, diagonal 8 of
+    // family 1 always W: not every labelling, but even all of them would not count.
+    let mut files = Vec::new();
+    for rv in [0, 1, 16, 17] {
+        for label in [WHITE, BLACK] {
+            files.push(Temp::new(
+                &format!("cube-{rv}-{label}"),
+                &cube_certificate(rv, label),
+            ));
+        }
+    }
+    let paths: Vec<&str> = files.iter().map(Temp::path).collect();
+    for one in &paths {
+        let (code, out) = pq_check(&[one], None);
+        assert_eq!(code, 0, "{out}");
+    }
+    let (code, out) = pq_check(&paths, None);
+    assert_eq!(code, 1, "{out}");
+    for path in &paths {
+        assert!(
+            out.contains(&format!(
+                "c {path} is a cube's certificate: it does not count toward the cover of \
+                 [0, 2^5) (that cubes cover every labelling is not for pq-check to see)\n"
+            )),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("no certificate without a cube covers the row sets S in [0, 32)"),
+        "{out}"
+    );
+    assert!(!out.contains("cannot be placed"), "{out}");
+    assert!(out.ends_with("s NOT VERIFIED\n"), "{out}");
+    // With parts that cover [0, 2^D), the claim is theirs; the cube is checked, not counted.
+    let low = Temp::new("cover-low", &certificate(0, 11));
+    let high = Temp::new("cover-high", &certificate(11, 32));
+    let (code, out) = pq_check(&[paths[0], low.path(), high.path()], None);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.matches("is a cube's certificate").count(), 1, "{out}");
+    assert!(out.contains("cannot be placed on the 5x5 board"), "{out}");
+    // A cube with one part only: the gap is still a gap.
+    let (code, out) = pq_check(&[paths[0], low.path()], None);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("[11, 32)"), "{out}");
+    // A refused cube is refused as any certificate.
+    let mut bytes = cube_certificate(0, WHITE);
+    let flipped = String::from_utf8_lossy(&bytes).replacen("0:4:W", "0:4:B", 1);
+    bytes = flipped.into_bytes();
+    let (code, out) = pq_check(&["-"], Some(&bytes));
+    assert_eq!(code, 1, "{out}");
 }

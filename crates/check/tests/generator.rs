@@ -1,9 +1,9 @@
 //! Certificates from the reference writer: UNSAT steps verify, SAT steps have none, and the
-//! writer agrees with brute force on small boards.
+//! writer agrees with brute force on small boards; the same for cubes' certificates.
 
 mod common;
 
-use common::{fits, write, Spec, CELLS_BLACK, CELLS_WHITE};
+use common::{fits, labelling_fits, write, Cube, Spec, BLACK, CELLS_BLACK, CELLS_WHITE, WHITE};
 use pq_check::{check, combine, Failure, Verified};
 
 fn verify(bytes: &[u8]) -> Verified {
@@ -138,7 +138,7 @@ fn writer_agrees_with_brute_force() {
 }
 
 #[test]
-fn cubes_verify_and_combine() {
+fn parts_verify_and_combine() {
     let (side, m) = (6, 6);
     let whole = 1u64 << side;
     let part = |lo, hi| {
@@ -162,6 +162,147 @@ fn cubes_verify_and_combine() {
             .bytes(),
     );
     assert_eq!((empty.pairs, empty.nodes), (0, 0));
+}
+
+/// The cube as pq-check read it, in the writer's terms.
+fn read_back(cube: &pq_check::Cube) -> Cube {
+    let diagonals: Vec<(u8, u8, u8)> = cube
+        .diagonals
+        .iter()
+        .map(|&(f, i, black)| (f, i, if black { BLACK } else { WHITE }))
+        .collect();
+    Cube::new(cube.rows, cube.columns, &diagonals)
+}
+
+/// Cubes of every kind on UNSAT steps verify, claim their cube as written, and search exactly
+/// the pairs of the whole search that agree with them (fewer, when rows or columns are fixed).
+#[test]
+fn cube_certificates_verify() {
+    let cubes = [
+        Cube::new((0, 0), (0, 0), &[]),
+        Cube::new((0b101, 0b001), (0, 0), &[]),
+        Cube::new((0, 0), (0b10, 0b10), &[]),
+        Cube::new((0b1001, 0b1000), (0b110, 0b010), &[]),
+        Cube::new((0, 0), (0, 0), &[(0, 4, WHITE)]),
+        Cube::new(
+            (1, 1),
+            (0, 0),
+            &[(0, 0, BLACK), (0, 3, WHITE), (1, 2, BLACK)],
+        ),
+        Cube::new((0b11, 0), (0b1, 0b1), &[(1, 4, WHITE)]),
+    ];
+    for (side, white, black) in [(4, 3, 3), (5, 5, 5), (6, 6, 6), (5, 2, 9)] {
+        let whole = write(&Spec::new(side, white, black), None).expect("UNSAT");
+        // The last diagonal of each family (index 2d − 2) may be fixed too.
+        let last = 2 * side as u8 - 2;
+        let edge = Cube::new((0, 0), (0, 0), &[(0, last, BLACK), (1, last, WHITE)]);
+        for cube in cubes.iter().chain([&edge]) {
+            let spec = Spec::new(side, white, black)
+                .weights(&[(1, 1), (1, 2)])
+                .cube(cube.clone());
+            let cert = write(&spec, None).expect("a cube of an UNSAT step is UNSAT");
+            let verified = verify(&cert.bytes());
+            let claim = &verified.claim;
+            assert_eq!(read_back(claim.cube.as_ref().unwrap()), *cube);
+            assert_eq!(claim.cube.as_ref().unwrap().to_string(), cube.line());
+            assert!(claim.all_rows() && !claim.is_whole());
+            assert_eq!(verified.pairs, cert.trees.len() as u64);
+            assert_eq!(verified.nodes, cert.nodes() as u64);
+            let agree = whole.pairs.iter().filter(|&&(s, t)| cube.agrees(s, t));
+            assert!(cert.pairs.iter().eq(agree), "d = {side}, {}", cube.line());
+            if cube.rows.0 | cube.columns.0 != 0 {
+                assert!(cert.pairs.len() < whole.pairs.len());
+            }
+        }
+    }
+}
+
+/// For UNSAT steps, the cubes of every assignment of two rows, one column and one diagonal
+/// (16 cubes that together contain every labelling) each verify; the rows and columns split
+/// the searched pairs among them; and, given together, they do not make the whole claim.
+#[test]
+fn cubes_that_partition_every_labelling_each_verify() {
+    for (side, m) in [(5, 5), (6, 6)] {
+        let whole = write(&Spec::new(side, m, m), None).unwrap();
+        let (rows, column, diagonal) = (1 | 1 << (side - 2), 0b100, (1, side as u8 - 1));
+        let mut claims = Vec::new();
+        for label in [WHITE, BLACK] {
+            let mut pairs = 0;
+            for rv in [0, 1, 1 << (side - 2), rows] {
+                for cv in [0, column] {
+                    let cube =
+                        Cube::new((rows, rv), (column, cv), &[(diagonal.0, diagonal.1, label)]);
+                    let cert = write(&Spec::new(side, m, m).cube(cube), None).expect("UNSAT");
+                    let verified = verify(&cert.bytes());
+                    pairs += verified.pairs;
+                    claims.push(verified.claim);
+                }
+            }
+            assert_eq!(pairs, whole.pairs.len() as u64, "d = {side}");
+        }
+        let reason = combine(&claims).unwrap_err();
+        assert!(reason.contains("without a cube"), "{reason}");
+        // With the whole certificate among them, the claim is made by that one alone.
+        claims.push(verify(&whole.bytes()).claim);
+        assert!(combine(&claims).is_ok());
+    }
+}
+
+/// On boards up to 4 × 4, SAT and UNSAT steps and unequal armies: the writer refutes a cube
+/// exactly when no labelling that agrees with it has enough cells (brute force over
+/// labellings), and the checker verifies each refutation.
+#[test]
+fn cubes_agree_with_brute_force_over_labellings() {
+    let (mut refuted, mut solved) = (0, 0);
+    for side in 3..=4u32 {
+        let last = 2 * side as u8 - 2;
+        let cubes = [
+            Cube::new((0b11, 0b01), (0, 0), &[]),
+            Cube::new((0, 0), (0b101, 0b100), &[(0, 2, WHITE)]),
+            Cube::new((0, 0), (0, 0), &[(0, side as u8 - 1, BLACK)]),
+            Cube::new(
+                (0, 0),
+                (0, 0),
+                &[(0, side as u8 - 1, WHITE), (1, side as u8 - 1, WHITE)],
+            ),
+            Cube::new((1, 1), (1, 0), &[(0, 1, BLACK), (1, last, WHITE)]),
+        ];
+        let m = LARGEST[side as usize - 1];
+        for (white, black) in [(m, m), (m + 1, m + 1), (1, 3), (2, 4), (3, 2)] {
+            for cube in &cubes {
+                let spec = Spec::new(side, white, black)
+                    .weights(&[(1, 1), (2, 1)])
+                    .cube(cube.clone());
+                let brute = labelling_fits(&spec);
+                match write(&spec, None) {
+                    Ok(cert) => {
+                        assert!(
+                            !brute,
+                            "d = {side}, {white} {black}, {}: refuted but a labelling fits",
+                            cube.line()
+                        );
+                        verify(&cert.bytes());
+                        refuted += 1;
+                    }
+                    Err(solution) => {
+                        assert!(cube.agrees(solution.s, solution.t));
+                        assert!(
+                            brute,
+                            "d = {side}, {white} {black}, {}: no labelling fits",
+                            cube.line()
+                        );
+                        // A false leaf on the solution is refused.
+                        refused(&write(&spec, Some(CELLS_WHITE)).unwrap().bytes());
+                        solved += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        refuted > 5 && solved > 5,
+        "{refuted} refuted, {solved} solved"
+    );
 }
 
 /// Writes large certificates for timing the binary:

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    family_sum, fits, inner, naive_accepts, subtree_end, write, Cert, Random, Spec, CELLS_BLACK,
-    CELLS_WHITE, END,
+    family_sum, fits, inner, naive_accepts, subtree_end, write, Cert, Cube, Random, Spec, BLACK,
+    CELLS_BLACK, CELLS_WHITE, END, WHITE,
 };
 use pq_check::{check, Failure};
 
@@ -43,6 +43,17 @@ fn deep() -> Cert {
     refutation(&Spec::new(6, 6, 6).cells_only())
 }
 
+/// A cube's certificate of the (6, 6) step with fixed rows, columns and diagonals of both
+/// families and both labels, and a zero set (for the leading-zero tests).
+fn cubed() -> Cert {
+    let cube = Cube::new(
+        (9, 1),
+        (4, 0),
+        &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+    );
+    refutation(&Spec::new(6, 6, 6).cube(cube))
+}
+
 fn with_header_line(cert: &Cert, from: &str, to: &str) -> Vec<u8> {
     let header = cert.spec.header();
     assert!(header.contains(from), "{from:?} not in the header");
@@ -66,6 +77,11 @@ fn every_leaf_rule_is_judged_as_the_definition_says() {
         Spec::new(5, 5, 5).cells_only().weights(&[(1, 1), (1, 2)]),
         Spec::new(6, 6, 6).weights(&[(1, 1), (2, 3)]),
         Spec::new(4, 2, 6).cells_only().weights(&[(3, 1)]),
+        Spec::new(6, 6, 6).cells_only().cube(Cube::new(
+            (0b10_0001, 0b00_0001),
+            (0, 0),
+            &[(0, 5, BLACK), (1, 6, WHITE)],
+        )),
     ];
     let bytes = [
         CELLS_WHITE,
@@ -109,6 +125,14 @@ fn random_changes_of_the_body_are_judged_as_the_naive_judge_does() {
         (Spec::new(6, 6, 6).weights(&[(1, 1), (1, 3)]), 3000),
         (Spec::new(5, 3, 7), 3000),
         (Spec::new(7, 8, 8).cells_only(), 2000),
+        (
+            Spec::new(6, 6, 6).cells_only().cube(Cube::new(
+                (2, 2),
+                (1, 0),
+                &[(0, 4, WHITE), (1, 5, BLACK)],
+            )),
+            3000,
+        ),
     ] {
         let cert = refutation(&spec);
         let header = spec.header().len();
@@ -320,6 +344,7 @@ fn a_cut_stream_is_refused_everywhere() {
         refutation(&Spec::new(4, 3, 3)),
         refutation(&Spec::new(6, 6, 6)),
         deep(),
+        cubed(),
     ] {
         let bytes = cert.bytes();
         for end in 0..bytes.len() {
@@ -512,14 +537,19 @@ fn a_range_that_does_not_match_is_refused() {
     // A header range other than the writer's verifies exactly when it has the same searched
     // pairs (ranges that differ only by row sets without a searched pair, such as S = 0 or
     // the S > S̄ of a colour swap); the others are refused.
-    for cube in [
+    for part in [
         deep(),
         refutation(&Spec::new(6, 6, 6).cells_only().rows(5, 20)),
         refutation(&Spec::new(5, 3, 9)),
+        refutation(
+            &Spec::new(6, 6, 6)
+                .rows(5, 40)
+                .cube(Cube::new((2, 2), (0, 0), &[])),
+        ),
     ] {
-        let (lo, hi) = (cube.spec.lo, cube.spec.hi);
-        let first = u64::from(cube.pairs[0].0);
-        let last = u64::from(cube.pairs.last().unwrap().0);
+        let (lo, hi) = (part.spec.lo, part.spec.hi);
+        let first = u64::from(part.pairs[0].0);
+        let last = u64::from(part.pairs.last().unwrap().0);
         let mut refused = 0;
         for (new_lo, new_hi) in [
             (lo, hi - 1),
@@ -529,19 +559,19 @@ fn a_range_that_does_not_match_is_refused() {
             (lo, last),
             (lo, last + 1),
             (0, hi),
-            (lo, 1 << cube.spec.side),
+            (lo, 1 << part.spec.side),
             (0, 1),
         ] {
             if new_lo > new_hi || (new_lo, new_hi) == (lo, hi) {
                 continue;
             }
             let changed = with_header_line(
-                &cube,
+                &part,
                 &format!("rows {lo} {hi}"),
                 &format!("rows {new_lo} {new_hi}"),
             );
             let same_pairs =
-                common::searched(&cube.spec.clone().rows(new_lo, new_hi)) == cube.pairs;
+                common::searched(&part.spec.clone().rows(new_lo, new_hi)) == part.pairs;
             assert_eq!(
                 verifies(&changed),
                 same_pairs,
@@ -552,7 +582,7 @@ fn a_range_that_does_not_match_is_refused() {
         assert!(refused >= 3);
         // Whatever verifies claims the range in its header, not the writer's.
         let narrower = with_header_line(
-            &cube,
+            &part,
             &format!("rows {lo} {hi}"),
             &format!("rows {first} {}", last + 1),
         );
@@ -634,10 +664,251 @@ fn the_largest_board_reads() {
         (verified.pairs, verified.nodes, verified.claim.hi),
         (0, 0, 1 << 32)
     );
+    // The longest cube line: every set 2^32 − 1 and all 126 diagonals fixed (910 bytes).
+    let diagonals: Vec<(u8, u8, u8)> = (0..2)
+        .flat_map(|f| (0..63).map(move |i| (f, i, if i % 3 == 0 { BLACK } else { WHITE })))
+        .collect();
+    let full = u32::MAX;
+    let cube = Cube::new((full, full), (full, full), &diagonals);
+    assert_eq!(cube.line().len(), 910);
+    let header = spec.clone().cube(cube.clone()).header();
+    let empty = |header: &str| Cert::assemble(header, &[], "end 0 0\n");
+    let verified = check(&empty(&header)[..]).expect("an empty range verifies");
+    assert_eq!(verified.claim.cube.unwrap().to_string(), cube.line());
+    for (from, to) in [
+        (" 1:62:W", " 1:63:W"),
+        ("cube 4294967295", "cube 4294967296"),
+    ] {
+        refusal(&empty(&header.replace(from, to)));
+    }
     let mut too_far = spec
         .header()
         .replace("rows 4294967295 4294967296", "rows 0 4294967297")
         .into_bytes();
     too_far.extend_from_slice(b"\xffend 0 0\n");
     refusal(&too_far);
+}
+
+#[test]
+fn a_malformed_cube_line_is_refused() {
+    let cert = cubed();
+    let line = "cube 9 1 4 0 0:5:W 1:3:B 1:7:W";
+    assert!(cert
+        .spec
+        .header()
+        .contains(&format!("rows 0 64\n{line}\nbegin\n")));
+    let start = cert.spec.header().find(line).unwrap() as u64;
+    for (to, words) in [
+        ("cube 9 3 4 0 0:5:W 1:3:B 1:7:W", "not within"),
+        ("cube 9 1 4 6 0:5:W 1:3:B 1:7:W", "not within"),
+        ("cube 9 1 4 00 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 09 1 4 0 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 9 01 4 0 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 9 1 04 0 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 9 1 +4 0 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 73 9 4 0 0:5:W 1:3:B 1:7:W", "below 2^6"),
+        ("cube 9 1 64 0 0:5:W 1:3:B 1:7:W", "below 2^6"),
+        ("cube 9 1 4 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 9 1 4", "four sets"),
+        ("cube", "four sets"),
+        ("cube ", "four sets"),
+        ("cube  9 1 4 0 0:5:W 1:3:B 1:7:W", "not a decimal"),
+        ("cube 9 1 4 0  0:5:W 1:3:B 1:7:W", "fixed diagonal \"\""),
+        ("cube 9 1 4 0 0:5:W 1:3:B 1:7:W ", "fixed diagonal \"\""),
+        ("cube 9 1 4 0 ", "fixed diagonal \"\""),
+        ("cube 9 1 4 0 1:3:B 0:5:W 1:7:W", "strictly after"),
+        ("cube 9 1 4 0 0:5:W 1:7:W 1:3:B", "strictly after"),
+        ("cube 9 1 4 0 0:5:W 0:5:W 1:3:B 1:7:W", "strictly after"),
+        ("cube 9 1 4 0 0:5:W 0:5:B 1:3:B 1:7:W", "strictly after"),
+        ("cube 9 1 4 0 0:5:W 1:3:B 1:3:B 1:7:W", "strictly after"),
+        ("cube 9 1 4 0 2:5:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:11:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:63:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:05:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 00:5:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:-1:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0::W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5:w 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5:X 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5: 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5:WB 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5:W:W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0-5-W 1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5:W\t1:3:B 1:7:W", "not F:I:L"),
+        ("cube 9 1 4 0 0:5:W 1:3:B 1:7:W\r", "not F:I:L"),
+        ("cubes 9 1 4 0 0:5:W 1:3:B 1:7:W", "four sets"),
+    ] {
+        let bytes = with_header_line(&cert, line, to);
+        let (offset, reason) = refusal(&bytes);
+        assert!(
+            reason.contains(words),
+            "{to:?}: expected {words:?} in {reason:?}"
+        );
+        assert_eq!(offset, start, "{to:?}: {reason}");
+    }
+    // The line anywhere but right after `rows`, twice, or in another case.
+    let header = cert.spec.header();
+    let without = header.replace(&format!("{line}\n"), "");
+    for moved in [
+        without.replace("rows 0 64\n", &format!("{line}\nrows 0 64\n")),
+        without.replace("weights 1:1\n", &format!("{line}\nweights 1:1\n")),
+        format!("{line}\n{without}"),
+        without.replace("begin\n", &format!("begin\n{line}\n")),
+        header.replace("begin\n", &format!("{line}\nbegin\n")),
+        header.replace(line, &line.replace("cube", "Cube")),
+    ] {
+        refusal(&Cert::assemble(&moved, &cert.trees, &cert.trailer()));
+    }
+    // Unchanged, it verifies, and states the cube as its header does.
+    let verified = check(&cert.bytes()[..]).unwrap();
+    assert_eq!(verified.claim.cube.unwrap().to_string(), line);
+}
+
+#[test]
+fn a_branch_on_a_fixed_diagonal_is_refused() {
+    let cert = cubed();
+    let header = cert.spec.header().len();
+    let k = cert
+        .trees
+        .iter()
+        .position(|tree| tree.len() == 1)
+        .expect("a one-leaf tree");
+    let leaf = cert.trees[k][0];
+    let start = header + cert.trees[..k].iter().map(Vec::len).sum::<usize>();
+    let mut trees = cert.trees.clone();
+    for (family, index) in [(0, 5), (1, 3), (1, 7)] {
+        // At the root, and below a branch on a free diagonal.
+        trees[k] = vec![inner(family, index), leaf, leaf];
+        let offset = refused_with(&cert.with_trees(&trees), "which the cube labels");
+        assert_eq!(offset, start as u64);
+        trees[k] = vec![inner(0, 0), leaf, inner(family, index), leaf, leaf];
+        let offset = refused_with(&cert.with_trees(&trees), "which the cube labels");
+        assert_eq!(offset, start as u64 + 2);
+    }
+    // Diagonals that the cube leaves free may be named (the leaf holds with more labels).
+    for (family, index) in [(0, 3), (1, 5), (0, 7)] {
+        trees[k] = vec![inner(family, index), leaf, leaf];
+        assert!(verifies(&cert.with_trees(&trees)));
+    }
+}
+
+/// Trees written for one cube under the header of another: the checker agrees with the
+/// naive judge (which reads the trees under the header's cube), and each of these is refused.
+#[test]
+fn trees_written_for_another_cube_are_refused() {
+    let cert = cubed();
+    let header = cert.spec.header();
+    let line = "cube 9 1 4 0 0:5:W 1:3:B 1:7:W";
+    let others = [
+        // A fixed diagonal's label flipped.
+        Cube::new(
+            (9, 1),
+            (4, 0),
+            &[(0, 5, BLACK), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        Cube::new(
+            (9, 1),
+            (4, 0),
+            &[(0, 5, WHITE), (1, 3, WHITE), (1, 7, WHITE)],
+        ),
+        Cube::new(
+            (9, 1),
+            (4, 0),
+            &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, BLACK)],
+        ),
+        // A fixed diagonal dropped.
+        Cube::new((9, 1), (4, 0), &[(1, 3, BLACK), (1, 7, WHITE)]),
+        Cube::new((9, 1), (4, 0), &[(0, 5, WHITE), (1, 3, BLACK)]),
+        // A diagonal moved.
+        Cube::new(
+            (9, 1),
+            (4, 0),
+            &[(0, 6, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        // The rows or the columns changed.
+        Cube::new(
+            (9, 8),
+            (4, 0),
+            &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        Cube::new(
+            (9, 0),
+            (4, 0),
+            &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        Cube::new(
+            (1, 1),
+            (4, 0),
+            &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        Cube::new(
+            (9, 1),
+            (4, 4),
+            &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        Cube::new(
+            (9, 1),
+            (0, 0),
+            &[(0, 5, WHITE), (1, 3, BLACK), (1, 7, WHITE)],
+        ),
+        // The whole cube written for the other colour.
+        Cube::new(
+            (9, 8),
+            (4, 4),
+            &[(0, 5, BLACK), (1, 3, WHITE), (1, 7, BLACK)],
+        ),
+    ];
+    for other in others {
+        let bytes = Cert::assemble(
+            &header.replace(line, &other.line()),
+            &cert.trees,
+            &cert.trailer(),
+        );
+        let spec = cert.spec.clone().cube(other.clone());
+        let pairs = common::searched(&spec);
+        let judged = naive_accepts(&spec, &pairs, &bytes[spec.header().len()..]);
+        assert_eq!(verifies(&bytes), judged, "{}", other.line());
+        assert!(!judged, "{} accepts the trees of {line}", other.line());
+    }
+    // No cube line at all, or a cube line added to a certificate of the whole claim.
+    refusal(&Cert::assemble(
+        &header.replace(&format!("{line}\n"), ""),
+        &cert.trees,
+        &cert.trailer(),
+    ));
+    let whole = deep();
+    let added = whole
+        .spec
+        .header()
+        .replace("begin\n", &format!("{line}\nbegin\n"));
+    refusal(&Cert::assemble(&added, &whole.trees, &whole.trailer()));
+}
+
+#[test]
+fn a_dropped_pair_of_a_cube_is_refused() {
+    let cert = cubed();
+    let count = cert.trees.len();
+    assert!(count > 5);
+    for k in [0, 1, count / 2, count - 2, count - 1] {
+        let mut trees = cert.trees.clone();
+        trees.remove(k);
+        refusal(&cert.with_trees(&trees));
+        refusal(&Cert::assemble(
+            &cert.spec.header(),
+            &trees,
+            &cert.trailer(),
+        ));
+    }
+    // A pair added: the tree of a pair outside the cube (its neighbour in the whole search)
+    // put in its place.
+    let whole = refutation(&Spec::new(6, 6, 6));
+    let outside = whole
+        .pairs
+        .iter()
+        .position(|&(s, t)| !cert.spec.cube.as_ref().unwrap().agrees(s, t))
+        .unwrap();
+    let mut trees = cert.trees.clone();
+    trees.insert(0, whole.trees[outside].clone());
+    refusal(&cert.with_trees(&trees));
 }

@@ -84,18 +84,39 @@ struct Sequencer<'w> {
     error: Option<std::io::Error>,
 }
 
-/// The header of the certificate of `demand` on `board` for the row sets in `lo..hi`.
-fn header(board: &Board, demand: Demand, lo: u64, hi: u64) -> String {
+/// The header of the certificate of `demand` on `board` for the row sets in `lo..hi`, of
+/// the cube `cube` (in the masks' order) when there is one.
+pub fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fixed>) -> String {
     let group = Group::of(board, demand.symmetric());
     let weights: Vec<String> = WEIGHTS.iter().map(|(p, q)| format!("{p}:{q}")).collect();
+    let cube = cube.map_or(String::new(), |c| {
+        let mut line = format!("cube {} {} {} {}", c.rows.0, c.rows.1, c.cols.0, c.cols.1);
+        for &(f, i, white) in &c.diagonals {
+            line += &format!(" {f}:{i}:{}", if white { 'W' } else { 'B' });
+        }
+        line + "\n"
+    });
     format!(
-        "{MAGIC}\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {lo} {hi}\nbegin\n",
+        "{MAGIC}\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {lo} {hi}\n{cube}begin\n",
         board.rows(),
         demand.white,
         demand.black,
         group.order(),
         weights.join(" ")
     )
+}
+
+/// Why `board` has no certificate: the format covers square boards without wrapping.
+fn covered(board: &Board) -> Result<(), CertifyError> {
+    if board.is_torus() || !board.is_square() {
+        return Err(CertifyError::Board(format!(
+            "a {}×{}{}",
+            board.rows(),
+            board.cols(),
+            if board.is_torus() { " torus" } else { " board" }
+        )));
+    }
+    Ok(())
 }
 
 /// Searches the pairs whose white rows lie in `lo..hi` (all of them: `0..2^d`) and writes
@@ -113,23 +134,51 @@ pub fn certify(
     settings: &Settings,
     out: &mut (dyn Write + Send),
 ) -> Result<Answer, CertifyError> {
-    if board.is_torus() || !board.is_square() {
-        return Err(CertifyError::Board(format!(
-            "a {}×{}{}",
-            board.rows(),
-            board.cols(),
-            if board.is_torus() { " torus" } else { " board" }
-        )));
-    }
+    covered(board)?;
     let all = 1u64 << board.rows();
     if lo > hi || hi > all {
         return Err(CertifyError::Range { lo, hi, all });
     }
-    out.write_all(header(board, demand, lo, hi).as_bytes())?;
+    out.write_all(header(board, demand, (lo, hi), None).as_bytes())?;
     let rows: Vec<u32> = row_sets(board, demand)
         .into_iter()
         .filter(|&s| (lo..hi).contains(&u64::from(s)))
         .collect();
+    write_trees(board, demand, &rows, &Fixed::default(), settings, out)
+}
+
+/// The certificate of the cube `fixed` of the colouring formula (in the formula's order,
+/// as [`crate::search_fixed`] takes it): the search of [`crate::search_fixed`], written
+/// with the cube turned into the masks' order on its `cube` line, every row set covered.
+///
+/// # Errors
+/// As [`certify`].
+pub fn certify_cube(
+    board: &Board,
+    demand: Demand,
+    fixed: &Fixed,
+    settings: &Settings,
+    out: &mut (dyn Write + Send),
+) -> Result<Answer, CertifyError> {
+    covered(board)?;
+    let turned = fixed.turned(board);
+    let all = 1u64 << board.rows();
+    out.write_all(header(board, demand, (0, all), Some(&turned)).as_bytes())?;
+    let rows = turned.row_sets(board, demand);
+    write_trees(board, demand, &rows, &turned, settings, out)
+}
+
+/// Searches the pairs of the row sets `rows` (in increasing order) under the cube `fixed`
+/// and writes their trees in that order after the header, then the end when none has a
+/// solution.
+fn write_trees(
+    board: &Board,
+    demand: Demand,
+    rows: &[u32],
+    fixed: &Fixed,
+    settings: &Settings,
+    out: &mut (dyn Write + Send),
+) -> Result<Answer, CertifyError> {
     let failed = AtomicBool::new(false);
     let asked = || failed.load(Ordering::Relaxed) || (settings.asked_to_stop)();
     let inner = Settings {
@@ -166,8 +215,8 @@ pub fn certify(
     let answer = crate::run_with(
         board,
         demand,
-        &rows,
-        &Fixed::default(),
+        rows,
+        fixed,
         &inner,
         None,
         &|| Trees { bytes: Vec::new() },
@@ -268,6 +317,43 @@ mod tests {
         ]
         .concat();
         assert_eq!(joined, body(&one));
+    }
+
+    /// Cubes of two rows split the whole search: their pairs and nodes add up to the
+    /// whole certificate's, each header names its cube turned (rows 0 and 1 of the formula
+    /// are bits 7 and 6), and a cube that fixes a diagonal writes it on its `cube` line.
+    #[test]
+    fn cube_certificates_split_the_whole_and_name_their_cube_turned() {
+        let board = Board::square(8).unwrap();
+        let demand = Demand::equal(10);
+        let settings = Settings::default();
+        let whole = certify(&board, demand, (0, 256), &settings, &mut Vec::new()).unwrap();
+        let (mut pairs, mut nodes) = (0, 0);
+        for value in 0..4u32 {
+            let fixed = Fixed {
+                rows: (0b11, value),
+                ..Fixed::default()
+            };
+            let mut out = Vec::new();
+            let answer = certify_cube(&board, demand, &fixed, &settings, &mut out).unwrap();
+            assert_eq!(answer.verdict, Verdict::Unsat);
+            let turned = (value & 1) << 7 | (value >> 1) << 6;
+            let line = format!("\nrows 0 256\ncube 192 {turned} 0 0\nbegin\n");
+            assert!(String::from_utf8_lossy(&out).contains(&line), "{value}");
+            (pairs, nodes) = (pairs + answer.stats.pairs, nodes + answer.stats.nodes);
+        }
+        assert_eq!((pairs, nodes), (whole.stats.pairs, whole.stats.nodes));
+        let fixed = Fixed {
+            diagonals: vec![(1, 3, true), (0, 2, false)],
+            ..Fixed::default()
+        };
+        let mut out = Vec::new();
+        certify_cube(&board, demand, &fixed, &settings, &mut out).unwrap();
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.contains("\ncube 0 0 0 0 0:12:B 1:11:W\nbegin\n"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -222,16 +222,7 @@ pub fn search_fixed(board: &Board, demand: Demand, fixed: &Fixed, settings: &Set
         return search_turned(board, demand, fixed, settings);
     }
     let (rows, cols) = (board.rows(), board.cols());
-    let last = board.diagonals() - 1;
-    let turn = |(mask, value): (u32, u32), n: usize| (reverse(mask, n), reverse(value, n));
-    let turned = Fixed {
-        rows: turn(fixed.rows, rows),
-        cols: turn(fixed.cols, cols),
-        diagonals: (fixed.diagonals.iter())
-            .map(|&(f, i, white)| (f, last - i, white))
-            .collect(),
-    };
-    let mut answer = search_turned(board, demand, &turned, settings);
+    let mut answer = search_turned(board, demand, &fixed.turned(board), settings);
     if let Verdict::Sat(w) = &mut answer.verdict {
         let back = |cells: &mut Vec<(usize, usize)>| {
             for cell in cells.iter_mut() {
@@ -247,25 +238,52 @@ pub fn search_fixed(board: &Board, demand: Demand, fixed: &Fixed, settings: &Set
     answer
 }
 
-/// [`search_fixed`] in the masks' order: the row sets the cube allows (every subset of its
-/// free rows; scanning all `2^d` per cube cost more than a row cube's search at 14/29).
-fn search_turned(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settings) -> Answer {
-    let (mask, value) = fixed.rows;
-    let group = Group::of(board, demand.symmetric());
-    let free = board.row_mask() & !mask;
-    let mut rows = Vec::new();
-    let mut sub = free;
-    loop {
-        let s = (value & mask) | sub;
-        if group.row_candidate(s) && column_counts(board, demand, s).is_some() {
-            rows.push(s);
+impl Fixed {
+    /// The cube turned by the half-turn (row `r` to `rows − 1 − r`, column `c` to
+    /// `cols − 1 − c`, diagonal `i` of either family to `2·side − 2 − i`), its diagonals
+    /// sorted and without repeats: the same cube in the masks' order ([`search_fixed`]).
+    pub fn turned(&self, board: &Board) -> Fixed {
+        let last = board.diagonals() - 1;
+        let turn = |(mask, value): (u32, u32), n: usize| (reverse(mask, n), reverse(value, n));
+        let mut diagonals: Vec<(usize, usize, bool)> = (self.diagonals.iter())
+            .map(|&(f, i, white)| (f, last - i, white))
+            .collect();
+        diagonals.sort_unstable();
+        diagonals.dedup();
+        Fixed {
+            rows: turn(self.rows, board.rows()),
+            cols: turn(self.cols, board.cols()),
+            diagonals,
         }
-        if sub == 0 {
-            break;
-        }
-        sub = (sub - 1) & free;
     }
-    rows.reverse();
+
+    /// The row sets, in increasing order, that this cube (in the masks' order) allows and
+    /// that may start a least pair passing the product bound: every subset of its free rows
+    /// (scanning all `2^d` per cube cost more than a row cube's search at 14/29).
+    pub(crate) fn row_sets(&self, board: &Board, demand: Demand) -> Vec<u32> {
+        let (mask, value) = self.rows;
+        let group = Group::of(board, demand.symmetric());
+        let free = board.row_mask() & !mask;
+        let mut rows = Vec::new();
+        let mut sub = free;
+        loop {
+            let s = (value & mask) | sub;
+            if group.row_candidate(s) && column_counts(board, demand, s).is_some() {
+                rows.push(s);
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & free;
+        }
+        rows.reverse();
+        rows
+    }
+}
+
+/// [`search_fixed`] in the masks' order.
+fn search_turned(board: &Board, demand: Demand, fixed: &Fixed, settings: &Settings) -> Answer {
+    let rows = fixed.row_sets(board, demand);
     run_with(
         board,
         demand,

@@ -287,12 +287,68 @@ impl Lines {
             limits,
         )?;
         out.flush().map_err(SolveError::io(proof))?;
-        Ok(match proved.verdict {
-            Verdict::Unsat => Answer::Unsat,
-            Verdict::Unknown(_) => Answer::Unknown(limits.unknown_reason()),
-            Verdict::Sat(_) => Cadical.solve_judged(formula, limits, &accept_all)?.0,
-        })
+        settled(formula, &proved.verdict, limits)
     }
+
+    /// Solves `formula` (pq-sat's colouring formula, and a cube as unit clauses) writing on
+    /// UNSAT its search certificate (docs/search-certificate.md) to `proof`: the cube turned
+    /// into the engine's order on the header's `cube` line
+    /// ([`pq_lines::certificate::certify_cube`]). A SAT answer's model comes from CaDiCaL.
+    ///
+    /// # Errors
+    /// A formula the engine does not read, or a write error.
+    pub fn certify(
+        &self,
+        formula: &Formula,
+        proof: &Path,
+        limits: &Limits,
+    ) -> Result<Answer, SolveError> {
+        let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
+        let file = std::fs::File::create(proof).map_err(SolveError::io(proof))?;
+        let mut out = std::io::BufWriter::new(file);
+        let asked = || limits.should_stop();
+        let settings = Settings {
+            jobs: self.jobs.max(1),
+            deadline: limits.deadline(),
+            asked_to_stop: &asked,
+            unit_budget: None,
+        };
+        let answer =
+            pq_lines::certificate::certify_cube(&board, demand, &fixed, &settings, &mut out)
+                .map_err(|e| match e {
+                    pq_lines::certificate::CertifyError::Io(e) => SolveError::io(proof)(e),
+                    e => SolveError::Invalid(e.to_string()),
+                })?;
+        out.flush().map_err(SolveError::io(proof))?;
+        settled(formula, &answer.verdict, limits)
+    }
+
+    /// The header, up to and including its `begin` line, that [`Lines::certify`] writes
+    /// for `formula`: what a certificate of that formula (a cube's) must claim.
+    ///
+    /// # Errors
+    /// A formula the engine does not read.
+    pub fn certificate_header(&self, formula: &Formula) -> Result<String, SolveError> {
+        let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
+        let all = 1u64 << board.rows();
+        let turned = fixed.turned(&board);
+        Ok(pq_lines::certificate::header(
+            &board,
+            demand,
+            (0, all),
+            Some(&turned),
+        ))
+    }
+}
+
+/// The answer of a search whose verdict is `verdict`: a SAT one's model comes from CaDiCaL
+/// on `formula`.
+fn settled(formula: &Formula, verdict: &Verdict, limits: &Limits) -> Result<Answer, SolveError> {
+    Ok(match verdict {
+        Verdict::Unsat => Answer::Unsat,
+        Verdict::Unknown(_) => Answer::Unknown(limits.unknown_reason()),
+        Verdict::Sat(_) => Cadical.solve_judged(formula, limits, &accept_all)?.0,
+    })
 }
 
 impl Backend for Lines {

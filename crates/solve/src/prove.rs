@@ -49,10 +49,11 @@ impl ProofFormat {
         }
     }
 
-    /// The format a proof file's extension names (`.lrat`, else DRAT).
+    /// The format a proof file's extension names (`.lrat`, `.search`, else DRAT).
     pub fn from_path(path: &Path) -> ProofFormat {
         match path.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("lrat") => ProofFormat::Lrat,
+            Some(e) if e.eq_ignore_ascii_case("search") => ProofFormat::Search,
             _ => ProofFormat::Drat,
         }
     }
@@ -238,7 +239,11 @@ pub fn prove(
             (answer, solver.name)
         }
         BackendSpec::Lines => {
-            let answer = crate::lines::Lines::new(1).prove(&arranged, proof_tmp.path(), limits)?;
+            let lines = crate::lines::Lines::new(1);
+            let answer = match format {
+                ProofFormat::Search => lines.certify(&arranged, proof_tmp.path(), limits)?,
+                _ => lines.prove(&arranged, proof_tmp.path(), limits)?,
+            };
             (answer, "lines".into())
         }
         BackendSpec::Minisat => unreachable!("checked above"),

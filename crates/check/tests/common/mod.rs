@@ -2,7 +2,9 @@
 //! and as plainly as possible (every count recomputed from the cells at every node, the
 //! group's orbit found by closing under its generators), so that it shares no shortcut with
 //! the checker; and a brute-force search over placements of queens that shares nothing with
-//! either.
+//! either. With a cube, the writer searches only the pairs that agree with it (filtered from
+//! all pairs by the definition) and starts every tree from the cube's diagonals labelled; a
+//! second brute force, over every labelling of the diagonals, judges cubes of small boards.
 #![allow(dead_code, unreachable_pub)]
 
 use std::collections::BTreeSet;
@@ -24,6 +26,44 @@ pub fn inner(family: u8, index: u8) -> u8 {
     family << 6 | index
 }
 
+/// A cube of labellings as section 2 defines it: fixed rows `(RM, RV)`, fixed columns
+/// `(CM, CV)` and fixed diagonals `(family, index, WHITE or BLACK)`, written in the given
+/// order (so that a test can write them out of order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cube {
+    pub rows: (u32, u32),
+    pub columns: (u32, u32),
+    pub diagonals: Vec<(u8, u8, u8)>,
+}
+
+impl Cube {
+    pub fn new(rows: (u32, u32), columns: (u32, u32), diagonals: &[(u8, u8, u8)]) -> Cube {
+        Cube {
+            rows,
+            columns,
+            diagonals: diagonals.to_vec(),
+        }
+    }
+
+    /// The header line, without its newline.
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "cube {} {} {} {}",
+            self.rows.0, self.rows.1, self.columns.0, self.columns.1
+        );
+        for &(family, index, label) in &self.diagonals {
+            let label = if label == WHITE { "W" } else { "B" };
+            line.push_str(&format!(" {family}:{index}:{label}"));
+        }
+        line
+    }
+
+    /// Whether a pair agrees with the cube: `S ∩ RM = RV` and `T ∩ CM = CV`.
+    pub fn agrees(&self, s: u32, t: u32) -> bool {
+        s & self.rows.0 == self.rows.1 && t & self.columns.0 == self.columns.1
+    }
+}
+
 /// What a certificate is to claim, and the weights its writer may use.
 #[derive(Clone, Debug)]
 pub struct Spec {
@@ -37,6 +77,8 @@ pub struct Spec {
     pub sums: bool,
     /// Whether the writer records its leaves (for the tests that judge every leaf).
     pub leaves: bool,
+    /// The cube the certificate is restricted to, if any.
+    pub cube: Option<Cube>,
 }
 
 impl Spec {
@@ -50,7 +92,22 @@ impl Spec {
             hi: 1 << side,
             sums: true,
             leaves: true,
+            cube: None,
         }
+    }
+
+    pub fn cube(mut self, cube: Cube) -> Spec {
+        self.cube = Some(cube);
+        self
+    }
+
+    /// The labels at every root: the cube's diagonals, or none.
+    pub fn root(&self) -> Labels {
+        let mut labels = [[NONE; 64]; 2];
+        for &(family, index, label) in self.cube.iter().flat_map(|cube| &cube.diagonals) {
+            labels[usize::from(family)][usize::from(index)] = label;
+        }
+        labels
     }
 
     pub fn weights(mut self, weights: &[(u64, u64)]) -> Spec {
@@ -75,8 +132,12 @@ impl Spec {
             .iter()
             .map(|(p, q)| format!("{p}:{q}"))
             .collect();
+        let cube = match &self.cube {
+            Some(cube) => format!("{}\n", cube.line()),
+            None => String::new(),
+        };
         format!(
-            "pq-search-certificate 1\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {} {}\nbegin\n",
+            "pq-search-certificate 1\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {} {}\n{cube}begin\n",
             self.side,
             self.white,
             self.black,
@@ -198,6 +259,9 @@ pub fn searched(spec: &Spec) -> Vec<(u32, u32)> {
     for s in spec.lo..spec.hi {
         for t in 0..1u64 << spec.side {
             let (s, t) = (s as u32, t as u32);
+            if spec.cube.as_ref().is_some_and(|cube| !cube.agrees(s, t)) {
+                continue;
+            }
             let (rows, columns) = (u64::from(s.count_ones()), u64::from(t.count_ones()));
             if rows * columns < spec.white || (d - rows) * (d - columns) < spec.black {
                 continue;
@@ -271,8 +335,8 @@ pub struct Solution {
     pub t: u32,
 }
 
-/// The reference writer: the searched pairs in order, each refuted by branching (W child
-/// first) on the unlabelled diagonal with the most live cells among those holding both
+/// The reference writer: the searched pairs in order, each refuted from the root's labels
+/// (the cube's diagonals, if any) by branching (W child first) on the unlabelled diagonal with the most live cells among those holding both
 /// colours, and a leaf wherever a rule holds (cells white, cells black, then the family sums,
 /// family 0 then 1, weights in order). At a solution node it writes `at_solution` if given
 /// (a false leaf, for the tests of SAT steps) or gives up.
@@ -285,7 +349,7 @@ pub fn write(spec: &Spec, at_solution: Option<u8>) -> Result<Cert, Solution> {
     };
     for (number, &(s, t)) in cert.pairs.iter().enumerate() {
         let mut tree = Vec::new();
-        let mut labels = [[NONE; 64]; 2];
+        let mut labels = spec.root();
         let mut leaves = Vec::new();
         refute(
             spec,
@@ -401,6 +465,40 @@ pub fn fits(side: u32, white: u64, black: u64) -> bool {
     white as usize <= cells && place(&lines, all, 0, white, 0, black)
 }
 
+/// Brute force over labellings: whether some labelling that agrees with the spec's cube (if
+/// any) and has a searched pair (least, in the range, passing the product bound) has at least
+/// `white` white and `black` black cells. Every labelling of the diagonals is tried, so only
+/// for small boards (each pair costs `2^(4d − 2)` labellings at most).
+pub fn labelling_fits(spec: &Spec) -> bool {
+    let diagonals = 2 * spec.side as usize - 1;
+    let fixed = spec.root();
+    let free: Vec<(usize, usize)> = (0..2)
+        .flat_map(|f| (0..diagonals).map(move |i| (f, i)))
+        .filter(|&(f, i)| fixed[f][i] == NONE)
+        .collect();
+    searched(spec).into_iter().any(|(s, t)| {
+        (0..1u64 << free.len()).any(|choice| {
+            let mut labels = fixed;
+            for (k, &(f, i)) in free.iter().enumerate() {
+                labels[f][i] = if choice >> k & 1 == 1 { BLACK } else { WHITE };
+            }
+            let (mut white, mut black) = (0, 0);
+            for r in 0..spec.side {
+                for c in 0..spec.side {
+                    let on = [
+                        labels[0][(r + c) as usize],
+                        labels[1][(r + spec.side - 1 - c) as usize],
+                    ];
+                    let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
+                    white += u64::from(in_s && in_t && on == [WHITE, WHITE]);
+                    black += u64::from(!in_s && !in_t && on == [BLACK, BLACK]);
+                }
+            }
+            white >= spec.white && black >= spec.black
+        })
+    })
+}
+
 /// A second, naive judge of a body (everything after the header): the trees of the searched
 /// pairs parsed one by one with every rule judged by [`holds`], then the end byte and the
 /// exact trailer. The tests compare the checker's verdicts with it on mutated bodies.
@@ -430,7 +528,7 @@ pub fn naive_accepts(spec: &Spec, pairs: &[(u32, u32)], rest: &[u8]) -> bool {
     }
     let mut at = 0;
     for &(s, t) in pairs {
-        if !tree(spec, s, t, rest, &mut at, &mut [[NONE; 64]; 2]) {
+        if !tree(spec, s, t, rest, &mut at, &mut spec.root()) {
             return false;
         }
     }

@@ -558,8 +558,10 @@ fn checked(
     let detail = if ok {
         format!("{name}: {} ({checker}, {seconds:.2} s)", report.verdict)
     } else {
-        let why = report.note.as_ref().unwrap_or(&report.verdict);
-        format!("{name} does not check ({checker}: {why})")
+        match &report.note {
+            Some(note) => format!("{name} does not check: {checker} accepted it, but {note}"),
+            None => format!("{name} does not check ({checker}: {})", report.verdict),
+        }
     };
     Ok(Finding { what, ok, detail })
 }

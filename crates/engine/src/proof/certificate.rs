@@ -475,6 +475,14 @@ fn search_header(path: &Path) -> Result<SearchClaim, String> {
     next("symmetry ")?;
     next("weights ")?;
     let rows = next("rows ")?;
+    // A cube's certificate (a `cube` line here) claims less than its rows say.
+    let begin = lines
+        .next()
+        .transpose()
+        .map_err(|e| pq_io::os_message(&e))?;
+    if begin.as_deref() != Some("begin") {
+        return Err("the header restricts the search to a cube, or does not end where it should: not the certificate of a whole step".into());
+    }
     match (&version[..], &board[..], &armies[..], &rows[..]) {
         ([1], &[d], &[w, b], &[lo, hi]) => Ok(SearchClaim {
             d: d as usize,
@@ -1033,11 +1041,10 @@ fn check_unsat_proof(
         let path = dir.join(file);
         compress::plain_file(&path).map_err(SolveError::io(&path))
     };
-    // A search certificate has no formula beside it: the checker reads the proof alone.
-    let cnf = cert.unsat.cnf.as_deref().unwrap_or(&cert.unsat.proof);
-    let checked = plain(cnf).and_then(|cnf| {
-        let proof = plain(&cert.unsat.proof)?;
-        check_proof(cnf.path(), proof.path(), format, check_timeout)
+    let checked = plain(&cert.unsat.proof).and_then(|proof| match &cert.unsat.cnf {
+        Some(cnf) => check_proof(plain(cnf)?.path(), proof.path(), format, check_timeout),
+        // A search certificate has no formula beside it: the checker reads the proof alone.
+        None => check_proof(proof.path(), proof.path(), format, check_timeout),
     });
     match checked {
         Ok(r) => {

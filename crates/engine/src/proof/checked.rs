@@ -121,13 +121,15 @@ pub(crate) fn verify_unsat_report(
     if report.verified {
         return Ok((Answer::Unsat, Some(report)));
     }
-    let why = report.note.unwrap_or(report.verdict);
+    let why = match report.note {
+        Some(note) => format!("{} accepted it, but {note}", report.checker),
+        None => format!("{}: {}", report.checker, report.verdict),
+    };
     Err(SolveError::Rejected {
         program: solver,
         reason: format!(
-            "answered UNSAT, but its {} proof does not check ({}: {why})",
+            "answered UNSAT, but its {} proof does not check ({why})",
             format.name().to_uppercase(),
-            report.checker
         ),
     })
 }

@@ -84,6 +84,8 @@ pub struct CheckReport {
 }
 
 /// Checks `proof` (in `format`) against `cnf` with the independent checker for that format.
+/// A search certificate states its claim itself: `cnf` is then the cube's formula it must
+/// claim (a cube directory's), or `proof` itself for a certificate that stands alone.
 /// `timeout` bounds the checker's run; running out is an error.
 pub fn check_proof(
     cnf: &Path,
@@ -103,9 +105,15 @@ pub(crate) fn check_proof_within(
     limits: &Limits,
 ) -> Result<CheckReport, SolveError> {
     if format == ProofFormat::Search {
-        // A search certificate states its claim itself: there is no formula to check it
-        // against.
-        return check_search(proof, limits);
+        // A search certificate states its claim itself; a cube's (`cnf` its formula, not
+        // the certificate again) must also claim that cube, which is pq-sat's to see:
+        // pq-check verifies only what the header says.
+        let mut report = check_search(proof, limits)?;
+        if cnf != proof && report.verified {
+            report.note = claimed_otherwise(cnf, proof)?;
+            report.verified = report.note.is_none();
+        }
+        return Ok(report);
     }
     check_inputs(cnf, proof)?;
     match format {
@@ -130,6 +138,46 @@ pub(crate) fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
             "build it with `cargo build --release` (it is crates/check, built beside pq-sat)",
         ),
     }
+}
+
+/// Why the search certificate `proof` is not one of the formula `cnf` (pq-sat's colouring
+/// formula with a cube as unit clauses), or `None` when its header is the one the line
+/// engine writes for it, weights aside (they are the engine's choice, pq-check's to use).
+fn claimed_otherwise(cnf: &Path, proof: &Path) -> Result<Option<String>, SolveError> {
+    let file = File::open(cnf).map_err(SolveError::io(cnf))?;
+    let formula = pq_encode::dimacs::parse(BufReader::new(file))
+        .map_err(|e| SolveError::Invalid(format!("{}: {e}", cnf.display())))?;
+    let expected = match pq_solve::lines::Lines::new(1).certificate_header(&formula) {
+        Ok(header) => header,
+        Err(e) => return Ok(Some(format!("its formula has no search certificate: {e}"))),
+    };
+    let packed = pq_io::compress::open(proof).map_err(SolveError::io(proof))?;
+    let mut stated = Vec::new();
+    for line in BufReader::new(packed.take(1 << 16)).lines() {
+        let line = line.map_err(SolveError::io(proof))?;
+        let end = line == "begin";
+        stated.push(line);
+        if end {
+            break;
+        }
+    }
+    let claims = |lines: Vec<&str>| -> Vec<String> {
+        (lines.into_iter())
+            .filter(|l| !l.starts_with("weights "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (want, got) = (
+        claims(expected.lines().collect()),
+        claims(stated.iter().map(String::as_str).collect()),
+    );
+    Ok((want != got).then(|| {
+        format!(
+            "its header claims `{}`, not the cube's `{}`",
+            got.join(" / "),
+            want.join(" / ")
+        )
+    }))
 }
 
 /// Checks the search certificate `proof` with `pq-check`, which exits 0 and prints
