@@ -246,12 +246,7 @@ pub(crate) fn picture(
     p: &pq_board::placement::Placement,
     title: Option<&str>,
 ) -> String {
-    let preset = problem.preset();
-    // Only the preset's pictures take a title of their own; other problems show their name.
-    let title = match title.filter(|_| preset.is_queens()) {
-        Some(title) => title.to_string(),
-        None => preset.title(problem),
-    };
+    let title = problem.preset().title_or(problem, title);
     pq_board::svg::placement_svg(&problem.rules, p, Some(&title))
 }
 

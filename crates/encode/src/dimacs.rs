@@ -87,11 +87,11 @@ pub(crate) fn write_header<W: Write>(
         writeln!(out, "{marker} {line}")?;
     }
     if let Some(map) = &formula.pieces {
-        let queens = map.is_queens();
+        let short = map.short_form();
         for v in &map.vars {
             let (name, kind) = &map.groups[v.group];
             let (r, c) = (v.row + 1, v.col + 1);
-            if queens {
+            if short {
                 // The short form of the peaceable queens: `c var K white R C`.
                 writeln!(out, "{marker} var {} {name} {r} {c}", v.dimacs)?;
             } else {

@@ -61,9 +61,9 @@ pub struct PieceMap {
 }
 
 impl PieceMap {
-    /// True for the peaceable-queens map: groups `white` and `black`, both queens, whose
-    /// `c var` lines take the short form `c var K white R C`.
-    pub fn is_queens(&self) -> bool {
+    /// True when the `c var` lines take the short form `c var K white R C` (no kind): two
+    /// groups of queens named `white` and `black`, the names the reader of that form gives.
+    pub fn short_form(&self) -> bool {
         self.groups.len() == 2
             && self.groups[0] == ("white".to_string(), Kind::Queen)
             && self.groups[1] == ("black".to_string(), Kind::Queen)

@@ -191,7 +191,7 @@ pub fn options(comments: &[String]) -> Options {
 /// without a variable map (`c var` lines) or a header that describes a problem.
 pub fn subject(formula: &Formula) -> (Option<Problem>, Option<usize>) {
     match formula.pieces.as_ref() {
-        Some(map) if map.is_queens() && is_queens(&formula.comments) => (
+        Some(map) if map.short_form() && is_queens(&formula.comments) => (
             Some(Problem::peaceable_queens(map.rows)),
             number(&formula.comments, "n"),
         ),

@@ -620,6 +620,28 @@ impl Preset {
         }
     }
 
+    /// What an enumeration at size `n` counts: boards with exactly `n` of each army (or, with
+    /// `maximal`, the maximal configurations with at least `n`), or placements of another
+    /// problem at size `n`.
+    pub fn counted(self, problem: &Problem, n: usize, maximal: bool) -> String {
+        let l = &problem.rules.layout;
+        match (self, maximal) {
+            (Preset::Queens { .. }, true) => format!(
+                "maximal configurations with at least {n} queens of each colour on a {}x{} board",
+                l.rows, l.cols
+            ),
+            (Preset::Queens { .. }, false) => format!(
+                "boards with exactly {n} white and {n} black queens on a {}x{} board",
+                l.rows, l.cols
+            ),
+            (Preset::General, true) => format!(
+                "maximal configurations with at least {n} of each maximised group, {}",
+                problem.sized(n).summary()
+            ),
+            (Preset::General, false) => format!("placements of {}", problem.sized(n).summary()),
+        }
+    }
+
     /// The optimum stated: `a(8) = 9`, or `the optimum is 9`.
     pub fn optimum_is(self, n: usize) -> String {
         match self {
@@ -639,6 +661,15 @@ impl Preset {
     /// Whether a text board needs a legend of its symbols (the queens' `W` and `B` do not).
     pub fn needs_legend(self) -> bool {
         !self.is_queens()
+    }
+
+    /// A picture's title: `given` for the preset (its pictures take a title of their own),
+    /// else [`Preset::title`] (other problems show their name).
+    pub fn title_or(self, problem: &Problem, given: Option<&str>) -> String {
+        match (self, given) {
+            (Preset::Queens { .. }, Some(given)) => given.to_string(),
+            _ => self.title(problem),
+        }
     }
 
     /// A picture's title when none is given: `peaceable queens on 8x8`, or the problem's

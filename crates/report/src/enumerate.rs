@@ -1,6 +1,6 @@
 //! `enumerate`'s text: one block per board found, and the closing count.
 
-use pq_encode::spec::{Preset, Problem};
+use pq_encode::spec::Problem;
 use pq_engine::enumerate::{Found, Request, Summary, UpTo};
 
 /// The `count`-th board found, with its counts per group (and its orbit's size, up to
@@ -39,7 +39,7 @@ pub fn summary_line(request: &Request, summary: &Summary) -> String {
     } else {
         String::new()
     };
-    let what = what(problem, n, request.maximal);
+    let what = problem.preset().counted(problem, n, request.maximal);
     let stopped = match (&summary.stopped, summary.complete) {
         (Some(reason), _) => format!(" (stopped, {reason}: not all)"),
         (None, false) => " (stopped at --limit: not all)".to_string(),
@@ -54,23 +54,4 @@ pub fn summary_line(request: &Request, summary: &Summary) -> String {
         "{counted}{unequal}: {what}{stopped} ({:.2} s{split})\n",
         summary.seconds
     )
-}
-
-fn what(problem: &Problem, n: usize, maximal: bool) -> String {
-    let l = &problem.rules.layout;
-    match (problem.preset(), maximal) {
-        (Preset::Queens { .. }, true) => format!(
-            "maximal configurations with at least {n} queens of each colour on a {}x{} board",
-            l.rows, l.cols
-        ),
-        (Preset::Queens { .. }, false) => format!(
-            "boards with exactly {n} white and {n} black queens on a {}x{} board",
-            l.rows, l.cols
-        ),
-        (Preset::General, true) => format!(
-            "maximal configurations with at least {n} of each maximised group, {}",
-            problem.sized(n).summary()
-        ),
-        (Preset::General, false) => format!("placements of {}", problem.sized(n).summary()),
-    }
 }

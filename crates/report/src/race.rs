@@ -86,7 +86,7 @@ pub fn family(manifest: &Manifest, dir: &Path, format: Format) -> Result<()> {
                 .count()
         };
         // The queens' line stays as it always was; a problem family names its problem.
-        let of = if manifest.is_queens() {
+        let of = if manifest.made_by_dim() {
             String::new()
         } else {
             format!(" of {}", manifest.family)

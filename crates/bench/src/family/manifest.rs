@@ -172,8 +172,8 @@ impl Manifest {
         Ok(manifest)
     }
 
-    /// True for a peaceable-queens family (`--dim`): no instance names a problem.
-    pub fn is_queens(&self) -> bool {
+    /// True for a family made by `--dim` (the peaceable queens): no instance names a problem.
+    pub fn made_by_dim(&self) -> bool {
         self.instances.iter().all(|e| e.problem.is_none())
     }
 

@@ -17,7 +17,7 @@ use std::time::Duration;
 use pq_encode::general::encode_problem;
 use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
-use pq_encode::{dimacs, encode, Instance, Model, Options};
+use pq_encode::{dimacs, encode, Instance, Options};
 
 use pq_engine::pipeline::{solve_formula, Status};
 use pq_io::compress::{self, Compression};
@@ -132,19 +132,6 @@ fn fits(problem: &Problem, n: usize) -> bool {
     pq_board::limits::total(problem.demands(n), squares).is_some()
 }
 
-/// The options the encoder really uses for `problem`: `colouring` is the peaceable queens'
-/// model; the general encoder reads it as `lines`.
-fn effective(problem: &Problem, options: Options) -> Options {
-    if options.model == Model::Colouring && problem.shape().queens_side().is_none() {
-        Options {
-            model: Model::Lines,
-            ..options
-        }
-    } else {
-        options
-    }
-}
-
 impl Spec {
     /// A peaceable-queens family on these board sides (the `--dim` family).
     pub fn queens(dims: &[usize], sizes: Sizes, encodings: Vec<Options>, command: String) -> Spec {
@@ -163,7 +150,9 @@ impl Spec {
         }
     }
 
-    fn is_queens(&self) -> bool {
+    /// Made by `--dim` (not from a problem file): what decides the file names, the
+    /// specialised encoder's header and the words of the messages, never the problem's value.
+    fn made_by_dim(&self) -> bool {
         self.family == FamilyKind::Queens
     }
 
@@ -172,7 +161,7 @@ impl Spec {
     fn table(&self) -> Vec<Option<usize>> {
         // `--around-optimum` centres on the queens' table only (a placement problem finds
         // its optimum with --verify); statuses come from every table ([`write_cnf`]).
-        let queens = self.is_queens();
+        let queens = self.made_by_dim();
         let a = |m: &Member| known_optimum(m.problem.rules.layout.rows).filter(|_| queens);
         self.members.iter().map(a).collect()
     }
@@ -181,7 +170,7 @@ impl Spec {
     /// placement problem that maximises some group (there is a table for the queens only).
     pub fn needs_optima(&self) -> bool {
         self.export.is_none()
-            && !self.is_queens()
+            && !self.made_by_dim()
             && matches!(self.sizes, Sizes::AroundOptimum(_))
             && self
                 .members
@@ -216,7 +205,7 @@ impl Spec {
                 let (lo, hi) = match self.sizes {
                     Sizes::AroundOptimum(k) => {
                         let a = optima.get(i).copied().flatten().ok_or_else(|| {
-                            FamilyError::Invalid(if self.is_queens() {
+                            FamilyError::Invalid(if self.made_by_dim() {
                                 format!(
                                     "a({}) is not proven (the table of proven values covers d = 1..{}); give the army sizes with --n LO..HI instead of --around-optimum",
                                     m.problem.rules.layout.rows,
@@ -243,7 +232,7 @@ impl Spec {
             for n in sizes {
                 let mut seen: Vec<Options> = Vec::new();
                 for &options in &self.encodings {
-                    let options = effective(&m.problem, options);
+                    let options = options.for_problem(&m.problem);
                     if !seen.contains(&options) {
                         seen.push(options);
                         out.push(Planned {
@@ -256,7 +245,7 @@ impl Spec {
             }
         }
         if out.is_empty() {
-            let size = if self.is_queens() {
+            let size = if self.made_by_dim() {
                 "army size"
             } else {
                 "size of the maximised groups"
@@ -394,7 +383,7 @@ fn find_optima(
             optima.push(None);
             continue;
         }
-        let outcome = v.optimise(&m.problem, &effective(&m.problem, spec.encodings[0]))?;
+        let outcome = v.optimise(&m.problem, &spec.encodings[0].for_problem(&m.problem))?;
         let a = match outcome.optimum {
             Some(a) => a,
             None if outcome.infeasible => {
@@ -467,7 +456,7 @@ pub fn write_family(
                 let found = outcome.status.name();
                 if let Some(a) = optimum.filter(|&a| (n <= a) != (outcome.status == Status::Sat)) {
                     // `optimum` is the queens' table's (or pq-sat's own optimisation's).
-                    return invalid(if spec.is_queens() {
+                    return invalid(if spec.made_by_dim() {
                         format!(
                             "{name}: pq-sat found it {found} but {A250000_SOURCE} says {}",
                             expected.name()
@@ -532,7 +521,7 @@ pub(crate) fn write_cnf(
 ) -> Result<(Entry, pq_encode::Formula), FamilyError> {
     let member = &spec.members[p.member];
     let (problem, n) = (&member.problem, p.n);
-    let (queens, l) = (spec.is_queens(), &problem.rules.layout);
+    let (queens, l) = (spec.made_by_dim(), &problem.rules.layout);
     let formula = if queens {
         // The queens preset keeps the specialised encoder's own header, byte for byte.
         let instance = Instance::new(l.rows, n)
@@ -586,7 +575,7 @@ fn write_optimisation(
     verify: Option<&Verify>,
 ) -> Result<Entry, FamilyError> {
     let member = &spec.members[p.member];
-    let (problem, queens) = (&member.problem, spec.is_queens());
+    let (problem, queens) = (&member.problem, spec.made_by_dim());
     let name = spec.file_name(p);
     let path = staging.join(&name);
     let opt = maxsat::export(problem, &p.options, format)

@@ -35,12 +35,9 @@ use pq_solve::survey::{debian_version, program_version};
 
 /// What a certificate or a proof report says the proof certifies.
 pub fn certified_formula(problem: &Problem, options: &Options) -> String {
-    let queens = problem.shape().queens_side().is_some();
     // Other problems have no colouring model: they are encoded with lines (see the header).
-    let model = match options.model {
-        pq_encode::Model::Colouring if !queens => pq_encode::Model::Lines,
-        m => m,
-    };
+    let options = options.for_problem(problem);
+    let (model, queens) = (options.model, problem.shape().queens_side().is_some());
     let bounds = match options.bounds {
         pq_encode::Bounds::None => String::new(),
         b => format!(
