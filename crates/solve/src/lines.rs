@@ -13,6 +13,7 @@
 //! the same formula; a CaDiCaL UNSAT there is reported as a disagreement, never an answer.
 //! Any other formula is refused with a message that says which formulas the engine reads.
 
+use std::borrow::Cow;
 use std::sync::Mutex;
 
 use pq_encode::{header, Extent, Formula, Instance, Model, Symmetry};
@@ -138,26 +139,21 @@ impl Lines {
     ) -> Result<Answer, SolveError> {
         let (board, demand, fixed) = self.recognise(formula, cube).map_err(SolveError::Invalid)?;
         let asked = || limits.should_stop();
-        let settings = Settings {
-            jobs: self.jobs.max(1),
-            deadline: limits.deadline(),
-            asked_to_stop: &asked,
-            unit_budget: None,
-        };
-        match pq_lines::search_fixed(&board, demand, &fixed, &settings).verdict {
-            Verdict::Unsat => Ok(Answer::Unsat),
-            Verdict::Unknown(_) => Ok(Answer::Unknown(limits.unknown_reason())),
-            Verdict::Sat(_) => {
-                let whole = with_units(formula, cube);
-                match Cadical.solve_judged(&whole, limits, &accept_all)?.0 {
-                    Answer::Unsat => Err(SolveError::in_process(
-                        "lines",
-                        "the line engine found a labelling, but CaDiCaL proved the formula UNSAT: the engine and the formula disagree on which (S, T) pairs are least (a bug)",
-                    )),
-                    answer => Ok(answer),
-                }
-            }
-        }
+        let answer =
+            pq_lines::search_fixed(&board, demand, &fixed, &under(self.jobs, limits, &asked));
+        settled(&answer.verdict, limits, || {
+            Cow::Owned(with_units(formula, cube))
+        })
+    }
+}
+
+/// The engine's settings on `jobs` threads under `limits`, `asked` being their stop request.
+fn under<'a>(jobs: usize, limits: &Limits, asked: &'a (dyn Fn() -> bool + Sync)) -> Settings<'a> {
+    Settings {
+        jobs: jobs.max(1),
+        deadline: limits.deadline(),
+        asked_to_stop: asked,
+        unit_budget: None,
     }
 }
 
@@ -231,12 +227,7 @@ pub fn tree_proof(
         failed: None,
     };
     let asked = || limits.should_stop();
-    let settings = Settings {
-        jobs: 1,
-        deadline: limits.deadline(),
-        asked_to_stop: &asked,
-        unit_budget: None,
-    };
+    let settings = under(1, limits, &asked);
     let proved = pq_lines::proof::prove(
         board,
         n,
@@ -287,7 +278,7 @@ impl Lines {
             limits,
         )?;
         out.flush().map_err(SolveError::io(proof))?;
-        settled(formula, &proved.verdict, limits)
+        settled(&proved.verdict, limits, || Cow::Borrowed(formula))
     }
 
     /// Solves `formula` (pq-sat's colouring formula, and a cube as unit clauses) writing on
@@ -307,12 +298,7 @@ impl Lines {
         let file = std::fs::File::create(proof).map_err(SolveError::io(proof))?;
         let mut out = std::io::BufWriter::new(file);
         let asked = || limits.should_stop();
-        let settings = Settings {
-            jobs: self.jobs.max(1),
-            deadline: limits.deadline(),
-            asked_to_stop: &asked,
-            unit_budget: None,
-        };
+        let settings = under(self.jobs, limits, &asked);
         let answer =
             pq_lines::certificate::certify_cube(&board, demand, &fixed, &settings, &mut out)
                 .map_err(|e| match e {
@@ -320,7 +306,7 @@ impl Lines {
                     e => SolveError::Invalid(e.to_string()),
                 })?;
         out.flush().map_err(SolveError::io(proof))?;
-        settled(formula, &answer.verdict, limits)
+        settled(&answer.verdict, limits, || Cow::Borrowed(formula))
     }
 
     /// The header, up to and including its `begin` line, that [`Lines::certify`] writes
@@ -342,13 +328,23 @@ impl Lines {
 }
 
 /// The answer of a search whose verdict is `verdict`: a SAT one's model comes from CaDiCaL
-/// on `formula`.
-fn settled(formula: &Formula, verdict: &Verdict, limits: &Limits) -> Result<Answer, SolveError> {
-    Ok(match verdict {
-        Verdict::Unsat => Answer::Unsat,
-        Verdict::Unknown(_) => Answer::Unknown(limits.unknown_reason()),
-        Verdict::Sat(_) => Cadical.solve_judged(formula, limits, &accept_all)?.0,
-    })
+/// on the formula with the cube's units (`whole`, made only then), which must agree.
+fn settled<'f>(
+    verdict: &Verdict,
+    limits: &Limits,
+    whole: impl FnOnce() -> Cow<'f, Formula>,
+) -> Result<Answer, SolveError> {
+    match verdict {
+        Verdict::Unsat => Ok(Answer::Unsat),
+        Verdict::Unknown(_) => Ok(Answer::Unknown(limits.unknown_reason())),
+        Verdict::Sat(_) => match Cadical.solve_judged(&whole(), limits, &accept_all)?.0 {
+            Answer::Unsat => Err(SolveError::in_process(
+                "lines",
+                "the line engine found a labelling, but CaDiCaL proved the formula UNSAT: the engine and the formula disagree on which (S, T) pairs are least (a bug)",
+            )),
+            answer => Ok(answer),
+        },
+    }
 }
 
 impl Backend for Lines {
