@@ -174,11 +174,21 @@ pub fn encode_problem(problem: &Problem, n: usize, options: &Options) -> Formula
     encode_extent(problem, n, options, Extent::AtLeast)
 }
 
+/// Whether the specialised peaceable-queens encoder ([`crate::encode`]) writes `problem`'s
+/// formulas: two armies of queens at peace, of one size, on a square board
+/// ([`crate::spec::Shape`]). Its formulas have the colouring model (the line variables that
+/// the row split, the line engine and its proofs read) and a header of `dim` and `n`, and
+/// a certificate names their board by its side; every other problem goes to the general
+/// encoder.
+pub fn specialised(problem: &Problem) -> bool {
+    problem.shape().queens_side().is_some()
+}
+
 /// Encodes `problem` with the maximised groups at `n` pieces each, the counts read as
 /// `extent` says.
 pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Extent) -> Formula {
     let demands = problem.demands(n);
-    if problem.shape().queens_side().is_some() {
+    if specialised(problem) {
         if let Ok(instance) = Instance::new(problem.rules.layout.rows, demands[0]) {
             let mut f = crate::encode(&instance.with_extent(extent), options);
             // The map names the problem's own groups.

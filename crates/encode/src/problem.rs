@@ -99,7 +99,7 @@ impl Options {
     /// its bound clauses) belong to the peaceable queens alone; any other problem takes the
     /// line model in its place, as its header says.
     pub fn for_problem(self, problem: &crate::spec::Problem) -> Options {
-        if self.model != Model::Colouring || problem.shape().queens_side().is_some() {
+        if self.model != Model::Colouring || crate::general::specialised(problem) {
             return self;
         }
         Options {
@@ -120,6 +120,15 @@ pub enum Bounds {
     /// The family sums, colouring model only: for each diagonal family, Σ over its
     /// diagonals of (white queens if the diagonal is white, black queens if black) ≥ 2n.
     Sums,
+}
+
+impl Bounds {
+    /// Whether the family-sum clauses can be asked for `problem`: they count on the line
+    /// colours of the peaceable queens' colouring formula, for a(d)'s steps (both armies
+    /// maximised).
+    pub fn apply_to(problem: &crate::spec::Problem) -> bool {
+        problem.shape().optimum_is_a_of_d().is_some()
+    }
 }
 
 /// How a formula reads the demanded counts.

@@ -21,7 +21,7 @@
 use std::time::{Duration, Instant};
 
 use pq_board::placement::Placement;
-use pq_encode::general::encode_problem_incremental;
+use pq_encode::general::{encode_problem_incremental, specialised};
 use pq_encode::spec::Problem;
 use pq_encode::{encode_incremental, IncrementalFormula, Options};
 
@@ -130,11 +130,6 @@ pub enum Strategy {
 }
 
 pq_encode::option_names!(Strategy, "strategy", Strategy::Up => "up", Strategy::Incremental => "incremental", Strategy::Bisect => "bisect");
-
-/// The peaceable-queens preset: the specialised encoder, the greedy start.
-fn is_queens_preset(problem: &Problem) -> bool {
-    problem.shape().optimum_is_a_of_d().is_some()
-}
 
 /// Maximises `problem` with `strategy` under `limits`; `on_progress` sees each step start and
 /// finish. The incremental strategy always solves with the in-process CaDiCaL (`backend` is
@@ -273,7 +268,8 @@ impl<'a> Run<'a> {
 
     /// For the peaceable queens, the greedy witness, validated and recorded as the first step.
     fn greedy_start(&mut self) -> Result<(), SolveError> {
-        if !is_queens_preset(self.problem) {
+        // The greedy start is a placement of the peaceable queens.
+        if !specialised(self.problem) {
             return Ok(());
         }
         let (lb, board) = greedy_placement(self.problem.rules.layout.rows);
@@ -405,7 +401,7 @@ impl<'a> Run<'a> {
     /// can hold that many; [`Problem::upper_bound`]), so that the final UNSAT comes from the
     /// solver; each step solves under assumptions in one CaDiCaL.
     fn incremental(&mut self, bound: usize) -> Result<End, SolveError> {
-        let queens = is_queens_preset(self.problem);
+        let queens = specialised(self.problem);
         let squares = self.problem.rules.layout.squares();
         // The most pieces a maximised group can be asked for: the squares (each group's
         // totalizer has one input per square), for the queens preset the d²/2 its encoder

@@ -62,7 +62,7 @@ impl Lines {
             ));
         };
         let l = &problem.rules.layout;
-        if problem.shape().optimum_is_a_of_d().is_none() {
+        if !decides(&problem) {
             return Err(refuse("its header names another problem"));
         }
         let options = header::options(&formula.comments);
@@ -145,6 +145,13 @@ impl Lines {
             Cow::Owned(with_units(formula, cube))
         })
     }
+}
+
+/// Whether the line engine decides `problem`'s steps and proves them (DRAT trees, search
+/// certificates): the peaceable queens on a square board with both armies maximised, whose
+/// steps are a(d)'s (PROBLEM.md's line labelling).
+pub fn decides(problem: &pq_encode::spec::Problem) -> bool {
+    problem.shape().optimum_is_a_of_d().is_some()
 }
 
 /// The engine's settings on `jobs` threads under `limits`, `asked` being their stop request.

@@ -612,7 +612,7 @@ impl LineEngine {
 /// cover.
 fn proved_board(problem: &Problem, what: &str) -> Result<Board, SolveError> {
     let l = &problem.rules.layout;
-    if problem.shape().optimum_is_a_of_d().is_none() {
+    if !pq_solve::lines::decides(problem) {
         return Err(SolveError::from(EngineError::Unsupported(format!(
             "the line engine writes {what} for the peaceable queens on a square board (--dim D) only"
         ))));

@@ -70,9 +70,7 @@ pub(crate) fn line_engine(req: &EngineRequest) -> Result<Option<LineEngine>, Str
     // square board, so `--proof`, `--certify` and `--check-unsat` go to it there, under
     // `auto` too (its proofs are smaller and faster to check than a SAT solver's:
     // BENCHMARKS.md, "Tree proofs"); any other SAT-only option still means the SAT path.
-    let square_queens = req
-        .problem
-        .is_some_and(|p| p.shape().queens_side().is_some());
+    let square_queens = req.problem.is_some_and(pq_encode::general::specialised);
     let tree_proof = req.engine == EngineChoice::Lines || square_queens;
     let search_format = req.proof_format == Some(ProofFormat::Search);
     if search_format {

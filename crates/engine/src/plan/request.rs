@@ -156,7 +156,7 @@ impl EncodingRequest {
             )
             .into());
         }
-        if problem.shape().optimum_is_a_of_d().is_none() {
+        if !Bounds::apply_to(problem) {
             return Err(format!(
                 "--bounds {} applies to the peaceable queens (--dim D), not to {}",
                 options.bounds, problem.name
@@ -439,7 +439,7 @@ impl Plan {
         // a written CNF (`encode`, `family`, `cube`) states them only when asked.
         let default_bounds = req.encoding.bounds.is_none()
             && plan.options.model == Model::Colouring
-            && problem.shape().optimum_is_a_of_d().is_some()
+            && Bounds::apply_to(&problem)
             && req.certify.is_none()
             && !(req.strategy == Strategy::Incremental && n.is_none());
         if default_bounds {

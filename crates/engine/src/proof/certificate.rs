@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use pq_board::placement::Placement;
-use pq_encode::general::{encode_problem, group_size, symmetries};
+use pq_encode::general::{encode_problem, group_size, specialised, symmetries};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
@@ -196,7 +196,7 @@ pub(crate) fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate
             "the witness does not have exactly {a} pieces in each maximised group"
         ))));
     }
-    let queens = problem.shape().queens_side().is_some();
+    let queens = specialised(problem);
     let staging = stage(dir, "certificate", MARKER, req.policy)?;
     let s = staging.path();
 
@@ -563,7 +563,7 @@ fn assemble(evidence: &Evidence, recorded: Recorded) -> Certificate {
         ..
     } = evidence;
     let (a, n) = (*a, *a + 1);
-    let queens = problem.shape().queens_side().is_some();
+    let queens = specialised(problem);
     // A search certificate's pairs are the orbits of that group, pq-check's to compute.
     let grouped = options.is_none_or(|o| o.symmetry == Symmetry::LexLeader);
     let symmetry_group = grouped.then(|| {
@@ -1013,11 +1013,12 @@ fn check_search_claim(
     items: &mut Vec<Item>,
 ) {
     let what = "the search certificate's header claims the step one above the optimum";
-    let Some(d) = problem.shape().queens_side() else {
+    if !pq_solve::lines::decides(problem) {
         let why = "search certificates cover the peaceable queens on a square board";
         record(items, what, false, why.into());
         return;
-    };
+    }
+    let d = problem.rules.layout.rows;
     let path = dir.join(&cert.unsat.proof);
     let expected = SearchClaim::whole(d, n);
     let (ok, detail) = match search_header(&path) {

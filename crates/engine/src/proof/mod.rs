@@ -37,7 +37,7 @@ use pq_solve::survey::{debian_version, program_version};
 pub fn certified_formula(problem: &Problem, options: &Options) -> String {
     // Other problems have no colouring model: they are encoded with lines (see the header).
     let options = options.for_problem(problem);
-    let (model, queens) = (options.model, problem.shape().queens_side().is_some());
+    let (model, queens) = (options.model, pq_encode::general::specialised(problem));
     let bounds = match options.bounds {
         pq_encode::Bounds::None => String::new(),
         b => format!(
