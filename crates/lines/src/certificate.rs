@@ -86,7 +86,7 @@ struct Sequencer<'w> {
 
 /// The header of the certificate of `demand` on `board` for the row sets in `lo..hi`, of
 /// the cube `cube` (in the masks' order) when there is one.
-pub fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fixed>) -> String {
+fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fixed>) -> String {
     let group = Group::of(board, demand.symmetric());
     let weights: Vec<String> = WEIGHTS.iter().map(|(p, q)| format!("{p}:{q}")).collect();
     let cube = cube.map_or(String::new(), |c| {
@@ -161,11 +161,17 @@ pub fn certify_cube(
     out: &mut (dyn Write + Send),
 ) -> Result<Answer, CertifyError> {
     covered(board)?;
+    out.write_all(cube_header(board, demand, fixed).as_bytes())?;
     let turned = fixed.turned(board);
-    let all = 1u64 << board.rows();
-    out.write_all(header(board, demand, (0, all), Some(&turned)).as_bytes())?;
     let rows = turned.row_sets(board, demand);
     write_trees(board, demand, &rows, &turned, settings, out)
+}
+
+/// The header, up to its `begin` line, of [`certify_cube`]'s certificate of the cube `fixed`
+/// (in the formula's order): what a certificate of that cube must claim.
+pub fn cube_header(board: &Board, demand: Demand, fixed: &Fixed) -> String {
+    let all = 1u64 << board.rows();
+    header(board, demand, (0, all), Some(&fixed.turned(board)))
 }
 
 /// Searches the pairs of the row sets `rows` (in increasing order) under the cube `fixed`

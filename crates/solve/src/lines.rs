@@ -323,14 +323,7 @@ impl Lines {
     /// A formula the engine does not read.
     pub fn certificate_header(&self, formula: &Formula) -> Result<String, SolveError> {
         let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
-        let all = 1u64 << board.rows();
-        let turned = fixed.turned(&board);
-        Ok(pq_lines::certificate::header(
-            &board,
-            demand,
-            (0, all),
-            Some(&turned),
-        ))
+        Ok(pq_lines::certificate::cube_header(&board, demand, &fixed))
     }
 }
 
