@@ -21,7 +21,7 @@ fn main() -> ExitCode {
     // second one, or one at any other time, ends pq-sat at once.
     let presses = AtomicUsize::new(0);
     let _ = ctrlc::set_handler(move || {
-        if presses.fetch_add(1, Ordering::SeqCst) == 0 && commands::interruptible() {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 && pq_ops::interruptible() {
             eprintln!("pq-sat: interrupted; stopping the solvers (Ctrl-C again to quit at once)");
             pq_solve::interrupt();
             // Stopping takes a moment (solvers answer, reports are printed); a command
@@ -34,12 +34,12 @@ fn main() -> ExitCode {
                     "pq-sat: still running {} s after the interrupt; quitting",
                     INTERRUPT_GRACE.as_secs()
                 );
-                std::process::exit(commands::EXIT_INTERRUPTED.into());
+                std::process::exit(pq_ops::EXIT_INTERRUPTED.into());
             });
         } else {
             end_all();
             eprintln!("pq-sat: interrupted");
-            std::process::exit(commands::EXIT_INTERRUPTED.into());
+            std::process::exit(pq_ops::EXIT_INTERRUPTED.into());
         }
     });
     let code = run();
@@ -74,7 +74,7 @@ fn run() -> ExitCode {
         // After Ctrl-C, whatever failed failed because of it: a stopped solver, a cut check.
         Err(_) if interrupted() => {
             eprintln!("pq-sat: interrupted; what was not finished was not written");
-            ExitCode::from(commands::EXIT_INTERRUPTED)
+            ExitCode::from(pq_ops::EXIT_INTERRUPTED)
         }
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

@@ -5,7 +5,6 @@
 mod cube;
 
 pub(crate) use cube::CubeSolverArgs;
-pub(crate) use pq_engine::cube::CubeSolver;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,30 +1,16 @@
-//! `pq-sat conquer DIR`: every open cube of a cube directory solved on `--jobs` workers
-//! ([`pq_engine::cube::conquer`]), or `--emit slurm`: the job array that does it on a
-//! cluster (its script is written by [`pq_report::slurm`]).
+//! `pq-sat conquer DIR`: every open cube of a cube directory solved on `--jobs` workers, or
+//! `--emit slurm`: the job array that does it on a cluster; its run is [`pq_ops::conquer`].
 
 use super::files;
 use pq_io::output::Output;
 use std::path::Path;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
-use pq_engine::cube::conquer::{conquer as conquer_cubes, CubeDir, Plan};
-use pq_engine::cube::status::{summary, Verdict};
-use pq_engine::cube::{read_results, CubeResult};
-use pq_engine::pipeline::Status;
-use pq_io::output::WritePolicy;
-use pq_solve::control::Limits;
+use pq_ops::conquer::{Conquer, SlurmScript};
 
-use super::open_cube_dir as open;
-use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
-use crate::args::{parse_jobs, CubeSolver, CubeSolverArgs, ProgressMode};
-use pq_report::cube::{ConquerReport, CubeTotals};
-use pq_report::emit;
-use pq_report::files::write_atomically;
-use pq_report::progress::CubeProgress;
-use pq_report::slurm::{script, Slurm};
+use crate::args::{parse_jobs, CubeSolverArgs, ProgressMode};
 
 /// What `conquer --emit` writes instead of solving.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,127 +76,45 @@ pub(crate) struct ConquerArgs {
     pub partition: Option<String>,
 }
 
-/// The conquest to run, validated.
-#[derive(Debug)]
-pub(crate) struct ConquerJob {
-    /// The arguments as given.
-    pub args: ConquerArgs,
-    /// How each cube is solved.
-    pub solver: CubeSolver,
-}
-
 impl ConquerArgs {
     /// Checks the solver and the scheduler's settings.
-    pub(crate) fn validate(self, check_unsat: bool) -> Result<ConquerJob, String> {
+    pub(crate) fn validate(self, check_unsat: bool) -> Result<Conquer, String> {
         if self.max_running == Some(0) {
             return Err("--max-running must be at least 1".into());
         }
-        let solver = self.solver.validated(check_unsat)?;
-        Ok(ConquerJob { args: self, solver })
-    }
-}
-
-/// `conquer DIR`: solves every cube still open on `--jobs` workers, or writes the Slurm
-/// script of `--emit slurm`.
-fn run(job: &ConquerJob) -> Result<u8> {
-    let (a, solver) = (&job.args, &job.solver);
-    let dir = open(&a.dir)?;
-    if let Some(Emit::Slurm) = a.emit {
-        return emit_slurm(&dir, a, solver);
-    }
-    let jobs = a.jobs.unwrap_or_else(crate::args::default_jobs);
-    let mut backend = None;
-    let method = solver.method(&mut backend)?;
-    let solver_name = if a.incremental {
-        "cadical (incremental)".to_string()
-    } else {
-        solver.spec.to_string()
-    };
-    let plan = Plan {
-        jobs,
-        incremental: a.incremental,
-        method,
-        per_cube: a.solver.timeout,
-    };
-    let start = Instant::now();
-    let total = dir.manifest.cubes.len();
-    let before = read_results(&dir.path, &dir.manifest)?;
-    let decided = (before.iter().flatten())
-        .filter(|r| r.status != Status::Unknown)
-        .count();
-    let conquered = {
-        let progress = CubeProgress::new(a.progress.into(), total, decided, jobs);
-        let _guard = Interruptible::enter();
-        conquer_cubes(&dir, &plan, &Limits::none(), &mut |r: &CubeResult| {
-            progress.done(r);
+        let slurm = self.emit.map(|Emit::Slurm| SlurmScript {
+            time: self.time,
+            mem: self.mem,
+            max_running: self.max_running,
+            partition: self.partition,
+            output: self.output,
+            force: self.force,
+            written_by: crate::args::command_line(),
+        });
+        Ok(Conquer {
+            solver: self.solver.validated(check_unsat)?,
+            dir: self.dir,
+            jobs: self.jobs.unwrap_or_else(crate::args::default_jobs),
+            incremental: self.incremental,
+            cube_timeout: self.solver.timeout,
+            progress: self.progress.into(),
+            format: self.report.format.into(),
+            slurm,
         })
-    }?;
-    let summary = summary(&dir)?;
-    let placement = (conquered.sat.as_ref())
-        .and_then(|s| s.outcome.placement.clone())
-        .or_else(|| summary.witness.as_ref().and_then(|(_, p)| p.clone()));
-    let mut totals = CubeTotals::of(&dir, &summary);
-    if let (Some(s), Some(problem), Some(p)) = (&conquered.sat, &dir.problem, &placement) {
-        // The SAT cube found now is the one reported (an earlier run may have found another).
-        totals.sat_cube = Some(s.result.id);
-        totals.witness = Some(pq_report::solve::Witness::of(problem, p));
     }
-    let report = ConquerReport {
-        totals,
-        solved_now: conquered.solved_now,
-        skipped: conquered.skipped,
-        wall_seconds: start.elapsed().as_secs_f64(),
-        jobs,
-        incremental: a.incremental,
-        solver: solver_name,
-    };
-    emit(a.report.format.into(), &report, || {
-        report.text(dir.problem.as_ref(), placement.as_ref())
-    })?;
-    Ok(unless_interrupted(match summary.verdict {
-        Verdict::Sat => EXIT_SAT,
-        Verdict::Unsat => EXIT_UNSAT,
-        Verdict::Open => 0,
-    }))
 }
 
-/// `conquer --emit slurm`: an sbatch script running one array task per cube.
-fn emit_slurm(dir: &CubeDir, a: &ConquerArgs, solver: &CubeSolver) -> Result<u8> {
-    let written_by = crate::args::command_line();
-    let settings = Slurm {
-        written_by: &written_by,
-        partition: a.partition.as_deref(),
-        time: &a.time,
-        mem: &a.mem,
-        max_running: a.max_running,
-        timeout: a.solver.timeout,
-    };
-    let script = script(dir, &settings, solver)?;
-    match &a.output {
-        Some(path) => {
-            write_atomically(path, WritePolicy::from_force(a.force), |w| {
-                w.write_all(script.as_bytes())
-            })?;
-            pq_report::progress::note!(
-                "pq-sat: wrote {}: submit it with `sbatch {}`, then `pq-sat cube-status {}`",
-                path.display(),
-                path.display(),
-                dir.path.display()
-            );
-        }
-        None => pq_report::emit_text(&script)?,
-    }
-    Ok(0)
-}
-
-impl super::Job for ConquerJob {
+impl super::Job for Conquer {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
-        (files("-o", &self.args.output), self.args.force)
+        match &self.slurm {
+            Some(s) => (files("-o", &s.output), s.force),
+            None => (Vec::new(), false),
+        }
     }
     fn input_dirs(&self) -> Vec<&Path> {
-        vec![&self.args.dir]
+        vec![&self.dir]
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        self.as_ref().run()
     }
 }

@@ -5,16 +5,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_engine::cube::status::{check_bundle, merged, summary, Sample, Verdict};
-use pq_solve::control::Limits;
+use pq_engine::cube::status::Sample;
+use pq_ops::cube_status::CubeStatus;
 
-use super::open_cube_dir as open;
-use super::{unless_interrupted, Interruptible, EXIT_SAT, EXIT_UNSAT};
 use crate::args::{parse_jobs, parse_timeout};
-use pq_report::cube::CubeTotals;
-use pq_report::emit;
 
 /// `pq-sat cube-status`.
 #[derive(ClapArgs, Debug)]
@@ -47,44 +43,18 @@ pub(crate) struct CubeStatusArgs {
     pub report: crate::args::FormatArg,
 }
 
-/// `cube-status DIR [--check]`.
-fn run(a: &CubeStatusArgs) -> Result<u8> {
-    let dir = open(&a.dir)?;
-    // Checked, the completeness proof shows the cubes cover the formula; unchecked, the
-    // split must be re-derived (or such a proof be on disk).
-    let summary = if a.check {
-        merged(&dir)?
-    } else {
-        summary(&dir)?
-    };
-    let mut totals = CubeTotals::of(&dir, &summary);
-    if a.check {
-        let _guard = Interruptible::enter();
-        let jobs = a.jobs.unwrap_or_else(crate::args::default_jobs);
-        let sample = a.sample.map(|k| Sample {
-            cubes: usize::try_from(k).unwrap_or(usize::MAX),
-            seed: a.seed,
-        });
-        let findings = check_bundle(&dir, &Limits::timeout(a.timeout), jobs, sample)
-            .with_context(|| format!("cannot check the bundle in {}", dir.path.display()))?;
-        totals = totals.with_checks(&findings, sample.is_some());
-    }
-    let placement = summary.witness.as_ref().and_then(|(_, p)| p.as_ref());
-    emit(a.report.format.into(), &totals, || {
-        totals.text(dir.problem.as_ref(), placement)
-    })?;
-    if totals.checked == Some(false) || totals.spot_checked == Some(false) {
-        return Ok(1);
-    }
-    Ok(unless_interrupted(match summary.verdict {
-        Verdict::Sat => EXIT_SAT,
-        Verdict::Unsat => EXIT_UNSAT,
-        Verdict::Open => 0,
-    }))
-}
-
 impl super::Job for CubeStatusArgs {
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        let sample = self.sample.map(|k| Sample {
+            cubes: usize::try_from(k).unwrap_or(usize::MAX),
+            seed: self.seed,
+        });
+        let jobs = self.jobs.unwrap_or_else(crate::args::default_jobs);
+        CubeStatus {
+            check: self.check.then_some((self.timeout, jobs, sample)),
+            dir: self.dir,
+            format: self.report.format.into(),
+        }
+        .run()
     }
 }

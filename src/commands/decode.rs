@@ -6,22 +6,8 @@ use super::files;
 use pq_io::output::Output;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_encode::header;
-use pq_engine::pipeline::decoded;
-use pq_engine::pipeline::Status;
-use pq_io::output::WritePolicy;
-use pq_report::decode::Decoded;
-use pq_report::emit;
-use pq_report::files::write_svg;
-use pq_report::solve::Solved;
-use pq_solve::backend::first_falsified_clause;
-use pq_solve::control::Limits;
-use pq_solve::external::read_answer;
-use pq_solve::Answer;
-
-use super::{picture, status_code, EXIT_NOT_PQ_SAT, EXIT_WRONG_MODEL};
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct DecodeArgs {
@@ -44,99 +30,6 @@ pub(crate) struct DecodeArgs {
     pub report: crate::args::FormatArg,
 }
 
-/// Reads the formula and the answer, checks and decodes the model, and prints the board.
-/// Exit code: the answer's status (10, 20, 0), or [`EXIT_WRONG_MODEL`] for a model that
-/// falsifies a clause, [`EXIT_NOT_PQ_SAT`] for a formula without pq-sat's variable map.
-fn run(a: &DecodeArgs) -> Result<u8> {
-    let formula = pq_engine::input::read_formula(Some(&a.formula), &Limits::none())?;
-    let path = a.answer.as_deref().filter(|p| p.as_os_str() != "-");
-    let source = path.map_or("standard input".to_string(), |p| p.display().to_string());
-    let text = super::read_input(path)?;
-    let saved = read_answer(text.as_bytes(), formula.n_vars as usize)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("cannot read the answer in {source}"))?;
-    let (problem, n) = header::subject(&formula);
-    let Some(problem) = problem.filter(|_| formula.pieces.is_some()) else {
-        let why = if formula.pieces.is_some() {
-            "its header does not describe a problem pq-sat can read back"
-        } else {
-            "it has no variable map (`c var` lines) to read a board through"
-        };
-        eprintln!(
-            "pq-sat: {} is not a formula as pq-sat writes it: {why}; decode takes the formula as `pq-sat encode` (or `family`, `cube`) wrote it",
-            a.formula.display()
-        );
-        return Ok(EXIT_NOT_PQ_SAT);
-    };
-    if let Answer::Sat(model) = &saved.answer {
-        if let Some(index) = first_falsified_clause(&formula, model) {
-            let partial = if saved.assigned < formula.used_vars() as usize {
-                format!(
-                    "; it gives a value to {} of the formula's {} variables, the others were taken as false",
-                    saved.assigned,
-                    formula.used_vars()
-                )
-            } else {
-                String::new()
-            };
-            eprintln!(
-                "pq-sat: wrong answer: the model in {source} falsifies clause {} of {} (1-based, in file order){partial}",
-                index + 1,
-                a.formula.display()
-            );
-            return Ok(EXIT_WRONG_MODEL);
-        }
-    }
-    let assigned = saved.answer.is_sat().then_some(saved.assigned);
-    let outcome = decoded(
-        Some(&problem),
-        n.unwrap_or(0),
-        &formula,
-        saved.answer,
-        source,
-        0.0,
-    )?;
-    if let (Some(svg), Some(p)) = (&a.svg, &outcome.placement) {
-        let policy = WritePolicy::from_force(a.replace.force);
-        write_svg(svg, &picture(&problem, p, None), policy)?;
-    }
-    let options = header::options(&formula.comments);
-    let mut report = Decoded {
-        solved: Solved::new(
-            Some((&problem, n.unwrap_or(0))),
-            Some(&options),
-            "answer".to_string(),
-            &outcome,
-            None,
-        ),
-        answer_form: saved.form.name().to_string(),
-        assigned,
-    };
-    report.solved.mark_known(None);
-    emit(a.report.format.into(), &report, || {
-        report.text(Some((&problem, n)), &outcome)
-    })?;
-    if outcome.status == Status::Unsat {
-        pq_report::progress::note!(
-            "pq-sat: to have the UNSAT checked, run `pq-sat solve --cnf {} --check-unsat`",
-            shell_word(&a.formula)
-        );
-    }
-    Ok(status_code(outcome.status))
-}
-
-/// `path` as one shell word in a suggested command.
-fn shell_word(path: &Path) -> String {
-    let s = path.display().to_string();
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+,".contains(c))
-    {
-        s
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    }
-}
-
 impl super::Job for DecodeArgs {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
         (files("--svg", &self.svg), self.replace.force)
@@ -147,6 +40,13 @@ impl super::Job for DecodeArgs {
         inputs
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        pq_ops::decode::Decode {
+            formula: self.formula,
+            answer: self.answer,
+            svg: self.svg,
+            force: self.replace.force,
+            format: self.report.format.into(),
+        }
+        .run()
     }
 }

@@ -1,23 +1,17 @@
 //! `pq-sat encode`: the formula of a problem at one size as DIMACS, or its optimisation as
-//! WCNF or OPB, for any solver to read.
+//! WCNF or OPB, for any solver to read; its run is [`pq_ops::encode`].
 
 use super::{files, problem_input};
 use pq_io::output::Output;
-use std::io;
 use std::path::Path;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
-use pq_encode::dimacs;
-use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
-use pq_io::compress;
-use pq_io::output::WritePolicy;
+use pq_ops::encode::Encoded;
 
-use super::sizes;
 use crate::args::{problem_size, EncodingArgs, SubjectArgs};
-use pq_report::files::write_atomically;
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EncodeArgs {
@@ -71,15 +65,6 @@ pub(crate) struct EncodeJob {
     pub args: EncodeArgs,
 }
 
-/// The one formula `encode` writes.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Encoded {
-    /// "At least n of each maximised group", as DIMACS.
-    Size(usize),
-    /// The optimisation (maximise n), as WCNF or OPB.
-    Export(Export),
-}
-
 impl EncodeArgs {
     /// Checks what clap cannot: the size is given exactly when the format needs one.
     pub(crate) fn validate(self) -> Result<EncodeJob, String> {
@@ -121,37 +106,6 @@ impl EncodeArgs {
     }
 }
 
-/// Writes the formula to `--output` (atomically, compressed when the name ends in .xz, .gz
-/// or .bz2) or standard output.
-fn run(job: &EncodeJob) -> Result<u8> {
-    let a = &job.args;
-    let options = a.encoding.options();
-    match job.what {
-        Encoded::Size(n) => {
-            let formula = pq_encode::general::encode_problem(&job.problem, n, &options);
-            sizes(&formula);
-            write(a, |w| dimacs::write(&formula, w))?;
-        }
-        Encoded::Export(format) => {
-            let opt = maxsat::export(&job.problem, &options, format)?;
-            sizes(&opt.formula);
-            write(a, |w| opt.write(w))?;
-        }
-    }
-    Ok(0)
-}
-
-/// Writes with `body` to `--output` or standard output.
-fn write(a: &EncodeArgs, body: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> Result<()> {
-    match &a.output {
-        Some(path) => write_atomically(path, WritePolicy::from_force(a.replace.force), |w| {
-            compress::write_as_named(path, w, body)
-        })?,
-        None => body(&mut io::stdout().lock())?,
-    }
-    Ok(())
-}
-
 impl super::Job for EncodeJob {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
         (files("-o", &self.args.output), self.args.replace.force)
@@ -160,6 +114,9 @@ impl super::Job for EncodeJob {
         problem_input(self.args.subject.problem.problem.as_deref())
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        let a = &self.args;
+        let (output, force) = (a.output.as_deref(), a.replace.force);
+        let options = a.encoding.options();
+        pq_ops::encode::run(&self.problem, self.what, &options, output, force)
     }
 }

@@ -1,5 +1,5 @@
 //! `pq-sat estimate`: what one step costs the line engine, from a random sample of its
-//! units of work ([`pq_engine::lines::estimate`]).
+//! units of work; its run is [`pq_ops::estimate`].
 
 use super::{files, problem_input};
 use pq_io::output::Output;
@@ -11,15 +11,8 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_encode::spec::Problem;
 use pq_encode::Instance;
-use pq_engine::lines::estimate::{estimate, EstimateSettings};
-use pq_io::output::WritePolicy;
-use pq_report::emit;
-use pq_report::files::write_svg;
-use pq_report::plot::estimate_picture;
-use pq_report::progress::note;
-use pq_report::split::{estimate_text, status_name};
+use pq_engine::lines::estimate::EstimateSettings;
 
-use super::Interruptible;
 use crate::args::{parse_dim, parse_n, parse_timeout, problem_size, ProblemArgs};
 
 #[derive(ClapArgs, Debug)]
@@ -88,37 +81,6 @@ impl EstimateArgs {
     }
 }
 
-/// Searches the sample, one unit at a time, and prints the prediction.
-fn run(job: &EstimateJob) -> Result<u8> {
-    let a = &job.args;
-    let settings = EstimateSettings {
-        sample: a.sample.map_or(30, |k| k as usize),
-        seed: a.seed.unwrap_or(1),
-        timeout: a.timeout,
-    };
-    let e = {
-        let _guard = Interruptible::enter();
-        estimate(&job.problem, job.n, &settings, &mut |unit, s, k| {
-            note!(
-                "pq-sat: {unit} {} ({k} of the sample): {} in {:.3} s ({:.3} s cpu)",
-                s.id,
-                status_name(s.status),
-                s.seconds,
-                s.cpu_seconds
-            );
-        })?
-    };
-    if let Some(path) = &a.plot {
-        write_svg(
-            path,
-            &estimate_picture(&e)?,
-            WritePolicy::from_force(a.force),
-        )?;
-    }
-    emit(a.report.format.into(), &e, || estimate_text(&e))?;
-    Ok(super::unless_interrupted(0))
-}
-
 impl super::Job for EstimateJob {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
         (files("--plot", &self.args.plot), self.args.force)
@@ -127,6 +89,19 @@ impl super::Job for EstimateJob {
         problem_input(self.args.problem.problem.as_deref())
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        let EstimateJob { args, problem, n } = *self;
+        pq_ops::estimate::Estimate {
+            problem,
+            n,
+            settings: EstimateSettings {
+                sample: args.sample.map_or(30, |k| k as usize),
+                seed: args.seed.unwrap_or(1),
+                timeout: args.timeout,
+            },
+            plot: args.plot,
+            force: args.force,
+            format: args.report.format.into(),
+        }
+        .run()
     }
 }

@@ -1,62 +1,12 @@
 //! `pq-sat hash FILE...`: the two ids of an instance file, its GBD hash and its SHA-256, for
 //! any CNF file, pq-sat's or not, plain or compressed. A command of its own rather than an
 //! option of `encode`, because organisers name the files they already have (downloaded,
-//! compressed, written by other generators) and check a family's manifest against them.
+//! compressed, written by other generators) and check a family's manifest against them. Its
+//! run is [`pq_ops::hash`].
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_io::hashing::{gbd_hash, sha256_file, sha256_hex};
-use serde::Serialize;
 use std::path::PathBuf;
-
-use pq_io::compress;
-use pq_report::emit;
-
-/// The ids of one file.
-#[derive(Serialize)]
-struct Ids {
-    file: String,
-    gbd: String,
-    sha256: String,
-}
-
-/// Prints the ids of every file, in the order given; the first file without one (unreadable,
-/// or not a CNF that GBD can hash) stops the command with exit code 1.
-fn run(a: &HashArgs) -> Result<u8> {
-    let mut all = Vec::with_capacity(a.files.len());
-    for path in &a.files {
-        let shown = path.display();
-        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
-        let (gbd, sha256) = if regular {
-            let text = compress::open(path).with_context(|| format!("cannot read {shown}"))?;
-            let gbd = gbd_hash(text).with_context(|| format!("{shown}: no GBD hash"))?;
-            let sha = sha256_file(path).with_context(|| format!("cannot read {shown}"))?;
-            (gbd, sha)
-        } else {
-            // A pipe (`/dev/stdin`, `<(...)`) can be read only once: both ids come from
-            // the same bytes.
-            let mut bytes = Vec::new();
-            std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
-                .with_context(|| format!("cannot read {shown}"))?;
-            let text = compress::decompressed(&bytes[..])
-                .with_context(|| format!("cannot read {shown}"))?;
-            let gbd = gbd_hash(text).with_context(|| format!("{shown}: no GBD hash"))?;
-            (gbd, sha256_hex(&bytes))
-        };
-        all.push(Ids {
-            file: shown.to_string(),
-            gbd,
-            sha256,
-        });
-    }
-    emit(a.report.format.into(), &all, || {
-        all.iter()
-            .map(|i| format!("{}  {}  {}\n", i.gbd, i.sha256, i.file))
-            .collect()
-    })?;
-    Ok(0)
-}
 
 /// `pq-sat hash`: the instance ids of CNF files.
 #[derive(ClapArgs, Debug)]
@@ -70,6 +20,6 @@ pub(crate) struct HashArgs {
 
 impl super::Job for HashArgs {
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        pq_ops::hash::hash(&self.files, self.report.format.into())
     }
 }

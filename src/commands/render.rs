@@ -1,28 +1,14 @@
-//! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output.
+//! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output; its run is
+//! [`pq_ops::placement::render`].
 
+use super::PlacementJob;
 use super::{files, problem_input};
-use super::{picture, PlacementJob};
 use crate::args::ProblemArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_io::output::Output;
-use pq_io::output::WritePolicy;
 use std::path::Path;
 use std::path::PathBuf;
-
-use pq_report::input::read_placement;
-
-/// Draws the placement in `path` (or standard input) into `output` (or standard output).
-fn run(job: &RenderJob) -> Result<u8> {
-    let (a, problem) = (&job.args, job.problem.as_ref());
-    let read = read_placement(&super::read_input(a.file.as_deref())?, problem)?;
-    let svg = picture(&read.problem, &read.placement, None);
-    match &a.output {
-        Some(p) => pq_report::files::write_svg(p, &svg, WritePolicy::from_force(a.replace.force))?,
-        None => pq_report::emit_text(&svg)?,
-    }
-    Ok(0)
-}
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct RenderArgs {
@@ -59,6 +45,8 @@ impl super::Job for RenderJob {
         inputs
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        let a = &self.args;
+        let (file, output) = (a.file.as_deref(), a.output.as_deref());
+        pq_ops::placement::render(file, self.problem.as_ref(), output, a.replace.force)
     }
 }

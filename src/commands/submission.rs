@@ -1,6 +1,6 @@
 //! `pq-sat submission`: a benchmark submission for the SAT Competition, from a pool of
-//! instances to a graded, proven, described directory. Its arguments, their validation and
-//! its run live here together; its text is in [`pq_report::submission`].
+//! instances to a graded, proven, described directory: its arguments; its run is
+//! [`pq_ops::submission`].
 
 use super::directory;
 use pq_io::output::Output;
@@ -9,17 +9,9 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use pq_bench::race::Racer;
-use pq_bench::submission::{self, Event, Pool, Settings};
-use pq_engine::proof::ProofFormat;
-use pq_solve::BackendSpec;
+use pq_ops::submission::{Submission, DEFAULT_POOL};
 
-use super::Interruptible;
 use crate::args::{parse_jobs, parse_timeout};
-use pq_report::progress::note;
-
-/// The pool `submission` draws from unless `--pool` says otherwise (in pq-sat's repository).
-pub(crate) const DEFAULT_POOL: &str = "pools/submission.toml";
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct SubmissionArgs {
@@ -58,43 +50,11 @@ pub(crate) struct SubmissionArgs {
     pub report: crate::args::FormatArg,
 }
 
-/// A validated `submission`: the pool read, the solvers resolved.
-#[derive(Debug)]
-pub(crate) struct SubmissionJob {
-    /// The arguments as given.
-    pub args: SubmissionArgs,
-    /// The pool, read and every instance checked.
-    pub pool: Pool,
-    /// Each racer's label and backend.
-    pub solvers: Vec<(String, BackendSpec)>,
-}
-
 impl SubmissionArgs {
     /// Checks the solvers (each must write a DRAT proof the checker reads, or its UNSAT
-    /// answers could not be proven) and the limits.
-    pub(crate) fn validate(self) -> Result<SubmissionJob, String> {
-        let labels = if self.solver.is_empty() {
-            vec!["kissat".to_string(), "cadical-bin".to_string()]
-        } else {
-            self.solver.clone()
-        };
-        let mut solvers: Vec<(String, BackendSpec)> = Vec::new();
-        for label in labels {
-            let label = label.trim().to_string();
-            if label.is_empty() {
-                return Err("--backend needs a name or a command".into());
-            }
-            if solvers.iter().any(|(l, _)| *l == label) {
-                return Err(format!("--backend '{label}' is given twice"));
-            }
-            let spec = label
-                .parse::<BackendSpec>()
-                .unwrap_or_else(|_| BackendSpec::Command(label.clone()));
-            pq_engine::proof::check_capable(&spec, ProofFormat::Drat).map_err(|e| {
-                format!("--backend '{label}': {e}; a submission proves every UNSAT it reports")
-            })?;
-            solvers.push((label, spec));
-        }
+    /// answers could not be proven), the limits and the pool.
+    pub(crate) fn validate(self) -> Result<Submission, String> {
+        let solvers = pq_ops::submission::solvers(&self.solver)?;
         if let Some(easy) = self.easy.filter(|&e| e > self.timeout) {
             return Err(format!(
                 "--easy {} is above --run-timeout {}: nothing could be medium",
@@ -102,103 +62,27 @@ impl SubmissionArgs {
                 self.timeout.as_secs_f64()
             ));
         }
-        let pool = Pool::read(&self.pool).map_err(|e| {
-            if self.pool.as_os_str() == DEFAULT_POOL && !self.pool.exists() {
-                format!("{e}; the default pool is read from the current directory (run pq-sat from its repository, or give --pool FILE)")
-            } else {
-                e.to_string()
-            }
-        })?;
-        Ok(SubmissionJob {
-            args: self,
-            pool,
+        Ok(Submission {
+            pool: pq_ops::submission::pool(&self.pool)?,
             solvers,
+            output: self.output,
+            timeout: self.timeout,
+            easy: self.easy,
+            prove_timeout: self.prove_timeout,
+            jobs: self.jobs.unwrap_or_else(crate::args::default_jobs),
+            command: crate::args::command_line(),
+            force: self.replace.force,
+            format: self.report.format.into(),
         })
     }
 }
 
-/// Each solver's version as `pq-sat solvers` finds it (none for a command).
-fn versions(solvers: &[(String, BackendSpec)]) -> Vec<Option<String>> {
-    let survey = pq_solve::survey::survey();
-    solvers
-        .iter()
-        .map(|(label, _)| {
-            let info = survey.iter().find(|i| i.name == label.as_str())?;
-            info.version.clone()
-        })
-        .collect()
-}
-
-/// Makes the submission; exit 0 when written (a status left unproven is warned about).
-fn run(job: &SubmissionJob) -> Result<u8> {
-    let (a, pool) = (&job.args, &job.pool);
-    let mut racers = Vec::new();
-    let mut provers = Vec::new();
-    for (label, spec) in &job.solvers {
-        racers.push(Racer {
-            label: label.clone(),
-            backend: pq_engine::plan::member(spec, None)?,
-            optimiser: None,
-        });
-        provers.push(pq_engine::plan::member(spec, Some(ProofFormat::Drat))?);
-    }
-    let jobs = a.jobs.unwrap_or_else(crate::args::default_jobs);
-    let settings = Settings {
-        timeout: a.timeout,
-        easy: a.easy.unwrap_or(Duration::from_mins(1).min(a.timeout)),
-        prove_timeout: a.prove_timeout.unwrap_or(a.timeout * 10),
-        jobs,
-        command: crate::args::command_line(),
-        versions: versions(&job.solvers),
-        policy: pq_io::output::WritePolicy::from_force(a.replace.force),
-    };
-    let total = pool.items.len() * racers.len();
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let submission = {
-        let _guard = Interruptible::enter();
-        submission::write_submission(
-            pool,
-            &a.output,
-            &racers,
-            &provers,
-            &settings,
-            &|e| match e {
-                Event::Written(m) => note!(
-                    "pq-sat: {} instances written; racing {} ({} s per run, {jobs} at a time)",
-                    m.instances.len(),
-                    job.solvers
-                        .iter()
-                        .map(|(l, _)| l.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    a.timeout.as_secs_f64()
-                ),
-                Event::Run(r, file, who) => {
-                    let k = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
-                    note!(
-                        "pq-sat: [{k}/{total}] {who} on {file}: {} ({:.2} s)",
-                        r.verdict.name(),
-                        r.seconds
-                    );
-                }
-                Event::Proving(file, how) => note!("pq-sat: {file}: proving its status ({how})"),
-            },
-        )?
-    };
-    let unproven = submission.unproven();
-    if unproven > 0 {
-        eprintln!("pq-sat: warning: {unproven} instance(s) have no proven status; see submission.json's source");
-    }
-    pq_report::submission::summary(&submission, &a.output, a.report.format.into())?;
-    Ok(0)
-}
-
-impl super::Job for SubmissionJob {
+impl super::Job for Submission {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
-        let dir = directory("-o", &self.args.output, pq_bench::submission::MARKER);
-        (vec![dir], self.args.replace.force)
+        let dir = directory("-o", &self.output, pq_bench::submission::MARKER);
+        (vec![dir], self.force)
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        run(&self)
+        (*self).run()
     }
 }

@@ -184,6 +184,24 @@ pub fn specialised(problem: &Problem) -> bool {
     problem.shape().queens_side().is_some()
 }
 
+// Beside `specialised`, which decides it, rather than in problem.rs: the options would
+// otherwise import the encoder that imports them.
+impl Options {
+    /// The options a formula of `problem` is really encoded with: the colouring model (and
+    /// its bound clauses) belong to the peaceable queens alone; any other problem takes the
+    /// line model in its place, as its header says.
+    pub fn for_problem(self, problem: &Problem) -> Options {
+        if self.model != Model::Colouring || specialised(problem) {
+            return self;
+        }
+        Options {
+            model: Model::Lines,
+            bounds: crate::problem::Bounds::None,
+            ..self
+        }
+    }
+}
+
 /// Encodes `problem` with the maximised groups at `n` pieces each, the counts read as
 /// `extent` says.
 pub fn encode_extent(problem: &Problem, n: usize, options: &Options, extent: Extent) -> Formula {

@@ -164,8 +164,9 @@ pub fn size(comments: &[String]) -> (Option<usize>, Option<usize>) {
     }
 }
 
-/// True for the header of a peaceable-queens formula (`dim`, no `group` lines).
-pub fn is_queens(comments: &[String]) -> bool {
+/// True for the header's short form, `dim D` and `n N` with no `group` lines, which
+/// `pq-sat encode --dim` writes; the long form states the problem's rules and groups.
+pub fn short_form(comments: &[String]) -> bool {
     word(comments, "dim").is_some() && !comments.iter().any(|c| c.starts_with("group "))
 }
 
@@ -191,7 +192,7 @@ pub fn options(comments: &[String]) -> Options {
 /// without a variable map (`c var` lines) or a header that describes a problem.
 pub fn subject(formula: &Formula) -> (Option<Problem>, Option<usize>) {
     match formula.pieces.as_ref() {
-        Some(map) if map.short_form() && is_queens(&formula.comments) => (
+        Some(map) if map.short_form() && short_form(&formula.comments) => (
             Some(Problem::peaceable_queens(map.rows)),
             number(&formula.comments, "n"),
         ),
@@ -206,7 +207,7 @@ pub fn subject(formula: &Formula) -> (Option<Problem>, Option<usize>) {
 /// the header names none, as in an incremental formula). `None` when the comments do not
 /// describe one.
 pub fn read_problem(comments: &[String]) -> Option<Problem> {
-    if let (Some(dim), true) = (word(comments, "dim"), is_queens(comments)) {
+    if let (Some(dim), true) = (word(comments, "dim"), short_form(comments)) {
         let dim: usize = dim.parse().ok().filter(|&d| (1..=MAX_DIM).contains(&d))?;
         let n: usize = word(comments, "n").map_or(Some(0), |n| PIECES.parse(n).ok())?;
         let mut problem = Problem::peaceable_queens(dim);
@@ -275,10 +276,10 @@ mod tests {
             let l = p.rules.layout;
             assert_eq!(size(&f.comments), (Some(l.rows), Some(l.cols)), "{file}");
             assert_eq!(self::options(&f.comments), options, "{file}");
-            assert!(!is_queens(&f.comments), "{file}");
+            assert!(!short_form(&f.comments), "{file}");
         }
         let queens = crate::encode(&Instance::new(6, 4).unwrap(), &options);
-        assert!(is_queens(&queens.comments));
+        assert!(short_form(&queens.comments));
         assert_eq!(number(&queens.comments, "n"), Some(4));
         assert_eq!(size(&queens.comments), (Some(6), Some(6)));
         assert_eq!(self::options(&queens.comments), options);

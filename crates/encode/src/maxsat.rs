@@ -343,7 +343,7 @@ pub fn read_subject(text: &str) -> Option<(Problem, Options, Export)> {
         .filter(|c| !c.starts_with("#variable=") && !c.starts_with("var "))
         .collect();
     let mut problem = crate::header::read_problem(&comments)?;
-    if crate::header::is_queens(&comments) {
+    if crate::header::short_form(&comments) {
         problem.counts = vec![crate::spec::Count::Maximise; 2];
     } else {
         for c in comments.iter().filter(|c| c.ends_with("(maximised)")) {

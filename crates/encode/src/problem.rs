@@ -94,22 +94,6 @@ pub struct Options {
     pub bounds: Bounds,
 }
 
-impl Options {
-    /// The options a formula of `problem` is really encoded with: the colouring model (and
-    /// its bound clauses) belong to the peaceable queens alone; any other problem takes the
-    /// line model in its place, as its header says.
-    pub fn for_problem(self, problem: &crate::spec::Problem) -> Options {
-        if self.model != Model::Colouring || crate::general::specialised(problem) {
-            return self;
-        }
-        Options {
-            model: Model::Lines,
-            bounds: Bounds::None,
-            ..self
-        }
-    }
-}
-
 /// Redundant clauses that let unit propagation count as the line engine does
 /// ([`crate::bounds`]): they change no answer, only how fast a solver finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -175,7 +175,7 @@ fn read_back(text: &[u8]) {
     assert!(rows.is_none_or(|r| r <= MAX_SIDE) && cols.is_none_or(|c| c <= MAX_SIDE));
     assert!(header::number(&f.comments, "n").is_none_or(|n| n <= MAX_PIECES));
     let _ = header::options(&f.comments);
-    let _ = header::is_queens(&f.comments);
+    let _ = header::short_form(&f.comments);
     if let Some(problem) = pq_encode::header::read_problem(&f.comments) {
         let l = problem.rules.layout;
         assert!(l.rows <= MAX_SIDE && l.cols <= MAX_SIDE, "{l:?}");

@@ -121,7 +121,7 @@ pub fn derive(
 /// whether it is the queens' header without a problem line (`pq-sat encode` writes that).
 fn named(comments: &[String]) -> Option<(Problem, usize, bool)> {
     let mut problem = header::read_problem(comments)?;
-    if header::is_queens(comments) {
+    if header::short_form(comments) {
         let n = header::number(comments, "n")?;
         let mut queens = Problem::peaceable_queens(problem.rules.layout.rows);
         // `encode_extent` names a problem read from a file on a `problem NAME` line.

@@ -11,11 +11,11 @@ use pq_report::solve::{Optimum, Search};
 use pq_report::{emit, CertificateSummary};
 use pq_solve::control::Limits;
 
-use super::super::{optimum_code, unless_interrupted, warn_rejection, Interruptible};
-use super::{svg, SolveJob};
+use super::{svg, Solve};
+use crate::{optimum_code, unless_interrupted, warn_rejection, Interruptible};
 
 /// With `--svg`, draws the best placement of an optimisation.
-fn svg_optimum(problem: &Problem, run: &SolveJob, outcome: &OptimiseOutcome) -> Result<()> {
+fn svg_optimum(problem: &Problem, run: &Solve, outcome: &OptimiseOutcome) -> Result<()> {
     let Some((m, p)) = &outcome.best else {
         return Ok(());
     };
@@ -26,16 +26,16 @@ fn svg_optimum(problem: &Problem, run: &SolveJob, outcome: &OptimiseOutcome) -> 
 }
 
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
-pub(super) fn optimum(problem: &Problem, run: &SolveJob) -> Result<u8> {
+pub(super) fn optimum(problem: &Problem, run: &Solve) -> Result<u8> {
     let plan = &run.plan;
     let optimiser = plan.optimiser()?;
     let limits = RunLimits {
-        run: Limits::timeout(run.args.timeout),
-        step: run.args.step_timeout,
+        run: Limits::timeout(run.timeout),
+        step: run.step_timeout,
     };
     let optimised = {
         // Dropped before the answer is printed, taking its live line with it.
-        let reporter = Reporter::new(run.args.progress.into(), optimiser.name());
+        let reporter = Reporter::new(run.progress, optimiser.name());
         let _guard = Interruptible::enter();
         optimiser.optimise(problem, &limits, &mut |event| reporter.on(event))
     };
@@ -82,12 +82,10 @@ pub(super) fn optimum(problem: &Problem, run: &SolveJob) -> Result<u8> {
     );
     report.search = optimised.search.as_ref().map(Search::of);
     report.mark_known(plan.check_unsat.map(pq_engine::proof::ProofFormat::checker));
-    if run.args.format == super::args::SolveFormat::Competition {
+    if run.competition {
         maxsat_output(problem, run, &report.text(problem, outcome), outcome)?;
     } else {
-        emit(run.args.format.report(), &report, || {
-            report.text(problem, outcome)
-        })?;
+        emit(run.format, &report, || report.text(problem, outcome))?;
     }
     if let Some(e) = failed {
         return Err(e.into());
@@ -98,9 +96,9 @@ pub(super) fn optimum(problem: &Problem, run: &SolveJob) -> Result<u8> {
 /// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
 /// `--check-unsat` the bound above it is confirmed by pq-sat's own checked UNSAT. Reported
 /// as pq-sat's own optimiser reports, `solver` naming the optimiser.
-pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &SolveJob) -> Result<u8> {
+pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &Solve) -> Result<u8> {
     let options = &run.plan.options;
-    let limits = Limits::timeout(run.args.timeout);
+    let limits = Limits::timeout(run.timeout);
     let confirm = match run.plan.check_unsat {
         Some(format) => Some(portfolio(&run.plan.solvers, Some(format))?),
         None => None,
@@ -139,9 +137,7 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &SolveJob
             .check_unsat
             .map(pq_engine::proof::ProofFormat::checker),
     );
-    emit(run.args.format.report(), &report, || {
-        report.text(problem, &outcome)
-    })?;
+    emit(run.format, &report, || report.text(problem, &outcome))?;
     Ok(unless_interrupted(optimum_code(&outcome)))
 }
 
@@ -150,7 +146,7 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &SolveJob
 /// the same encoding options (its cost `K − n`), so that any MaxSAT tool can check it.
 fn maxsat_output(
     problem: &Problem,
-    run: &SolveJob,
+    run: &Solve,
     text: &str,
     outcome: &OptimiseOutcome,
 ) -> Result<()> {
