@@ -48,7 +48,7 @@ pub(crate) struct DecodeArgs {
 /// Exit code: the answer's status (10, 20, 0), or [`EXIT_WRONG_MODEL`] for a model that
 /// falsifies a clause, [`EXIT_NOT_PQ_SAT`] for a formula without pq-sat's variable map.
 fn run(a: &DecodeArgs) -> Result<u8> {
-    let formula = pq_engine::input::read_formula(Some(&a.formula), &Limits::none())?;
+    let formula = pq_solve::input::read_formula(Some(&a.formula), &Limits::none())?;
     let path = a.answer.as_deref().filter(|p| p.as_os_str() != "-");
     let source = path.map_or("standard input".to_string(), |p| p.display().to_string());
     let text = super::read_input(path)?;

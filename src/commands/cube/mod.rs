@@ -10,7 +10,6 @@ use anyhow::Result;
 use pq_engine::cube::estimate::{Estimate, Settings};
 use pq_engine::cube::make::{make, Prepared};
 use pq_engine::cube::split::Progress;
-use pq_engine::input::read_formula;
 use pq_io::output::WritePolicy;
 use pq_report::emit;
 use pq_report::files::write_svg;
@@ -18,6 +17,7 @@ use pq_report::plot::estimate_picture;
 use pq_report::progress::note;
 use pq_report::split::{estimate_text, split_text, status_name, SplitSummary};
 use pq_solve::control::Limits;
+use pq_solve::input::read_formula;
 
 mod args;
 

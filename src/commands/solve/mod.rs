@@ -14,13 +14,13 @@ use pq_board::placement::Placement;
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{header, Formula};
-use pq_engine::known::agrees;
 use pq_engine::pipeline::Outcome;
 use pq_engine::plan::{Decided, Plan, Step};
 use pq_engine::proof::certified_formula;
 use pq_io::output::WritePolicy;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
+use pq_solve::known::agrees;
 use pq_solve::Answer;
 
 use super::sizes;
@@ -206,7 +206,7 @@ fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
             "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
         );
     }
-    Ok(pq_engine::input::read_formula(path, limits)?)
+    Ok(pq_solve::input::read_formula(path, limits)?)
 }
 
 impl super::Job for SolveJob {
