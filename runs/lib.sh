@@ -44,12 +44,25 @@ run_stoppable() {
   run=""
 }
 
+# What `journal_step` needs, for a step script in its run's folder runs/FOLDER: here (that
+# folder), repo (the repository), work ($WORK, or target/scratch/FOLDER in the repository),
+# bin ($BIN, or pq-sat's release build), name ($1: the step, which names its journal) and
+# nice ($2: the run's niceness).
+journal_settings() {
+  here=$(cd "$(dirname "$0")" && pwd)
+  repo=$(cd "$here/../.." && pwd)
+  work=${WORK:-$repo/target/scratch/$(basename "$here")}
+  bin=${BIN:-$repo/target/release/pq-sat}
+  name=$1
+  nice=$2
+}
+
 # One `pq-sat solve` step with a journal, resumable across machines: the journal (the units
 # searched to their end) is kept in the run's folder $here as $name.journal.xz, copied back
 # every five minutes and at the end; the scratch copy, the answer ($name.<time>.json, exit
 # 10 SAT, 20 UNSAT, 0 unknown) and its timing (.err) go to $work. `solve` gets the rest of
 # the arguments, and `--journal`, `--format json` and `--progress lines`; it runs under
-# `nice -n $nice` (the caller sets here, repo, work, bin, name and nice).
+# `nice -n $nice` (the caller sets here, repo, work, bin, name and nice: `journal_settings`).
 journal_step() {
   [ -x "$bin" ] || (cd "$repo" && cargo build --release)
   mkdir -p "$work"

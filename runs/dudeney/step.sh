@@ -5,15 +5,10 @@
 #
 # usage: runs/dudeney/step.sh N KNIGHTS [JOBS]
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
-n=$1; k=$2; jobs=${3:-1}
-work=${WORK:-$repo/target/scratch/dudeney}
-bin=${BIN:-$repo/target/release/pq-sat}
-name=s$n-$k
-nice=5
 # shellcheck source=runs/lib.sh
-. "$repo/runs/lib.sh"
+. "$(dirname "$0")/../lib.sh"
+n=$1; k=$2; jobs=${3:-1}
+journal_settings "s$n-$k" 5
 journal_step --problem "$repo/encodings/crowded-chessboard.toml" \
   --set "board=${n}x${n}" --set "queens=$n" --set "rooks=$n" --set "bishops=$((2 * n - 2))" \
   --n "$k" --jobs "$jobs"

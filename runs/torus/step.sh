@@ -6,14 +6,9 @@
 #
 # usage: runs/torus/step.sh D N [JOBS]
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
-d=$1; n=$2; jobs=${3:-1}
-work=${WORK:-$repo/target/scratch/torus}
-bin=${BIN:-$repo/target/release/pq-sat}
-name=t$d-$n
-nice=19
 # shellcheck source=runs/lib.sh
-. "$repo/runs/lib.sh"
+. "$(dirname "$0")/../lib.sh"
+d=$1; n=$2; jobs=${3:-1}
+journal_settings "t$d-$n" 19
 journal_step --problem "$repo/encodings/peaceable-queens-torus.toml" --set "board=${d}x${d}" \
   --n "$n" --jobs "$jobs"

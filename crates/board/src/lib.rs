@@ -4,7 +4,8 @@
 //! of its problem; the peaceable queens' board is the placement of
 //! [`placement::Rules::peaceable_queens`] (group 0 white, group 1 black). This crate also
 //! holds the [independent validator](rules::check_placement) of every placement, the
-//! [symmetries](symmetry) and the text and [SVG](svg) renderings; it knows nothing about
+//! [symmetries](symmetry), the text and [SVG](svg) renderings and a [greedy] placement of
+//! the peaceable queens (a quick lower bound with its witness); it knows nothing about
 //! SAT encodings, so that the validator cannot share a mistake with the encoder. The
 //! [limits] on board sides and piece counts are stated here, the lowest crate that needs
 //! them, and every reader of outside sizes checks them there.
@@ -54,6 +55,7 @@
 //! assert_eq!(group.orbit_size(&canonical), group.orbit_size(&board));
 //! ```
 
+pub mod greedy;
 pub mod limits;
 pub mod placement;
 pub mod rules;

@@ -14,10 +14,10 @@
 //! - [`pipeline`]: any problem at one size: solve, decode the model into a placement,
 //!   validate it independently;
 //! - [`optimise`]: the largest size of a problem's maximised groups (a(d) for the queens),
-//!   by three strategies, from a [greedy] lower bound where there is one;
+//!   by three strategies, from a greedy lower bound where there is one
+//!   ([`pq_board::greedy`]);
 //! - [`lines`]: the native line engine ([`pq_lines`]) without a formula: deciding a step,
 //!   its journal, enumeration, estimates, Dudeney's board, and its capabilities in a plan;
-//! - [`known`]: the proven values of a(d), which every answer must agree with;
 //! - [`enumerate`]: every board, or one per symmetry orbit;
 //! - [`plan`]: which engine answers a run, made from a plain request with every rule of
 //!   what may go with what ([`plan::Plan::new`], [`plan::enumeration`]), and chosen by what
@@ -30,19 +30,16 @@
 //!   submission are the crate pq-bench's, built on this one;
 //! - [`error`]: the engine's own failures by kind ([`error::EngineError`]), beside the
 //!   backends' ([`pq_solve::SolveError`]);
-//! - [`input`]: the one reader of DIMACS files and standard input (plain or compressed,
-//!   through `pq_io::compress`);
 //! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
 //!   every way of conquering them (locally, GNU parallel, Slurm).
 //!
-//! Files, compression and hashes (SHA-256, the GBD id) are pq-io's, imported from there.
+//! Files, compression and hashes (SHA-256, the GBD id) are pq-io's, imported from there; the
+//! reader of DIMACS files ([`pq_solve::input`]) and the table of proven values every answer
+//! must agree with ([`pq_solve::known`]) are pq-solve's.
 
 pub mod cube;
 pub mod enumerate;
 pub mod error;
-pub mod greedy;
-pub mod input;
-pub mod known;
 pub mod lines;
 pub mod optimise;
 pub mod optimisers;

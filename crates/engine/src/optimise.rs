@@ -15,7 +15,7 @@
 //! - [`Strategy::Bisect`]: binary search up to the upper bound, then a solver check of the
 //!   step above the result if none was made.
 //!
-//! The peaceable queens start from a [greedy](crate::greedy) witness; other problems from
+//! The peaceable queens start from a [greedy](pq_board::greedy) witness; other problems from
 //! nothing, and a problem whose fixed counts cannot be met at all is reported as infeasible.
 
 use std::time::{Duration, Instant};
@@ -30,9 +30,9 @@ use pq_solve::backend::Backend;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-use crate::greedy::greedy_placement;
 use crate::lines::LineEngine;
 use crate::pipeline::{cadical_session, decoded, solve, validated, Outcome, Status};
+use pq_board::greedy::greedy_placement;
 use pq_solve::session::{Reply, Session};
 
 /// How a step was decided (named in JSON as by [`Method::name`]).
@@ -485,7 +485,7 @@ fn solve_assumed(
         Reply::Stopped => Answer::Unknown(limits.unknown_reason()),
     };
     let name = solver.name();
-    if let Err(reason) = crate::known::agrees(problem, n, &answer) {
+    if let Err(reason) = pq_solve::known::agrees(problem, n, &answer) {
         return Err(SolveError::Rejected {
             program: name,
             reason,

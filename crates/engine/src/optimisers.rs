@@ -14,7 +14,7 @@
 //! every hard constraint of the file, its objective must be the `o` claimed, it is decoded
 //! with the file's variable map and validated by the independent validator
 //! ([`crate::pipeline::validated`]), and the size its board shows must be the optimum
-//! claimed (and agree with the table of proven values, [`crate::known`]). That the next size
+//! claimed (and agree with the table of proven values, [`pq_solve::known`]). That the next size
 //! does not fit is the optimiser's word, marked unverified, unless a proof-checking backend
 //! confirms it (the `confirm` backend of [`optimise_with`]: pq-sat's own formula one above, a checked UNSAT).
 
@@ -324,7 +324,7 @@ fn judge(
                     "answered UNSATISFIABLE, but every group is maximised, so the empty board is a solution".into(),
                 ));
             }
-            crate::known::agrees(problem, 0, &Answer::Unsat).map_err(rejected)?;
+            pq_solve::known::agrees(problem, 0, &Answer::Unsat).map_err(rejected)?;
             outcome.infeasible = true;
             outcome
                 .steps
@@ -381,7 +381,7 @@ fn judge(
             "claimed the optimum {n}, but its own board has {shown} in its smallest maximised group"
         )));
     }
-    crate::known::agrees(
+    pq_solve::known::agrees(
         problem,
         n,
         &Answer::Sat(pq_solve::answer::Assignment::all_false(0)),
@@ -406,7 +406,7 @@ fn judge(
             verified: None,
         });
     } else {
-        crate::known::agrees(problem, n + 1, &Answer::Unsat)
+        pq_solve::known::agrees(problem, n + 1, &Answer::Unsat)
             .map_err(|e| rejected(format!("claimed the optimum {n}: that is, {} {e}", n + 1)))?;
         outcome
             .steps

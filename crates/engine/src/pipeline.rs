@@ -101,7 +101,7 @@ pub fn solve(
 }
 
 /// Solves `formula`, which pq-sat encoded for `problem` at size `n`: beyond the model check,
-/// the answer must agree with what pq-sat knows for sure ([`crate::known::agrees`]); one
+/// the answer must agree with what pq-sat knows for sure ([`pq_solve::known::agrees`]); one
 /// that does not is a solver error ([`SolveError::Rejected`]), never an outcome.
 pub(crate) fn solve_encoded(
     problem: &Problem,
@@ -110,7 +110,7 @@ pub(crate) fn solve_encoded(
     backend: &dyn Backend,
     limits: &Limits,
 ) -> Result<Outcome, SolveError> {
-    let judge = |answer: &Answer| crate::known::agrees(problem, n, answer);
+    let judge = |answer: &Answer| pq_solve::known::agrees(problem, n, answer);
     solve_formula_judged(Some(problem), n, formula, backend, limits, &judge)
 }
 

@@ -180,15 +180,8 @@ impl Armies {
             Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
             Err(stop) => ArmiesVerdict::Unknown(stop),
         };
-        let stats = Stats {
-            nodes: search.nodes,
-            pairs: search.pairs,
-            row_sets_done: usize::from(verdict == ArmiesVerdict::Unsat),
-            row_sets: 1,
-            jobs: 1,
-            resumed: 0,
-        };
-        (verdict, stats)
+        let done = verdict == ArmiesVerdict::Unsat;
+        (verdict, Stats::one_unit(search.nodes, search.pairs, done))
     }
 }
 

@@ -149,6 +149,19 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The counts of one unit searched alone on this thread (`decide_unit`), `done` when it
+    /// was searched to its end without a solution.
+    pub(crate) fn one_unit(nodes: u64, pairs: u64, done: bool) -> Stats {
+        Stats {
+            nodes,
+            pairs,
+            row_sets_done: usize::from(done),
+            row_sets: 1,
+            jobs: 1,
+            resumed: 0,
+        }
+    }
+
     /// Adds the workers' counts (`pool::run_workers`).
     fn add(&mut self, (nodes, pairs, done): pool::Counts) {
         self.nodes += nodes;

@@ -9,7 +9,6 @@ use pq_encode::spec::Problem;
 use pq_engine::cube::estimate::{Estimate, Settings};
 use pq_engine::cube::make::{make, Prepared};
 use pq_engine::cube::split::Progress;
-use pq_engine::input::read_formula;
 use pq_engine::proof::ProofFormat;
 use pq_io::output::WritePolicy;
 use pq_report::emit;
@@ -18,6 +17,7 @@ use pq_report::plot::estimate_picture;
 use pq_report::progress::note;
 use pq_report::split::{estimate_text, split_text, status_name, SplitSummary};
 use pq_solve::control::Limits;
+use pq_solve::input::read_formula;
 use pq_solve::BackendSpec;
 
 /// A split to make, an estimate to take, or both.

@@ -43,7 +43,7 @@ impl Decode {
     /// falsifies) or 4 (not pq-sat's formula).
     pub fn run(&self) -> Result<u8> {
         let a = self;
-        let formula = pq_engine::input::read_formula(Some(&a.formula), &Limits::none())?;
+        let formula = pq_solve::input::read_formula(Some(&a.formula), &Limits::none())?;
         let path = a.answer.as_deref().filter(|p| p.as_os_str() != "-");
         let source = path.map_or("standard input".to_string(), |p| p.display().to_string());
         let text = crate::read_input(path)?;

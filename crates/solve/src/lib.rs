@@ -1,4 +1,5 @@
-//! pq-solve: SAT backends for pq-sat formulas, and nothing above them.
+//! pq-solve: SAT backends for pq-sat formulas, what reads their input and what judges their
+//! answers, and nothing above them.
 //!
 //! ```
 //! use pq_encode::{encode, Instance, Options};
@@ -15,7 +16,10 @@
 //!   [`cpu`]: CPU time of a thread and the children it ran;
 //! - [`prove`]: the backends that write clausal proofs (DRAT, LRAT); [`simplify`]: the
 //!   top-level simplification written as DRAT steps before the line engine's tree;
-//! - [`answer`]: what a backend answers; [`error`]: why it failed;
+//! - [`answer`]: what a backend answers; [`error`]: why it failed; [`known`]: the proven
+//!   values of a(d) (and of the three armies), which every answer must agree with;
+//! - [`input`]: the one reader of DIMACS files and standard input (plain or compressed,
+//!   through `pq_io::compress`), stopped by [`control::Limits`];
 //! - [`survey`]: which solvers this machine has.
 //!
 //! Every file and directory pq-sat writes goes through `pq_io::output` (checked first,
@@ -30,6 +34,8 @@ pub mod control;
 pub mod cpu;
 pub mod error;
 pub mod external;
+pub mod input;
+pub mod known;
 pub mod lines;
 pub mod portfolio;
 pub mod prove;

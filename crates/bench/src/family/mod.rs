@@ -26,9 +26,9 @@ use pq_solve::backend::Backend;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 
-use pq_engine::known::{known_optimum, A250000, A250000_SOURCE};
 use pq_io::hashing::sha256_hex;
 use pq_io::staging::{check_target, move_into_place, stage};
+use pq_solve::known::{known_optimum, A250000, A250000_SOURCE};
 
 pub mod manifest;
 mod readme;
@@ -512,7 +512,7 @@ pub fn write_family(
 
 /// Writes the DIMACS instance `p` of `spec` into `dir` (compressed as the spec says) and
 /// returns its manifest entry and formula. The expected status is the table's where
-/// [`pq_engine::known::table`] knows the problem, `unknown` otherwise: proving it is the caller's
+/// [`pq_solve::known::table`] knows the problem, `unknown` otherwise: proving it is the caller's
 /// business.
 pub(crate) fn write_cnf(
     spec: &Spec,
@@ -538,7 +538,7 @@ pub(crate) fn write_cnf(
     // bytes a downloader verifies before unpacking.
     let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
     fs::write(&path, &written).map_err(SolveError::io(&path))?;
-    let (expected, source) = match pq_engine::known::table(problem) {
+    let (expected, source) = match pq_solve::known::table(problem) {
         Some((a, t)) => {
             let status = if n <= a { Status::Sat } else { Status::Unsat };
             (status, t.source.to_string())
@@ -565,7 +565,7 @@ pub(crate) fn write_cnf(
 }
 
 /// Writes the optimisation instance `p` of `spec` in `format` into `staging` and returns its
-/// manifest entry: the optimum from a table ([`pq_engine::known::table`]) and, with `verify`, from pq-sat's
+/// manifest entry: the optimum from a table ([`pq_solve::known::table`]) and, with `verify`, from pq-sat's
 /// own optimiser (each step within its time limit), which must agree with the table.
 fn write_optimisation(
     spec: &Spec,
@@ -585,7 +585,7 @@ fn write_optimisation(
     opt.write(&mut bytes).map_err(SolveError::io(&path))?;
     let written = compress::compressed(spec.compress, &bytes).map_err(SolveError::io(&path))?;
     fs::write(&path, &written).map_err(SolveError::io(&path))?;
-    let known = pq_engine::known::table(problem);
+    let known = pq_solve::known::table(problem);
     let mut optimum = known.map(|(a, _)| a);
     let mut source = known.map_or_else(String::new, |(_, t)| t.source.to_string());
     if let Some(v) = verify {

@@ -6,7 +6,7 @@ use pq_io::compress::Compression;
 
 use super::manifest::Manifest;
 use super::{FamilyKind, Sizes, Spec};
-use pq_engine::known::A250000_SOURCE;
+use pq_solve::known::A250000_SOURCE;
 
 /// The lowest size of `--around-optimum k` in words: `a(d)` itself for k = 1, else
 /// `a(d)−(k−1)`.

@@ -12,7 +12,7 @@
 //! A status is proven three ways only: a model, decoded and passed by the independent
 //! validator; an UNSAT whose DRAT proof the independent checker verified; or, for the
 //! peaceable queens and the three armies, the values their OEIS sequences list
-//! ([`pq_engine::known::table`]). A hard instance that none of them settles stays `unknown`,
+//! ([`pq_solve::known::table`]). A hard instance that none of them settles stays `unknown`,
 //! and the summary says so.
 
 pub mod description;

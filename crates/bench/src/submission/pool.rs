@@ -9,8 +9,8 @@ use serde::Deserialize;
 
 use crate::family::settings::{expand_settings, file_safe};
 use crate::family::{FamilyError, FamilyKind, Sizes, Spec};
-use pq_engine::known::known_optimum;
 use pq_io::compress::Compression;
+use pq_solve::known::known_optimum;
 
 /// The name a pool gives the peaceable queens, whose instances come from the specialised
 /// encoder (and whose statuses the table of proven values knows).
@@ -43,7 +43,7 @@ pub struct Item {
     /// A one-instance family spec (one member, one size, the default encoding, xz).
     pub spec: Spec,
     /// The optimum from the table of proven values (the queens only; the statuses come from
-    /// every table, [`pq_engine::known::table`]).
+    /// every table, [`pq_solve::known::table`]).
     pub table: Option<usize>,
 }
 

@@ -19,11 +19,11 @@ use super::conquer::{
 use super::estimate::{sample_ids, SplitMix};
 use super::origin::{rederive_split, Origin};
 use super::{read_all_results, Cube, CubeError, CubeResult, ProofRecord, Status, PROOFS_DIR};
-use crate::known::agrees;
 use crate::pipeline::validated;
 use crate::proof::{check_proof_within, prove, ProofFormat};
 use pq_io::output::shown;
 use pq_solve::answer::Answer;
+use pq_solve::known::agrees;
 use pq_solve::BackendSpec;
 use std::path::Path;
 

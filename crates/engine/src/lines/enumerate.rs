@@ -260,7 +260,7 @@ mod tests {
         // of counting, against the SAT path's enumeration with its blocking clauses.
         for d in 1..=6 {
             let problem = Problem::peaceable_queens(d);
-            let a = crate::known::known_optimum(d).unwrap();
+            let a = pq_solve::known::known_optimum(d).unwrap();
             let below = if d <= 5 { a.saturating_sub(1) } else { a };
             for n in below..=a + 1 {
                 for up_to in [UpTo::Symmetry, UpTo::Total] {

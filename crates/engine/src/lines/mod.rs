@@ -3,7 +3,7 @@
 //! queens at peace on a plain rectangle or a square torus (equal or fixed sizes), and three
 //! or four armies of one size on a plain board; every witness it finds goes
 //! through the same independent validator as a solver's model, and every UNSAT through the
-//! same table of proven values ([`crate::known::agrees`]).
+//! same table of proven values ([`pq_solve::known::agrees`]).
 
 pub mod capabilities;
 pub(crate) mod crowded;
@@ -421,7 +421,7 @@ impl LineEngine {
                 out.witness_n = witness_n;
             }
             Found::Unsat => {
-                crate::known::agrees(problem, n, &Answer::Unsat).map_err(|reason| {
+                pq_solve::known::agrees(problem, n, &Answer::Unsat).map_err(|reason| {
                     SolveError::Rejected {
                         program: solver.clone(),
                         reason,

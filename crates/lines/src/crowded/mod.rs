@@ -351,15 +351,8 @@ impl Crowded {
             Ok(Some(w)) => CrowdedVerdict::Sat(w),
             Err(stop) => CrowdedVerdict::Unknown(stop),
         };
-        let stats = Stats {
-            nodes: search.nodes,
-            pairs: search.leaves,
-            row_sets_done: usize::from(verdict == CrowdedVerdict::Unsat),
-            row_sets: 1,
-            jobs: 1,
-            resumed: 0,
-        };
-        (verdict, stats)
+        let done = verdict == CrowdedVerdict::Unsat;
+        (verdict, Stats::one_unit(search.nodes, search.leaves, done))
     }
 }
 

@@ -12,7 +12,6 @@ use pq_board::placement::Placement;
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{header, Formula};
-use pq_engine::known::agrees;
 use pq_engine::pipeline::Outcome;
 use pq_engine::plan::{Decided, Plan, Step, Target};
 use pq_engine::proof::{certified_formula, ProofFormat};
@@ -23,6 +22,7 @@ use pq_report::progress::note;
 use pq_report::solve::{Headline, ProofReport, Search, Solved};
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
+use pq_solve::known::agrees;
 use pq_solve::Answer;
 
 use crate::{picture, sizes, status_code, unless_interrupted, warn_rejection, Interruptible};
@@ -223,5 +223,5 @@ fn read_formula(path: Option<&Path>, limits: &Limits) -> Result<Formula> {
             "pq-sat: reading a DIMACS formula from standard input (give --dim D to encode a board, or --cnf FILE)"
         );
     }
-    Ok(pq_engine::input::read_formula(path, limits)?)
+    Ok(pq_solve::input::read_formula(path, limits)?)
 }

@@ -1,16 +1,17 @@
-//! A quick greedy placement that gives the optimiser a lower bound and a witness.
+//! A quick greedy placement of the peaceable queens that gives pq-sat's optimiser a lower
+//! bound and a witness.
 //!
 //! White queens are added one at a time on the square that newly attacks the fewest
 //! squares (the "fewest attacked" heuristic that Smith, Petrie & Gent report finds good
 //! solutions fast); after each white queen, every square no white queen attacks is free for
 //! a black queen. The best balance `min(white, free)` over the run is the bound.
 
-use pq_board::placement::{Placement, Rules};
+use crate::placement::{Placement, Rules};
 
 /// A placement of the peaceable queens ([`Rules::peaceable_queens`]) with `n` white and `n`
 /// black queens and no attack between the colours (to be checked by the validator like every
 /// other placement).
-pub(crate) fn greedy_placement(dim: usize) -> (usize, Placement) {
+pub fn greedy_placement(dim: usize) -> (usize, Placement) {
     let d = dim;
     let n_lines = 6 * d - 2;
     let lines_of = |r: usize, c: usize| [r, d + c, 2 * d + (r + d - 1 - c), 4 * d - 1 + (r + c)];
@@ -82,7 +83,7 @@ pub(crate) fn greedy_placement(dim: usize) -> (usize, Placement) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pq_board::rules::check_placement;
+    use crate::rules::check_placement;
 
     #[test]
     fn greedy_boards_are_valid_and_not_trivial() {

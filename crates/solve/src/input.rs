@@ -5,9 +5,9 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use crate::control::Limits;
 use pq_encode::dimacs::{self, ParseError};
 use pq_encode::Formula;
-use pq_solve::control::Limits;
 
 /// Why a formula could not be read; the cause follows as the error's source.
 #[derive(Debug, thiserror::Error)]

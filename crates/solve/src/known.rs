@@ -6,16 +6,16 @@
 //!
 //! ```
 //! use pq_encode::spec::Problem;
-//! use pq_engine::known::agrees;
+//! use pq_solve::known::agrees;
 //! use pq_solve::Answer;
 //! let queens = Problem::peaceable_queens(5);
 //! assert!(agrees(&queens, 5, &Answer::Unsat).is_ok()); // a(5) = 4
 //! assert!(agrees(&queens, 4, &Answer::Unsat).is_err());
 //! ```
 
+use crate::Answer;
 use pq_board::placement::Kind;
 use pq_encode::spec::{Count, Problem};
-use pq_solve::Answer;
 
 /// Proven values of a(d), d = 1..15 (OEIS A250000). pq-sat never answers from it: it labels
 /// the expected status of family instances, centres a family on the optimum, and refutes a
@@ -111,7 +111,7 @@ pub fn table(problem: &Problem) -> Option<(usize, &'static Table)> {
 /// Whether `answer`, for a formula pq-sat encoded for `problem` with its maximised groups at
 /// `n` pieces, agrees with the table: an UNSAT at n ≤ a(d) or a model at n > a(d)
 /// contradicts it. `Err` says how, after the solver's name (the
-/// [`pq_solve::backend::Judge`] of such formulas).
+/// [`Judge`](crate::backend::Judge) of such formulas).
 pub fn agrees(problem: &Problem, n: usize, answer: &Answer) -> Result<(), String> {
     let Some((a, t)) = table(problem) else {
         return Ok(());
@@ -137,7 +137,7 @@ pub fn agrees(problem: &Problem, n: usize, answer: &Answer) -> Result<(), String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pq_solve::Assignment;
+    use crate::Assignment;
 
     #[test]
     fn the_table_refutes_answers_on_either_side_of_the_optimum() {
