@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_ops::conquer::{Conquer, SlurmScript};
+use pq_report::slurm::Slurm;
 
 use crate::args::{parse_jobs, CubeSolverArgs, ProgressMode};
 
@@ -83,13 +84,16 @@ impl ConquerArgs {
             return Err("--max-running must be at least 1".into());
         }
         let slurm = self.emit.map(|Emit::Slurm| SlurmScript {
-            time: self.time,
-            mem: self.mem,
-            max_running: self.max_running,
-            partition: self.partition,
+            settings: Slurm {
+                partition: self.partition,
+                time: self.time,
+                mem: self.mem,
+                max_running: self.max_running,
+                timeout: self.solver.timeout,
+                written_by: crate::args::command_line(),
+            },
             output: self.output,
             force: self.force,
-            written_by: crate::args::command_line(),
         });
         Ok(Conquer {
             solver: self.solver.validated(check_unsat)?,

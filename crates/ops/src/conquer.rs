@@ -45,20 +45,12 @@ pub struct Conquer {
 /// `conquer --emit slurm`: the job array's settings and where its script goes.
 #[derive(Debug)]
 pub struct SlurmScript {
-    /// Each task's time limit (sbatch `--time`).
-    pub time: String,
-    /// Each task's memory (sbatch `--mem`).
-    pub mem: String,
-    /// At most this many tasks at once.
-    pub max_running: Option<usize>,
-    /// The partition, if any.
-    pub partition: Option<String>,
+    /// The scheduler's settings.
+    pub settings: Slurm,
     /// The script's file; standard output when `None`.
     pub output: Option<PathBuf>,
     /// Whether the script may replace a file.
     pub force: bool,
-    /// The command line that wrote it, recorded in the script.
-    pub written_by: String,
 }
 
 impl Conquer {
@@ -68,7 +60,7 @@ impl Conquer {
         let (a, solver) = (self, &self.solver);
         let dir = open(&a.dir)?;
         if let Some(slurm) = &a.slurm {
-            return emit_slurm(&dir, slurm, solver, a.cube_timeout);
+            return emit_slurm(&dir, slurm, solver);
         }
         let jobs = a.jobs;
         let mut backend = None;
@@ -128,22 +120,8 @@ impl Conquer {
 }
 
 /// `conquer --emit slurm`: an sbatch script running one array task per cube.
-fn emit_slurm(
-    dir: &CubeDir,
-    a: &SlurmScript,
-    solver: &CubeSolver,
-    timeout: Option<Duration>,
-) -> Result<u8> {
-    let written_by = &a.written_by;
-    let settings = Slurm {
-        written_by,
-        partition: a.partition.as_deref(),
-        time: &a.time,
-        mem: &a.mem,
-        max_running: a.max_running,
-        timeout,
-    };
-    let script = script(dir, &settings, solver)?;
+fn emit_slurm(dir: &CubeDir, a: &SlurmScript, solver: &CubeSolver) -> Result<u8> {
+    let script = script(dir, &a.settings, solver)?;
     match &a.output {
         Some(path) => {
             write_atomically(path, WritePolicy::from_force(a.force), |w| {

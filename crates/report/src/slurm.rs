@@ -8,19 +8,20 @@ use pq_engine::cube::conquer::CubeDir;
 use pq_engine::cube::CubeSolver;
 
 /// The scheduler's settings of `conquer --emit slurm`.
-pub struct Slurm<'a> {
+#[derive(Debug, Clone)]
+pub struct Slurm {
     /// `--partition`.
-    pub partition: Option<&'a str>,
+    pub partition: Option<String>,
     /// `--time`: each task's limit.
-    pub time: &'a str,
+    pub time: String,
     /// `--mem`: each task's memory.
-    pub mem: &'a str,
+    pub mem: String,
     /// `--max-running`: tasks at once.
     pub max_running: Option<usize>,
     /// `--cube-timeout`: each cube's own limit, passed to `solve-cube`.
     pub timeout: Option<std::time::Duration>,
     /// The command that writes the script, recorded in its first comment.
-    pub written_by: &'a str,
+    pub written_by: String,
 }
 
 /// A word quoted for the shell (POSIX single quotes).
@@ -57,9 +58,9 @@ pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
     let abs_text = abs.display().to_string();
     slurm_word("the cube directory's path", &abs_text)?;
     for (flag, value) in [
-        ("--partition", a.partition),
-        ("--time", Some(a.time)),
-        ("--mem", Some(a.mem)),
+        ("--partition", a.partition.as_deref()),
+        ("--time", Some(a.time.as_str())),
+        ("--mem", Some(a.mem.as_str())),
     ] {
         if let Some(v) = value {
             slurm_word(flag, v)?;
@@ -125,11 +126,11 @@ pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
          #SBATCH --output={logs}/%A_%a.out\n\
          set -euo pipefail\n\
          exec {command}\n",
-        cmd = one_line(a.written_by),
+        cmd = one_line(&a.written_by),
         dir = sh_quote(&abs_text),
         problem = one_line(&dir.origin.describe()),
-        time = sh_quote(a.time),
-        mem = sh_quote(a.mem),
+        time = sh_quote(&a.time),
+        mem = sh_quote(&a.mem),
         logs = logs.display(),
         command = command.join(" "),
     ))
