@@ -117,27 +117,14 @@ pub struct Crowded {
 /// the one place a board's word count becomes a type.
 macro_rules! with_words {
     ($words:expr, $w:ident => $body:expr) => {
+        with_words!(@arms $words, $w => $body; 1 2 3 4 5)
+    };
+    (@arms $words:expr, $w:ident => $body:expr; $($k:literal)*) => {
         match $words {
-            1 => {
-                const $w: usize = 1;
+            $($k => {
+                const $w: usize = $k;
                 $body
-            }
-            2 => {
-                const $w: usize = 2;
-                $body
-            }
-            3 => {
-                const $w: usize = 3;
-                $body
-            }
-            4 => {
-                const $w: usize = 4;
-                $body
-            }
-            5 => {
-                const $w: usize = 5;
-                $body
-            }
+            })*
             _ => {
                 const $w: usize = WORDS;
                 $body
