@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args as ClapArgs;
 use pq_engine::cube::{CubeSolver, KeepProof};
 use pq_engine::proof::ProofFormat;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 use super::parse_timeout;
 

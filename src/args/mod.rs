@@ -14,7 +14,7 @@ use pq_board::limits::{self, Limit};
 use pq_encode::spec::Problem;
 use pq_encode::{Bounds, Card, Instance, Model, Options, Symmetry, MAX_DIM};
 use pq_engine::proof::ProofFormat;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 /// Output format of a command's answer (`--format`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]

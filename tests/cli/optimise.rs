@@ -5,8 +5,8 @@ use pq_encode::spec::Problem;
 use pq_encode::Options;
 use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::pipeline::Status;
+use pq_solve::backend::Backend;
 use pq_solve::backend::{Cadical, Varisat};
-use pq_solve::Backend;
 
 /// Proven values of a(d) (OEIS A250000), used only as test expectations.
 const KNOWN: [(usize, usize); 9] = [
@@ -79,7 +79,7 @@ fn varisat_finds_a_of_d_up_to_8() {
 #[test]
 fn the_default_finds_a_of_9() {
     let (d, a) = KNOWN[8];
-    let backend = pq_solve::BackendSpec::default().resolve().unwrap();
+    let backend = pq_solve::spec::BackendSpec::default().resolve().unwrap();
     assert_optimum(d, a, backend.as_ref());
 }
 

@@ -4,10 +4,10 @@
 use pq_encode::{dimacs, encode, Instance, Model, Options};
 use pq_engine::pipeline::solve_formula;
 use pq_engine::pipeline::Status;
+use pq_solve::backend::Backend;
 use pq_solve::backend::{Cadical, Varisat};
 use pq_solve::control::Limits;
 use pq_solve::external::ExternalSolver;
-use pq_solve::Backend;
 
 fn known_a(d: usize) -> usize {
     [0, 0, 0, 1, 2, 4, 5, 7][d]
@@ -42,7 +42,7 @@ fn binaries_agree_with_in_process_answers_up_to_d7() {
                 // The problem comes back from the file's own header, as `solve --cnf` reads it.
                 let problem =
                     pq_encode::header::read_problem(&parsed.comments).expect("a queens header");
-                let solve = |backend: &dyn pq_solve::Backend| {
+                let solve = |backend: &dyn pq_solve::backend::Backend| {
                     solve_formula(Some(&problem), 0, &parsed, backend, &Limits::none())
                 };
                 let expected = solve(&Cadical).unwrap().status;

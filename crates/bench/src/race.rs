@@ -30,7 +30,7 @@ use pq_io::hashing::sha256_hex;
 use pq_solve::answer::Answer;
 use pq_solve::backend::{first_falsified_clause, Backend};
 use pq_solve::control::{interrupted, Limits};
-use pq_solve::SolveError;
+use pq_solve::error::SolveError;
 
 /// The largest instance file a race reads (it hashes each one whole).
 const MAX_INSTANCE: u64 = 1 << 32;
@@ -449,7 +449,7 @@ fn manifest_says(entry: &Entry) -> String {
 fn judge(
     entry: &Entry,
     formula: &Formula,
-    answer: Result<Answer, pq_solve::SolveError>,
+    answer: Result<Answer, pq_solve::error::SolveError>,
     checked: bool,
 ) -> Verdict {
     match answer {

@@ -457,7 +457,7 @@ pub fn optimum_size(problem: &Problem) -> Result<(usize, f64), SolveError> {
 /// CaDiCaL, whose UNSAT above the optimum comes with a checked proof).
 pub(crate) fn optimum_size_with(
     problem: &Problem,
-    backend: &dyn pq_solve::Backend,
+    backend: &dyn pq_solve::backend::Backend,
 ) -> Result<(usize, f64), SolveError> {
     if problem.maximised().is_empty() {
         return Ok((0, 0.0));

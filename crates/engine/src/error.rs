@@ -1,9 +1,9 @@
 //! [`EngineError`]: the engine's own failures, as opposed to a backend's
-//! ([`pq_solve::SolveError`]). They travel up as [`SolveError::Engine`], so that every
+//! ([`pq_solve::error::SolveError`]). They travel up as [`SolveError::Engine`], so that every
 //! engine function keeps one error type; a caller that needs the kind finds it with
 //! [`EngineError::of`].
 
-use pq_solve::SolveError;
+use pq_solve::error::SolveError;
 
 /// Why the engine gave no answer, by kind. Each message says what to do, in the words of
 /// the command line.

@@ -29,7 +29,7 @@
 //! - benchmark families of CNF files, solver races on them and the SAT-competition
 //!   submission are the crate pq-bench's, built on this one;
 //! - [`error`]: the engine's own failures by kind ([`error::EngineError`]), beside the
-//!   backends' ([`pq_solve::SolveError`]);
+//!   backends' ([`pq_solve::error::SolveError`]);
 //! - [`cube`]: cube-and-conquer's directory of cubes and per-cube results, shared by
 //!   every way of conquering them (locally, GNU parallel, Slurm).
 //!

@@ -494,7 +494,7 @@ pub fn wcnf_model(
     n: usize,
     witness: &pq_board::placement::Placement,
     limits: &Limits,
-) -> Result<(Optimisation, pq_solve::Assignment), SolveError> {
+) -> Result<(Optimisation, pq_solve::answer::Assignment), SolveError> {
     use rustsat::types::Lit;
     let opt = export(problem, options, Export::Wcnf)
         .map_err(|e| SolveError::from(EngineError::Optimiser(e.to_string())))?;

@@ -65,7 +65,7 @@ pub struct Outcome {
     pub verified: Option<bool>,
     /// For SAT: the model, checked against every clause of the formula solved (none when
     /// no formula was: the line engine's answers).
-    pub model: Option<pq_solve::Assignment>,
+    pub model: Option<pq_solve::answer::Assignment>,
 }
 
 impl Outcome {

@@ -6,7 +6,7 @@
 
 use pq_encode::{dimacs, header};
 use pq_engine::pipeline::decoded;
-use pq_solve::{Answer, Assignment};
+use pq_solve::{answer::Answer, answer::Assignment};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 

@@ -18,7 +18,7 @@ use pq_report::progress::note;
 use pq_report::split::{estimate_text, split_text, status_name, SplitSummary};
 use pq_solve::control::Limits;
 use pq_solve::input::read_formula;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 /// A split to make, an estimate to take, or both.
 #[derive(Debug)]

@@ -13,10 +13,10 @@ use pq_report::decode::Decoded;
 use pq_report::emit;
 use pq_report::files::write_svg;
 use pq_report::solve::Solved;
+use pq_solve::answer::Answer;
 use pq_solve::backend::first_falsified_clause;
 use pq_solve::control::Limits;
 use pq_solve::external::read_answer;
-use pq_solve::Answer;
 
 use crate::{picture, status_code, EXIT_NOT_PQ_SAT, EXIT_WRONG_MODEL};
 

@@ -26,8 +26,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use pq_engine::pipeline::Status;
+use pq_solve::backend::Backend;
 use pq_solve::control::interrupted;
-use pq_solve::Backend;
 
 // Exit codes. A decision (one formula, one size) exits as in the SAT competition: 10 SAT,
 // 20 UNSAT, 0 unknown. An optimisation exits as in the MaxSAT Evaluation: 30 the optimum

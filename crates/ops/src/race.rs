@@ -9,7 +9,7 @@ use pq_bench::race::{race, scores, Family, Racer};
 use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
 use pq_report::race as report;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 use crate::{unless_interrupted, Interruptible};
 

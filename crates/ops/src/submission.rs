@@ -10,7 +10,7 @@ use pq_bench::race::Racer;
 use pq_bench::submission::{self, Event, Pool, Settings};
 use pq_engine::proof::ProofFormat;
 use pq_report::progress::note;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 use crate::Interruptible;
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::Result;
 use pq_io::output::{self, WritePolicy};
-use pq_solve::SolveError;
+use pq_solve::error::SolveError;
 
 /// Writes through a temporary file in the same directory and renames it into place (only
 /// over a missing path, or a regular file when `policy` allows). Errors name `path`, once.

@@ -40,7 +40,7 @@ pub enum Error {
     Output(#[from] pq_io::IoError),
     /// The engine or a solver failed.
     #[error(transparent)]
-    Solve(#[from] pq_solve::SolveError),
+    Solve(#[from] pq_solve::error::SolveError),
     /// A picture that could not be drawn.
     #[error("cannot draw the picture: {0}")]
     Plot(String),

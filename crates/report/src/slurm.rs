@@ -83,7 +83,7 @@ pub fn script(dir: &CubeDir, a: &Slurm, solver: &CubeSolver) -> Result<String> {
         "--exit-zero".into(),
     ];
     match &solver.spec {
-        pq_solve::BackendSpec::Command(cmd) => {
+        pq_solve::spec::BackendSpec::Command(cmd) => {
             command.push("--solver-cmd".into());
             command.push(sh_quote(cmd));
         }

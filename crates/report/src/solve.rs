@@ -456,7 +456,7 @@ pub fn competition(report: &str, outcome: &Outcome) -> String {
 pub fn maxsat_competition(
     report: &str,
     status: &str,
-    best: Option<(i64, &pq_solve::Assignment)>,
+    best: Option<(i64, &pq_solve::answer::Assignment)>,
 ) -> String {
     let mut out = String::new();
     for line in report.lines() {

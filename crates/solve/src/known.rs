@@ -7,13 +7,13 @@
 //! ```
 //! use pq_encode::spec::Problem;
 //! use pq_solve::known::agrees;
-//! use pq_solve::Answer;
+//! use pq_solve::answer::Answer;
 //! let queens = Problem::peaceable_queens(5);
 //! assert!(agrees(&queens, 5, &Answer::Unsat).is_ok()); // a(5) = 4
 //! assert!(agrees(&queens, 4, &Answer::Unsat).is_err());
 //! ```
 
-use crate::Answer;
+use crate::answer::Answer;
 use pq_board::placement::Kind;
 use pq_encode::spec::{Count, Problem};
 
@@ -137,7 +137,7 @@ pub fn agrees(problem: &Problem, n: usize, answer: &Answer) -> Result<(), String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Assignment;
+    use crate::answer::Assignment;
 
     #[test]
     fn the_table_refutes_answers_on_either_side_of_the_optimum() {

@@ -3,13 +3,13 @@
 //!
 //! ```
 //! use pq_encode::{encode, Instance, Options};
-//! use pq_solve::{backend::Cadical, control::Limits, Answer, Backend};
+//! use pq_solve::{backend::Cadical, control::Limits, answer::Answer, backend::Backend};
 //! let formula = encode(&Instance::new(5, 4).unwrap(), &Options::default());
 //! let answer = Cadical.solve_once(&formula, &Limits::none()).unwrap();
 //! assert!(matches!(answer, Answer::Sat(_))); // a(5) = 4
 //! ```
 //!
-//! - [`backend`]: the [`Backend`] trait and the in-process backends (varisat, CaDiCaL);
+//! - [`backend`]: the [`backend::Backend`] trait and the in-process backends (varisat, CaDiCaL);
 //! - [`external`]: external solver processes (kissat, minisat, the CaDiCaL binary, any
 //!   competition-style command); [`portfolio`]: several backends racing on one formula;
 //! - [`control`]: time limits, stop requests and Ctrl-C, shared by every backend;
@@ -54,8 +54,3 @@ pub fn interrupt() {
     control::set_interrupted();
     external::kill_all_running();
 }
-
-pub use answer::{Answer, Assignment};
-pub use backend::Backend;
-pub use error::SolveError;
-pub use spec::BackendSpec;

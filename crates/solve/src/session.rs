@@ -1,5 +1,5 @@
 //! Solving under assumptions: one solver that keeps its clauses, and what it learnt, across
-//! many calls. A capability, not a backend: [`crate::Backend::session`] opens one where the
+//! many calls. A capability, not a backend: [`crate::backend::Backend::session`] opens one where the
 //! backend can (the in-process CaDiCaL), and pq-engine asks for it when it climbs to an
 //! optimum incrementally, enumerates every model, or conquers cubes on one worker.
 //!

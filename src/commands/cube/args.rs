@@ -7,7 +7,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use pq_encode::spec::Problem;
 use pq_encode::Instance;
 use pq_engine::proof::ProofFormat;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 use crate::args::{
     checkable, command_line, parse_dim, parse_n, parse_timeout, problem_size, EncodingArgs,

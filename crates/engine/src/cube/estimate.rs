@@ -21,10 +21,10 @@ use std::time::Duration;
 use serde::Serialize;
 
 use pq_encode::{dimacs, header};
+use pq_solve::backend::Backend;
 use pq_solve::control::Limits;
 use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
-use pq_solve::Backend;
 
 use super::{CubeError, Manifest};
 use crate::pipeline::{solve_formula, Status};

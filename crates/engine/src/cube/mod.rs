@@ -51,8 +51,8 @@ pub mod status;
 /// 266 row cubes of 10/15 on two workers, three runs each: 27.3 s against 34.0 s for the
 /// default configuration, 38.5 s for `unsat` and 45.7 s for kissat (BENCHMARKS.md,
 /// "Cube-and-conquer").
-pub const CUBE_SOLVER: pq_solve::BackendSpec =
-    pq_solve::BackendSpec::CadicalTuned(pq_solve::backend::Tuning::Sat);
+pub const CUBE_SOLVER: pq_solve::spec::BackendSpec =
+    pq_solve::spec::BackendSpec::CadicalTuned(pq_solve::backend::Tuning::Sat);
 
 /// The manifest's file name in a cube directory.
 pub const CUBE_MANIFEST: &str = "manifest.json";
@@ -201,7 +201,7 @@ pub struct ProofRecord {
 #[derive(Debug)]
 pub struct CubeSolver {
     /// The solver.
-    pub spec: pq_solve::BackendSpec,
+    pub spec: pq_solve::spec::BackendSpec,
     /// `--proof`: its format.
     pub proof: Option<crate::proof::ProofFormat>,
     /// `--check-unsat`: every UNSAT needs a checked proof in this format.
@@ -212,7 +212,7 @@ pub struct CubeSolver {
 
 impl CubeSolver {
     /// The backend that solves without writing a proof (checked with `--check-unsat`).
-    pub fn plain_backend(&self) -> Result<Box<dyn pq_solve::Backend>, SolveError> {
+    pub fn plain_backend(&self) -> Result<Box<dyn pq_solve::backend::Backend>, SolveError> {
         crate::plan::member(&self.spec, self.check_unsat)
     }
 
@@ -220,7 +220,7 @@ impl CubeSolver {
     /// the plain backend, kept in `backend` for as long as the method is used.
     pub fn method<'a>(
         &'a self,
-        backend: &'a mut Option<Box<dyn pq_solve::Backend>>,
+        backend: &'a mut Option<Box<dyn pq_solve::backend::Backend>>,
     ) -> Result<conquer::Method<'a>, SolveError> {
         Ok(match self.proof {
             Some(format) => conquer::Method::Proof {

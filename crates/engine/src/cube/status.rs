@@ -24,7 +24,7 @@ use crate::proof::{check_proof_within, prove, ProofFormat};
 use pq_io::output::shown;
 use pq_solve::answer::Answer;
 use pq_solve::known::agrees;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 use std::path::Path;
 
 /// What the results prove.

@@ -6,7 +6,7 @@ use pq_encode::spec::Problem;
 use pq_io::output::WritePolicy;
 use pq_solve::backend::Judge;
 use pq_solve::control::Limits;
-use pq_solve::SolveError;
+use pq_solve::error::SolveError;
 
 use super::{tree_proof_options, LineEngine};
 use crate::error::EngineError;

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use pq_encode::spec::Problem;
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 use crate::lines::LineEngine;
 use crate::plan::{Cubing, Solvers};

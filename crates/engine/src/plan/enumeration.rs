@@ -5,7 +5,7 @@
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry};
 use pq_solve::control::Limits;
-use pq_solve::{BackendSpec, SolveError};
+use pq_solve::{error::SolveError, spec::BackendSpec};
 
 use super::choice::EngineChoice;
 use super::{member, Enumerate, PlanError};

@@ -25,7 +25,7 @@ use pq_io::output::WritePolicy;
 use pq_solve::backend::{judged, Judge};
 use pq_solve::control::{interrupted, Limits};
 use pq_solve::portfolio::{default_portfolio, default_specs, Portfolio};
-use pq_solve::{Answer, Backend, BackendSpec, SolveError};
+use pq_solve::{answer::Answer, backend::Backend, error::SolveError, spec::BackendSpec};
 
 use crate::enumerate::{Enumerated, OnFound, Request};
 use crate::error::EngineError;

@@ -14,7 +14,7 @@ use pq_encode::spec::{Count, Problem};
 use pq_encode::{Bounds, Card, Instance, Model, Options, Symmetry};
 use pq_io::compress::{stripped, Compression};
 use pq_io::output::{same_target, WritePolicy};
-use pq_solve::BackendSpec;
+use pq_solve::spec::BackendSpec;
 
 use super::choice::{auto_cubing, line_engine, CubingRequest, EngineChoice, EngineRequest};
 use super::{Cubing, Plan, ProofFiles, Solvers};

@@ -24,10 +24,10 @@ use crate::proof::{arranged_for, certified_formula, check_proof, prove, CheckRep
 use pq_io::compress;
 use pq_io::hashing::{sha256_file, sha256_hex};
 use pq_io::staging::{check_target, distinct_plain_names, move_into_place, stage};
+use pq_solve::answer::Answer;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
 use pq_solve::spec::BackendSpec;
-use pq_solve::Answer;
 
 /// The manifest file of a bundle.
 pub(crate) const MANIFEST: &str = "certificate.json";

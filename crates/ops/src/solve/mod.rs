@@ -20,10 +20,10 @@ use pq_report::emit;
 use pq_report::files::write_svg;
 use pq_report::progress::note;
 use pq_report::solve::{Headline, ProofReport, Search, Solved};
+use pq_solve::answer::Answer;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
 use pq_solve::known::agrees;
-use pq_solve::Answer;
 
 use crate::{picture, sizes, status_code, unless_interrupted, warn_rejection, Interruptible};
 
