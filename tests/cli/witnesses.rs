@@ -105,3 +105,86 @@ fn a_broken_witness_is_refused() {
         );
     }
 }
+
+/// `scripts/fix-board.py` fixes a board into the formula pq-sat wrote for its problem: a
+/// solution comes back from `solve --cnf` as itself, validated; a board with an attack makes
+/// the fixed formula UNSAT.
+#[test]
+fn a_board_fixed_into_its_formula_comes_back_as_the_answer() {
+    use crate::util::{code, run, stdout};
+    let tmp = tempfile::tempdir().unwrap();
+    let cnf = tmp.path().join("t.cnf");
+    let out = run(&[
+        "encode",
+        "--problem",
+        root()
+            .join("encodings/peaceable-queens-torus.toml")
+            .to_str()
+            .unwrap(),
+        "--set",
+        "board=8x8",
+        "--n",
+        "8",
+        "--symmetry",
+        "none",
+        "-o",
+        cnf.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    // The board: one the line engine finds (t(8) = 8), not one made by hand.
+    let found = run(&[
+        "solve",
+        "--problem",
+        root()
+            .join("encodings/peaceable-queens-torus.toml")
+            .to_str()
+            .unwrap(),
+        "--set",
+        "board=8x8",
+        "--n",
+        "8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&found), 10);
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&found)).unwrap();
+    let rows: Vec<String> = answer["placement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    let fix = |rows: &[String], name: &str| {
+        let board = tmp.path().join(format!("{name}.txt"));
+        std::fs::write(&board, rows.join("\n") + "\n").unwrap();
+        let out = Command::new("python3")
+            .arg(root().join("scripts/fix-board.py"))
+            .args([&cnf, &board])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let fixed = tmp.path().join(format!("{name}.cnf"));
+        std::fs::write(&fixed, &out.stdout).unwrap();
+        run(&[
+            "solve",
+            "--cnf",
+            fixed.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+    };
+    let back = fix(&rows, "good");
+    assert_eq!(code(&back), 10, "{}", String::from_utf8_lossy(&back.stderr));
+    let back: serde_json::Value = serde_json::from_str(&stdout(&back)).unwrap();
+    assert_eq!(back["placement"], answer["placement"]);
+    // A black queen added in a row that holds a white one: an attack, so no model.
+    let mut broken = rows.clone();
+    let r = (0..8).find(|&r| rows[r].contains('W')).unwrap();
+    let spot = rows[r].find('.').unwrap();
+    broken[r].replace_range(spot..=spot, "B");
+    assert_eq!(code(&fix(&broken, "broken")), 20);
+}
