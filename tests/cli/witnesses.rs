@@ -114,38 +114,20 @@ fn a_board_fixed_into_its_formula_comes_back_as_the_answer() {
     use crate::util::{code, run, stdout};
     let tmp = tempfile::tempdir().unwrap();
     let cnf = tmp.path().join("t.cnf");
-    let out = run(&[
+    let torus = root().join("encodings/peaceable-queens-torus.toml");
+    let step = |command: &str, rest: &[&str]| {
+        let mut args = vec![command, "--problem", torus.to_str().unwrap()];
+        args.extend(["--set", "board=8x8", "--n", "8"]);
+        args.extend(rest);
+        run(&args)
+    };
+    let out = step(
         "encode",
-        "--problem",
-        root()
-            .join("encodings/peaceable-queens-torus.toml")
-            .to_str()
-            .unwrap(),
-        "--set",
-        "board=8x8",
-        "--n",
-        "8",
-        "--symmetry",
-        "none",
-        "-o",
-        cnf.to_str().unwrap(),
-    ]);
+        &["--symmetry", "none", "-o", cnf.to_str().unwrap()],
+    );
     assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
     // The board: one the line engine finds (t(8) = 8), not one made by hand.
-    let found = run(&[
-        "solve",
-        "--problem",
-        root()
-            .join("encodings/peaceable-queens-torus.toml")
-            .to_str()
-            .unwrap(),
-        "--set",
-        "board=8x8",
-        "--n",
-        "8",
-        "--format",
-        "json",
-    ]);
+    let found = step("solve", &["--format", "json"]);
     assert_eq!(code(&found), 10);
     let answer: serde_json::Value = serde_json::from_str(&stdout(&found)).unwrap();
     let rows: Vec<String> = answer["placement"]
