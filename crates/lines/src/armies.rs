@@ -50,15 +50,7 @@ pub struct ArmiesWitness {
 }
 
 /// The answer for `k` armies.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArmiesVerdict {
-    /// They fit.
-    Sat(ArmiesWitness),
-    /// They do not.
-    Unsat,
-    /// Stopped before an answer.
-    Unknown(Stop),
-}
+pub type ArmiesVerdict = crate::Verdict<ArmiesWitness>;
 
 /// Decides whether `k` armies of at least `m` queens each fit on `board` (plain boards).
 pub fn decide_armies(

@@ -120,12 +120,14 @@ pub struct Witness {
     pub black: Vec<(usize, usize)>,
 }
 
-/// The engine's answer to "do `m` and `m` fit?".
+/// An engine's answer to "do they fit?": for two armies (`Verdict`, its witness the
+/// labelling's cells), for `k` armies ([`armies::ArmiesVerdict`]) and for Dudeney's board
+/// ([`crowded::CrowdedVerdict`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// They fit: a labelling with at least `m` cells of each colour.
-    Sat(Witness),
-    /// They do not: every pair was searched to the end.
+pub enum Verdict<W = Witness> {
+    /// They fit: a placement with at least the numbers asked.
+    Sat(W),
+    /// They do not: every unit of the search was searched to its end.
     Unsat,
     /// The search stopped before an answer.
     Unknown(Stop),

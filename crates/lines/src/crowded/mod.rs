@@ -30,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::pool;
-use crate::{Settings, Stats, Stop};
+use crate::{Settings, Stats};
 
 mod matching;
 mod search;
@@ -77,15 +77,7 @@ pub struct CrowdedWitness {
 }
 
 /// The answer to "do `k` knights fit beside the other pieces?".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CrowdedVerdict {
-    /// They fit.
-    Sat(CrowdedWitness),
-    /// They do not: every unit was searched to its end.
-    Unsat,
-    /// Stopped before an answer.
-    Unknown(Stop),
-}
+pub type CrowdedVerdict = crate::Verdict<CrowdedWitness>;
 
 /// The search for `knights` knights on `n × n`, split into units: the `n`-queens solutions,
 /// one per orbit under the board's symmetries.
