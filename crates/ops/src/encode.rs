@@ -32,17 +32,16 @@ pub fn run(
     output: Option<&Path>,
     force: bool,
 ) -> Result<u8> {
-    let a = (output, force);
     match what {
         Encoded::Size(n) => {
             let formula = pq_encode::general::encode_problem(problem, n, options);
             sizes(&formula);
-            write(a, |w| dimacs::write(&formula, w))?;
+            write(output, force, |w| dimacs::write(&formula, w))?;
         }
         Encoded::Export(format) => {
             let opt = maxsat::export(problem, options, format)?;
             sizes(&opt.formula);
-            write(a, |w| opt.write(w))?;
+            write(output, force, |w| opt.write(w))?;
         }
     }
     Ok(0)
@@ -50,7 +49,8 @@ pub fn run(
 
 /// Writes with `body` to `--output` or standard output.
 fn write(
-    (output, force): (Option<&Path>, bool),
+    output: Option<&Path>,
+    force: bool,
     body: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
 ) -> Result<()> {
     match output {

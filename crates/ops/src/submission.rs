@@ -100,10 +100,10 @@ fn versions(solvers: &[(String, BackendSpec)]) -> Vec<Option<String>> {
 impl Submission {
     /// Makes the submission; exit 0 when written (a status left unproven is warned about).
     pub fn run(&self) -> Result<u8> {
-        let (a, pool, job) = (self, &self.pool, self);
+        let (a, pool) = (self, &self.pool);
         let mut racers = Vec::new();
         let mut provers = Vec::new();
-        for (label, spec) in &job.solvers {
+        for (label, spec) in &a.solvers {
             racers.push(Racer {
                 label: label.clone(),
                 backend: pq_engine::plan::member(spec, None)?,
@@ -118,7 +118,7 @@ impl Submission {
             prove_timeout: a.prove_timeout.unwrap_or(a.timeout * 10),
             jobs,
             command: a.command.clone(),
-            versions: versions(&job.solvers),
+            versions: versions(&a.solvers),
             policy: pq_io::output::WritePolicy::from_force(a.force),
         };
         let total = pool.items.len() * racers.len();
@@ -131,7 +131,7 @@ impl Submission {
                         Event::Written(m) => note!(
                     "pq-sat: {} instances written; racing {} ({} s per run, {jobs} at a time)",
                     m.instances.len(),
-                    job.solvers
+                    a.solvers
                         .iter()
                         .map(|(l, _)| l.as_str())
                         .collect::<Vec<_>>()
