@@ -14,6 +14,7 @@
 #     every part is verified, dD-nN/summary.txt adds them up and checks that the ranges
 #     verified cover [0, 2^D).
 #   JOBS: the engine's threads (default 1).
+# BIN, CHECK and EXAMPLE name other binaries (with COMMIT, the commit they were built from).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 d=$1; n=$2; parts=${3:-1}; jobs=${4:-1}
@@ -26,7 +27,8 @@ keep=${KEEP:-$repo/runs/certificates}
 mkdir -p "$keep"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-commit=$(git -C "$repo" rev-parse --short HEAD)
+# COMMIT names the commit the binaries were built from when they are not the tree's own.
+commit=${COMMIT:-$(git -C "$repo" rev-parse --short HEAD)}
 
 # Runs "$@" (the writer) into pq-check, and writes the record to $1 through a temporary
 # name; true when the part is UNSAT and verified.

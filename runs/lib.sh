@@ -85,3 +85,12 @@ journal_step() {
   echo "exit $rc (10 SAT, 20 UNSAT, 0 unknown): $work/$name.$stamp.json"
   tail -3 "$name.$stamp.err"
 }
+
+# The `journal_step` of a problem file on a square board: encodings/$3 with board=DxD ($4), N
+# ($5) of each maximised group, on JOBS ($6, default 1) threads; the step is named $1D-N and
+# runs at niceness $2.
+board_step() {
+  local d=$4 n=$5 jobs=${6:-1}
+  journal_settings "$1$d-$n" "$2"
+  journal_step --problem "$repo/encodings/$3" --set "board=${d}x${d}" --n "$n" --jobs "$jobs"
+}

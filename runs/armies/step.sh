@@ -8,7 +8,4 @@
 set -euo pipefail
 # shellcheck source=runs/lib.sh
 . "$(dirname "$0")/../lib.sh"
-d=$1; n=$2; jobs=${3:-1}
-journal_settings "a$d-$n" 10
-journal_step --problem "$repo/encodings/three-armies.toml" --set "board=${d}x${d}" \
-  --n "$n" --jobs "$jobs"
+board_step a 10 three-armies.toml "$@"

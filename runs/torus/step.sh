@@ -8,7 +8,4 @@
 set -euo pipefail
 # shellcheck source=runs/lib.sh
 . "$(dirname "$0")/../lib.sh"
-d=$1; n=$2; jobs=${3:-1}
-journal_settings "t$d-$n" 19
-journal_step --problem "$repo/encodings/peaceable-queens-torus.toml" --set "board=${d}x${d}" \
-  --n "$n" --jobs "$jobs"
+board_step t 19 peaceable-queens-torus.toml "$@"

@@ -268,6 +268,30 @@ pub(crate) struct SubjectArgs {
     pub problem: ProblemArgs,
 }
 
+/// A placement to read back (`render`, `canon`): pq-sat's output or a text board, and the
+/// problem a text board belongs to.
+#[derive(ClapArgs, Debug)]
+pub(crate) struct PlacementArgs {
+    /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    // The problem a text board belongs to (its symbols and symmetries); JSON reports name
+    // their own.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+}
+
+impl PlacementArgs {
+    /// The files read: `--problem` and the placement (unless standard input).
+    pub(crate) fn inputs(&self) -> Vec<(&'static str, &std::path::Path)> {
+        let problem = self.problem.problem.as_deref().map(|p| ("--problem", p));
+        problem
+            .into_iter()
+            .chain(self.file.as_deref().map(|p| ("FILE", p)))
+            .collect()
+    }
+}
+
 /// A placement problem from a file.
 #[derive(ClapArgs, Debug, Default)]
 pub(crate) struct ProblemArgs {

@@ -1,23 +1,16 @@
 //! `pq-sat canon`: the canonical form of a placement and the size of its orbit; its run is
 //! [`pq_ops::placement::canon`].
 
-use super::problem_input;
 use super::PlacementJob;
-use crate::args::ProblemArgs;
+use crate::args::PlacementArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use std::path::Path;
-use std::path::PathBuf;
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct CanonArgs {
-    /// The board file ("-" or nothing = standard input)
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-    /// The problem a text board belongs to (its symbols and symmetries); JSON reports name
-    /// their own
     #[command(flatten)]
-    pub problem: ProblemArgs,
+    pub placement: PlacementArgs,
     #[command(flatten)]
     pub report: crate::args::FormatArg,
 }
@@ -29,16 +22,16 @@ pub(crate) type CanonJob = PlacementJob<CanonArgs>;
 impl CanonArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<CanonJob, String> {
-        PlacementJob::load(self, |args| &args.problem)
+        PlacementJob::load(self, |args| &args.placement)
     }
 }
 
 impl super::Job for CanonJob {
     fn inputs(&self) -> Vec<(&'static str, &Path)> {
-        problem_input(self.args.problem.problem.as_deref())
+        self.args.placement.inputs()
     }
     fn run(self: Box<Self>) -> Result<u8> {
-        let (file, problem) = (self.args.file.as_deref(), self.problem.as_ref());
+        let (file, problem) = (self.args.placement.file.as_deref(), self.problem.as_ref());
         pq_ops::placement::canon(file, problem, self.args.report.format.into())
     }
 }

@@ -92,12 +92,13 @@ pub(crate) struct PlacementJob<A> {
 }
 
 impl<A> PlacementJob<A> {
-    /// Reads the problem that `problem` finds in `args` (`--problem`, `--set`).
+    /// Reads the problem of the placement that `placement` finds in `args` (`--problem`,
+    /// `--set`).
     pub(crate) fn load(
         args: A,
-        problem: impl Fn(&A) -> &crate::args::ProblemArgs,
+        placement: impl Fn(&A) -> &crate::args::PlacementArgs,
     ) -> Result<Self, String> {
-        let problem = problem(&args).load()?;
+        let problem = placement(&args).problem.load()?;
         Ok(PlacementJob { problem, args })
     }
 }

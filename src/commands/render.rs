@@ -1,9 +1,9 @@
 //! `pq-sat render`: an SVG picture of a placement read back from pq-sat's output; its run is
 //! [`pq_ops::placement::render`].
 
+use super::files;
 use super::PlacementJob;
-use super::{files, problem_input};
-use crate::args::ProblemArgs;
+use crate::args::PlacementArgs;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 use pq_io::output::Output;
@@ -12,12 +12,8 @@ use std::path::PathBuf;
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct RenderArgs {
-    /// pq-sat JSON output, or a text board ("-" or nothing = standard input)
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-    /// The problem a text board belongs to (its symbols); JSON reports name their own
     #[command(flatten)]
-    pub problem: ProblemArgs,
+    pub placement: PlacementArgs,
     /// Write the SVG to FILE (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -31,7 +27,7 @@ pub(crate) type RenderJob = PlacementJob<RenderArgs>;
 impl RenderArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
     pub(crate) fn validate(self) -> Result<RenderJob, String> {
-        PlacementJob::load(self, |args| &args.problem)
+        PlacementJob::load(self, |args| &args.placement)
     }
 }
 
@@ -40,13 +36,11 @@ impl super::Job for RenderJob {
         (files("-o", &self.args.output), self.args.replace.force)
     }
     fn inputs(&self) -> Vec<(&'static str, &Path)> {
-        let mut inputs = problem_input(self.args.problem.problem.as_deref());
-        inputs.extend(self.args.file.as_deref().map(|p| ("FILE", p)));
-        inputs
+        self.args.placement.inputs()
     }
     fn run(self: Box<Self>) -> Result<u8> {
         let a = &self.args;
-        let (file, output) = (a.file.as_deref(), a.output.as_deref());
+        let (file, output) = (a.placement.file.as_deref(), a.output.as_deref());
         pq_ops::placement::render(file, self.problem.as_ref(), output, a.replace.force)
     }
 }

@@ -764,31 +764,22 @@ impl<'a> Tree<'a> {
                     self.nodes += 1;
                     continue;
                 }
-                0x80 if self.live_white < self.claim.white => {}
-                0x80 => {
-                    return refuse(
-                        at,
-                        format!(
-                            "leaf `cells white` does not hold: {} live white cells, not fewer \
-                             than {} ({})",
-                            self.live_white,
-                            self.claim.white,
-                            pair()
-                        ),
-                    )
-                }
-                0x81 if self.live_black < self.claim.black => {}
-                0x81 => {
-                    return refuse(
-                        at,
-                        format!(
-                            "leaf `cells black` does not hold: {} live black cells, not fewer \
-                             than {} ({})",
-                            self.live_black,
-                            self.claim.black,
-                            pair()
-                        ),
-                    )
+                0x80 | 0x81 => {
+                    let (colour, live, claim) = if byte == 0x80 {
+                        ("white", self.live_white, self.claim.white)
+                    } else {
+                        ("black", self.live_black, self.claim.black)
+                    };
+                    if live >= claim {
+                        return refuse(
+                            at,
+                            format!(
+                                "leaf `cells {colour}` does not hold: {live} live {colour} \
+                                 cells, not fewer than {claim} ({})",
+                                pair()
+                            ),
+                        );
+                    }
                 }
                 0xC0..=0xCF => {
                     let family = usize::from(byte >> 3 & 1);

@@ -29,7 +29,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::board::{low_bits, Board, MAX_DIAG, MAX_SIDE, SUM};
 use crate::pool;
-use crate::{Settings, Stats, Stop};
+use crate::{Settings, Stats, Stop, UnitSearch, Verdict};
 
 /// The most armies.
 pub const MAX_ARMIES: usize = 4;
@@ -114,33 +114,40 @@ impl Armies {
         }
     }
 
-    /// The units of work: row colourings, each searched whole by [`Armies::decide_unit`].
-    pub fn units(&self) -> usize {
-        self.rows.len()
-    }
-
     /// Unit `i`: its row colouring (of the board searched, which is the transpose of the
     /// one asked about when that has more rows than columns), army `j` as `j`.
     pub fn unit(&self, i: usize) -> &[u8] {
         &self.rows[i]
     }
 
-    /// Searches every unit on `settings.jobs` threads; the first witness stops them all.
-    pub fn decide(&self, settings: &Settings) -> (ArmiesVerdict, Stats) {
-        let all: Vec<usize> = (0..self.rows.len()).collect();
-        self.decide_units(&all, settings, &|_| {})
+    /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
+    /// has this row colouring.
+    pub fn decide_unit(&self, i: usize, settings: &Settings) -> (ArmiesVerdict, Stats) {
+        let never = AtomicBool::new(false);
+        let mut search = Search::new(self, settings, &never);
+        let verdict = match search.row(&self.rows[i]) {
+            Ok(false) => ArmiesVerdict::Unsat,
+            Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
+            Err(stop) => ArmiesVerdict::Unknown(stop),
+        };
+        let done = verdict == ArmiesVerdict::Unsat;
+        (verdict, Stats::one_unit(search.nodes, search.pairs, done))
+    }
+}
+
+impl UnitSearch for Armies {
+    type Witness = ArmiesWitness;
+
+    fn units(&self) -> usize {
+        self.rows.len()
     }
 
-    /// Searches the units `ids` like [`Armies::decide`], calling `finished(i)` as each unit
-    /// `i` is searched to its end without a solution (from the worker threads, in any
-    /// order): what a journal records so that an interrupted step can go on where it
-    /// stopped.
-    pub fn decide_units(
+    fn decide_units(
         &self,
         ids: &[usize],
         settings: &Settings,
         finished: &(dyn Fn(usize) + Sync),
-    ) -> (ArmiesVerdict, Stats) {
+    ) -> (Verdict<Self::Witness>, Stats) {
         if self.m == 0 {
             let cells = vec![Vec::new(); self.k];
             let stats = Stats {
@@ -160,20 +167,6 @@ impl Armies {
             ArmiesVerdict::Unknown,
         );
         (verdict, stats)
-    }
-
-    /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
-    /// has this row colouring.
-    pub fn decide_unit(&self, i: usize, settings: &Settings) -> (ArmiesVerdict, Stats) {
-        let never = AtomicBool::new(false);
-        let mut search = Search::new(self, settings, &never);
-        let verdict = match search.row(&self.rows[i]) {
-            Ok(false) => ArmiesVerdict::Unsat,
-            Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
-            Err(stop) => ArmiesVerdict::Unknown(stop),
-        };
-        let done = verdict == ArmiesVerdict::Unsat;
-        (verdict, Stats::one_unit(search.nodes, search.pairs, done))
     }
 }
 

@@ -133,6 +133,33 @@ pub enum Verdict<W = Witness> {
     Unknown(Stop),
 }
 
+/// A search cut into units that are each searched whole (the row colourings of
+/// [`armies::Armies`], the queens' orbits of [`crowded::Crowded`]), so that a journal can
+/// record every unit finished and a later run skip them.
+pub trait UnitSearch {
+    /// What a solution is.
+    type Witness;
+
+    /// The number of units, numbered from 0.
+    fn units(&self) -> usize;
+
+    /// Searches the units `ids` on `settings.jobs` threads, the first witness stopping
+    /// them all, and calls `finished(i)` as each unit `i` is searched to its end without a
+    /// solution (from the worker threads, in any order).
+    fn decide_units(
+        &self,
+        ids: &[usize],
+        settings: &Settings,
+        finished: &(dyn Fn(usize) + Sync),
+    ) -> (Verdict<Self::Witness>, Stats);
+
+    /// Searches every unit.
+    fn decide(&self, settings: &Settings) -> (Verdict<Self::Witness>, Stats) {
+        let all: Vec<usize> = (0..self.units()).collect();
+        self.decide_units(&all, settings, &|_| {})
+    }
+}
+
 /// What the search did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {

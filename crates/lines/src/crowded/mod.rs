@@ -30,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::pool;
-use crate::{Settings, Stats};
+use crate::{Settings, Stats, UnitSearch, Verdict};
 
 mod matching;
 mod search;
@@ -263,33 +263,9 @@ impl Crowded {
         self.count = self.bounds.len();
     }
 
-    /// The units of work: `n`-queens solutions, each searched whole by
-    /// [`Crowded::decide_unit`].
-    pub fn units(&self) -> usize {
-        self.count
-    }
-
     /// Unit `i`'s queens: entry `r` is the column of row `r`'s queen.
     pub fn unit(&self, i: usize) -> &[u8] {
         &self.units[i * self.n..(i + 1) * self.n]
-    }
-
-    /// Searches every unit on `settings.jobs` threads; the first witness stops them all.
-    pub fn decide(&self, settings: &Settings) -> (CrowdedVerdict, Stats) {
-        let all: Vec<usize> = (0..self.units()).collect();
-        self.decide_units(&all, settings, &|_| {})
-    }
-
-    /// Searches the units `ids` like [`Crowded::decide`], calling `finished(i)` as each unit
-    /// `i` is searched to its end without a solution (from the worker threads, in any
-    /// order), which is what a journal records.
-    pub fn decide_units(
-        &self,
-        ids: &[usize],
-        settings: &Settings,
-        finished: &(dyn Fn(usize) + Sync),
-    ) -> (CrowdedVerdict, Stats) {
-        with_words!(self.words(), W => self.units_in::<W>(ids, settings, finished))
     }
 
     /// Searches unit `i` (`< units()`) alone, on this thread: `Unsat` means no solution
@@ -332,6 +308,23 @@ impl Crowded {
         };
         let done = verdict == CrowdedVerdict::Unsat;
         (verdict, Stats::one_unit(search.nodes, search.leaves, done))
+    }
+}
+
+impl UnitSearch for Crowded {
+    type Witness = CrowdedWitness;
+
+    fn units(&self) -> usize {
+        self.count
+    }
+
+    fn decide_units(
+        &self,
+        ids: &[usize],
+        settings: &Settings,
+        finished: &(dyn Fn(usize) + Sync),
+    ) -> (Verdict<Self::Witness>, Stats) {
+        with_words!(self.words(), W => self.units_in::<W>(ids, settings, finished))
     }
 }
 
