@@ -125,6 +125,28 @@ impl Board {
         self.cross[f][i * self.rows + r] as usize
     }
 
+    /// The `r + c` diagonals of the cells of `r − c` diagonal `v` in the rows `rows`, as a
+    /// mask: off the torus, the cell of row `r` is on `r + c = 2r + cols − 1 − v`.
+    #[inline(always)]
+    pub(crate) fn sums_on(&self, v: usize, rows: u32) -> u64 {
+        if self.torus {
+            let mut out = 0;
+            let mut rest = rows;
+            while rest != 0 {
+                let r = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                out |= 1 << self.cross(DIFF, v, r);
+            }
+            return out;
+        }
+        let spread = spread(rows);
+        if v < self.cols {
+            spread << (self.cols - 1 - v)
+        } else {
+            spread >> (v + 1 - self.cols)
+        }
+    }
+
     /// The column of the cell of diagonal `i` of family `f` in row `r`.
     pub fn column(&self, f: usize, i: usize, r: usize) -> usize {
         match (self.torus, f) {
@@ -211,6 +233,17 @@ fn shift_right(x: u64, k: i64) -> u64 {
     }
 }
 
+/// Bit `r` of `x` moved to bit `2r`.
+#[inline(always)]
+fn spread(x: u32) -> u64 {
+    let mut x = u64::from(x);
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,6 +292,16 @@ mod tests {
                             }
                         }
                     }
+                }
+                // The `r + c` diagonals of each `r − c` diagonal's cells, cell by cell.
+                for (v, &mask) in want[DIFF].iter().enumerate().take(board.diagonals()) {
+                    let mut sums = 0u64;
+                    for r in 0..rows {
+                        if mask >> r & 1 == 1 {
+                            sums |= 1 << board.cross(DIFF, v, r);
+                        }
+                    }
+                    assert_eq!(board.sums_on(v, mask), sums, "{rows}x{cols} {v}");
                 }
             }
         }

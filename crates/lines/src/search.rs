@@ -21,6 +21,19 @@
 //!   weightings below cut 13/25 from 51.7 M to 12.0 M nodes (BENCHMARKS.md, "The line
 //!   engine").
 //!
+//! - **paired cells** (both families at once): for weights `(p, q)`, a labelling of both
+//!   families loses, of the weighted live cells `P = p · white + q · black`, at least
+//!   `Σ_u min(p · w_u, q · b_u)` over the `r + c` diagonals `u` (each keeps one colour),
+//!   plus one unit per path of a set of disjoint paths `u → v → u'`: a white cell `(u, v)`
+//!   and a black cell `(u', v)` on one `r − c` diagonal `v`, `u` with more weighted white
+//!   than black, `u'` the reverse, at most `p·w_u − q·b_u` paths leaving `u` and
+//!   `q·b_u' − p·w_u'` entering `u'`. Proof: if `u` is labelled B it loses its whites, its
+//!   excess paying for its paths (likewise `u'` labelled W); otherwise `u` is W and `u'` B,
+//!   and `v` kills one of the path's two cells, a loss beyond `u`'s and `u'`'s own minimum.
+//!   So `P − loss ≥ p · m_w + q · m_b` is needed. The paths are a flow in the graph whose
+//!   minimum cut is the exact coupled bound; they are found greedily (BENCHMARKS.md,
+//!   "Paired cells").
+//!
 //! A node where no diagonal holds live cells of both colours is a solution: label each
 //! diagonal by its live colour; every live cell then has all four lines of its colour.
 
@@ -32,6 +45,9 @@ use crate::Demand;
 
 /// The weights `(p, q)` of the family-sum bounds (see the module docs).
 pub(crate) const WEIGHTS: [(i32, i32); 4] = [(1, 2), (2, 1), (3, 4), (4, 3)];
+
+/// The weights `(p, q)` of the paired-cells bound (see the module docs).
+const PAIRED: [(i32, i32); 3] = [(1, 1), (1, 2), (2, 1)];
 pub(crate) const NW: usize = WEIGHTS.len();
 
 /// What the search tells about its tree as it goes: nothing ([`NoTree`]), or every node, for
@@ -43,6 +59,9 @@ pub(crate) trait Tree {
     fn push(&mut self, f: usize, i: usize, white: bool);
     /// The last label is taken back.
     fn pop(&mut self);
+    /// Whether the search cuts with the paired-cells bound, which neither the proofs nor
+    /// the certificates justify (their trees keep to the bounds their checkers know).
+    const PAIRED: bool = false;
     /// Whether [`Tree::rule`] is wanted: finding a leaf's rule costs a scan of the bounds.
     const RULES: bool = false;
     /// The leaf at the end of the path has no solution (a bound cut it).
@@ -60,6 +79,7 @@ pub(crate) struct NoTree;
 
 impl Tree for NoTree {
     const WEIGHTS: [(i32, i32); NW] = WEIGHTS;
+    const PAIRED: bool = true;
     #[inline(always)]
     fn push(&mut self, _: usize, _: usize, _: bool) {}
     #[inline(always)]
@@ -283,6 +303,58 @@ impl<'a, T: Tree> Search<'a, T> {
         true
     }
 
+    /// Whether the paired-cells bound (module docs) leaves this node standing.
+    fn paired_cells(&self) -> bool {
+        let nd = self.nd;
+        // on[v]: the `r + c` diagonals of the white and the black cells on `r − c`
+        // diagonal v, as masks.
+        let mut on = [[0u64; MAX_DIAG]; 2];
+        for (on, masks) in on.iter_mut().zip([&self.white, &self.black]) {
+            for (v, (slot, &rows)) in on.iter_mut().zip(&masks[DIFF]).take(nd).enumerate() {
+                *slot = self.board.sums_on(v, rows);
+            }
+        }
+        PAIRED.iter().all(|&(p, q)| {
+            let room =
+                p * (self.white_total - self.m_white) + q * (self.black_total - self.m_black);
+            // Excess of each diagonal u: white (to leave) and black (to enter).
+            let (mut out, mut into) = ([0i32; MAX_DIAG], [0i32; MAX_DIAG]);
+            let (mut outs, mut intos) = (0u64, 0u64);
+            let mut loss = 0;
+            for u in 0..nd {
+                let w = p * self.white[SUM][u].count_ones() as i32;
+                let b = q * self.black[SUM][u].count_ones() as i32;
+                loss += w.min(b);
+                out[u] = w - w.min(b);
+                into[u] = b - w.min(b);
+                outs |= u64::from(out[u] > 0) << u;
+                intos |= u64::from(into[u] > 0) << u;
+            }
+            if loss > room {
+                return false;
+            }
+            let unit = p.min(q);
+            for (&whites, &blacks) in on[0].iter().zip(&on[1]).take(nd) {
+                let (mut from, mut to) = (whites & outs, blacks & intos);
+                while from != 0 && to != 0 {
+                    let (u, w) = (from.trailing_zeros() as usize, to.trailing_zeros() as usize);
+                    let k = unit.min(out[u]).min(into[w]);
+                    loss += k;
+                    out[u] -= k;
+                    into[w] -= k;
+                    outs &= !(u64::from(out[u] == 0) << u);
+                    intos &= !(u64::from(into[w] == 0) << w);
+                    from &= (from - 1) & outs;
+                    to &= (to - 1) & intos;
+                }
+                if loss > room {
+                    return false;
+                }
+            }
+            true
+        })
+    }
+
     /// The first bound that cuts this node, in [`Search::feasible`]'s order.
     fn failing(&self) -> Option<Rule> {
         if self.white_total < self.m_white {
@@ -310,7 +382,7 @@ impl<'a, T: Tree> Search<'a, T> {
             }
         }
         debug_assert_eq!(self.sums, self.sums_from_scratch());
-        if !self.feasible() {
+        if !self.feasible() || (T::PAIRED && !self.paired_cells()) {
             if T::RULES {
                 let rule = self.failing().expect("an infeasible node fails a bound");
                 self.tree.rule(rule);
@@ -539,11 +611,57 @@ mod tests {
             prop_assert_eq!(search.feasible(), search.failing().is_none());
             if completes(&board, s, t, demand, &labels) {
                 prop_assert!(search.feasible(), "cut a node with a solution below it");
+                prop_assert!(search.paired_cells(), "paired cells cut a node with a solution");
             }
             // A node with no diagonal holding both colours is a solution exactly when it
             // passes the bounds.
             if search.branch().is_none() {
                 prop_assert_eq!(search.feasible(), white >= demand.white && black >= demand.black);
+            }
+        }
+
+        /// The paired-cells bound at the edge of what a node can reach: for every demand
+        /// up to the node's live cells, it cuts only demands no completion meets.
+        #[test]
+        fn paired_cells_cut_only_unreachable_demands(
+            (board, s, t, _, picks) in case(),
+        ) {
+            let n = board.diagonals();
+            let mut labels = [[None; MAX_DIAG]; 2];
+            for (k, &pick) in picks.iter().enumerate() {
+                if pick >= 2 {
+                    labels[k / n][k % n] = Some(pick == 2);
+                }
+            }
+            // Every (white, black) count some completion reaches.
+            let open: Vec<(usize, usize)> = (0..2)
+                .flat_map(|f| (0..n).map(move |i| (f, i)))
+                .filter(|&(f, i)| labels[f][i].is_none())
+                .collect();
+            prop_assume!(open.len() <= 14);
+            let reached: Vec<(usize, usize)> = (0..1u64 << open.len())
+                .map(|bits| {
+                    let mut full = labels;
+                    for (k, &(f, i)) in open.iter().enumerate() {
+                        full[f][i] = Some(bits >> k & 1 == 1);
+                    }
+                    counts(&board, s, t, &full)
+                })
+                .collect();
+            let (most_white, most_black) = counts(&board, s, t, &labels);
+            for w in 1..=most_white {
+                for b in 1..=most_black {
+                    let demand = Demand { white: w, black: b };
+                    let mut search = Search::new(&board, demand, NoTree);
+                    search.start(s, t, false);
+                    for (k, &pick) in picks.iter().enumerate() {
+                        if pick >= 2 {
+                            search.label(k / n, k % n, pick == 2);
+                        }
+                    }
+                    let met = reached.iter().any(|&(x, y)| x >= w && y >= b);
+                    prop_assert!(!met || search.paired_cells(), "cut {w}/{b}, which is met");
+                }
             }
         }
     }
