@@ -160,36 +160,44 @@ impl Board {
     /// The cells of `rows × cols` (row mask `rows`, column mask `cols`) on each diagonal of
     /// both families, as row masks: `out[f][i]`. O(diagonals), by shifting the column mask.
     pub(crate) fn diagonal_masks(&self, rows: u32, cols: u32, out: &mut [[u32; MAX_DIAG]; 2]) {
+        for (f, out) in out.iter_mut().enumerate() {
+            self.family_masks(f, rows, cols, out);
+        }
+    }
+
+    /// [`Board::diagonal_masks`] of family `f` alone.
+    #[inline(always)]
+    pub(crate) fn family_masks(&self, f: usize, rows: u32, cols: u32, out: &mut [u32; MAX_DIAG]) {
+        let nd = self.diagonals();
         if self.torus {
             let d = self.rows;
             let reversed = reverse(cols, d);
-            let [sums, diffs] = out;
-            for (i, (sum, diff)) in sums.iter_mut().zip(diffs).take(d).enumerate() {
-                // Row r of diagonal s is column (s - r) mod d: bit (d-1-c) of the reversed
-                // mask, which is bit r of it rotated right by (d-1-s) mod d.
-                *sum = rows & rotate_right(reversed, (2 * d - 1 - i) % d, d);
-                // Row r of anti-diagonal k is column (r - k) mod d: bit r of the column mask
-                // rotated left by k.
-                *diff = rows & rotate_right(cols, (d - i) % d, d);
+            for (i, mask) in out.iter_mut().take(nd).enumerate() {
+                *mask = rows
+                    & if f == SUM {
+                        // Row r of diagonal s is column (s - r) mod d: bit (d-1-c) of the
+                        // reversed mask, which is bit r of it rotated right by (d-1-s) mod d.
+                        rotate_right(reversed, (2 * d - 1 - i) % d, d)
+                    } else {
+                        // Row r of anti-diagonal k is column (r - k) mod d: bit r of the
+                        // column mask rotated left by k.
+                        rotate_right(cols, (d - i) % d, d)
+                    };
             }
             return;
         }
-        let c1 = self.cols as i64 - 1;
-        let reversed = u64::from(reverse(cols, self.cols));
-        let (rows, cols) = (u64::from(rows), u64::from(cols));
-        let [sums, diffs] = out;
-        for (i, (sum, diff)) in sums
-            .iter_mut()
-            .zip(diffs)
-            .take(self.diagonals())
-            .enumerate()
-        {
-            // Row r of diagonal s is column s - r: bit (cols-1-c) of the reversed mask,
-            // that is bit r of it shifted by cols-1-s.
-            *sum = (rows & shift_right(reversed, c1 - i as i64)) as u32;
-            // Row r of anti-diagonal k is column r + cols-1-k: bit r of the mask shifted
-            // by cols-1-k.
-            *diff = (rows & shift_right(cols, c1 - i as i64)) as u32;
+        // Row r of diagonal s is column s - r: bit (cols-1-c) of the reversed mask, that is
+        // bit r of it shifted right by cols-1-s (left for a negative shift). Row r of
+        // anti-diagonal k is column r + cols-1-k: bit r of the mask shifted the same way.
+        // Held 32 bits up, the shift is to the right for every diagonal: no branch.
+        let shifted = u64::from(if f == SUM {
+            reverse(cols, self.cols)
+        } else {
+            cols
+        });
+        let (wide, c1) = (shifted << 32, self.cols - 1);
+        for (i, mask) in out.iter_mut().take(nd).enumerate() {
+            *mask = rows & (wide >> (32 + c1 - i)) as u32;
         }
     }
 }
@@ -221,15 +229,6 @@ pub(crate) fn rotate_right(x: u32, k: usize, n: usize) -> u32 {
         x
     } else {
         ((x >> k) | (x << (n - k))) & low_bits(n)
-    }
-}
-
-/// `x >> k`, or `x << -k` for negative `k`.
-fn shift_right(x: u64, k: i64) -> u64 {
-    if k >= 0 {
-        x >> k
-    } else {
-        x << -k
     }
 }
 

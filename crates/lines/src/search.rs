@@ -243,16 +243,12 @@ impl<'a, T: Tree> Search<'a, T> {
     /// root's family sums (counted as the root node it is).
     fn start(&mut self, s: u32, t: u32, shortcut: bool) -> bool {
         let board = self.board;
-        board.diagonal_masks(s, t, &mut self.white);
-        board.diagonal_masks(
-            !s & board.row_mask(),
-            !t & board.col_mask(),
-            &mut self.black,
-        );
+        let (not_s, not_t) = (!s & board.row_mask(), !t & board.col_mask());
         self.white_total = (s.count_ones() * t.count_ones()) as i32;
-        self.black_total = ((board.rows() as u32 - s.count_ones())
-            * (board.cols() as u32 - t.count_ones())) as i32;
+        self.black_total = (not_s.count_ones() * not_t.count_ones()) as i32;
         for f in [SUM, DIFF] {
+            board.family_masks(f, s, t, &mut self.white[f]);
+            board.family_masks(f, not_s, not_t, &mut self.black[f]);
             let mut sums = [0; NW];
             for i in 0..self.nd {
                 let c = contributions::<T>(self.white[f][i], self.black[f][i]);
@@ -261,8 +257,8 @@ impl<'a, T: Tree> Search<'a, T> {
                 }
             }
             self.sums[f] = sums;
-            // Most pairs fail at the root (72% at 13/25): the second family's sums are
-            // then not needed.
+            // Most pairs fail at the root (72% at 13/25): the second family's masks and
+            // sums are then not needed.
             if shortcut && (0..NW).any(|k| sums[k] < self.need[k]) {
                 self.nodes += 1;
                 if T::RULES {
