@@ -438,9 +438,10 @@ fn run_with<T: search::Tree>(
                 done_row(at, &mut search.tree);
                 continue;
             };
+            let least = group.least_with(s);
             for t in group.columns(s) {
                 let b = t.count_ones() as usize;
-                if b < lo || b > hi || t & fixed.cols.0 != fixed.cols.1 || !group.is_least(s, t) {
+                if b < lo || b > hi || t & fixed.cols.0 != fixed.cols.1 || !least.is_least(t) {
                     continue;
                 }
                 pairs += 1;

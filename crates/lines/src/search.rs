@@ -302,12 +302,16 @@ impl<'a, T: Tree> Search<'a, T> {
     /// Whether the paired-cells bound (module docs) leaves this node standing.
     fn paired_cells(&self) -> bool {
         let nd = self.nd;
-        // on[v]: the `r + c` diagonals of the white and the black cells on `r − c`
-        // diagonal v, as masks.
-        let mut on = [[0u64; MAX_DIAG]; 2];
-        for (on, masks) in on.iter_mut().zip([&self.white, &self.black]) {
-            for (v, (slot, &rows)) in on.iter_mut().zip(&masks[DIFF]).take(nd).enumerate() {
-                *slot = self.board.sums_on(v, rows);
+        // The `r + c` diagonals of the white and the black cells on each `r − c` diagonal
+        // that holds both colours (the only ones a path can use), as masks.
+        let (mut whites, mut blacks) = ([0u64; MAX_DIAG], [0u64; MAX_DIAG]);
+        let mut mixed = 0;
+        for v in 0..nd {
+            let (w, b) = (self.white[DIFF][v], self.black[DIFF][v]);
+            if w != 0 && b != 0 {
+                whites[mixed] = self.board.sums_on(v, w);
+                blacks[mixed] = self.board.sums_on(v, b);
+                mixed += 1;
             }
         }
         PAIRED.iter().all(|&(p, q)| {
@@ -330,7 +334,7 @@ impl<'a, T: Tree> Search<'a, T> {
                 return false;
             }
             let unit = p.min(q);
-            for (&whites, &blacks) in on[0].iter().zip(&on[1]).take(nd) {
+            for (&whites, &blacks) in whites.iter().zip(&blacks).take(mixed) {
                 let (mut from, mut to) = (whites & outs, blacks & intos);
                 while from != 0 && to != 0 {
                     let (u, w) = (from.trailing_zeros() as usize, to.trailing_zeros() as usize);
