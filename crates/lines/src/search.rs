@@ -302,57 +302,110 @@ impl<'a, T: Tree> Search<'a, T> {
     /// Whether the paired-cells bound (module docs) leaves this node standing.
     fn paired_cells(&self) -> bool {
         let nd = self.nd;
-        // The `r + c` diagonals of the white and the black cells on each `r − c` diagonal
-        // that holds both colours (the only ones a path can use), as masks.
-        let (mut whites, mut blacks) = ([0u64; MAX_DIAG], [0u64; MAX_DIAG]);
-        let mut mixed = 0;
-        for v in 0..nd {
-            let (w, b) = (self.white[DIFF][v], self.black[DIFF][v]);
-            if w != 0 && b != 0 {
-                whites[mixed] = self.board.sums_on(v, w);
-                blacks[mixed] = self.board.sums_on(v, b);
-                mixed += 1;
-            }
+        let (mut whites, mut blacks) = ([0i32; MAX_DIAG], [0i32; MAX_DIAG]);
+        for u in 0..nd {
+            whites[u] = self.white[SUM][u].count_ones() as i32;
+            blacks[u] = self.black[SUM][u].count_ones() as i32;
         }
         PAIRED.iter().all(|&(p, q)| {
             let room =
                 p * (self.white_total - self.m_white) + q * (self.black_total - self.m_black);
             // Excess of each diagonal u: white (to leave) and black (to enter).
             let (mut out, mut into) = ([0i32; MAX_DIAG], [0i32; MAX_DIAG]);
-            let (mut outs, mut intos) = (0u64, 0u64);
             let mut loss = 0;
             for u in 0..nd {
-                let w = p * self.white[SUM][u].count_ones() as i32;
-                let b = q * self.black[SUM][u].count_ones() as i32;
+                let (w, b) = (p * whites[u], q * blacks[u]);
                 loss += w.min(b);
                 out[u] = w - w.min(b);
                 into[u] = b - w.min(b);
-                outs |= u64::from(out[u] > 0) << u;
-                intos |= u64::from(into[u] > 0) << u;
             }
             if loss > room {
                 return false;
             }
-            let unit = p.min(q);
-            for (&whites, &blacks) in whites.iter().zip(&blacks).take(mixed) {
-                let (mut from, mut to) = (whites & outs, blacks & intos);
-                while from != 0 && to != 0 {
-                    let (u, w) = (from.trailing_zeros() as usize, to.trailing_zeros() as usize);
-                    let k = unit.min(out[u]).min(into[w]);
-                    loss += k;
-                    out[u] -= k;
-                    into[w] -= k;
-                    outs &= !(u64::from(out[u] == 0) << u);
-                    intos &= !(u64::from(into[w] == 0) << w);
-                    from &= (from - 1) & outs;
-                    to &= (to - 1) & intos;
-                }
-                if loss > room {
-                    return false;
-                }
-            }
-            true
+            let paths = if self.board.is_torus() {
+                self.paths_on_torus(p.min(q), &mut out, &mut into, room - loss)
+            } else {
+                self.paths(p.min(q), &mut out, &mut into, room - loss)
+            };
+            paths <= room - loss
         })
+    }
+
+    /// The units sent along disjoint paths `u → v → u'` (module docs), `unit` a path,
+    /// from the excess `out` to the excess `into`, greedily in the order of `v` and then
+    /// of `u`; it stops once past `enough`. Off the torus, the cell of row `r` on the
+    /// `r − c` diagonal `v` is on the `r + c` diagonal `u = 2r + k`, `k = cols − 1 − v`:
+    /// every `u` met on `v` has `k`'s parity, so the diagonals with excess are kept as two
+    /// masks by parity, `u` as bit `32 + ⌊u/2⌋` (32 up, so that every `v`'s shift is to
+    /// the right), and each `v`'s rows are read off them without moving bits one by one.
+    fn paths(&self, unit: i32, out: &mut [i32], into: &mut [i32], enough: i32) -> i32 {
+        let (mut outs, mut intos) = ([0u64; 2], [0u64; 2]);
+        for u in 0..self.nd {
+            outs[u & 1] |= u64::from(out[u] > 0) << (32 + u / 2);
+            intos[u & 1] |= u64::from(into[u] > 0) << (32 + u / 2);
+        }
+        let c1 = self.board.cols() as i32 - 1;
+        let mut sent = 0;
+        for v in 0..self.nd {
+            let (w, b) = (self.white[DIFF][v], self.black[DIFF][v]);
+            if w == 0 || b == 0 {
+                continue;
+            }
+            let k = c1 - v as i32;
+            let (parity, shift) = ((k & 1) as usize, (32 + (k >> 1)) as u32);
+            let mut from = w & (outs[parity] >> shift) as u32;
+            let mut to = b & (intos[parity] >> shift) as u32;
+            while from != 0 && to != 0 {
+                let u = (2 * from.trailing_zeros() as i32 + k) as usize;
+                let x = (2 * to.trailing_zeros() as i32 + k) as usize;
+                let units = unit.min(out[u]).min(into[x]);
+                sent += units;
+                out[u] -= units;
+                into[x] -= units;
+                outs[parity] &= !(u64::from(out[u] == 0) << (32 + u / 2));
+                intos[parity] &= !(u64::from(into[x] == 0) << (32 + x / 2));
+                from &= (from - 1) & (outs[parity] >> shift) as u32;
+                to &= (to - 1) & (intos[parity] >> shift) as u32;
+            }
+            if sent > enough {
+                break;
+            }
+        }
+        sent
+    }
+
+    /// [`Search::paths`] on the torus, where `u` wraps: the `r + c` diagonals of each
+    /// `v`'s cells are made one by one.
+    fn paths_on_torus(&self, unit: i32, out: &mut [i32], into: &mut [i32], enough: i32) -> i32 {
+        let (mut outs, mut intos) = (0u64, 0u64);
+        for u in 0..self.nd {
+            outs |= u64::from(out[u] > 0) << u;
+            intos |= u64::from(into[u] > 0) << u;
+        }
+        let mut sent = 0;
+        for v in 0..self.nd {
+            let (w, b) = (self.white[DIFF][v], self.black[DIFF][v]);
+            if w == 0 || b == 0 {
+                continue;
+            }
+            let mut from = self.board.sums_on(v, w) & outs;
+            let mut to = self.board.sums_on(v, b) & intos;
+            while from != 0 && to != 0 {
+                let (u, x) = (from.trailing_zeros() as usize, to.trailing_zeros() as usize);
+                let units = unit.min(out[u]).min(into[x]);
+                sent += units;
+                out[u] -= units;
+                into[x] -= units;
+                outs &= !(u64::from(out[u] == 0) << u);
+                intos &= !(u64::from(into[x] == 0) << x);
+                from &= (from - 1) & outs;
+                to &= (to - 1) & intos;
+            }
+            if sent > enough {
+                break;
+            }
+        }
+        sent
     }
 
     /// The first bound that cuts this node, in [`Search::feasible`]'s order.
