@@ -1,7 +1,7 @@
 //! Times one step of the crowded-board engine: `crowded_probe N KNIGHTS [JOBS [BUDGET]]`,
 //! BUDGET being the first pass's nodes per unit (`Settings::unit_budget`; 0 or absent: none).
 use pq_lines::crowded::{Crowded, CrowdedVerdict};
-use pq_lines::{Settings, UnitSearch};
+use pq_lines::{Settings, Units};
 fn main() {
     let a: Vec<u64> = std::env::args()
         .skip(1)

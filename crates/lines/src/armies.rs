@@ -29,7 +29,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::board::{low_bits, Board, MAX_DIAG, MAX_SIDE, SUM};
 use crate::pool;
-use crate::{Settings, Stats, Stop, UnitSearch, Verdict};
+use crate::{Settings, Stats, Stop, Units, Verdict};
 
 /// The most armies.
 pub const MAX_ARMIES: usize = 4;
@@ -135,7 +135,7 @@ impl Armies {
     }
 }
 
-impl UnitSearch for Armies {
+impl Units for Armies {
     type Witness = ArmiesWitness;
 
     fn units(&self) -> usize {

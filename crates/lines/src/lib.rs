@@ -136,7 +136,7 @@ pub enum Verdict<W = Witness> {
 /// A search cut into units that are each searched whole (the row colourings of
 /// [`armies::Armies`], the queens' orbits of [`crowded::Crowded`]), so that a journal can
 /// record every unit finished and a later run skip them.
-pub trait UnitSearch {
+pub trait Units {
     /// What a solution is.
     type Witness;
 

@@ -33,7 +33,7 @@
 //! (three equal armies on a d×d board, d = 1..=7) are checked with the engine alone.
 
 use pq_lines::armies::{decide_armies, Armies, ArmiesVerdict, ArmiesWitness, MAX_ARMY_SIDE};
-use pq_lines::{Board, Settings, UnitSearch};
+use pq_lines::{Board, Settings, Units};
 
 /// A cell of the board as `(row, col)`.
 type Cell = (usize, usize);

@@ -53,7 +53,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 use pq_lines::crowded::{Crowded, CrowdedVerdict, CrowdedWitness};
-use pq_lines::{Settings, UnitSearch};
+use pq_lines::{Settings, Units};
 
 /// A square as (row, column).
 type Sq = (usize, usize);

@@ -19,7 +19,7 @@ use pq_encode::spec::Problem;
 use pq_io::output;
 use pq_lines::armies::{Armies, ArmiesVerdict};
 use pq_lines::crowded::{Crowded, CrowdedVerdict, Listing};
-use pq_lines::{Board, Demand, Settings, Stats, UnitSearch, Verdict};
+use pq_lines::{Board, Demand, Settings, Stats, Units as _, Verdict};
 use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;

@@ -30,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::pool;
-use crate::{Settings, Stats, UnitSearch, Verdict};
+use crate::{Settings, Stats, Units, Verdict};
 
 mod matching;
 mod search;
@@ -311,7 +311,7 @@ impl Crowded {
     }
 }
 
-impl UnitSearch for Crowded {
+impl Units for Crowded {
     type Witness = CrowdedWitness;
 
     fn units(&self) -> usize {
