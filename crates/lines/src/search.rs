@@ -437,7 +437,11 @@ impl<'a, T: Tree> Search<'a, T> {
             }
         }
         debug_assert_eq!(self.sums, self.sums_from_scratch());
-        if !self.feasible() || (T::PAIRED && !self.paired_cells()) {
+        // Not on the torus: there a pair's tree is deep (about 2,500 nodes a pair at 15/21)
+        // and the wrapped diagonals' paths cost more than the nodes they save (BENCHMARKS.md,
+        // "Paired cells").
+        let paired = T::PAIRED && !self.board.is_torus();
+        if !self.feasible() || (paired && !self.paired_cells()) {
             if T::RULES {
                 let rule = self.failing().expect("an infeasible node fails a bound");
                 self.tree.rule(rule);
