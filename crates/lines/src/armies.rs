@@ -125,13 +125,11 @@ impl Armies {
     pub fn decide_unit(&self, i: usize, settings: &Settings) -> (ArmiesVerdict, Stats) {
         let never = AtomicBool::new(false);
         let mut search = Search::new(self, settings, &never);
-        let verdict = match search.row(&self.rows[i]) {
-            Ok(false) => ArmiesVerdict::Unsat,
-            Ok(true) => ArmiesVerdict::Sat(self.turned_back(search.found.take())),
-            Err(stop) => ArmiesVerdict::Unknown(stop),
+        let searched = match search.row(&self.rows[i]) {
+            Ok(found) => Ok(found.then(|| self.turned_back(search.found.take()))),
+            Err(stop) => Err(stop),
         };
-        let done = verdict == ArmiesVerdict::Unsat;
-        (verdict, Stats::one_unit(search.nodes, search.pairs, done))
+        ArmiesVerdict::of_unit(searched, search.nodes, search.pairs)
     }
 }
 

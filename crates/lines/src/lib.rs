@@ -178,24 +178,36 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// The counts of one unit searched alone on this thread (`decide_unit`), `done` when it
-    /// was searched to its end without a solution.
-    pub(crate) fn one_unit(nodes: u64, pairs: u64, done: bool) -> Stats {
-        Stats {
-            nodes,
-            pairs,
-            row_sets_done: usize::from(done),
-            row_sets: 1,
-            jobs: 1,
-            resumed: 0,
-        }
-    }
-
     /// Adds the workers' counts (`pool::run_workers`).
     fn add(&mut self, (nodes, pairs, done): pool::Counts) {
         self.nodes += nodes;
         self.pairs += pairs;
         self.row_sets_done += done;
+    }
+}
+
+impl<W> Verdict<W> {
+    /// The verdict of one unit searched alone on this thread (`decide_unit`), from what its
+    /// search returned (a solution, none, or where it stopped), with its counts.
+    pub(crate) fn of_unit(
+        searched: Result<Option<W>, Stop>,
+        nodes: u64,
+        pairs: u64,
+    ) -> (Self, Stats) {
+        let verdict = match searched {
+            Ok(Some(w)) => Verdict::Sat(w),
+            Ok(None) => Verdict::Unsat,
+            Err(stop) => Verdict::Unknown(stop),
+        };
+        let stats = Stats {
+            nodes,
+            pairs,
+            row_sets_done: usize::from(matches!(verdict, Verdict::Unsat)),
+            row_sets: 1,
+            jobs: 1,
+            resumed: 0,
+        };
+        (verdict, stats)
     }
 }
 

@@ -4,14 +4,14 @@
 
 use pq_encode::spec::Problem;
 use pq_io::output::WritePolicy;
-use pq_solve::backend::Judge;
-use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
 use super::{tree_proof_options, LineEngine};
 use crate::error::EngineError;
-use crate::optimise::{optimise_lines, Progress, RunLimits, Strategy};
-use crate::plan::{Decide, Decided, Native, Optimise, Optimised, ProofFiles, Prove, Step};
+use crate::optimise::{optimise_lines, Strategy};
+use crate::plan::{
+    Climb, Decide, Decided, Native, Optimise, Optimised, ProofFiles, Prove, Query, Step,
+};
 use crate::proof::ProofFormat;
 
 /// The problem a native engine answers: `step`'s (a formula that names none is for the
@@ -26,14 +26,9 @@ fn native_problem(step: Step<'_>) -> Result<(&Problem, usize), SolveError> {
 }
 
 impl Decide for LineEngine {
-    fn decide(
-        &self,
-        step: Step<'_>,
-        limits: &Limits,
-        _judge: Judge<'_>,
-    ) -> Result<Decided, SolveError> {
-        let (problem, n) = native_problem(step)?;
-        let (outcome, stats) = LineEngine::decide(self, problem, n, limits)?;
+    fn decide(&self, query: Query<'_>) -> Result<Decided, SolveError> {
+        let (problem, n) = native_problem(query.step)?;
+        let (outcome, stats) = LineEngine::decide(self, problem, n, query.limits)?;
         Ok(Decided {
             search: Some(stats),
             ..Decided::of(outcome)
@@ -49,18 +44,15 @@ pub(crate) struct TreeProver<'a> {
     pub format: ProofFormat,
     /// Whether the proof may replace an earlier file.
     pub policy: WritePolicy,
+    /// Whether the proof is checked before its UNSAT counts.
+    pub check: bool,
 }
 
 impl Prove for TreeProver<'_> {
-    fn prove(
-        &self,
-        step: Step<'_>,
-        files: &ProofFiles,
-        check: bool,
-        limits: &Limits,
-        _judge: Judge<'_>,
-    ) -> Result<Decided, SolveError> {
-        let (problem, n) = native_problem(step)?;
+    fn prove(&self, query: Query<'_>, files: &ProofFiles) -> Result<Decided, SolveError> {
+        let check = self.check;
+        let (problem, n) = native_problem(query.step)?;
+        let limits = query.limits;
         let paths = (files.cnf_out.as_path(), files.proof.as_path());
         if self.format == ProofFormat::Search {
             let (outcome, stats, bytes) = self.engine.certify(
@@ -94,14 +86,10 @@ impl Optimise for LineEngine {
         LineEngine::name(self)
     }
 
-    fn optimise(
-        &self,
-        problem: &Problem,
-        limits: &RunLimits,
-        on_progress: &mut dyn FnMut(Progress),
-    ) -> Result<Optimised, SolveError> {
+    fn optimise(&self, climb: Climb<'_>) -> Result<Optimised, SolveError> {
         let mut stats = pq_lines::Stats::default();
-        let outcome = optimise_lines(problem, self, limits, on_progress, &mut stats)?;
+        let (problem, limits) = (climb.problem, climb.limits);
+        let outcome = optimise_lines(problem, self, limits, climb.on_progress, &mut stats)?;
         Ok(Optimised {
             engine: LineEngine::name(self),
             outcome,
@@ -114,11 +102,12 @@ impl Optimise for LineEngine {
 }
 
 impl Native for LineEngine {
-    fn prover(&self, format: ProofFormat, policy: WritePolicy) -> Box<dyn Prove + '_> {
+    fn prover(&self, format: ProofFormat, policy: WritePolicy, check: bool) -> Box<dyn Prove + '_> {
         Box::new(TreeProver {
             engine: self,
             format,
             policy,
+            check,
         })
     }
 }

@@ -26,7 +26,7 @@ use crate::enumerate::{check, limit_reached, Enumerated, Found, OnFound, Request
 use crate::error::EngineError;
 use crate::lines::{board, unsupported, LineEngine};
 use crate::optimise::RunLimits;
-use crate::plan::{Enumerate, Optimise};
+use crate::plan::{Climb, Enumerate, Optimise};
 
 /// The line engine's enumeration on `jobs` threads, its optimum found by the line engine
 /// too (an exhaustive search: no checked proof).
@@ -58,7 +58,11 @@ impl Enumerate for LineEnumerator {
     fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError> {
         let start = Instant::now();
         let engine = LineEngine::on(self.jobs);
-        let run = engine.optimise(problem, &RunLimits::default(), &mut |_| {})?;
+        let run = engine.optimise(Climb {
+            problem,
+            limits: &RunLimits::default(),
+            on_progress: &mut |_| {},
+        })?;
         let optimum = run.outcome.optimum.ok_or_else(|| {
             let why = run.outcome.reason.unwrap_or_else(|| "no answer".into());
             SolveError::from(EngineError::Unfinished(format!(

@@ -110,6 +110,18 @@ pub enum Step<'a> {
     },
 }
 
+/// One step put to an engine: the step, the limits it runs under and the judge its answer
+/// must pass, which travel together from the command to whichever engine answers.
+#[derive(Clone, Copy)]
+pub struct Query<'a> {
+    /// What is decided.
+    pub step: Step<'a>,
+    /// The time and memory it may take.
+    pub limits: &'a Limits,
+    /// What the answer must agree with (the table of proven values, say).
+    pub judge: Judge<'a>,
+}
+
 impl<'a> Step<'a> {
     /// The problem and its size, when the step names a problem.
     pub fn problem(&self) -> Option<(&'a Problem, usize)> {
@@ -202,25 +214,13 @@ pub trait Decide {
         Vec::new()
     }
     /// Decides the step under `limits`; the answer must pass `judge`.
-    fn decide(
-        &self,
-        step: Step<'_>,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<Decided, SolveError>;
+    fn decide(&self, query: Query<'_>) -> Result<Decided, SolveError>;
 }
 
-/// What writes a proof of an UNSAT step into `files` (checking it with `check`).
+/// What writes a proof of an UNSAT step into `files` (and checks it, when built to).
 pub trait Prove {
-    /// Decides the step, writing the proof on UNSAT; the answer must pass `judge`.
-    fn prove(
-        &self,
-        step: Step<'_>,
-        files: &ProofFiles,
-        check: bool,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<Decided, SolveError>;
+    /// Decides the step, writing the proof on UNSAT; the answer must pass the query's judge.
+    fn prove(&self, query: Query<'_>, files: &ProofFiles) -> Result<Decided, SolveError>;
 }
 
 /// What climbs to the optimum of a problem's maximised groups.
@@ -231,13 +231,19 @@ pub trait Optimise {
     fn take_rejections(&self) -> Vec<String> {
         Vec::new()
     }
-    /// Climbs under `limits`, telling `on_progress` of each step.
-    fn optimise(
-        &self,
-        problem: &Problem,
-        limits: &RunLimits,
-        on_progress: &mut dyn FnMut(Progress),
-    ) -> Result<Optimised, SolveError>;
+    /// Climbs to the climb's optimum under its limits, telling it of each step.
+    fn optimise(&self, climb: Climb<'_>) -> Result<Optimised, SolveError>;
+}
+
+/// One optimum put to an optimiser: the problem, the limits of the run and of each step, and
+/// who hears of each step's progress.
+pub struct Climb<'a> {
+    /// The problem whose maximised groups are climbed.
+    pub problem: &'a Problem,
+    /// The run's and each step's limits.
+    pub limits: &'a RunLimits,
+    /// Told of each step as it starts and ends.
+    pub on_progress: &'a mut dyn FnMut(Progress),
 }
 
 /// What lists every placement of a problem at one size (or one per symmetry orbit).
@@ -253,38 +259,27 @@ pub trait Enumerate {
 /// An engine that answers problems itself, with no formula (the line engine): it decides
 /// steps, climbs to optima and writes proofs of its own.
 pub trait Native: Decide + Optimise + std::fmt::Debug + Send + Sync {
-    /// What writes its proofs in `format`, replacing earlier files as `policy` says.
-    fn prover(&self, format: ProofFormat, policy: WritePolicy) -> Box<dyn Prove + '_>;
+    /// What writes its proofs in `format`, replacing earlier files as `policy` says, and
+    /// checks each before its UNSAT counts when `check` says so.
+    fn prover(&self, format: ProofFormat, policy: WritePolicy, check: bool) -> Box<dyn Prove + '_>;
 }
 
-impl<T: Decide + ?Sized> Decide for &T {
-    fn take_rejections(&self) -> Vec<String> {
-        (**self).take_rejections()
-    }
-    fn decide(
-        &self,
-        step: Step<'_>,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<Decided, SolveError> {
-        (**self).decide(step, limits, judge)
-    }
+/// The engine of one call: the plan's native engine, borrowed, or SAT solvers made for the
+/// call.
+pub enum Engine<'a, T: ?Sized> {
+    /// The plan's own engine.
+    Held(&'a T),
+    /// One made for the call.
+    Made(Box<T>),
 }
 
-impl<T: Optimise + ?Sized> Optimise for &T {
-    fn name(&self) -> String {
-        (**self).name()
-    }
-    fn take_rejections(&self) -> Vec<String> {
-        (**self).take_rejections()
-    }
-    fn optimise(
-        &self,
-        problem: &Problem,
-        limits: &RunLimits,
-        on_progress: &mut dyn FnMut(Progress),
-    ) -> Result<Optimised, SolveError> {
-        (**self).optimise(problem, limits, on_progress)
+impl<T: ?Sized> std::ops::Deref for Engine<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match self {
+            Engine::Held(engine) => engine,
+            Engine::Made(engine) => engine,
+        }
     }
 }
 
@@ -365,15 +360,10 @@ impl Decide for SatSolvers {
         self.backend.take_rejections()
     }
 
-    fn decide(
-        &self,
-        step: Step<'_>,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<Decided, SolveError> {
-        let (problem, n, formula) = formula_of(step, &self.options);
-        let backend = self.backend.as_ref();
-        let outcome = solve_formula_judged(problem, n, &formula, backend, limits, judge);
+    fn decide(&self, query: Query<'_>) -> Result<Decided, SolveError> {
+        let (problem, n, formula) = formula_of(query.step, &self.options);
+        let (backend, limits) = (self.backend.as_ref(), query.limits);
+        let outcome = solve_formula_judged(problem, n, &formula, backend, limits, query.judge);
         Ok(Decided {
             engine: self.backend.name(),
             ..Decided::of(outcome?)
@@ -391,22 +381,18 @@ pub(crate) struct SatProver {
     pub policy: WritePolicy,
     /// The encoding of a problem given without its formula.
     pub options: Options,
+    /// Whether the proof is checked before its UNSAT counts.
+    pub check: bool,
 }
 
 impl Prove for SatProver {
-    fn prove(
-        &self,
-        step: Step<'_>,
-        files: &ProofFiles,
-        check: bool,
-        limits: &Limits,
-        judge: Judge<'_>,
-    ) -> Result<Decided, SolveError> {
-        let (problem, n, formula) = formula_of(step, &self.options);
+    fn prove(&self, query: Query<'_>, files: &ProofFiles) -> Result<Decided, SolveError> {
+        let (check, limits) = (self.check, query.limits);
+        let (problem, n, formula) = formula_of(query.step, &self.options);
         let formula = formula.as_ref();
         let paths = (files.cnf_out.as_path(), files.proof.as_path());
         let proved = prove(&self.spec, formula, paths, self.format, limits, self.policy)?;
-        let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), judge)?;
+        let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), query.judge)?;
         let checked = answer == Answer::Unsat && check;
         if checked {
             answer = verify_unsat(
@@ -447,19 +433,14 @@ impl Optimise for SatOptimiser {
         self.backend.take_rejections()
     }
 
-    fn optimise(
-        &self,
-        problem: &Problem,
-        limits: &RunLimits,
-        on_progress: &mut dyn FnMut(Progress),
-    ) -> Result<Optimised, SolveError> {
+    fn optimise(&self, climb: Climb<'_>) -> Result<Optimised, SolveError> {
         let outcome = optimise(
-            problem,
+            climb.problem,
             &self.options,
             self.strategy,
             self.backend.as_ref(),
-            limits,
-            on_progress,
+            climb.limits,
+            climb.on_progress,
         );
         Ok(Optimised {
             engine: self.backend.name(),
@@ -515,13 +496,13 @@ impl Plan {
     ///
     /// # Errors
     /// As [`member`].
-    pub fn decider(&self) -> Result<Box<dyn Decide + '_>, SolveError> {
+    pub fn decider(&self) -> Result<Engine<'_, dyn Decide + '_>, SolveError> {
         Ok(match &self.native {
-            Some(engine) => Box::new(engine.as_ref() as &dyn Decide),
-            None => Box::new(SatSolvers {
+            Some(engine) => Engine::Held(engine.as_ref()),
+            None => Engine::Made(Box::new(SatSolvers {
                 backend: self.step_backend()?,
                 options: self.options,
-            }),
+            })),
         })
     }
 
@@ -529,13 +510,15 @@ impl Plan {
     pub fn prover(&self) -> Option<Box<dyn Prove + '_>> {
         self.proof.as_ref()?;
         let spec = self.prover.clone()?;
+        let check = self.check_unsat.is_some();
         Some(match &self.native {
-            Some(engine) => engine.prover(self.proof_format, self.policy),
+            Some(engine) => engine.prover(self.proof_format, self.policy, check),
             None => Box::new(SatProver {
                 spec,
                 format: self.proof_format,
                 policy: self.policy,
                 options: self.options,
+                check,
             }),
         })
     }
@@ -545,9 +528,9 @@ impl Plan {
     ///
     /// # Errors
     /// As [`member`].
-    pub fn optimiser(&self) -> Result<Box<dyn Optimise + '_>, SolveError> {
+    pub fn optimiser(&self) -> Result<Engine<'_, dyn Optimise + '_>, SolveError> {
         if let Some(engine) = &self.native {
-            return Ok(Box::new(engine.as_ref() as &dyn Optimise));
+            return Ok(Engine::Held(engine.as_ref()));
         }
         // The incremental strategy always solves in the in-process CaDiCaL (checked when
         // the plan was made).
@@ -555,11 +538,11 @@ impl Plan {
             Strategy::Incremental => Box::new(pq_solve::backend::Cadical),
             _ => self.step_backend()?,
         };
-        Ok(Box::new(SatOptimiser {
+        Ok(Engine::Made(Box::new(SatOptimiser {
             backend,
             options: self.options,
             strategy: self.strategy,
-        }))
+        })))
     }
 
     /// Decides one step (a problem at a size, or the formula given): by the prover when
@@ -572,16 +555,14 @@ impl Plan {
     /// checker rejects, an answer the judge or the validator rejects.
     pub fn decide(
         &self,
-        step: Step<'_>,
-        limits: &Limits,
-        judge: Judge<'_>,
+        query: Query<'_>,
         on_rejection: &mut dyn FnMut(String),
     ) -> Result<Decided, SolveError> {
         if let (Some(prover), Some(files)) = (self.prover(), &self.proof) {
-            return prover.prove(step, files, self.check_unsat.is_some(), limits, judge);
+            return prover.prove(query, files);
         }
         let decider = self.decider()?;
-        let decided = decider.decide(step, limits, judge);
+        let decided = decider.decide(query);
         decider.take_rejections().into_iter().for_each(on_rejection);
         decided
     }

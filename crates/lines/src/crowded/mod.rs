@@ -301,13 +301,8 @@ impl Crowded {
     fn unit_in<const W: usize>(&self, i: usize, settings: &Settings) -> (CrowdedVerdict, Stats) {
         let never = AtomicBool::new(false);
         let mut search = Search::<W>::new(self, settings, &never);
-        let verdict = match search.unit(self.unit(i)) {
-            Ok(None) => CrowdedVerdict::Unsat,
-            Ok(Some(w)) => CrowdedVerdict::Sat(w),
-            Err(stop) => CrowdedVerdict::Unknown(stop),
-        };
-        let done = verdict == CrowdedVerdict::Unsat;
-        (verdict, Stats::one_unit(search.nodes, search.leaves, done))
+        let searched = search.unit(self.unit(i));
+        CrowdedVerdict::of_unit(searched, search.nodes, search.leaves)
     }
 }
 

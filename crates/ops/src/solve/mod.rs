@@ -13,7 +13,7 @@ use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{header, Formula};
 use pq_engine::pipeline::Outcome;
-use pq_engine::plan::{Decided, Plan, Step, Target};
+use pq_engine::plan::{Decided, Plan, Query, Step, Target};
 use pq_engine::proof::{certified_formula, ProofFormat};
 use pq_io::output::WritePolicy;
 use pq_report::emit;
@@ -93,7 +93,14 @@ fn at_size(problem: &Problem, n: usize, run: &Solve) -> Result<u8> {
             },
             None => Step::Problem { problem, n },
         };
-        plan.decide(step, &limits, &judge, &mut warn_rejection)?
+        plan.decide(
+            Query {
+                step,
+                limits: &limits,
+                judge: &judge,
+            },
+            &mut warn_rejection,
+        )?
     };
     // The SAT path reports the formula it solved; the line engine the one its proof refutes.
     let shown = match formula {
@@ -186,8 +193,12 @@ fn formula(path: Option<&Path>, run: &Solve) -> Result<u8> {
             n: size,
             formula: &formula,
         };
-        run.plan
-            .decide(step, &limits, &accept_all, &mut warn_rejection)?
+        let query = Query {
+            step,
+            limits: &limits,
+            judge: &accept_all,
+        };
+        run.plan.decide(query, &mut warn_rejection)?
     };
     let proof = proof_report(&run.plan, &decided, certifies);
     let outcome = decided.outcome;

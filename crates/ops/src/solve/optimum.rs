@@ -5,7 +5,7 @@ use anyhow::Result;
 use pq_encode::spec::Problem;
 use pq_engine::optimise::{OptimiseOutcome, RunLimits, Strategy};
 use pq_engine::optimisers::{optimise_with, Optimiser};
-use pq_engine::plan::portfolio;
+use pq_engine::plan::{portfolio, Climb};
 use pq_report::progress::{note, Reporter};
 use pq_report::solve::{Optimum, Search};
 use pq_report::{emit, CertificateSummary};
@@ -37,7 +37,11 @@ pub(super) fn optimum(problem: &Problem, run: &Solve) -> Result<u8> {
         // Dropped before the answer is printed, taking its live line with it.
         let reporter = Reporter::new(run.progress, optimiser.name());
         let _guard = Interruptible::enter();
-        optimiser.optimise(problem, &limits, &mut |event| reporter.on(event))
+        optimiser.optimise(Climb {
+            problem,
+            limits: &limits,
+            on_progress: &mut |event| reporter.on(event),
+        })
     };
     optimiser
         .take_rejections()
