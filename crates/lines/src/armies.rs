@@ -9,21 +9,35 @@
 //!    appears after the armies numbered below it) with `r ≤ rgs(reverse(r))`. Each is a
 //!    unit of work: the threads share them, and [`Armies::decide_unit`] searches one, which
 //!    is what `--estimate`'s samples time.
-//! 2. *Column colourings*, depth first, column by column, pruned by two running bounds and
+//! 2. *Column colourings*, depth first, column by column, pruned by the bounds below and
 //!    by the symmetry's lex order: a column colouring whose relabelled prefix falls below
 //!    the row colouring cannot be least under transposition, and the pair must finally be
 //!    least among its images under the board's symmetries and every renaming of the armies
 //!    (checked exactly at the leaf).
 //! 3. *Diagonals*, depth first, each labelled with one of the armies present on it.
 //!
-//! **The bounds** (both exact: no solution is lost). Army `j` has at most `|R_j| · (|C_j| +
-//! free columns)` cells, which must reach `m`. And per diagonal family, a diagonal ends with
-//! one label, so it holds cells of one army only: Σ over diagonals of the largest army's
-//! possible cells on it (`pot`, cells whose row is that army's and whose column is that
-//! army's or still free) bounds the total, which must reach `k·m`. The diagonal level
-//! applies the same two bounds to the live cells. This is the counting argument of the
-//! two-army engine (the "cap sums" of its bounds) on `k` labels; the line labelling itself
-//! is Smith, Petrie & Gent's model (CPAIOR 2004) with `k` colours.
+//! **The bounds** (all exact: no solution is lost; each has the property test
+//! `a_column_node_the_bounds_cut_has_no_solution_below_it`). Write `R_j`, `C_j` for army
+//! `j`'s rows and columns, `free` for the columns not yet coloured.
+//! - *Columns needed.* Army `j` has at most `|R_j| · |C_j|` cells, so it needs `need_j =
+//!   ⌈m / |R_j|⌉ − |C_j|` more columns (at least 0). The free columns go to one army each,
+//!   so `Σ_j need_j ≤ free`, and army `j` can take at most `need_j + spare` of them
+//!   (`spare = free − Σ_j need_j`).
+//! - *Weighted family sums.* For weights `w_j ≥ 0`, `Σ_j w_j · count_j ≥ m · Σ_j w_j`. A
+//!   diagonal ends with one label, so only one army's cells on it count: per diagonal
+//!   family, `Σ_j w_j · count_j ≤ Σ_i max_j w_j · x_ij` for any `x_ij` at least army `j`'s
+//!   final cells on diagonal `i`. Two such `x` are known: `min(pot_ij, fixed_ij + need_j +
+//!   spare)` (`pot`: cells in `j`'s rows whose column is `j`'s or free; `fixed`: those whose
+//!   column is `j`'s already; a diagonal meets a column once, so each column `j` still takes
+//!   adds at most one cell to it), and `fixed_ij` itself plus what the free columns can add:
+//!   a column of army `j` raises `Σ_i max_j w_j · fixed_ij` by at most `w_j · |R_j|` (its
+//!   `|R_j|` cells lie on distinct diagonals), and army `j` takes at least `need_j` of them.
+//!   The weights are every set of two or more armies (weight 1: the "cap sums" of the
+//!   two-army engine) and, for three armies, each army doubled against the other two.
+//!
+//! The diagonal level applies the per-army count and the sum over every army to the live
+//! cells. The line labelling itself is Smith, Petrie & Gent's model (CPAIOR 2004) with `k`
+//! colours.
 
 use std::sync::atomic::AtomicBool;
 
@@ -34,13 +48,9 @@ use crate::{Settings, Stats, Stop, Units, Verdict};
 /// The most armies.
 pub const MAX_ARMIES: usize = 4;
 
-/// The longest side of a board for three or more armies: their counts per diagonal fit
-/// in an `i8` and the column level's state stays small, which matters because it is
-/// copied at every node (d = 15's step already costs a CPU-week).
+/// The longest side of a board for three or more armies: the column level keeps a count
+/// per diagonal in a byte lane, `2 · 16 − 1` diagonals to 32 lanes.
 pub const MAX_ARMY_SIDE: usize = 16;
-
-/// The diagonals of one family on a board of side at most [`MAX_ARMY_SIDE`].
-const ARMY_DIAG: usize = 2 * MAX_ARMY_SIDE - 1;
 
 /// A solution for `k` armies: each army's cells (at least `m` each), row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,62 +294,98 @@ fn least_pair(square: bool, r: &[u8], c: &[u8], perms: &[[u8; MAX_ARMIES]]) -> b
     true
 }
 
-/// The sets of armies, as bit masks (`0` unused).
-const SETS: usize = 1 << MAX_ARMIES;
+/// One lane per diagonal of a family: `2 · MAX_ARMY_SIDE − 1` of them, padded to a whole
+/// number of vector registers so that the loops over them vectorise.
+const LANES: usize = 32;
 
-/// Adds `delta` (±1) to `counts[owner]` and keeps `caps` (Σ over the diagonals of the
-/// largest count among each set's armies) up to date: a set's largest count moves with
-/// `owner`'s exactly when `owner`'s is above every other army's of the set (before a
-/// decrease, after an increase), that is for the sets of `owner` and armies it is above.
-#[inline(always)]
-fn bump(counts: &mut [i8; MAX_ARMIES], caps: &mut [i16; SETS], owner: usize, delta: i8, k: usize) {
-    let top = if delta < 0 {
-        counts[owner]
-    } else {
-        counts[owner] + 1
-    };
-    counts[owner] += delta;
-    let mut above = 0;
-    for (a, &p) in counts[..k].iter().enumerate() {
-        if a != owner && top > p {
-            above |= 1 << a;
+/// A count per diagonal of one family.
+type Lanes = [u8; LANES];
+
+/// The weights of the column level's weighted bounds, one row per bound (armies past `k`
+/// unused): every set of two or more armies with weight 1 (the "cap sums"), and for three
+/// armies each army doubled against the other two. Σ_j w_j · count_j ≤ Σ over a family's
+/// diagonals of max_j w_j · (army `j`'s cells on it), since a diagonal keeps one army's
+/// cells; a demand of `m` each needs `m · Σ_j w_j`.
+fn weights(k: usize) -> Vec<[u8; MAX_ARMIES]> {
+    let mut out = Vec::new();
+    // In the order that cuts soonest: every army, then each doubled, then the smaller sets.
+    out.push(std::array::from_fn(|j| u8::from(j < k)));
+    if k == 3 {
+        for j in 0..3 {
+            let mut w = [1, 1, 1, 0];
+            w[j] = 2;
+            out.push(w);
         }
     }
-    // Sets of two or more armies only: a single army's cap is its cell count, which the
-    // count bound already reads.
-    let mut sub = above;
-    while sub != 0 {
-        caps[sub | 1 << owner] += i16::from(delta);
-        sub = (sub - 1) & above;
+    for set in (1usize..(1 << k) - 1).rev() {
+        if set.count_ones() > 1 {
+            out.push(std::array::from_fn(|j| u8::from(set & (1 << j) != 0)));
+        }
+    }
+    out
+}
+
+/// `Σ_i max_j w_j · lanes[j][i]` over the armies with a weight (`doubled[j]` is
+/// `2 · lanes[j]`).
+#[inline(always)]
+fn weighted_cap(w: &[u8; MAX_ARMIES], lanes: &[Lanes], doubled: &[Lanes]) -> i32 {
+    let mut most = [0u8; LANES];
+    for (j, &wj) in w.iter().enumerate().take(lanes.len()) {
+        let x = match wj {
+            0 => continue,
+            1 => &lanes[j],
+            _ => &doubled[j],
+        };
+        for (m, &v) in most.iter_mut().zip(x) {
+            *m = (*m).max(v);
+        }
+    }
+    most.iter().map(|&v| i32::from(v)).sum()
+}
+
+/// Lane-wise `a += b` (`sign` 1) or `a -= b` (`sign` −1), eight lanes to a `u64`: no lane
+/// leaves `0..=255` (a count of cells), so no carry crosses into the next.
+#[inline(always)]
+fn add_lanes(a: &mut Lanes, b: &Lanes, sign: i8) {
+    for (x, y) in a.chunks_exact_mut(8).zip(b.chunks_exact(8)) {
+        let (u, v) = (
+            u64::from_ne_bytes(x.try_into().expect("8 lanes")),
+            u64::from_ne_bytes(y.try_into().expect("8 lanes")),
+        );
+        let sum = if sign > 0 {
+            u.wrapping_add(v)
+        } else {
+            u.wrapping_sub(v)
+        };
+        x.copy_from_slice(&sum.to_ne_bytes());
     }
 }
 
-/// The largest of `pot` among the armies of `set`.
-fn most(pot: &[i8; MAX_ARMIES], set: usize) -> i32 {
-    let among = pot.iter().enumerate().filter(|&(j, _)| set & (1 << j) != 0);
-    among.map(|(_, &p)| i32::from(p)).max().unwrap_or(0)
+/// One weighted bound of the column level, for one row colouring.
+struct Bound {
+    /// The armies' weights `w_j` ([`weights`]).
+    w: [u8; MAX_ARMIES],
+    /// `w_j · |R_j|`: the most a column of army `j` adds to the weighted fixed cap.
+    gain: [i32; MAX_ARMIES],
+    /// The largest gain.
+    widest: i32,
+    /// `m · Σ_j w_j`.
+    want: i32,
 }
 
 /// What the column level's bounds count, for one row colouring and the columns so far.
-#[derive(Clone, Copy)]
 struct Counts {
     /// How many columns each army has.
     col_count: [i32; MAX_ARMIES],
-    /// `pot[f][i][j]`: cells of diagonal `i` of family `f` whose row is army `j`'s and
+    /// `pot[f][j][i]`: cells of diagonal `i` of family `f` whose row is army `j`'s and
     /// whose column is `j`'s or not yet coloured.
-    pot: [[[i8; MAX_ARMIES]; ARMY_DIAG]; 2],
-    /// `cap[f][s]`: Σ over family `f`'s diagonals of the largest `pot` on it among the
-    /// armies of the set `s` (a bit mask of two or more armies); those armies' `|s|·m`
-    /// cells must fit in it.
-    cap: [[i16; SETS]; 2],
-    /// `fixed[f][i][j]`: cells of diagonal `i` of family `f` in army `j`'s rows and in
+    pot: [[Lanes; MAX_ARMIES]; 2],
+    /// `fixed[f][j][i]`: cells of diagonal `i` of family `f` in army `j`'s rows and in
     /// columns already coloured `j`.
-    fixed: [[[i8; MAX_ARMIES]; ARMY_DIAG]; 2],
-    /// `fixed_cap[f][s]`: Σ over family `f`'s diagonals of the largest `fixed` among the
-    /// armies of `s`. An uncoloured column will keep the cells of one army's rows only, at
-    /// most `widest[s]` of them: so the armies of `s` end with at most `fixed_cap[f][s] +
-    /// free · widest[s]` cells, often less than `cap[f][s]` while most columns are free.
-    fixed_cap: [[i16; SETS]; 2],
+    fixed: [[Lanes; MAX_ARMIES]; 2],
+    /// `column[c][j][f]`: the cells of column `c` in army `j`'s rows, per diagonal of
+    /// family `f` (what colouring column `c` adds to `fixed` or takes from `pot`).
+    column: Vec<[[Lanes; 2]; MAX_ARMIES]>,
 }
 
 /// One worker's search: a row colouring, its column colourings, their diagonals.
@@ -352,11 +398,11 @@ struct Search<'a> {
     row: &'a [u8],
     row_sets: [u32; MAX_ARMIES],
     row_count: [i32; MAX_ARMIES],
-    /// `widest[s]`: the most rows of one army of the set `s`.
-    widest: [i32; SETS],
+    /// The column level's weighted bounds, for this row colouring.
+    bounds: Vec<Bound>,
     /// The column colouring so far.
     col: [u8; MAX_SIDE],
-    /// The counts the bounds read, saved and restored around each column's colour.
+    /// The counts the bounds read, updated and restored around each column's colour.
     counts: Counts,
     /// `live[j][f][i]`: army `j`'s live cells on diagonal `i` of family `f`, as rows.
     live: [[[u32; MAX_DIAG]; 2]; MAX_ARMIES],
@@ -399,12 +445,11 @@ impl<'a> Search<'a> {
             col: [0; MAX_SIDE],
             counts: Counts {
                 col_count: [0; MAX_ARMIES],
-                pot: [[[0; MAX_ARMIES]; ARMY_DIAG]; 2],
-                cap: [[0; SETS]; 2],
-                fixed: [[[0; MAX_ARMIES]; ARMY_DIAG]; 2],
-                fixed_cap: [[0; SETS]; 2],
+                pot: [[[0; LANES]; MAX_ARMIES]; 2],
+                fixed: [[[0; LANES]; MAX_ARMIES]; 2],
+                column: vec![[[[0; LANES]; 2]; MAX_ARMIES]; armies.board.cols()],
             },
-            widest: [0; SETS],
+            bounds: Vec::new(),
             live: [[[0; MAX_DIAG]; 2]; MAX_ARMIES],
             nodes: 0,
             limit: u64::MAX,
@@ -418,6 +463,16 @@ impl<'a> Search<'a> {
     /// Searches every column colouring with row colouring `row`: `Ok(true)` with a
     /// solution in `found`.
     fn row(&mut self, row: &'a [u8]) -> Result<bool, Stop> {
+        self.start(row);
+        if !self.columns_feasible(self.board.cols()) {
+            return Ok(false);
+        }
+        self.columns(0, true, [u8::MAX; MAX_ARMIES], 0)
+    }
+
+    /// Sets up the column level for row colouring `row` (every army in it), no column
+    /// coloured.
+    fn start(&mut self, row: &'a [u8]) {
         self.row = row;
         self.row_sets = [0; MAX_ARMIES];
         self.row_count = [0; MAX_ARMIES];
@@ -425,75 +480,99 @@ impl<'a> Search<'a> {
             self.row_sets[j as usize] |= 1 << r;
             self.row_count[j as usize] += 1;
         }
-        self.counts.col_count = [0; MAX_ARMIES];
-        self.counts.pot = [[[0; MAX_ARMIES]; ARMY_DIAG]; 2];
-        for (r, &j) in row.iter().enumerate() {
-            for c in 0..self.board.cols() {
+        let counts = &mut self.counts;
+        counts.col_count = [0; MAX_ARMIES];
+        counts.pot = [[[0; LANES]; MAX_ARMIES]; 2];
+        counts.fixed = [[[0; LANES]; MAX_ARMIES]; 2];
+        for (c, column) in counts.column.iter_mut().enumerate() {
+            *column = [[[0; LANES]; 2]; MAX_ARMIES];
+            for (r, &j) in row.iter().enumerate() {
                 let (s, d) = self.board.cell_diagonals(r, c);
-                self.counts.pot[0][s][j as usize] += 1;
-                self.counts.pot[1][d][j as usize] += 1;
+                column[j as usize][0][s] += 1;
+                column[j as usize][1][d] += 1;
+            }
+            for (f, pot) in counts.pot.iter_mut().enumerate() {
+                for (j, lanes) in pot.iter_mut().enumerate() {
+                    add_lanes(lanes, &column[j][f], 1);
+                }
             }
         }
-        self.counts.fixed = [[[0; MAX_ARMIES]; ARMY_DIAG]; 2];
-        self.counts.fixed_cap = [[0; SETS]; 2];
-        for set in 1..1 << self.k {
-            self.widest[set] = most(&self.row_count.map(|c| c as i8), set);
-        }
-        let nd = self.board.diagonals();
-        for f in 0..2 {
-            for set in (1..1usize << self.k).filter(|s| s.count_ones() > 1) {
-                self.counts.cap[f][set] = (0..nd)
-                    .map(|i| most(&self.counts.pot[f][i], set) as i16)
-                    .sum();
-            }
-        }
-        if !self.columns_feasible(self.board.cols()) {
-            return Ok(false);
-        }
-        self.columns(0, true, [u8::MAX; MAX_ARMIES], 0)
+        let (row_count, m) = (self.row_count, self.m);
+        self.bounds = (weights(self.k).into_iter())
+            .map(|w| {
+                let gain: [i32; MAX_ARMIES] =
+                    std::array::from_fn(|j| i32::from(w[j]) * row_count[j]);
+                Bound {
+                    w,
+                    gain,
+                    widest: gain.iter().copied().max().unwrap_or(0),
+                    want: m * w.iter().map(|&x| i32::from(x)).sum::<i32>(),
+                }
+            })
+            .collect();
     }
 
     /// Whether the bounds still allow `m` of each army with `free` columns uncoloured.
     fn columns_feasible(&self, free: usize) -> bool {
-        let enough = (0..self.k)
-            .all(|j| self.row_count[j] * (self.counts.col_count[j] + free as i32) >= self.m);
-        let free = free as i32;
-        enough
-            && (0..2).all(|f| {
-                (1..1usize << self.k)
-                    .filter(|s| s.count_ones() > 1)
-                    .all(|set| {
-                        let bound = i32::from(self.counts.cap[f][set]).min(
-                            i32::from(self.counts.fixed_cap[f][set]) + free * self.widest[set],
-                        );
-                        bound >= set.count_ones() as i32 * self.m
-                    })
-            })
-    }
-
-    /// Colours column `c` with army `j`: its cells in army `j`'s rows are fixed, the
-    /// others stop counting.
-    fn colour(&mut self, c: usize, j: usize) {
-        let k = self.k;
-        let counts = &mut self.counts;
-        for r in 0..self.board.rows() {
-            let owner = self.row[r] as usize;
-            let (s, d) = self.board.cell_diagonals(r, c);
-            for (f, i) in [(0, s), (1, d)] {
-                if owner == j {
-                    bump(
-                        &mut counts.fixed[f][i],
-                        &mut counts.fixed_cap[f],
-                        owner,
-                        1,
-                        k,
-                    );
-                } else {
-                    bump(&mut counts.pot[f][i], &mut counts.cap[f], owner, -1, k);
+        let (k, free) = (self.k, free as i32);
+        let counts = &self.counts;
+        // The columns each army still needs, `|R_j| · |C_j| ≥ m`: the free columns must
+        // cover them all, and an army can take at most its need and the spare ones.
+        let mut need = [0i32; MAX_ARMIES];
+        let mut needed = 0;
+        for (j, n) in need.iter_mut().enumerate().take(k) {
+            let r = self.row_count[j];
+            *n = ((self.m + r - 1) / r - counts.col_count[j]).max(0);
+            needed += *n;
+        }
+        if needed > free {
+            return false;
+        }
+        let spare = free - needed;
+        // Army `j`'s cells on a diagonal: at most its `pot`, and at most its `fixed` and
+        // one per column it can still take (a diagonal meets a column once). Each also
+        // doubled, for the weights 2.
+        let mut live = [[[0u8; LANES]; MAX_ARMIES]; 2];
+        let mut live2 = live;
+        let mut fixed2 = live;
+        for f in 0..2 {
+            for j in 0..k {
+                let room = (need[j] + spare).min(i32::from(u8::MAX / 4)) as u8;
+                let (pot, fixed) = (&counts.pot[f][j], &counts.fixed[f][j]);
+                for i in 0..LANES {
+                    live[f][j][i] = pot[i].min(fixed[i] + room);
+                    live2[f][j][i] = 2 * live[f][j][i];
+                    fixed2[f][j][i] = 2 * fixed[i];
                 }
             }
         }
-        counts.col_count[j] += 1;
+        self.bounds.iter().all(|b| {
+            // A column of army `j` adds at most `w_j` per cell to the fixed cap, and has
+            // `|R_j|` cells.
+            let forced: i32 = (0..k).map(|j| need[j] * b.gain[j]).sum();
+            let fixed_room = forced + spare * b.widest;
+            (0..2).all(|f| {
+                weighted_cap(&b.w, &live[f][..k], &live2[f][..k]) >= b.want
+                    && weighted_cap(&b.w, &counts.fixed[f][..k], &fixed2[f][..k]) + fixed_room
+                        >= b.want
+            })
+        })
+    }
+
+    /// Colours column `c` with army `j` (`sign` 1) or takes that back (`sign` −1): its
+    /// cells in army `j`'s rows are fixed, the others stop counting.
+    fn colour(&mut self, c: usize, j: usize, sign: i8) {
+        let counts = &mut self.counts;
+        for (a, cells) in counts.column[c].iter().enumerate().take(self.k) {
+            for (f, cells) in cells.iter().enumerate() {
+                if a == j {
+                    add_lanes(&mut counts.fixed[f][a], cells, sign);
+                } else {
+                    add_lanes(&mut counts.pot[f][a], cells, -sign);
+                }
+            }
+        }
+        counts.col_count[j] += i32::from(sign);
     }
 
     /// Polls the stop conditions every few thousand nodes.
@@ -541,14 +620,13 @@ impl<'a> Search<'a> {
                 still_equal = name[j] == self.row[c];
             }
             self.col[c] = j as u8;
-            let saved = self.counts;
-            self.colour(c, j);
+            self.colour(c, j, 1);
             let found = if self.columns_feasible(cols - c - 1) {
                 self.columns(c + 1, still_equal, name, named)
             } else {
                 Ok(false)
             };
-            self.counts = saved;
+            self.colour(c, j, -1);
             if found != Ok(false) {
                 return found;
             }
@@ -703,6 +781,99 @@ mod tests {
             let listed: std::collections::BTreeSet<_> = armies.rows.iter().cloned().collect();
             assert_eq!(listed.len(), armies.rows.len(), "no row colouring twice");
             assert_eq!(listed, orbits, "{n} rows, {k} armies");
+        }
+    }
+
+    /// The most `m` such that every army keeps `m` cells, over every labelling of the
+    /// diagonals, for a full row and column colouring of a `d × d` board: each diagonal
+    /// takes one of the armies with a cell on it (another label would keep nothing there).
+    fn best_over_diagonals(d: usize, rows: &[u8], cols: &[u8], k: usize) -> usize {
+        let mut cells = Vec::new();
+        for (r, &a) in rows.iter().enumerate() {
+            for (c, &b) in cols.iter().enumerate() {
+                if a == b {
+                    cells.push((r + c, d + r - c, a as usize));
+                }
+            }
+        }
+        let lines = 4 * d;
+        let mut choices = vec![Vec::new(); lines];
+        for &(x, y, a) in &cells {
+            for line in [x, 2 * d + y] {
+                if !choices[line].contains(&a) {
+                    choices[line].push(a);
+                }
+            }
+        }
+        fn go(
+            at: usize,
+            label: &mut Vec<usize>,
+            choices: &[Vec<usize>],
+            cells: &[(usize, usize, usize)],
+            d: usize,
+            k: usize,
+        ) -> usize {
+            if at == choices.len() {
+                let mut count = vec![0; k];
+                for &(x, y, a) in cells {
+                    if label[x] == a && label[2 * d + y] == a {
+                        count[a] += 1;
+                    }
+                }
+                return count.into_iter().min().unwrap_or(0);
+            }
+            if choices[at].is_empty() {
+                return go(at + 1, label, choices, cells, d, k);
+            }
+            let mut best = 0;
+            for &a in &choices[at] {
+                label[at] = a;
+                best = best.max(go(at + 1, label, choices, cells, d, k));
+            }
+            best
+        }
+        go(0, &mut vec![usize::MAX; lines], &choices, &cells, d, k)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// A node of the column level that its bounds cut has no solution below it: no
+        /// colouring of the free columns and labelling of the diagonals gives every army
+        /// `m` cells.
+        #[test]
+        fn a_column_node_the_bounds_cut_has_no_solution_below_it(
+            d in 4usize..=6,
+            seed in proptest::collection::vec(0u8..3, 12),
+            free in 0usize..=3,
+            m in 1usize..=4,
+        ) {
+            let k = 3;
+            let (rows, prefix) = (&seed[..d], &seed[6..6 + d - free]);
+            proptest::prop_assume!((0..k as u8).all(|j| rows.contains(&j)));
+            let board = Board::square(d).unwrap();
+            let armies = Armies::new(&board, k, m);
+            let settings = Settings::default();
+            let never = AtomicBool::new(false);
+            let mut search = Search::new(&armies, &settings, &never);
+            search.start(rows);
+            for (c, &j) in prefix.iter().enumerate() {
+                search.colour(c, j as usize, 1);
+            }
+            if !search.columns_feasible(d - prefix.len()) {
+                let free = d - prefix.len();
+                let mut cols = prefix.to_vec();
+                cols.resize(d, 0);
+                for x in 0..k.pow(free as u32) {
+                    let mut y = x;
+                    for col in cols.iter_mut().skip(prefix.len()) {
+                        *col = (y % k) as u8;
+                        y /= k;
+                    }
+                    let best = best_over_diagonals(d, rows, &cols, k);
+                    proptest::prop_assert!(best < m, "rows {rows:?} columns {cols:?} keep {best} of each");
+                }
+            }
         }
     }
 
