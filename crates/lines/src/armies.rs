@@ -84,6 +84,10 @@ pub struct Armies {
     m: usize,
     /// Every renaming of the armies.
     perms: Vec<[u8; MAX_ARMIES]>,
+    /// The order in which colourings are compared (and columns coloured): the lines from
+    /// both ends inward ([`ends_inward`]).
+    row_order: Vec<usize>,
+    col_order: Vec<usize>,
     /// The row colourings to search, each least in its orbit.
     rows: Vec<Vec<u8>>,
 }
@@ -105,12 +109,17 @@ impl Armies {
             board.clone()
         };
         let perms = permutations(k);
+        let (row_order, col_order) = (ends_inward(board.rows()), ends_inward(board.cols()));
         let mut rows = Vec::new();
         if m > 0 {
-            let mut r = vec![0u8; board.rows()];
-            growth_strings(&mut r, 0, 0, k, &mut |r| {
-                if row_worth_searching(&board, k, m, r) {
-                    rows.push(r.to_vec());
+            let mut s = vec![0u8; board.rows()];
+            growth_strings(&mut s, 0, 0, k, &mut |s| {
+                let mut r = vec![0u8; s.len()];
+                for (&at, &colour) in row_order.iter().zip(s) {
+                    r[at] = colour;
+                }
+                if row_worth_searching(&board, k, m, &r, &row_order) {
+                    rows.push(r);
                 }
             });
         }
@@ -120,6 +129,8 @@ impl Armies {
             k,
             m,
             perms,
+            row_order,
+            col_order,
             rows,
         }
     }
@@ -207,10 +218,10 @@ fn growth_strings(r: &mut [u8], at: usize, used: u8, k: usize, visit: &mut dyn F
     }
 }
 
-/// Whether row colouring `r` (a restricted-growth string) is least in its orbit under
-/// reversal and renaming, uses every army, and leaves each army enough columns:
-/// `|R_j| · |C_j| ≥ m` needs `Σ_j ⌈m / |R_j|⌉ ≤ cols`.
-fn row_worth_searching(board: &Board, k: usize, m: usize, r: &[u8]) -> bool {
+/// Whether row colouring `r` (a restricted-growth string when read in `order`) is least
+/// in its orbit under reversal and renaming, read in `order`, uses every army, and leaves
+/// each army enough columns: `|R_j| · |C_j| ≥ m` needs `Σ_j ⌈m / |R_j|⌉ ≤ cols`.
+fn row_worth_searching(board: &Board, k: usize, m: usize, r: &[u8], order: &[usize]) -> bool {
     let mut counts = [0usize; MAX_ARMIES];
     for &c in r {
         counts[c as usize] += 1;
@@ -222,13 +233,25 @@ fn row_worth_searching(board: &Board, k: usize, m: usize, r: &[u8]) -> bool {
     if needed > board.cols() {
         return false;
     }
-    let mut reversed = [0u8; MAX_SIDE];
     let n = r.len();
-    for (i, &c) in r.iter().enumerate() {
-        reversed[n - 1 - i] = c;
+    let (mut me, mut reversed) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
+    for (t, &at) in order.iter().enumerate() {
+        me[t] = r[at];
+        reversed[t] = r[n - 1 - at];
     }
     relabel(&mut reversed[..n]);
-    r <= &reversed[..n]
+    me[..n] <= reversed[..n]
+}
+
+/// The lines `0..n` from both ends inward: `0, n − 1, 1, n − 2, …`. Colourings are compared
+/// in this order, and columns coloured in it, so that a column colouring can be compared
+/// with its mirror image (`c ≤ reverse(c)`, which the least pair of an orbit satisfies) as
+/// soon as each pair of mirror columns is coloured, and with the row colouring
+/// (transposition) column by column.
+fn ends_inward(n: usize) -> Vec<usize> {
+    (0..n)
+        .map(|t| if t % 2 == 0 { t / 2 } else { n - 1 - t / 2 })
+        .collect()
 }
 
 /// Renames the letters of `x` in order of first appearance (the least image of `x` under
@@ -266,27 +289,47 @@ fn permutations(k: usize) -> Vec<[u8; MAX_ARMIES]> {
     out
 }
 
-/// `x` with its letters renamed by `perm`, reversed when `reverse`, into `out`.
-fn image(x: &[u8], perm: &[u8; MAX_ARMIES], reverse: bool, out: &mut [u8; MAX_SIDE]) {
+/// `x` with its letters renamed by `perm`, reversed when `reverse`, read in `order`, into
+/// `out`.
+fn image(x: &[u8], perm: &[u8; MAX_ARMIES], reverse: bool, order: &[usize], out: &mut [u8]) {
     let n = x.len();
-    for (i, &c) in x.iter().enumerate() {
-        out[if reverse { n - 1 - i } else { i }] = perm[c as usize];
+    for (o, &at) in out.iter_mut().zip(order) {
+        *o = perm[x[if reverse { n - 1 - at } else { at }] as usize];
     }
 }
 
-/// Whether `(r, c)` is least (rows, then columns, lexicographically) among its images under
-/// row reversal, column reversal, transposition (square boards) and renaming the armies.
-fn least_pair(square: bool, r: &[u8], c: &[u8], perms: &[[u8; MAX_ARMIES]]) -> bool {
-    let me = (r, c);
+/// Whether `(r, c)` is least (rows, then columns, lexicographically, each read in its
+/// order) among its images under row reversal, column reversal, transposition (square
+/// boards) and renaming the armies.
+fn least_pair(
+    square: bool,
+    (r, c): (&[u8], &[u8]),
+    (row_order, col_order): (&[usize], &[usize]),
+    perms: &[[u8; MAX_ARMIES]],
+) -> bool {
+    let (nr, nc) = (r.len(), c.len());
+    let (mut mr, mut mc) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
+    image(r, &perms[0], false, row_order, &mut mr[..nr]);
+    image(c, &perms[0], false, col_order, &mut mc[..nc]);
+    let me = (&mr[..nr], &mc[..nc]);
     let (mut a, mut b) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
+    let (mut at, mut bt) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
     for p in perms {
         for rr in [false, true] {
-            image(r, p, rr, &mut a);
+            image(r, p, rr, row_order, &mut a[..nr]);
+            if square {
+                image(r, p, rr, col_order, &mut bt[..nr]);
+            }
             for cr in [false, true] {
-                image(c, p, cr, &mut b);
-                let (a, b) = (&a[..r.len()], &b[..c.len()]);
-                if (a, b) < me || (square && (b, a) < me) {
+                image(c, p, cr, col_order, &mut b[..nc]);
+                if (&a[..nr], &b[..nc]) < me {
                     return false;
+                }
+                if square {
+                    image(c, p, cr, row_order, &mut at[..nc]);
+                    if (&at[..nc], &bt[..nr]) < me {
+                        return false;
+                    }
                 }
             }
         }
@@ -467,7 +510,7 @@ impl<'a> Search<'a> {
         if !self.columns_feasible(self.board.cols()) {
             return Ok(false);
         }
-        self.columns(0, true, [u8::MAX; MAX_ARMIES], 0)
+        self.columns(0, (true, true), [u8::MAX; MAX_ARMIES], 0)
     }
 
     /// Sets up the column level for row colouring `row` (every army in it), no column
@@ -581,22 +624,26 @@ impl<'a> Search<'a> {
         pool::poll(self.nodes, 16_384, self.stop, self.settings, self.limit)
     }
 
-    /// Colours columns `c..` depth first. On square boards, `equal` says the column
-    /// colouring so far, renamed in order of first appearance (`name`, `named` armies
-    /// so far), equals the row colouring's prefix: below it, the transposed pair would be
-    /// smaller.
+    /// Colours the columns from the `t`-th of the order on ([`ends_inward`]), depth first.
+    /// On square boards, `equal` says the column colouring so far, renamed in order of
+    /// first appearance (`name`, `named` armies so far), equals the row colouring so far:
+    /// below it, the transposed pair would be smaller. `mirror_equal` says the colouring
+    /// so far equals its mirror image (column `c` read as column `cols − 1 − c`): below it,
+    /// the mirrored pair would be smaller.
     fn columns(
         &mut self,
-        c: usize,
-        equal: bool,
+        t: usize,
+        (equal, mirror_equal): (bool, bool),
         name: [u8; MAX_ARMIES],
         named: u8,
     ) -> Result<bool, Stop> {
         self.poll()?;
         let cols = self.board.cols();
-        if c == cols {
+        let armies = self.armies;
+        if t == cols {
             let square = self.board.is_square();
-            if !least_pair(square, self.row, &self.col[..cols], &self.armies.perms) {
+            let orders = (&armies.row_order[..], &armies.col_order[..]);
+            if !least_pair(square, (self.row, &self.col[..cols]), orders, &armies.perms) {
                 return Ok(false);
             }
             self.pairs += 1;
@@ -606,7 +653,10 @@ impl<'a> Search<'a> {
             }
             return self.pair(&col_sets);
         }
+        let c = armies.col_order[t];
         let lex = equal && self.board.is_square();
+        // The mirror column, when it is the one coloured just before.
+        let mirror = (mirror_equal && t % 2 == 1).then(|| self.col[armies.col_order[t - 1]]);
         for j in 0..self.k {
             let (mut name, mut named, mut still_equal) = (name, named, false);
             if lex {
@@ -619,10 +669,15 @@ impl<'a> Search<'a> {
                 }
                 still_equal = name[j] == self.row[c];
             }
+            let still_mirror = match mirror {
+                Some(before) if before > j as u8 => continue,
+                Some(before) => before == j as u8,
+                None => mirror_equal,
+            };
             self.col[c] = j as u8;
             self.colour(c, j, 1);
-            let found = if self.columns_feasible(cols - c - 1) {
-                self.columns(c + 1, still_equal, name, named)
+            let found = if self.columns_feasible(cols - t - 1) {
+                self.columns(t + 1, (still_equal, still_mirror), name, named)
             } else {
                 Ok(false)
             };
@@ -760,27 +815,37 @@ mod tests {
     /// those using every army (with `m = 1`, no count rules anything out).
     #[test]
     fn one_row_colouring_per_orbit() {
+        let identity = [0, 1, 2, 3];
         for (n, k) in [(4, 3), (5, 3), (6, 3), (5, 4)] {
             let board = Board::new(n, 12).unwrap();
             let armies = Armies::new(&board, k, 1);
             let perms = permutations(k);
-            let mut orbits = std::collections::BTreeSet::new();
-            for r in all(n, k) {
-                if (0..k as u8).all(|j| r.contains(&j)) {
-                    let mut least = r.clone();
-                    let mut buf = [0u8; MAX_SIDE];
-                    for p in &perms {
-                        for rev in [false, true] {
-                            image(&r, p, rev, &mut buf);
-                            least = least.min(buf[..n].to_vec());
-                        }
+            let natural: Vec<usize> = (0..n).collect();
+            // An orbit's name: its least member, read in the natural order.
+            let orbit = |r: &[u8]| {
+                let mut least = r.to_vec();
+                let mut buf = [0u8; MAX_SIDE];
+                for p in &perms {
+                    for rev in [false, true] {
+                        image(r, p, rev, &natural, &mut buf[..n]);
+                        least = least.min(buf[..n].to_vec());
                     }
-                    orbits.insert(least);
                 }
-            }
-            let listed: std::collections::BTreeSet<_> = armies.rows.iter().cloned().collect();
-            assert_eq!(listed.len(), armies.rows.len(), "no row colouring twice");
+                least
+            };
+            let orbits: std::collections::BTreeSet<_> = (all(n, k).into_iter())
+                .filter(|r| (0..k as u8).all(|j| r.contains(&j)))
+                .map(|r| orbit(&r))
+                .collect();
+            let listed: std::collections::BTreeSet<_> =
+                armies.rows.iter().map(|r| orbit(r)).collect();
+            assert_eq!(listed.len(), armies.rows.len(), "no orbit twice");
             assert_eq!(listed, orbits, "{n} rows, {k} armies");
+            let mut buf = [0u8; MAX_SIDE];
+            for r in &armies.rows {
+                image(r, &identity, false, &natural, &mut buf[..n]);
+                assert_eq!(&buf[..n], &r[..], "the identity image");
+            }
         }
     }
 
