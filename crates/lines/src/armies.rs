@@ -431,6 +431,37 @@ struct Counts {
     column: Vec<[[Lanes; 2]; MAX_ARMIES]>,
 }
 
+/// A column colouring (or its mirror image) read colour by colour against the row
+/// colouring, renamed in order of first appearance: the transposed pair is smaller than
+/// the pair once the renamed colouring falls below the row colouring.
+#[derive(Clone, Copy)]
+struct Lex {
+    /// Whether the renamed colouring equals the row colouring so far (past that, nothing
+    /// more is read).
+    equal: bool,
+    /// The new name of each army, `u8::MAX` until it appears.
+    name: [u8; MAX_ARMIES],
+    /// The armies named so far.
+    named: u8,
+}
+
+impl Lex {
+    /// Reads the next `colour` against the row colouring's `row`: false when the renamed
+    /// colouring falls below the row colouring.
+    fn read(&mut self, colour: u8, row: u8) -> bool {
+        if !self.equal {
+            return true;
+        }
+        let slot = &mut self.name[colour as usize];
+        if *slot == u8::MAX {
+            *slot = self.named;
+            self.named += 1;
+        }
+        self.equal = *slot == row;
+        *slot >= row
+    }
+}
+
 /// One worker's search: a row colouring, its column colourings, their diagonals.
 struct Search<'a> {
     armies: &'a Armies,
@@ -510,7 +541,12 @@ impl<'a> Search<'a> {
         if !self.columns_feasible(self.board.cols()) {
             return Ok(false);
         }
-        self.columns(0, (true, true), [u8::MAX; MAX_ARMIES], 0)
+        let lex = Lex {
+            equal: self.board.is_square(),
+            name: [u8::MAX; MAX_ARMIES],
+            named: 0,
+        };
+        self.columns(0, [lex; 2], true)
     }
 
     /// Sets up the column level for row colouring `row` (every army in it), no column
@@ -625,18 +661,13 @@ impl<'a> Search<'a> {
     }
 
     /// Colours the columns from the `t`-th of the order on ([`ends_inward`]), depth first.
-    /// On square boards, `equal` says the column colouring so far, renamed in order of
-    /// first appearance (`name`, `named` armies so far), equals the row colouring so far:
-    /// below it, the transposed pair would be smaller. `mirror_equal` says the colouring
-    /// so far equals its mirror image (column `c` read as column `cols − 1 − c`): below it,
-    /// the mirrored pair would be smaller.
-    fn columns(
-        &mut self,
-        t: usize,
-        (equal, mirror_equal): (bool, bool),
-        name: [u8; MAX_ARMIES],
-        named: u8,
-    ) -> Result<bool, Stop> {
+    /// On square boards, `lex[0]` compares the column colouring so far with the row
+    /// colouring (below it, the transposed pair would be smaller) and `lex[1]` its mirror
+    /// image (column `c` read as column `cols − 1 − c`; below it, the pair turned a quarter
+    /// would be smaller), the mirror image once each pair of mirror columns is coloured.
+    /// `mirror_equal` says the colouring so far equals its mirror image: below it, the
+    /// mirrored pair would be smaller.
+    fn columns(&mut self, t: usize, lex: [Lex; 2], mirror_equal: bool) -> Result<bool, Stop> {
         self.poll()?;
         let cols = self.board.cols();
         let armies = self.armies;
@@ -653,35 +684,42 @@ impl<'a> Search<'a> {
             }
             return self.pair(&col_sets);
         }
-        let c = armies.col_order[t];
-        let lex = equal && self.board.is_square();
+        let (order, square) = (&armies.col_order, self.board.is_square());
+        let c = order[t];
         // The mirror column, when it is the one coloured just before.
-        let mirror = (mirror_equal && t % 2 == 1).then(|| self.col[armies.col_order[t - 1]]);
-        for j in 0..self.k {
-            let (mut name, mut named, mut still_equal) = (name, named, false);
-            if lex {
-                if name[j] == u8::MAX {
-                    name[j] = named;
-                    named += 1;
+        let mirror = (t % 2 == 1).then(|| order[t - 1]);
+        for j in 0..self.k as u8 {
+            let mut next = lex;
+            let seen = match mirror {
+                // Off square boards there is no transposition (and `lex` is never equal).
+                _ if !square => true,
+                // The mirror image reads this pair of columns the other way round.
+                Some(m) => {
+                    next[0].read(j, self.row[c])
+                        && next[1].read(j, self.row[m])
+                        && next[1].read(self.col[m], self.row[c])
                 }
-                if name[j] < self.row[c] {
-                    continue;
+                None if t == cols - 1 => {
+                    next[0].read(j, self.row[c]) && next[1].read(j, self.row[c])
                 }
-                still_equal = name[j] == self.row[c];
+                None => next[0].read(j, self.row[c]),
+            };
+            if !seen {
+                continue;
             }
             let still_mirror = match mirror {
-                Some(before) if before > j as u8 => continue,
-                Some(before) => before == j as u8,
+                Some(m) if mirror_equal && self.col[m] > j => continue,
+                Some(m) => mirror_equal && self.col[m] == j,
                 None => mirror_equal,
             };
-            self.col[c] = j as u8;
-            self.colour(c, j, 1);
+            self.col[c] = j;
+            self.colour(c, j as usize, 1);
             let found = if self.columns_feasible(cols - t - 1) {
-                self.columns(t + 1, (still_equal, still_mirror), name, named)
+                self.columns(t + 1, next, still_mirror)
             } else {
                 Ok(false)
             };
-            self.colour(c, j, -1);
+            self.colour(c, j as usize, -1);
             if found != Ok(false) {
                 return found;
             }
@@ -939,6 +977,62 @@ mod tests {
                     proptest::prop_assert!(best < m, "rows {rows:?} columns {cols:?} keep {best} of each");
                 }
             }
+        }
+    }
+
+    /// The symmetry breaking searches each orbit of pairs (row and column colourings
+    /// under the board's symmetries and renaming the armies) exactly once: on UNSAT steps,
+    /// where every unit is searched to its end, the pairs reaching the diagonals are as
+    /// many as the orbits of pairs that pass the column level's bounds with every column
+    /// coloured (bounds that every image of a pair passes alike).
+    #[test]
+    fn each_orbit_of_pairs_is_searched_once() {
+        for (d, m) in [(5, 2), (6, 3), (7, 4)] {
+            let board = Board::square(d).unwrap();
+            let armies = Armies::new(&board, 3, m);
+            let settings = Settings::default();
+            let mut searched = 0;
+            for i in 0..armies.units() {
+                let (verdict, stats) = armies.decide_unit(i, &settings);
+                assert!(matches!(verdict, ArmiesVerdict::Unsat), "{d}/{m}");
+                searched += stats.pairs;
+            }
+            let never = AtomicBool::new(false);
+            let mut search = Search::new(&armies, &settings, &never);
+            let everything = all(d, 3);
+            let natural: Vec<usize> = (0..d).collect();
+            let mut orbits = std::collections::BTreeSet::new();
+            for r in &everything {
+                if !(0..3u8).all(|j| r.contains(&j)) {
+                    continue;
+                }
+                search.start(r);
+                for c in &everything {
+                    for (x, &j) in c.iter().enumerate() {
+                        search.colour(x, j as usize, 1);
+                    }
+                    if search.columns_feasible(0) {
+                        let (mut a, mut b) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
+                        let mut least = (r.clone(), c.clone());
+                        for p in &armies.perms {
+                            for rr in [false, true] {
+                                image(r, p, rr, &natural, &mut a[..d]);
+                                for cr in [false, true] {
+                                    image(c, p, cr, &natural, &mut b[..d]);
+                                    least = least.min((a[..d].to_vec(), b[..d].to_vec()));
+                                    least = least.min((b[..d].to_vec(), a[..d].to_vec()));
+                                }
+                            }
+                        }
+                        orbits.insert(least);
+                    }
+                    for (x, &j) in c.iter().enumerate() {
+                        search.colour(x, j as usize, -1);
+                    }
+                }
+            }
+            assert!(!orbits.is_empty(), "{d}/{m}: some pair passes");
+            assert_eq!(searched, orbits.len() as u64, "{d}/{m}");
         }
     }
 
