@@ -3,17 +3,20 @@
 //! each row and column gets an army, a cell can hold army `j` only if its row and column
 //! are `j`'s, and labelling a diagonal `j` kills the other armies' cells on it.
 //!
-//! **The search, in three levels.**
+//! **The search, in three levels.** Colourings are read from both ends of the board
+//! inward (lines `0, d − 1, 1, d − 2, …`), so that mirror images compare early.
 //! 1. *Row colourings*, one per orbit under row reversal and renaming the armies (all
-//!    armies demand the same `m`): the restricted-growth strings `r` (each army first
-//!    appears after the armies numbered below it) with `r ≤ rgs(reverse(r))`. Each is a
-//!    unit of work: the threads share them, and [`Armies::decide_unit`] searches one, which
-//!    is what `--estimate`'s samples time.
-//! 2. *Column colourings*, depth first, column by column, pruned by the bounds below and
-//!    by the symmetry's lex order: a column colouring whose relabelled prefix falls below
-//!    the row colouring cannot be least under transposition, and the pair must finally be
-//!    least among its images under the board's symmetries and every renaming of the armies
-//!    (checked exactly at the leaf).
+//!    armies demand the same `m`): the restricted-growth strings `r` in that order (each
+//!    army first appears after the armies numbered below it) with `r ≤ rgs(reverse(r))`.
+//!    Each is a unit of work: the threads share them, and [`Armies::decide_unit`] searches
+//!    one, which is what `--estimate`'s samples time.
+//! 2. *Column colourings*, depth first, in the same order, pruned by the bounds below and
+//!    by the lex order of three images that keep the row colouring's place: the mirrored
+//!    pair (a column colouring above its mirror image is cut once each pair of mirror
+//!    columns is coloured), the transposed pair (a column colouring whose renamed prefix
+//!    falls below the row colouring) and the pair turned a quarter (the same for the
+//!    mirror image). The pair must finally be least among its images under the board's
+//!    symmetries and every renaming of the armies (checked exactly at the leaf).
 //! 3. *Diagonals*, depth first, each labelled with one of the armies present on it.
 //!
 //! **The bounds** (all exact: no solution is lost; each has the property test
