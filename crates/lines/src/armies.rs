@@ -312,6 +312,7 @@ fn least_pair(
 ) -> bool {
     let (nr, nc) = (r.len(), c.len());
     let (mut mr, mut mc) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
+    // `permutations` lists the identity first: the pair itself, read in its orders.
     image(r, &perms[0], false, row_order, &mut mr[..nr]);
     image(c, &perms[0], false, col_order, &mut mc[..nc]);
     let me = (&mr[..nr], &mc[..nc]);
