@@ -238,10 +238,9 @@ fn row_worth_searching(board: &Board, k: usize, m: usize, r: &[u8], order: &[usi
     }
     let n = r.len();
     let (mut me, mut reversed) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
-    for (t, &at) in order.iter().enumerate() {
-        me[t] = r[at];
-        reversed[t] = r[n - 1 - at];
-    }
+    let identity = [0, 1, 2, 3];
+    image(r, &identity, false, order, &mut me[..n]);
+    image(r, &identity, true, order, &mut reversed[..n]);
     relabel(&mut reversed[..n]);
     me[..n] <= reversed[..n]
 }
@@ -476,6 +475,8 @@ struct Search<'a> {
     row: &'a [u8],
     row_sets: [u32; MAX_ARMIES],
     row_count: [i32; MAX_ARMIES],
+    /// `⌈m / |R_j|⌉`: the columns army `j` needs in all.
+    columns_needed: [i32; MAX_ARMIES],
     /// The column level's weighted bounds, for this row colouring.
     bounds: Vec<Bound>,
     /// The column colouring so far.
@@ -520,6 +521,7 @@ impl<'a> Search<'a> {
             row: &[],
             row_sets: [0; MAX_ARMIES],
             row_count: [0; MAX_ARMIES],
+            columns_needed: [0; MAX_ARMIES],
             col: [0; MAX_SIDE],
             counts: Counts {
                 col_count: [0; MAX_ARMIES],
@@ -581,6 +583,7 @@ impl<'a> Search<'a> {
             }
         }
         let (row_count, m) = (self.row_count, self.m);
+        self.columns_needed = row_count.map(|r| if r > 0 { (m + r - 1) / r } else { 0 });
         self.bounds = (weights(self.k).into_iter())
             .map(|w| {
                 let gain: [i32; MAX_ARMIES] =
@@ -604,8 +607,7 @@ impl<'a> Search<'a> {
         let mut need = [0i32; MAX_ARMIES];
         let mut needed = 0;
         for (j, n) in need.iter_mut().enumerate().take(k) {
-            let r = self.row_count[j];
-            *n = ((self.m + r - 1) / r - counts.col_count[j]).max(0);
+            *n = (self.columns_needed[j] - counts.col_count[j]).max(0);
             needed += *n;
         }
         if needed > free {
