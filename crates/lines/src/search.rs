@@ -156,6 +156,9 @@ impl Control<'_> {
     }
 }
 
+/// A diagonal labelled before a pair's search: `(family, index, white)`.
+pub(crate) type Label = (usize, usize, bool);
+
 /// Live cells of one colour: `[family][diagonal]` row masks.
 pub(crate) type Masks = [[u32; MAX_DIAG]; 2];
 
@@ -246,13 +249,7 @@ impl<'a, T: Tree> Search<'a, T> {
 
     /// Searches the labellings of the diagonals with white rows `s` and white columns `t`,
     /// the diagonals in `labels` (`(family, index, white)`) labelled first.
-    pub(crate) fn pair(
-        &mut self,
-        s: u32,
-        t: u32,
-        labels: &[(usize, usize, bool)],
-        control: &Control,
-    ) -> Found {
+    pub(crate) fn pair(&mut self, s: u32, t: u32, labels: &[Label], control: &Control) -> Found {
         #[cfg(target_arch = "x86_64")]
         if self.wide {
             // SAFETY: `wide` is true only where [`wide_cpu`] is (`Search::new`).
@@ -264,13 +261,7 @@ impl<'a, T: Tree> Search<'a, T> {
     /// [`Search::pair`] compiled for the features [`wide_cpu`] looks for.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-    fn pair_wide(
-        &mut self,
-        s: u32,
-        t: u32,
-        labels: &[(usize, usize, bool)],
-        control: &Control,
-    ) -> Found {
+    fn pair_wide(&mut self, s: u32, t: u32, labels: &[Label], control: &Control) -> Found {
         self.pair_in::<true>(s, t, labels, control)
     }
 
@@ -279,7 +270,7 @@ impl<'a, T: Tree> Search<'a, T> {
         &mut self,
         s: u32,
         t: u32,
-        labels: &[(usize, usize, bool)],
+        labels: &[Label],
         control: &Control,
     ) -> Found {
         if !self.start(s, t, labels.is_empty()) {
