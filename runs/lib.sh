@@ -44,14 +44,16 @@ run_stoppable() {
   run=""
 }
 
-# What `journal_step` needs, for a step script in its run's folder runs/FOLDER: here (that
-# folder), repo (the repository), work ($WORK, or target/scratch/FOLDER in the repository),
-# bin ($BIN, or pq-sat's release build), name ($1: the step, which names its journal) and
-# nice ($2: the run's niceness).
+# What `journal_step` needs, for a step script in its run's folder runs/FOLDER: here (where
+# the kept files go: $KEEP, or that folder), repo (the repository), work ($WORK, or
+# target/scratch/FOLDER in the repository), bin ($BIN, or pq-sat's release build), name ($1:
+# the step, which names its journal) and nice ($2: the run's niceness).
 journal_settings() {
-  here=$(cd "$(dirname "$0")" && pwd)
-  repo=$(cd "$here/../.." && pwd)
-  work=${WORK:-$repo/target/scratch/$(basename "$here")}
+  local folder
+  folder=$(cd "$(dirname "$0")" && pwd)
+  repo=$(cd "$folder/../.." && pwd)
+  here=${KEEP:-$folder}
+  work=${WORK:-$repo/target/scratch/$(basename "$folder")}
   bin=${BIN:-$repo/target/release/pq-sat}
   name=$1
   nice=$2
@@ -60,28 +62,46 @@ journal_settings() {
 # One `pq-sat solve` step with a journal, resumable across machines: the journal (the units
 # searched to their end) is kept in the run's folder $here as $name.journal.xz, copied back
 # every five minutes and at the end; the scratch copy, the answer ($name.<time>.json, exit
-# 10 SAT, 20 UNSAT, 0 unknown) and its timing (.err) go to $work. `solve` gets the rest of
-# the arguments, and `--journal`, `--format json` and `--progress lines`; it runs under
+# 10 SAT, 20 UNSAT, 0 unknown) and its timing (.err) go to $work. Each part, finished or
+# stopped, adds a line to $here/$name.parts.tsv (runs/record-part.py: its CPU, wall, nodes
+# and pairs, and the commit its binary was built from: the repository's HEAD for the
+# default build, $BIN_COMMIT for a binary given as $BIN). `solve` gets the rest of the
+# arguments, and `--journal`, `--format json` and `--progress lines`; it runs under
 # `nice -n $nice` (the caller sets here, repo, work, bin, name and nice: `journal_settings`).
 journal_step() {
   [ -x "$bin" ] || (cd "$repo" && cargo build --release)
-  mkdir -p "$work"
+  local built
+  if [ -n "${BIN:-}" ]; then
+    built=${BIN_COMMIT:-not known (BIN without BIN_COMMIT)}
+  else
+    built=$(git -C "$repo" rev-parse --short=8 HEAD 2>/dev/null || echo "not known")
+  fi
+  mkdir -p "$work" "$here"
+  here=$(cd "$here" && pwd)
   cd "$work"
   journal=$name.journal
   kept=$here/$journal.xz
   if [ -f "$kept" ] && [ ! -f "$journal" ]; then
     xz -dc "$kept" > "$journal"
   fi
+  local stamp start
+  stamp=$(date +%Y%m%d-%H%M%S)
+  start=$(date -u "+%Y-%m-%d %H:%M")
   keep() {
     if [ -f "$journal" ]; then xz -9 -c "$journal" > "$kept.tmp" && mv "$kept.tmp" "$kept"; fi
   }
+  stopped() { record_part; }
+  record_part() {
+    python3 "$repo/runs/record-part.py" "$here/$name.parts.tsv" "$name.$stamp.json" \
+      "$name.$stamp.err" "$journal" "$start" "$built" || true
+  }
   start_syncer 300
-  local stamp; stamp=$(date +%Y%m%d-%H%M)
   run_stoppable nice -n "$nice" /usr/bin/time -v "$bin" solve "$@" \
     --journal "$journal" --format json --progress lines \
     > "$name.$stamp.json" 2> "$name.$stamp.err"
   stop_syncer
   keep
+  record_part
   echo "exit $rc (10 SAT, 20 UNSAT, 0 unknown): $work/$name.$stamp.json"
   tail -3 "$name.$stamp.err"
 }

@@ -135,3 +135,47 @@ fn a_step_certified_in_parts_resumes_and_covers_every_row_set() {
     assert!(!stderr(&out).contains("part 0 of 4"), "{}", stderr(&out));
     assert!(dir.join("summary.txt").is_file());
 }
+
+/// `runs/queens/step.sh D N` keeps its journal and adds one line per part to its record
+/// (`runs/record-part.py`): the part's status, the units done, its CPU, nodes and pairs, and
+/// the commit its binary was built from; a second part resumes every unit of the first.
+#[test]
+fn a_journalled_step_records_each_part() {
+    let tmp = tempfile::tempdir().unwrap();
+    let keep = tmp.path().join("keep");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/queens/step.sh");
+    let step = || {
+        Command::new("bash")
+            .arg(&script)
+            .args(["7", "8", "1"])
+            .env("BIN", BIN)
+            .env("BIN_COMMIT", "0123abcd")
+            .env("WORK", tmp.path().join("work"))
+            .env("KEEP", &keep)
+            .output()
+            .unwrap()
+    };
+    for part in 1..=2 {
+        let out = step();
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert!(stdout(&out).contains("exit 20"), "{}", stdout(&out));
+        assert!(keep.join("a7-8.journal.xz").is_file());
+        let record = std::fs::read_to_string(keep.join("a7-8.parts.tsv")).unwrap();
+        let lines: Vec<Vec<&str>> = record.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(lines.len(), 1 + part, "{record}");
+        let (head, row) = (&lines[0], &lines[part]);
+        let field = |name: &str| row[head.iter().position(|h| *h == name).unwrap()];
+        assert_eq!(field("binary"), "0123abcd", "{record}");
+        assert_eq!(field("status"), "unsat", "{record}");
+        let done: u64 = field("units done after").parse().unwrap();
+        let resumed: u64 = field("units resumed").parse().unwrap();
+        assert!(done > 0, "{record}");
+        // The first part searched every unit; the second found them all in the journal.
+        assert_eq!(resumed, if part == 1 { 0 } else { done }, "{record}");
+        assert!(field("user s").parse::<f64>().is_ok(), "{record}");
+        assert!(field("wall s").parse::<f64>().is_ok(), "{record}");
+        if part == 1 {
+            assert!(field("nodes").parse::<u64>().unwrap() > 0, "{record}");
+        }
+    }
+}
