@@ -1,8 +1,8 @@
-//! `cargo run -p pq-lines --release --example decide -- D M [JOBS] [rows]`: one step of
-//! the line engine with its node count, for benchmarks against other searches
+//! `cargo run -p pq-lines --release --example decide -- D M [JOBS] [rows|torus]`: one step
+//! of the line engine with its node count, for benchmarks against other searches
 //! (BENCHMARKS.md). With `rows`, the step as the colouring formula's row cubes, one
 //! [`search_fixed`] per row colouring (what `conquer --backend lines` runs per cube),
-//! nodes summed.
+//! nodes summed. With `torus`, the step on the D × D torus (OEIS A279405).
 
 use std::time::Instant;
 
@@ -10,14 +10,20 @@ use pq_lines::{decide, search_fixed, Board, Demand, Fixed, Settings, Verdict};
 
 fn main() {
     let rows = std::env::args().any(|a| a == "rows");
+    let torus = std::env::args().any(|a| a == "torus");
     let args: Vec<usize> = std::env::args()
         .skip(1)
-        .filter(|a| a != "rows")
-        .map(|a| a.parse().expect("usage: decide D M [JOBS]"))
+        .filter(|a| a != "rows" && a != "torus")
+        .map(|a| a.parse().expect("usage: decide D M [JOBS] [rows|torus]"))
         .collect();
     let (d, m) = (args[0], args[1]);
     let jobs = args.get(2).copied().unwrap_or(1);
-    let board = Board::square(d).expect("a board");
+    let board = if torus {
+        Board::torus(d)
+    } else {
+        Board::square(d)
+    }
+    .expect("a board");
     let start = Instant::now();
     let settings = Settings {
         jobs,
