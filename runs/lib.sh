@@ -64,17 +64,21 @@ journal_settings() {
 # every five minutes and at the end; the scratch copy, the answer ($name.<time>.json, exit
 # 10 SAT, 20 UNSAT, 0 unknown) and its timing (.err) go to $work. Each part, finished or
 # stopped, adds a line to $here/$name.parts.tsv (runs/record-part.py: its CPU, wall, nodes
-# and pairs, and the commit its binary was built from: the repository's HEAD for the
-# default build, $BIN_COMMIT for a binary given as $BIN). `solve` gets the rest of the
-# arguments, and `--journal`, `--format json` and `--progress lines`; it runs under
-# `nice -n $nice` (the caller sets here, repo, work, bin, name and nice: `journal_settings`).
+# and pairs, and the commit its binary was built from: for the default build, built first,
+# the repository's HEAD, `-dirty` if files outside runs/ differ from it; for a binary given
+# as $BIN, $BIN_COMMIT). `solve` gets the rest of the arguments, and `--journal`, `--format
+# json` and `--progress lines`; it runs under `nice -n $nice` (the caller sets here, repo,
+# work, bin, name and nice: `journal_settings`).
 journal_step() {
-  [ -x "$bin" ] || (cd "$repo" && cargo build --release)
   local built
   if [ -n "${BIN:-}" ]; then
     built=${BIN_COMMIT:-not known (BIN without BIN_COMMIT)}
   else
+    # Built every time (a no-op when up to date), so that the commit recorded is the one run.
+    (cd "$repo" && cargo build --release -q)
     built=$(git -C "$repo" rev-parse --short=8 HEAD 2>/dev/null || echo "not known")
+    # The runs' own kept files change as they run; any other change is not in the commit.
+    git -C "$repo" diff --quiet HEAD -- . ':!runs' 2>/dev/null || built="$built-dirty"
   fi
   mkdir -p "$work" "$here"
   here=$(cd "$here" && pwd)
