@@ -10,12 +10,15 @@
 //! [`check`] reads one certificate as a stream and verifies all of section 4 of that page:
 //! the exact header, the searched pairs enumerated and tested here (leastness under the group
 //! and the product bound), every tree's inner nodes and every leaf's rule recomputed from
-//! `(S, T)` and the labels on its path, the end-of-body byte and the trailer's counts.
+//! `(S, T)` and the labels on its path, the end-of-body byte and the trailer's counts. The
+//! rule of paired cells (Lemma 5) needs a flow in a small network: the checker first tries
+//! the greedy flow of the page and, only when that does not suffice, computes a maximum flow.
 //! A certificate may be restricted to a [`Cube`] (its optional `cube` header line): then
 //! only the pairs that agree with the cube's rows and columns are searched, and every tree
 //! starts with the cube's diagonals labelled.
-//! [`combine`] says whether several verified certificates together make the whole claim; a
-//! cube's certificate never counts toward that (the cubes' cover is proved elsewhere).
+//! [`combine`] says what several verified certificates prove together: the whole claim, a
+//! part of it, or cubes' parts only; a cube's certificate never counts toward the cover of
+//! the row sets (the cubes' cover is proved elsewhere).
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -23,14 +26,14 @@ use std::io::{self, BufRead, BufReader, Read};
 /// The largest board side: a diagonal index (at most `2d − 2`) must fit in six bits.
 pub const MAX_SIDE: u32 = 32;
 
-/// At most eight weights: a family-sum leaf names its weight in three bits.
+/// At most eight weights: a family-sum or paired-cells leaf names its weight in three bits.
 const MAX_WEIGHTS: usize = 8;
 
 /// The largest `P` or `Q` of a weight.
 const MAX_WEIGHT: u64 = 1000;
 
 /// Longer than any valid header or trailer line (the longest is a `cube` line fixing all 126
-/// diagonals of the 32 × 32 board, 910 bytes; eight weights of 1000:1000 take 87; numbers
+/// diagonals of the 32 × 32 board, 910 bytes; eight weights of 1000:1000 take 87, paired 86; numbers
 /// beyond u64 are refused anyway), so a binary stream without a newline is refused early
 /// instead of being read into memory.
 const MAX_LINE: usize = 1024;
@@ -53,6 +56,35 @@ pub struct Claim {
     pub hi: u64,
     /// The cube the certificate is restricted to, if its header has a `cube` line.
     pub cube: Option<Cube>,
+    /// The weights its leaves may name.
+    pub rules: Rules,
+}
+
+/// The weights of a certificate's rules, as its header lists them: they are part of what
+/// the checker reports, so that a reader sees which lemmas the proof used.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// The `weights` line: `(P_k, Q_k)` of the family-sum leaves (Lemma 4).
+    pub weights: Vec<(u64, u64)>,
+    /// The optional `paired` line: `(P_k, Q_k)` of the paired-cells leaves (Lemma 5); empty
+    /// when the header has none.
+    pub paired: Vec<(u64, u64)>,
+}
+
+impl fmt::Display for Rules {
+    /// `weights P:Q …` and, when there is a `paired` line, ` paired P:Q …`: the header's words.
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |out: &mut fmt::Formatter<'_>, key: &str, pairs: &[(u64, u64)]| {
+            write!(out, "{key}")?;
+            pairs.iter().try_for_each(|(p, q)| write!(out, " {p}:{q}"))
+        };
+        list(out, "weights", &self.weights)?;
+        if self.paired.is_empty() {
+            Ok(())
+        } else {
+            list(out, " paired", &self.paired)
+        }
+    }
 }
 
 /// A cube of labellings (section 2 of the page): some rows, columns and diagonals given a
@@ -107,6 +139,15 @@ impl Claim {
         }
     }
 
+    /// `board square D armies W B`: the words that every claim of the same board and armies
+    /// begins with, and all that the whole claim says.
+    pub fn board(&self) -> String {
+        format!(
+            "board square {} armies {} {}",
+            self.side, self.white, self.black
+        )
+    }
+
     /// The sentence of the whole claim (true only when a range covering `[0, 2^d)` is verified).
     pub fn whole_statement(&self) -> String {
         format!(
@@ -120,29 +161,15 @@ impl Claim {
 }
 
 impl fmt::Display for Claim {
-    /// The board, the armies, the range and (after `; `) the cube's header line, as the
-    /// checker prints what it verified.
+    /// The words of the report's `c claim:` line (section 4): the header's, in the header's
+    /// order, the rules last: `board square D armies W B rows LO HI[ cube …] rules weights
+    /// P:Q…[ paired P:Q…]`.
     fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            out,
-            "board {d}x{d}, armies {} white and {} black (group of order {}), row sets S in \
-             [{}, {}) {} [0, 2^{d})",
-            self.white,
-            self.black,
-            self.group_order(),
-            self.lo,
-            self.hi,
-            if self.all_rows() {
-                "= all of"
-            } else {
-                "= part of"
-            },
-            d = self.side
-        )?;
-        match &self.cube {
-            Some(cube) => write!(out, "; {cube}"),
-            None => Ok(()),
+        write!(out, "{} rows {} {}", self.board(), self.lo, self.hi)?;
+        if let Some(cube) = &self.cube {
+            write!(out, " {cube}")?;
         }
+        write!(out, " rules {}", self.rules)
     }
 }
 
@@ -330,8 +357,36 @@ fn cube(at: u64, line: &str, side: u32) -> Result<Cube, Failure> {
     })
 }
 
+/// The `weights` line, or the `paired` line (`key`): one to eight pairs `P:Q`, each in
+/// `1..=1000`.
+fn weights(at: u64, line: &str, key: &str) -> Result<Vec<(u64, u64)>, Failure> {
+    let parsed: Option<Vec<(u64, u64)>> = fields(line, key)
+        .filter(|pairs| pairs.len() <= MAX_WEIGHTS)
+        .and_then(|pairs| {
+            pairs
+                .iter()
+                .map(|pair| {
+                    let (p, q) = pair.split_once(':')?;
+                    let (p, q) = (number(p)?, number(q)?);
+                    let range = 1..=MAX_WEIGHT;
+                    (range.contains(&p) && range.contains(&q)).then_some((p, q))
+                })
+                .collect()
+        });
+    match parsed {
+        Some(pairs) => Ok(pairs),
+        None => refuse(
+            at,
+            format!(
+                "expected `{key} P1:Q1 ...` (1 to {MAX_WEIGHTS} pairs, each number in \
+                 1..={MAX_WEIGHT}), found {line:?}"
+            ),
+        ),
+    }
+}
+
 /// The header of section 3, every line and range checked.
-fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Failure> {
+fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
     const PART: &str = "the header";
     let (at, line) = input.line(PART)?;
     if line != "pq-search-certificate 1" {
@@ -357,6 +412,7 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Fai
         lo: 0,
         hi: 0,
         cube: None,
+        rules: Rules::default(),
     };
     let (at, line) = input.line(PART)?;
     let order = numbers(at, &line, "symmetry", "symmetry G", 1)?[0];
@@ -372,28 +428,12 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Fai
         );
     }
     let (at, line) = input.line(PART)?;
-    let mut weights = Vec::new();
-    let bad = || {
-        refuse(at, format!("expected `weights P1:Q1 ...` (1 to {MAX_WEIGHTS} pairs, each in 1..={MAX_WEIGHT}), found {line:?}"))
-    };
-    let Some(pairs) = fields(&line, "weights") else {
-        return bad();
-    };
-    if pairs.len() > MAX_WEIGHTS {
-        return bad();
+    claim.rules.weights = weights(at, &line, "weights")?;
+    let (mut at, mut line) = input.line(PART)?;
+    if line.starts_with("paired") {
+        claim.rules.paired = weights(at, &line, "paired")?;
+        (at, line) = input.line(PART)?;
     }
-    for pair in pairs {
-        let parsed = pair
-            .split_once(':')
-            .and_then(|(p, q)| Some((number(p)?, number(q)?)));
-        match parsed {
-            Some((p, q)) if (1..=MAX_WEIGHT).contains(&p) && (1..=MAX_WEIGHT).contains(&q) => {
-                weights.push((p, q));
-            }
-            _ => return bad(),
-        }
-    }
-    let (at, line) = input.line(PART)?;
     let rows = numbers(at, &line, "rows", "rows LO HI", 2)?;
     (claim.lo, claim.hi) = (rows[0], rows[1]);
     if claim.lo > claim.hi || claim.hi > claim.row_sets() {
@@ -413,7 +453,7 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<(Claim, Vec<(u64, u64)>), Fai
     if line != "begin" {
         return refuse(at, format!("expected `begin`, found {line:?}"));
     }
-    Ok((claim, weights))
+    Ok(claim)
 }
 
 /// The searched pairs of section 3, in order: for each `S` in `[lo, hi)` the `T` such that
@@ -550,6 +590,139 @@ struct Frame {
     removed: u32,
 }
 
+/// The numbers of a paired-cells leaf that does not hold, for the refusal.
+#[derive(Debug)]
+struct PairedNumbers {
+    minima: u64,
+    flow: u64,
+    room: i128,
+}
+
+/// The nodes of Lemma 5's network: the source, the sink, then the `u⁺`, the `v` and the
+/// `u⁻`, one slot per diagonal index.
+const SOURCE: usize = 0;
+const SINK: usize = 1;
+const NODES: usize = 2 + 3 * SLOTS;
+
+fn plus(u: usize) -> usize {
+    2 + u
+}
+
+fn middle(v: usize) -> usize {
+    2 + SLOTS + v
+}
+
+fn minus(u: usize) -> usize {
+    2 + 2 * SLOTS + u
+}
+
+/// One arc for each `s → u⁺` and `u⁻ → t` and one for each live cell (at most `32 · 32`; a
+/// cell is white or black, not both), each with its reverse.
+const ARCS: usize = 2 * (2 * SLOTS + 32 * 32);
+
+/// The end of an arc list.
+const NO_ARC: u16 = u16::MAX;
+
+/// A flow network in fixed arrays, so that a leaf allocates nothing: arc `e` and its reverse
+/// `e ^ 1` are added together, and `residual` holds what each can still carry.
+struct Network {
+    first: [u16; NODES],
+    next: [u16; ARCS],
+    head: [u8; ARCS],
+    residual: [u32; ARCS],
+    arcs: usize,
+}
+
+impl Network {
+    fn new() -> Network {
+        Network {
+            first: [NO_ARC; NODES],
+            next: [NO_ARC; ARCS],
+            head: [0; ARCS],
+            residual: [0; ARCS],
+            arcs: 0,
+        }
+    }
+
+    fn arc(&mut self, from: usize, to: usize, capacity: u32) {
+        for (tail, head, capacity) in [(from, to, capacity), (to, from, 0)] {
+            let arc = self.arcs;
+            self.head[arc] = head as u8;
+            self.residual[arc] = capacity;
+            self.next[arc] = self.first[tail];
+            self.first[tail] = arc as u16;
+            self.arcs += 1;
+        }
+    }
+
+    /// Dinic's algorithm: breadth-first levels from the source in the residual network, then
+    /// augmenting paths along increasing levels until none is left, repeated until the sink
+    /// is out of reach. At that point no augmenting path exists, so the flow is maximum.
+    fn max_flow(&mut self) -> u64 {
+        let mut flow = 0;
+        loop {
+            let mut level = [u8::MAX; NODES];
+            let mut queue = [0u8; NODES];
+            level[SOURCE] = 0;
+            let (mut read, mut written) = (0, 1);
+            while read < written {
+                let node = usize::from(queue[read]);
+                read += 1;
+                let mut arc = self.first[node];
+                while arc != NO_ARC {
+                    let head = usize::from(self.head[usize::from(arc)]);
+                    if self.residual[usize::from(arc)] > 0 && level[head] == u8::MAX {
+                        level[head] = level[node] + 1;
+                        queue[written] = head as u8;
+                        written += 1;
+                    }
+                    arc = self.next[usize::from(arc)];
+                }
+            }
+            if level[SINK] == u8::MAX {
+                return flow;
+            }
+            let mut current = self.first;
+            loop {
+                let pushed = self.augment(SOURCE, u32::MAX, &level, &mut current);
+                if pushed == 0 {
+                    break;
+                }
+                flow += u64::from(pushed);
+            }
+        }
+    }
+
+    /// One path from `node` to the sink along increasing levels, carrying at most `limit`;
+    /// returns what it carries (0 if none is left). `current` skips the arcs already found
+    /// useless in this phase.
+    fn augment(
+        &mut self,
+        node: usize,
+        limit: u32,
+        level: &[u8; NODES],
+        current: &mut [u16; NODES],
+    ) -> u32 {
+        if node == SINK {
+            return limit;
+        }
+        while current[node] != NO_ARC {
+            let arc = usize::from(current[node]);
+            let head = usize::from(self.head[arc]);
+            if self.residual[arc] > 0 && level[head] == level[node] + 1 {
+                let pushed = self.augment(head, limit.min(self.residual[arc]), level, current);
+                if pushed > 0 {
+                    self.residual[arc] -= pushed;
+                    self.residual[arc ^ 1] += pushed;
+                    return pushed;
+                }
+            }
+            current[node] = self.next[arc];
+        }
+        0
+    }
+}
+
 /// The live cells of the current pair under the labels of the current path.
 ///
 /// Per family and diagonal, the rows of its live white and live black cells (a diagonal has
@@ -559,7 +732,6 @@ struct Frame {
 struct Tree<'a> {
     claim: &'a Claim,
     group: Group,
-    weights: &'a [(u64, u64)],
     side: u32,
     diagonals: usize,
     white: [[u32; SLOTS]; 2],
@@ -580,7 +752,7 @@ fn shift(set: u32, by: i64) -> u32 {
 }
 
 impl<'a> Tree<'a> {
-    fn new(claim: &'a Claim, weights: &'a [(u64, u64)]) -> Tree<'a> {
+    fn new(claim: &'a Claim) -> Tree<'a> {
         let mut fixed = [0; 2];
         for &(family, index, _) in claim.cube.iter().flat_map(|cube| &cube.diagonals) {
             fixed[usize::from(family)] |= 1 << index;
@@ -588,7 +760,6 @@ impl<'a> Tree<'a> {
         Tree {
             claim,
             group: Group::new(claim),
-            weights,
             side: claim.side,
             diagonals: 2 * claim.side as usize - 1,
             white: [[0; SLOTS]; 2],
@@ -713,6 +884,115 @@ impl<'a> Tree<'a> {
             .sum()
     }
 
+    /// The excesses `out(u)` and `in(u)` of Lemma 5 for each diagonal `u` of family 0, and
+    /// `Σ m_u`.
+    fn excesses(&self, p: u64, q: u64) -> ([u32; SLOTS], [u32; SLOTS], u64) {
+        let (mut out, mut into, mut minima) = ([0; SLOTS], [0; SLOTS], 0);
+        for u in 0..self.diagonals {
+            let white = p * u64::from(self.white[0][u].count_ones());
+            let black = q * u64::from(self.black[0][u].count_ones());
+            let m = white.min(black);
+            minima += m;
+            // At most 1000 · 32 each: they fit.
+            out[u] = (white - m) as u32;
+            into[u] = (black - m) as u32;
+        }
+        (out, into, minima)
+    }
+
+    /// Lemma 5 with the weights `(p, q)`: holds iff `Σ m_u + F > room` for the maximum flow
+    /// `F`. The greedy flow of section 2 is tried first because it is cheap and the writer
+    /// cuts only where it suffices; the maximum flow is computed only when it does not, so
+    /// that a leaf is never refused for want of a better flow.
+    fn paired_cells(&self, p: u64, q: u64) -> Result<(), PairedNumbers> {
+        let (out, into, minima) = self.excesses(p, q);
+        // `room` is negative when fewer than w (or b) live cells are left: the rule then holds
+        // with any flow, as the lemma allows.
+        let room = i128::from(p) * (i128::from(self.live_white) - i128::from(self.claim.white))
+            + i128::from(q) * (i128::from(self.live_black) - i128::from(self.claim.black));
+        let holds = |flow: u64| i128::from(minima) + i128::from(flow) > room;
+        if holds(0) || holds(self.greedy_flow(p.min(q) as u32, out, into)) {
+            return Ok(());
+        }
+        let flow = self.max_flow(p as u32, q as u32, &out, &into);
+        if holds(flow) {
+            Ok(())
+        } else {
+            Err(PairedNumbers { minima, flow, room })
+        }
+    }
+
+    /// The greedy flow of section 2: for each diagonal `v` of family 1 in increasing index,
+    /// its live white cells whose `u` still has `out(u) > 0` paired in increasing row with
+    /// its live black cells whose `u'` still has `in(u') > 0`, each pair a path of value
+    /// `min(min(p, q), out(u), in(u'))`. Each path uses one white and one black cell, so
+    /// `min(p, q)` respects both cells' arcs.
+    ///
+    /// A diagonal `u` meets `v` in at most one cell, so no excess of the cells still waiting
+    /// on `v` changes while `v`'s pairs are made: skipping cells as they come is the same as
+    /// listing them first.
+    fn greedy_flow(&self, unit: u32, mut out: [u32; SLOTS], mut into: [u32; SLOTS]) -> u64 {
+        // The diagonal of family 0 through the cell of row r on diagonal v of family 1.
+        let across = |row: u32, v: usize| (2 * row as usize + self.side as usize - 1) - v;
+        let mut flow = 0;
+        for v in 0..self.diagonals {
+            let (mut whites, mut blacks) = (self.white[1][v], self.black[1][v]);
+            loop {
+                let next = |rows: &mut u32, excess: &[u32; SLOTS]| loop {
+                    if *rows == 0 {
+                        return None;
+                    }
+                    let row = rows.trailing_zeros();
+                    *rows &= *rows - 1;
+                    let u = across(row, v);
+                    if excess[u] > 0 {
+                        return Some(u);
+                    }
+                };
+                let Some(u) = next(&mut whites, &out) else {
+                    break;
+                };
+                let Some(w) = next(&mut blacks, &into) else {
+                    break;
+                };
+                let value = unit.min(out[u]).min(into[w]);
+                out[u] -= value;
+                into[w] -= value;
+                flow += u64::from(value);
+            }
+        }
+        flow
+    }
+
+    /// A maximum flow in the network of Lemma 5. Only the `u⁺` with `out(u) > 0` and the `u⁻`
+    /// with `in(u) > 0` get arcs: every other `u⁺` (`u⁻`) has nothing coming in from `s`
+    /// (going out to `t`), so no flow passes it.
+    fn max_flow(&self, p: u32, q: u32, out: &[u32; SLOTS], into: &[u32; SLOTS]) -> u64 {
+        let mut network = Network::new();
+        let across = |row: u32, u: usize| (2 * row as usize + self.side as usize - 1) - u;
+        for u in 0..self.diagonals {
+            if out[u] > 0 {
+                network.arc(SOURCE, plus(u), out[u]);
+                let mut rows = self.white[0][u];
+                while rows != 0 {
+                    let row = rows.trailing_zeros();
+                    rows &= rows - 1;
+                    network.arc(plus(u), middle(across(row, u)), p);
+                }
+            }
+            if into[u] > 0 {
+                network.arc(minus(u), SINK, into[u]);
+                let mut rows = self.black[0][u];
+                while rows != 0 {
+                    let row = rows.trailing_zeros();
+                    rows &= rows - 1;
+                    network.arc(middle(across(row, u)), minus(u), q);
+                }
+            }
+        }
+        network.max_flow()
+    }
+
     /// Reads and checks the tree of `(S, T)`: preorder, the W child's subtree before the B
     /// child's, each leaf's rule recomputed from the live cells of the path.
     fn read<R: Read>(&mut self, input: &mut Input<R>, s: u32, t: u32) -> Result<(), Failure> {
@@ -784,12 +1064,13 @@ impl<'a> Tree<'a> {
                 0xC0..=0xCF => {
                     let family = usize::from(byte >> 3 & 1);
                     let k = usize::from(byte & 7);
-                    let Some(&(p, q)) = self.weights.get(k) else {
+                    let weights = &self.claim.rules.weights;
+                    let Some(&(p, q)) = weights.get(k) else {
                         return refuse(
                             at,
                             format!(
                                 "leaf {byte:#04x} names weight {k}, but the header lists {}",
-                                self.weights.len()
+                                weights.len()
                             ),
                         );
                     };
@@ -802,6 +1083,39 @@ impl<'a> Tree<'a> {
                             format!(
                                 "leaf `family sum` of family {family} with weight {p}:{q} does \
                                  not hold: the sum is {sum}, not less than {bound} ({})",
+                                pair()
+                            ),
+                        );
+                    }
+                }
+                0xD0..=0xD7 => {
+                    let k = usize::from(byte & 7);
+                    let paired = &self.claim.rules.paired;
+                    let Some(&(p, q)) = paired.get(k) else {
+                        let why = if paired.is_empty() {
+                            format!(
+                                "invalid byte {byte:#04x} (a paired-cells leaf, but the header \
+                                 has no `paired` line)"
+                            )
+                        } else {
+                            format!(
+                                "leaf {byte:#04x} names paired-cells weight {k}, but the \
+                                 `paired` line lists {}",
+                                paired.len()
+                            )
+                        };
+                        return refuse(at, format!("{why} ({})", pair()));
+                    };
+                    if let Err(numbers) = self.paired_cells(p, q) {
+                        return refuse(
+                            at,
+                            format!(
+                                "leaf `paired cells` with weight {p}:{q} does not hold: the sum \
+                                 of the m_u is {}, a maximum flow {}, their sum not more than \
+                                 the room {} ({})",
+                                numbers.minima,
+                                numbers.flow,
+                                numbers.room,
                                 pair()
                             ),
                         );
@@ -855,8 +1169,8 @@ pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
         inner: BufReader::with_capacity(BUFFER, reader),
         offset: 0,
     };
-    let (claim, weights) = header(&mut input)?;
-    let mut tree = Tree::new(&claim, &weights);
+    let claim = header(&mut input)?;
+    let mut tree = Tree::new(&claim);
     let mut pairs = 0u64;
     searched_pairs(&claim, |s, t| {
         tree.read(&mut input, s, t)?;
@@ -905,60 +1219,91 @@ pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
     })
 }
 
-/// Whether verified claims together make the whole claim: the same board and armies, and
-/// ranges whose union is all of `[0, 2^d)` (overlaps are harmless). Returns the reason if not.
+/// What verified certificates prove together (section 4 of the page), given that they
+/// agree on the board and the armies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Together {
+    /// The whole claim of section 1 (`s VERIFIED`): the ranges of the certificates without
+    /// a `cube` line cover `[0, 2^d)`.
+    Whole,
+    /// A part of it (`s PART VERIFIED`): some certificate has no `cube` line, but their
+    /// ranges leave row sets out.
+    Part {
+        /// The union of the ranges without a cube: disjoint, not touching, increasing.
+        covered: Vec<(u64, u64)>,
+        /// The rest of `[0, 2^d)`, in the same form.
+        missing: Vec<(u64, u64)>,
+    },
+    /// Only their cubes' parts (`s CUBE VERIFIED`): every certificate has a `cube` line; the
+    /// number of certificates.
+    Cubes(usize),
+}
+
+/// What verified claims prove together, or why they prove nothing together (no claim, or
+/// claims of different boards or armies).
 ///
 /// A cube's claim takes no part in the cover (section 4): that the cubes cover every
 /// labelling is proved elsewhere, and a checker of certificates cannot see it.
-pub fn combine(claims: &[Claim]) -> Result<(), String> {
+pub fn combine(claims: &[Claim]) -> Result<Together, String> {
     let Some(first) = claims.first() else {
         return Err("no certificate".into());
     };
     for (number, claim) in claims.iter().enumerate().skip(1) {
-        if (claim.side, claim.white, claim.black) != (first.side, first.white, first.black) {
+        if claim.board() != first.board() {
             return Err(format!(
-                "certificate {} is for board {d}x{d} and armies {} {}, certificate 1 for board \
-                 {e}x{e} and armies {} {}",
+                "certificate {} claims {}, certificate 1 {}",
                 number + 1,
-                claim.white,
-                claim.black,
-                first.white,
-                first.black,
-                d = claim.side,
-                e = first.side
+                claim.board(),
+                first.board()
             ));
         }
     }
     let mut ranges: Vec<(u64, u64)> = claims
         .iter()
-        .filter(|claim| claim.cube.is_none())
+        .filter(|claim| claim.cube.is_none() && claim.lo < claim.hi)
         .map(|claim| (claim.lo, claim.hi))
         .collect();
-    let none = if ranges.len() < claims.len() {
-        "no certificate without a cube"
-    } else {
-        "no certificate"
-    };
+    if claims.iter().all(|claim| claim.cube.is_some()) {
+        return Ok(Together::Cubes(claims.len()));
+    }
     ranges.sort_unstable();
-    let mut covered = 0;
+    let mut covered: Vec<(u64, u64)> = Vec::new();
     for (lo, hi) in ranges {
-        if lo > covered {
-            return Err(format!("{none} covers the row sets S in [{covered}, {lo})"));
+        match covered.last_mut() {
+            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+            _ => covered.push((lo, hi)),
         }
-        covered = covered.max(hi);
     }
-    if covered < first.row_sets() {
-        return Err(format!(
-            "{none} covers the row sets S in [{covered}, {})",
-            first.row_sets()
-        ));
+    let mut missing = Vec::new();
+    let mut from = 0;
+    for &(lo, hi) in &covered {
+        if from < lo {
+            missing.push((from, lo));
+        }
+        from = hi;
     }
-    Ok(())
+    if from < first.row_sets() {
+        missing.push((from, first.row_sets()));
+    }
+    Ok(if missing.is_empty() {
+        Together::Whole
+    } else {
+        Together::Part { covered, missing }
+    })
 }
+
+/// The reference writer and judge of the integration tests, whose numbers of Lemma 5 are
+/// computed from the cells as plainly as possible: the unit tests compare the checker's
+/// flows with them.
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::common::{self, Labels, Lemma5, Random, Spec, BLACK, NONE, WHITE};
 
     fn claim(side: u32, white: u64, black: u64) -> Claim {
         Claim {
@@ -968,6 +1313,10 @@ mod tests {
             lo: 0,
             hi: 1 << side,
             cube: None,
+            rules: Rules {
+                weights: vec![(1, 1)],
+                paired: Vec::new(),
+            },
         }
     }
 
@@ -1104,8 +1453,7 @@ mod tests {
     fn start_gives_the_cells_of_the_definition() {
         for side in 1..=7u32 {
             let claim = claim(side, 1, 1);
-            let weights = [(1, 1)];
-            let mut tree = Tree::new(&claim, &weights);
+            let mut tree = Tree::new(&claim);
             for (s, t) in [
                 (0, 0),
                 (1, 2),
@@ -1141,8 +1489,7 @@ mod tests {
     #[test]
     fn label_and_unlabel_restore_every_mask() {
         let claim = claim(6, 3, 3);
-        let weights = [(1, 1)];
-        let mut tree = Tree::new(&claim, &weights);
+        let mut tree = Tree::new(&claim);
         tree.start(0b01_0110, 0b10_0101);
         let (white, black) = (tree.white, tree.black);
         let mut frames = Vec::new();
@@ -1197,21 +1544,216 @@ mod tests {
             hi,
             ..claim(4, 3, 3)
         };
-        assert!(combine(&[part(0, 16)]).is_ok());
-        assert!(combine(&[part(5, 16), part(0, 5)]).is_ok());
-        assert!(combine(&[part(0, 9), part(3, 16), part(4, 4)]).is_ok());
-        assert!(combine(&[part(0, 5), part(6, 16)])
-            .unwrap_err()
-            .contains("[5, 6)"));
-        assert!(combine(&[part(0, 15)]).unwrap_err().contains("[15, 16)"));
-        assert!(combine(&[
-            part(0, 8),
-            Claim {
-                lo: 8,
-                ..claim(4, 3, 4)
-            }
-        ])
-        .is_err());
+        let cube = |lo, hi| Claim {
+            cube: Some(Cube {
+                rows: (1, 1),
+                columns: (0, 0),
+                diagonals: Vec::new(),
+            }),
+            ..part(lo, hi)
+        };
+        let parts = |covered: &[(u64, u64)], missing: &[(u64, u64)]| {
+            Ok(Together::Part {
+                covered: covered.to_vec(),
+                missing: missing.to_vec(),
+            })
+        };
+        assert_eq!(combine(&[part(0, 16)]), Ok(Together::Whole));
+        assert_eq!(combine(&[part(5, 16), part(0, 5)]), Ok(Together::Whole));
+        assert_eq!(
+            combine(&[part(0, 9), part(3, 16), part(4, 4)]),
+            Ok(Together::Whole)
+        );
+        assert_eq!(
+            combine(&[part(0, 5), part(6, 16)]),
+            parts(&[(0, 5), (6, 16)], &[(5, 6)])
+        );
+        assert_eq!(combine(&[part(0, 15)]), parts(&[(0, 15)], &[(15, 16)]));
+        // Touching and overlapping ranges merge; empty ones vanish.
+        assert_eq!(
+            combine(&[part(9, 12), part(2, 5), part(5, 7), part(3, 4), part(8, 8)]),
+            parts(&[(2, 7), (9, 12)], &[(0, 2), (7, 9), (12, 16)])
+        );
+        assert_eq!(combine(&[part(0, 0)]), parts(&[], &[(0, 16)]));
+        assert_eq!(combine(&[part(7, 7)]), parts(&[], &[(0, 16)]));
+        // Cubes: never in the cover; alone, their own verdict.
+        assert_eq!(combine(&[cube(0, 16)]), Ok(Together::Cubes(1)));
+        assert_eq!(
+            combine(&[cube(0, 16), cube(0, 16), cube(3, 4)]),
+            Ok(Together::Cubes(3))
+        );
+        assert_eq!(
+            combine(&[cube(0, 16), part(0, 3)]),
+            parts(&[(0, 3)], &[(3, 16)])
+        );
+        assert_eq!(combine(&[cube(0, 16), part(0, 16)]), Ok(Together::Whole));
+        for other in [claim(4, 3, 4), claim(4, 4, 3), claim(5, 3, 3)] {
+            let reason = combine(&[part(0, 8), Claim { lo: 8, ..other }]).unwrap_err();
+            assert!(reason.contains("certificate 2 claims"), "{reason}");
+        }
         assert!(combine(&[]).is_err());
+    }
+
+    /// A random partial labelling: each diagonal W, B or unlabelled, with at most `free` left
+    /// unlabelled (so that every extension can be tried).
+    fn partial(random: &mut Random, side: u32, free: usize) -> Labels {
+        let diagonals = 2 * side as usize - 1;
+        let mut labels = [[NONE; 64]; 2];
+        let mut left = 0;
+        for family in &mut labels {
+            for label in &mut family[..diagonals] {
+                *label = match random.below(3) {
+                    0 if left < free => {
+                        left += 1;
+                        NONE
+                    }
+                    0 | 1 => WHITE,
+                    _ => BLACK,
+                };
+            }
+        }
+        labels
+    }
+
+    /// The checker's live cells of `(S, T)` under `labels`, for armies `w` and `b`.
+    fn tree_at<'a>(claim: &'a Claim, s: u32, t: u32, labels: &Labels) -> Tree<'a> {
+        let mut tree = Tree::new(claim);
+        tree.start(s, t);
+        for (family, labels) in labels.iter().enumerate() {
+            for (index, &label) in labels[..tree.diagonals].iter().enumerate() {
+                if label != NONE {
+                    tree.label(family, index, label == BLACK);
+                }
+            }
+        }
+        tree
+    }
+
+    /// The white and black cells of every full labelling that extends `labels`.
+    fn extensions(side: u32, s: u32, t: u32, labels: &Labels) -> Vec<(u64, u64)> {
+        let free: Vec<(usize, usize)> = (0..2)
+            .flat_map(|f| (0..2 * side as usize - 1).map(move |i| (f, i)))
+            .filter(|&(f, i)| labels[f][i] == NONE)
+            .collect();
+        (0..1u32 << free.len())
+            .map(|choice| {
+                let mut full = *labels;
+                for (k, &(f, i)) in free.iter().enumerate() {
+                    full[f][i] = if choice >> k & 1 == 1 { BLACK } else { WHITE };
+                }
+                let [white, black] = common::live_cells(side, s, t, &full);
+                (white.len() as u64, black.len() as u64)
+            })
+            .collect()
+    }
+
+    /// Lemma 5 itself, by brute force: on boards up to 5 × 5, for random pairs and partial
+    /// labellings and every pair of armies, whenever the checker's paired-cells rule holds,
+    /// no extension has at least `w` white and `b` black cells; and the rule holds exactly
+    /// when the plain judge's (a maximum flow computed on a matrix) does.
+    #[test]
+    fn paired_cells_hold_only_where_no_extension_has_enough_cells() {
+        let weights = [(1, 1), (1, 2), (3, 1), (2, 3), (1, 1000)];
+        let mut random = Random::new(0x001e_77a5);
+        let (mut held, mut sharp, mut flowed, mut maximum) = (0, 0, 0, 0);
+        for side in 2..=5u32 {
+            let full = (1u32 << side) - 1;
+            for _ in 0..[0, 0, 40, 80, 120, 120][side as usize] {
+                let (s, t) = (
+                    random.below(1 << side) as u32,
+                    random.below(1 << side) as u32,
+                );
+                let labels = partial(&mut random, side, 11);
+                let counts = extensions(side, s, t, &labels);
+                let white_cells = u64::from((s.count_ones()) * t.count_ones());
+                let black_cells = u64::from((!s & full).count_ones() * (!t & full).count_ones());
+                for white in 1..=white_cells.max(1) {
+                    for black in 1..=black_cells.max(1) {
+                        let claim = Claim {
+                            rules: Rules {
+                                weights: vec![(1, 1)],
+                                paired: weights.to_vec(),
+                            },
+                            ..claim(side, white, black)
+                        };
+                        let tree = tree_at(&claim, s, t, &labels);
+                        let fits = counts.iter().any(|&(w, b)| w >= white && b >= black);
+                        let mut spec = Spec::new(side, white, black);
+                        spec.paired = weights.to_vec();
+                        for (k, &(p, q)) in weights.iter().enumerate() {
+                            let holds = tree.paired_cells(p, q).is_ok();
+                            let context = format!(
+                                "d = {side}, (S, T) = ({s}, {t}), armies {white} {black}, \
+                                 weight {p}:{q}, labels {:?} {:?}",
+                                &labels[0][..2 * side as usize - 1],
+                                &labels[1][..2 * side as usize - 1]
+                            );
+                            assert!(!(holds && fits), "{context}: the rule cuts a solution");
+                            let judged = common::holds(&spec, s, t, &labels, 0xD0 | k as u8);
+                            assert_eq!(holds, judged, "{context}: the plain judge differs");
+                            if !holds {
+                                continue;
+                            }
+                            held += 1;
+                            let lemma = Lemma5::new(&spec, s, t, &labels, p, q);
+                            let cells = tree.live_white >= white && tree.live_black >= black;
+                            let sum = tree.family_sum(0, p, q);
+                            let bound = p * white + q * black;
+                            if cells && sum >= bound {
+                                // Only the flow makes the cut: Lemma 4 does not.
+                                sharp += 1;
+                                flowed +=
+                                    usize::from(lemma.minima + lemma.greedy_flow() > lemma.room);
+                                maximum +=
+                                    usize::from(lemma.minima + lemma.greedy_flow() <= lemma.room);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            held > 1000 && sharp > 50 && flowed > 0 && maximum > 0,
+            "{held} held, {sharp} beyond Lemma 4: {flowed} by the greedy flow, {maximum} only \
+             by a maximum flow"
+        );
+    }
+
+    /// The checker's flows against the plain ones on random nodes of boards of every size up
+    /// to 32: its greedy flow is the specification's (the same value), and its maximum flow
+    /// is a maximum flow (the same value as shortest augmenting paths on a matrix).
+    #[test]
+    fn flows_are_those_of_the_specification() {
+        let mut random = Random::new(0xf10);
+        let (mut better, mut tried) = (0, 0);
+        for side in (1..=12).chain([16, 23, 32]) {
+            let trials = if side > 12 { 8 } else { 60 };
+            for _ in 0..trials {
+                let full = ((1u64 << side) - 1) as u32;
+                let (s, t) = (
+                    random.below(1 << side.min(31)) as u32 & full,
+                    random.below(1 << side.min(31)) as u32 & full,
+                );
+                let labels = partial(&mut random, side, 2 * side as usize);
+                let (p, q) =
+                    [(1, 1), (1, 2), (3, 1), (7, 5), (1000, 999), (1, 1000)][random.below(6)];
+                let claim = claim(side, 1, 1);
+                let tree = tree_at(&claim, s, t, &labels);
+                let (out, into, minima) = tree.excesses(p, q);
+                let lemma = Lemma5::new(&Spec::new(side, 1, 1), s, t, &labels, p, q);
+                let context = format!("d = {side}, (S, T) = ({s}, {t}), weight {p}:{q}");
+                assert_eq!(i128::from(minima), lemma.minima, "{context}");
+                let greedy = tree.greedy_flow(p.min(q) as u32, out, into);
+                assert_eq!(i128::from(greedy), lemma.greedy_flow(), "{context}");
+                let max = tree.max_flow(p as u32, q as u32, &out, &into);
+                assert_eq!(i128::from(max), lemma.max_flow(), "{context}");
+                tried += 1;
+                better += usize::from(max > greedy);
+            }
+        }
+        assert!(
+            better > 10,
+            "the maximum flow beat the greedy one {better} of {tried} times"
+        );
     }
 }

@@ -1,10 +1,13 @@
 //! Certificates from the reference writer: UNSAT steps verify, SAT steps have none, and the
-//! writer agrees with brute force on small boards; the same for cubes' certificates.
+//! writer agrees with brute force on small boards; the same for cubes' certificates and for
+//! certificates with paired cells.
 
 mod common;
 
-use common::{fits, labelling_fits, write, Cube, Spec, BLACK, CELLS_BLACK, CELLS_WHITE, WHITE};
-use pq_check::{check, combine, Failure, Verified};
+use common::{
+    fits, labelling_fits, paired, write, Cert, Cube, Spec, BLACK, CELLS_BLACK, CELLS_WHITE, WHITE,
+};
+use pq_check::{check, combine, Failure, Together, Verified};
 
 fn verify(bytes: &[u8]) -> Verified {
     match check(bytes) {
@@ -70,10 +73,12 @@ fn other_weights_verify() {
 fn sat_steps_have_no_refutation_and_are_refused() {
     for (side, m) in [(3, 1), (4, 2), (5, 4), (6, 5)] {
         assert_eq!(LARGEST[side as usize - 1], m);
-        let spec = Spec::new(side, m, m).weights(&[(1, 1), (2, 1)]);
+        let spec = Spec::new(side, m, m)
+            .weights(&[(1, 1), (2, 1)])
+            .paired(&[(1, 1), (1, 3)]);
         assert!(write(&spec, None).is_err(), "d = {side}, m = {m} is SAT");
         // A writer that puts a leaf on the solution anyway: whatever rule it names is refused.
-        for byte in [CELLS_WHITE, CELLS_BLACK, 0xC0, 0xC1, 0xC8, 0xC9] {
+        for byte in [CELLS_WHITE, CELLS_BLACK, 0xC0, 0xC1, 0xC8, 0xC9, 0xD0, 0xD1] {
             let cert = write(&spec, Some(byte)).unwrap();
             let reason = refused(&cert.bytes());
             assert!(reason.contains("does not hold"), "{reason}");
@@ -149,12 +154,24 @@ fn parts_verify_and_combine() {
     };
     for split in [0, 1, 5, 13, 31, 64] {
         let claims = [part(0, split), part(split, whole)];
-        assert!(combine(&claims).is_ok(), "split at {split}");
+        assert_eq!(combine(&claims), Ok(Together::Whole), "split at {split}");
     }
     let gap = [part(0, 13), part(14, whole)];
-    assert!(combine(&gap).unwrap_err().contains("[13, 14)"));
+    assert_eq!(
+        combine(&gap),
+        Ok(Together::Part {
+            covered: vec![(0, 13), (14, whole)],
+            missing: vec![(13, 14)]
+        })
+    );
     let short = [part(0, 13), part(13, whole - 1)];
-    assert!(combine(&short).is_err());
+    assert_eq!(
+        combine(&short),
+        Ok(Together::Part {
+            covered: vec![(0, whole - 1)],
+            missing: vec![(whole - 1, whole)]
+        })
+    );
     // An empty range is a valid (empty) certificate: no pairs, no nodes.
     let empty = verify(
         &write(&Spec::new(side, m, m).rows(9, 9), None)
@@ -219,7 +236,7 @@ fn cube_certificates_verify() {
 
 /// For UNSAT steps, the cubes of every assignment of two rows, one column and one diagonal
 /// (16 cubes that together contain every labelling) each verify; the rows and columns split
-/// the searched pairs among them; and, given together, they do not make the whole claim.
+/// the searched pairs among them; and, given together, they prove their cubes' parts only.
 #[test]
 fn cubes_that_partition_every_labelling_each_verify() {
     for (side, m) in [(5, 5), (6, 6)] {
@@ -240,11 +257,10 @@ fn cubes_that_partition_every_labelling_each_verify() {
             }
             assert_eq!(pairs, whole.pairs.len() as u64, "d = {side}");
         }
-        let reason = combine(&claims).unwrap_err();
-        assert!(reason.contains("without a cube"), "{reason}");
+        assert_eq!(combine(&claims), Ok(Together::Cubes(16)));
         // With the whole certificate among them, the claim is made by that one alone.
         claims.push(verify(&whole.bytes()).claim);
-        assert!(combine(&claims).is_ok());
+        assert_eq!(combine(&claims), Ok(Together::Whole));
     }
 }
 
@@ -305,6 +321,161 @@ fn cubes_agree_with_brute_force_over_labellings() {
     );
 }
 
+/// The leaves of a certificate cut by paired cells.
+fn paired_leaves(cert: &Cert) -> usize {
+    cert.leaves
+        .iter()
+        .filter(|leaf| (0xD0..=0xD7).contains(&cert.trees[leaf.tree][leaf.at]))
+        .count()
+}
+
+/// UNSAT steps with paired cells verify, with and without the family sums before them, and
+/// paired cells cut nodes that Lemma 4 does not (the trees are smaller than without them).
+#[test]
+fn unsat_steps_with_paired_cells_verify() {
+    let (mut cut, mut smaller, mut specs) = (0, 0, 0);
+    let lists: [&[(u64, u64)]; 4] = [
+        &[(1, 1)],
+        &[(1, 2), (2, 1)],
+        &[
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (1, 3),
+            (3, 1),
+            (2, 3),
+            (3, 2),
+            (1000, 999),
+        ],
+        &[(3, 7)],
+    ];
+    for (side, white, black) in [
+        (3, 2, 2),
+        (4, 3, 3),
+        (5, 5, 5),
+        (6, 6, 6),
+        (7, 8, 8),
+        (6, 3, 14),
+    ] {
+        for paired in lists {
+            for sums in [true, false] {
+                let mut spec = Spec::new(side, white, black)
+                    .weights(&[(1, 1), (1, 2)])
+                    .paired(paired);
+                spec.sums = sums;
+                let cert = write(&spec, None).expect("an UNSAT step has a refutation");
+                let verified = verify(&cert.bytes());
+                assert_eq!(verified.claim.rules.paired, paired);
+                assert_eq!(verified.pairs, cert.trees.len() as u64);
+                assert_eq!(verified.nodes, cert.nodes() as u64);
+                let mut without = spec.clone();
+                without.paired.clear();
+                let without = write(&without, None).unwrap();
+                assert!(cert.nodes() <= without.nodes());
+                cut += paired_leaves(&cert);
+                smaller += usize::from(cert.nodes() < without.nodes());
+                specs += 1;
+            }
+        }
+    }
+    assert!(
+        cut > 1000 && smaller * 2 > specs,
+        "{cut} paired leaves; smaller trees in {smaller} of {specs} certificates"
+    );
+}
+
+/// Every step and unequal armies on boards up to 5 × 5 (and unequal armies on 6 × 6): the
+/// writer with paired cells finds a refutation exactly when brute force finds no placement,
+/// and the checker verifies each refutation. Lemma 5 cutting a solution would show here as
+/// a refutation of a step that fits.
+#[test]
+fn writer_with_paired_cells_agrees_with_brute_force() {
+    let (mut refuted, mut placed, mut cut) = (0, 0, 0);
+    for side in 1..=6u32 {
+        let cells = u64::from(side * side);
+        let mut cases: Vec<(u64, u64)> = Vec::new();
+        if side <= 5 {
+            cases.extend((1..=cells / 2 + 1).map(|m| (m, m)));
+        } else {
+            cases.extend([(5, 5), (6, 6)]);
+        }
+        for white in 1..=cells.min(if side <= 5 { 9 } else { 4 }) {
+            for black in 1..=cells {
+                if white != black && (side <= 5 || black % 3 == 0 || black < 8) {
+                    cases.push((white, black));
+                }
+            }
+        }
+        for (white, black) in cases {
+            let spec =
+                Spec::new(side, white, black)
+                    .weights(&[(1, 1)])
+                    .paired(&[(1, 1), (1, 2), (2, 1)]);
+            let placement = if side <= 5 || white != black {
+                fits(side, white, black)
+            } else {
+                white <= LARGEST[side as usize - 1]
+            };
+            match write(&spec, None) {
+                Ok(cert) => {
+                    assert!(
+                        !placement,
+                        "d = {side}, armies {white} {black}: refuted but brute force fits"
+                    );
+                    verify(&cert.bytes());
+                    refuted += 1;
+                    cut += paired_leaves(&cert);
+                }
+                Err(_) => assert!(
+                    placement,
+                    "d = {side}, armies {white} {black}: solution but brute force finds none"
+                ),
+            }
+            placed += usize::from(placement);
+        }
+    }
+    assert!(
+        refuted > 100 && placed > 50 && cut > 100,
+        "{refuted} refuted, {placed} placed, {cut} paired leaves"
+    );
+}
+
+/// Cubes with paired cells on boards up to 4 × 4 agree with brute force over labellings.
+#[test]
+fn cubes_with_paired_cells_agree_with_brute_force_over_labellings() {
+    let (mut refuted, mut solved) = (0, 0);
+    for side in 3..=4u32 {
+        let cubes = [
+            Cube::new((0b11, 0b01), (0, 0), &[]),
+            Cube::new((0, 0), (0b101, 0b100), &[(0, 2, WHITE)]),
+            Cube::new((0, 0), (0, 0), &[(0, side as u8 - 1, BLACK)]),
+            Cube::new((1, 1), (1, 0), &[(0, 1, BLACK), (1, 2, WHITE)]),
+        ];
+        let m = LARGEST[side as usize - 1];
+        for (white, black) in [(m, m), (m + 1, m + 1), (1, 3), (2, 4), (3, 2), (1, 6)] {
+            for cube in &cubes {
+                let spec = Spec::new(side, white, black)
+                    .paired(&[(1, 1), (2, 1)])
+                    .cube(cube.clone());
+                let brute = labelling_fits(&spec);
+                if let Ok(cert) = write(&spec, None) {
+                    assert!(!brute, "d = {side}, {white} {black}, {}", cube.line());
+                    verify(&cert.bytes());
+                    refuted += 1;
+                } else {
+                    assert!(brute, "d = {side}, {white} {black}, {}", cube.line());
+                    refused(&write(&spec, Some(paired(0))).unwrap().bytes());
+                    solved += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        refuted > 5 && solved > 5,
+        "{refuted} refuted, {solved} solved"
+    );
+}
+
 /// Writes large certificates for timing the binary:
 /// `PQ_CHECK_CERTS=DIR cargo test -p pq-check --release -- --ignored write_large`.
 #[test]
@@ -323,6 +494,9 @@ fn write_large_certificates() {
         for cells_only in [false, true] {
             let mut spec = Spec::new(side, m, m).weights(&[(1, 1), (1, 2), (2, 1)]);
             spec.leaves = false;
+            if std::env::var("PQ_CHECK_PAIRED").is_ok() {
+                spec = spec.paired(&[(1, 1), (1, 2), (2, 1)]);
+            }
             if cells_only {
                 spec = spec.cells_only();
             }

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    family_sum, fits, inner, naive_accepts, subtree_end, write, Cert, Cube, Random, Spec, BLACK,
-    CELLS_BLACK, CELLS_WHITE, END, WHITE,
+    family_sum, fits, inner, naive_accepts, paired, subtree_end, write, Cert, Cube, Lemma5, Random,
+    Spec, BLACK, CELLS_BLACK, CELLS_WHITE, END, WHITE,
 };
 use pq_check::{check, Failure};
 
@@ -82,6 +82,36 @@ fn every_leaf_rule_is_judged_as_the_definition_says() {
             (0, 0),
             &[(0, 5, BLACK), (1, 6, WHITE)],
         )),
+        // Paired cells: equal weights and unequal ones both ways, unequal armies, a cube,
+        // and cells rules alone before them (so that paired cells meet deep nodes).
+        Spec::new(6, 6, 6)
+            .cells_only()
+            .paired(&[(1, 1), (1, 2), (3, 1)]),
+        Spec::new(6, 6, 6)
+            .weights(&[(1, 1), (2, 3)])
+            .paired(&[(2, 3), (1, 1)]),
+        Spec::new(5, 3, 9)
+            .cells_only()
+            .paired(&[(1, 3), (3, 1), (1, 1), (2, 1)]),
+        Spec::new(6, 4, 10).cells_only().paired(&[(1, 2), (5, 2)]),
+        Spec::new(7, 8, 8).cells_only().paired(&[
+            (1, 1),
+            (2, 1),
+            (1, 3),
+            (4, 3),
+            (1, 1000),
+            (999, 1000),
+            (7, 2),
+            (1, 2),
+        ]),
+        Spec::new(6, 6, 6)
+            .cells_only()
+            .paired(&[(1, 1), (1, 2)])
+            .cube(Cube::new(
+                (0b10, 0b10),
+                (0b1, 0),
+                &[(0, 4, WHITE), (1, 7, BLACK)],
+            )),
     ];
     let bytes = [
         CELLS_WHITE,
@@ -93,7 +123,13 @@ fn every_leaf_rule_is_judged_as_the_definition_says() {
         0xC9,
         0xCA,
         0xCF,
+        0xD0,
+        0xD1,
+        0xD2,
+        0xD3,
+        0xD7,
     ];
+    let (mut greedy, mut maximum) = (0, 0);
     for spec in specs {
         let cert = refutation(&spec);
         let (mut held, mut failed) = (0, 0);
@@ -112,10 +148,24 @@ fn every_leaf_rule_is_judged_as_the_definition_says() {
                 } else {
                     failed += 1;
                 }
+                if expected && byte >= 0xD0 {
+                    let (p, q) = spec.paired[usize::from(byte & 7)];
+                    let lemma = Lemma5::new(&spec, leaf.s, leaf.t, &leaf.labels, p, q);
+                    if lemma.minima + lemma.greedy_flow() > lemma.room {
+                        greedy += 1;
+                    } else {
+                        maximum += 1;
+                    }
+                }
             }
         }
         assert!(held > 0 && failed > 0);
     }
+    // Paired leaves that hold by the greedy flow, and some only by a maximum flow.
+    assert!(
+        greedy > 100 && maximum > 0,
+        "{greedy} by the greedy flow, {maximum} only by a maximum flow"
+    );
 }
 
 #[test]
@@ -125,6 +175,13 @@ fn random_changes_of_the_body_are_judged_as_the_naive_judge_does() {
         (Spec::new(6, 6, 6).weights(&[(1, 1), (1, 3)]), 3000),
         (Spec::new(5, 3, 7), 3000),
         (Spec::new(7, 8, 8).cells_only(), 2000),
+        (
+            Spec::new(6, 6, 6)
+                .cells_only()
+                .paired(&[(1, 1), (2, 1), (1, 3)]),
+            3000,
+        ),
+        (Spec::new(6, 3, 14).paired(&[(1, 2), (1, 1)]), 3000),
         (
             Spec::new(6, 6, 6).cells_only().cube(Cube::new(
                 (2, 2),
@@ -157,6 +214,9 @@ fn random_changes_of_the_body_are_judged_as_the_naive_judge_does() {
                 0xC9,
                 0x82,
                 0xD0,
+                0xD1,
+                0xD2,
+                0xD7,
                 END,
             ];
             let value = values[random.below(values.len())];
@@ -911,4 +971,175 @@ fn a_dropped_pair_of_a_cube_is_refused() {
     let mut trees = cert.trees.clone();
     trees.insert(0, whole.trees[outside].clone());
     refusal(&cert.with_trees(&trees));
+}
+
+/// A certificate with paired cells: the (6, 6) step with the cells rules only before them,
+/// so that many of its leaves are paired cells.
+fn paired_cert() -> Cert {
+    refutation(&Spec::new(6, 6, 6).cells_only().paired(&[(1, 1), (1, 2)]))
+}
+
+/// The offset of a leaf in the whole stream.
+fn offset_of(cert: &Cert, tree: usize, at: usize) -> u64 {
+    let before: usize = cert.trees[..tree].iter().map(Vec::len).sum();
+    (cert.spec.header().len() + before + at) as u64
+}
+
+#[test]
+fn a_paired_leaf_where_the_rule_does_not_hold_is_refused() {
+    let cert = paired_cert();
+    let mut tried = 0;
+    for leaf in &cert.leaves {
+        let byte = cert.trees[leaf.tree][leaf.at];
+        for k in 0..2 {
+            if common::holds(&cert.spec, leaf.s, leaf.t, &leaf.labels, paired(k)) {
+                continue;
+            }
+            let mut trees = cert.trees.clone();
+            trees[leaf.tree][leaf.at] = paired(k);
+            let offset = refused_with(&cert.with_trees(&trees), "leaf `paired cells` with weight");
+            assert_eq!(offset, offset_of(&cert, leaf.tree, leaf.at), "{byte:#04x}");
+            tried += 1;
+        }
+    }
+    assert!(tried > 20, "{tried}");
+}
+
+#[test]
+fn a_paired_byte_without_the_line_is_refused() {
+    let cert = paired_cert();
+    let first = cert
+        .leaves
+        .iter()
+        .find(|leaf| cert.trees[leaf.tree][leaf.at] >= 0xD0)
+        .expect("a paired-cells leaf");
+    let header = cert.spec.header().replacen("paired 1:1 1:2\n", "", 1);
+    assert!(!header.contains("paired"));
+    let bytes = Cert::assemble(&header, &cert.trees, &cert.trailer());
+    let (offset, reason) = refusal(&bytes);
+    assert!(reason.contains("invalid byte 0xd"), "{reason}");
+    assert!(reason.contains("no `paired` line"), "{reason}");
+    let shift = "paired 1:1 1:2\n".len() as u64;
+    assert_eq!(offset + shift, offset_of(&cert, first.tree, first.at));
+}
+
+#[test]
+fn a_paired_index_beyond_the_line_is_refused() {
+    let cert = paired_cert();
+    let (leaf, held) = cert
+        .leaves
+        .iter()
+        .find_map(|leaf| {
+            let byte = cert.trees[leaf.tree][leaf.at];
+            (byte >= 0xD0).then_some((leaf, byte))
+        })
+        .expect("a paired-cells leaf");
+    for k in 2..8 {
+        let mut trees = cert.trees.clone();
+        trees[leaf.tree][leaf.at] = paired(k);
+        let offset = refused_with(&cert.with_trees(&trees), "but the `paired` line lists 2");
+        assert_eq!(offset, offset_of(&cert, leaf.tree, leaf.at));
+    }
+    // With the two weights listed seventh and eighth, every paired leaf names them with
+    // indices 6 and 7 and holds.
+    let mut eight = cert.clone();
+    eight.spec.paired = [(1000, 1), (1, 1000), (999, 1), (1, 999), (998, 1), (1, 998)]
+        .into_iter()
+        .chain(cert.spec.paired.iter().copied())
+        .collect();
+    let mut trees = eight.trees.clone();
+    for byte in trees.iter_mut().flatten() {
+        if *byte >= 0xD0 {
+            *byte += 6;
+        }
+    }
+    assert!(verifies(&eight.with_trees(&trees)));
+    assert_eq!(held & 0xF8, 0xD0);
+    // The family-sum weights are another list: a paired leaf's index is not theirs.
+    let sums = refutation(
+        &Spec::new(6, 6, 6)
+            .weights(&[(1, 1), (1, 2), (2, 1)])
+            .paired(&[(1, 1)]),
+    );
+    let family = sums
+        .leaves
+        .iter()
+        .find(|leaf| sums.trees[leaf.tree][leaf.at] >= 0xC0)
+        .expect("a family-sum leaf");
+    let mut trees = sums.trees.clone();
+    trees[family.tree][family.at] = paired(2);
+    refused_with(&sums.with_trees(&trees), "but the `paired` line lists 1");
+}
+
+#[test]
+fn a_misplaced_or_malformed_paired_line_is_refused() {
+    let cert = paired_cert();
+    let header = cert.spec.header();
+    let line = "paired 1:1 1:2";
+    assert!(header.contains(&format!("weights 1:1\n{line}\nrows 0 64\n")));
+    let start = header.find(line).unwrap() as u64;
+    for to in [
+        "paired",
+        "paired ",
+        "paired 1:1 ",
+        "paired  1:1 1:2",
+        "paired 1:1  1:2",
+        "paired 0:1 1:2",
+        "paired 1:0",
+        "paired 1:1001",
+        "paired 1001:1",
+        "paired 01:1",
+        "paired 1:01",
+        "paired 1:1 1:2 1:3 1:4 1:5 1:6 1:7 1:8 1:9",
+        "paired 1;1",
+        "paired 1:1:1",
+        "paired 1:",
+        "paired :1",
+        "paired 1:1\r",
+        "paired 1:1\t1:2",
+        "pairedx 1:1",
+        "paired -1:1",
+    ] {
+        let (offset, reason) = refusal(&with_header_line(&cert, line, to));
+        assert!(
+            reason.contains("expected `paired P1:Q1 ...`"),
+            "{to:?}: {reason}"
+        );
+        assert_eq!(offset, start, "{to:?}: {reason}");
+    }
+    // Eight pairs and the largest weights are allowed.
+    let eight = "paired 1:1 1:2 1000:1000 1:1000 1000:1 3:3 4:4 5:5";
+    assert!(verifies(&with_header_line(&cert, line, eight)));
+    // The line anywhere but right after `weights`, twice, or in another case.
+    let without = header.replacen(&format!("{line}\n"), "", 1);
+    let cube = Cube::new((1, 0), (0, 0), &[]).line();
+    for moved in [
+        without.replace("weights 1:1\n", &format!("{line}\nweights 1:1\n")),
+        without.replace("symmetry 16\n", &format!("{line}\nsymmetry 16\n")),
+        without.replace("rows 0 64\n", &format!("rows 0 64\n{line}\n")),
+        without.replace("begin\n", &format!("{line}\nbegin\n")),
+        without.replace("begin\n", &format!("begin\n{line}\n")),
+        format!("{line}\n{without}"),
+        header.replace(&format!("{line}\n"), &format!("{line}\n{line}\n")),
+        header.replace(line, &line.replace("paired", "Paired")),
+        header.replace(line, &line.replace("paired", "pairs")),
+        without.replace("rows 0 64\n", &format!("rows 0 64\n{cube}\n{line}\n")),
+    ] {
+        assert!(
+            !verifies(&Cert::assemble(&moved, &cert.trees, &cert.trailer())),
+            "{moved}"
+        );
+    }
+    // A paired line where no leaf needs it is still the header's: it verifies, and is named.
+    let plain = deep();
+    let added = plain
+        .spec
+        .header()
+        .replace("rows 0 64\n", "paired 1:1\nrows 0 64\n");
+    let verified = check(&Cert::assemble(&added, &plain.trees, &plain.trailer())[..]).unwrap();
+    assert_eq!(verified.claim.rules.paired, [(1, 1)]);
+    assert!(verified
+        .claim
+        .to_string()
+        .ends_with(" rules weights 1:1 paired 1:1"));
 }

@@ -5,6 +5,9 @@
 //! either. With a cube, the writer searches only the pairs that agree with it (filtered from
 //! all pairs by the definition) and starts every tree from the cube's diagonals labelled; a
 //! second brute force, over every labelling of the diagonals, judges cubes of small boards.
+//! With a `paired` line the writer also cuts by paired cells (Lemma 5), deciding each cut
+//! with the greedy flow of the specification as the engine does; the judge of a leaf
+//! computes a maximum flow instead (plainly, on a matrix of capacities), as a checker may.
 #![allow(dead_code, unreachable_pub)]
 
 use std::collections::BTreeSet;
@@ -20,6 +23,10 @@ pub const END: u8 = 0xFF;
 
 pub fn family_sum(family: u8, weight: u8) -> u8 {
     0xC0 | family << 3 | weight
+}
+
+pub fn paired(weight: u8) -> u8 {
+    0xD0 | weight
 }
 
 pub fn inner(family: u8, index: u8) -> u8 {
@@ -71,6 +78,8 @@ pub struct Spec {
     pub white: u64,
     pub black: u64,
     pub weights: Vec<(u64, u64)>,
+    /// The weights of the `paired` line; none, no line.
+    pub paired: Vec<(u64, u64)>,
     pub lo: u64,
     pub hi: u64,
     /// Whether the writer uses the family sums (without them trees are much larger).
@@ -88,6 +97,7 @@ impl Spec {
             white,
             black,
             weights: vec![(1, 1)],
+            paired: Vec::new(),
             lo: 0,
             hi: 1 << side,
             sums: true,
@@ -115,6 +125,11 @@ impl Spec {
         self
     }
 
+    pub fn paired(mut self, paired: &[(u64, u64)]) -> Spec {
+        self.paired = paired.to_vec();
+        self
+    }
+
     pub fn cells_only(mut self) -> Spec {
         self.sums = false;
         self
@@ -127,22 +142,26 @@ impl Spec {
     }
 
     pub fn header(&self) -> String {
-        let weights: Vec<String> = self
-            .weights
-            .iter()
-            .map(|(p, q)| format!("{p}:{q}"))
-            .collect();
+        let list = |pairs: &[(u64, u64)]| {
+            let pairs: Vec<String> = pairs.iter().map(|(p, q)| format!("{p}:{q}")).collect();
+            pairs.join(" ")
+        };
+        let paired = if self.paired.is_empty() {
+            String::new()
+        } else {
+            format!("paired {}\n", list(&self.paired))
+        };
         let cube = match &self.cube {
             Some(cube) => format!("{}\n", cube.line()),
             None => String::new(),
         };
         format!(
-            "pq-search-certificate 1\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {} {}\n{cube}begin\n",
+            "pq-search-certificate 1\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\n{paired}rows {} {}\n{cube}begin\n",
             self.side,
             self.white,
             self.black,
             if self.white == self.black { 16 } else { 8 },
-            weights.join(" "),
+            list(&self.weights),
             self.lo,
             self.hi
         )
@@ -323,7 +342,188 @@ pub fn holds(spec: &Spec, s: u32, t: u32, labels: &Labels, byte: u8) -> bool {
                 .sum();
             sum < p * spec.white + q * spec.black
         }
+        0xD0..=0xD7 => spec
+            .paired
+            .get(usize::from(byte & 7))
+            .is_some_and(|&(p, q)| {
+                let lemma = Lemma5::new(spec, s, t, labels, p, q);
+                lemma.minima + lemma.max_flow() > lemma.room
+            }),
         _ => false,
+    }
+}
+
+/// Whether the writer cuts with the leaf byte: as [`holds`], except that paired cells are
+/// decided with the greedy flow, as the engine's are.
+pub fn cuts(spec: &Spec, s: u32, t: u32, labels: &Labels, byte: u8) -> bool {
+    match byte {
+        0xD0..=0xD7 => spec
+            .paired
+            .get(usize::from(byte & 7))
+            .is_some_and(|&(p, q)| {
+                let lemma = Lemma5::new(spec, s, t, labels, p, q);
+                lemma.minima + lemma.greedy_flow() > lemma.room
+            }),
+        _ => holds(spec, s, t, labels, byte),
+    }
+}
+
+/// The live white and the live black cells `(r, c)`, from the definition.
+pub fn live_cells(side: u32, s: u32, t: u32, labels: &Labels) -> [Vec<(u32, u32)>; 2] {
+    let mut cells = [Vec::new(), Vec::new()];
+    for r in 0..side {
+        for c in 0..side {
+            let on = [
+                labels[0][(r + c) as usize],
+                labels[1][(r + side - 1 - c) as usize],
+            ];
+            let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
+            if in_s && in_t && !on.contains(&BLACK) {
+                cells[0].push((r, c));
+            }
+            if !in_s && !in_t && !on.contains(&WHITE) {
+                cells[1].push((r, c));
+            }
+        }
+    }
+    cells
+}
+
+/// Lemma 5 at a node, every number as the specification defines it.
+#[derive(Clone, Debug)]
+pub struct Lemma5 {
+    pub side: u32,
+    pub p: i128,
+    pub q: i128,
+    /// The live white and the live black cells, in increasing row, then column.
+    pub cells: [Vec<(u32, u32)>; 2],
+    /// `Σ m_u` over the diagonals of family 0.
+    pub minima: i128,
+    /// `p·(W − w) + q·(B − b)`.
+    pub room: i128,
+    /// `out(u)` and `in(u)` by index `u`.
+    pub out: Vec<i128>,
+    pub into: Vec<i128>,
+}
+
+impl Lemma5 {
+    pub fn new(spec: &Spec, s: u32, t: u32, labels: &Labels, p: u64, q: u64) -> Lemma5 {
+        let side = spec.side;
+        let cells = live_cells(side, s, t, labels);
+        let (p, q) = (i128::from(p), i128::from(q));
+        let diagonals = 2 * side as usize - 1;
+        let (mut out, mut into, mut minima) = (vec![0; diagonals], vec![0; diagonals], 0);
+        for u in 0..diagonals {
+            let on = |colour: usize| {
+                cells[colour]
+                    .iter()
+                    .filter(|&&(r, c)| (r + c) as usize == u)
+                    .count() as i128
+            };
+            let (white, black) = (p * on(0), q * on(1));
+            let m = white.min(black);
+            minima += m;
+            out[u] = white - m;
+            into[u] = black - m;
+        }
+        let room = p * (cells[0].len() as i128 - i128::from(spec.white))
+            + q * (cells[1].len() as i128 - i128::from(spec.black));
+        Lemma5 {
+            side,
+            p,
+            q,
+            cells,
+            minima,
+            room,
+            out,
+            into,
+        }
+    }
+
+    fn u((r, c): (u32, u32)) -> usize {
+        (r + c) as usize
+    }
+
+    fn v(&self, (r, c): (u32, u32)) -> usize {
+        (r + self.side - 1 - c) as usize
+    }
+
+    /// The engine's greedy flow, as the specification states it.
+    pub fn greedy_flow(&self) -> i128 {
+        let (mut out, mut into) = (self.out.clone(), self.into.clone());
+        let mut flow = 0;
+        for v in 0..2 * self.side as usize - 1 {
+            // The cells are in increasing row.
+            let whites: Vec<usize> = self.cells[0]
+                .iter()
+                .filter(|&&cell| self.v(cell) == v && out[Self::u(cell)] > 0)
+                .map(|&cell| Self::u(cell))
+                .collect();
+            let blacks: Vec<usize> = self.cells[1]
+                .iter()
+                .filter(|&&cell| self.v(cell) == v && into[Self::u(cell)] > 0)
+                .map(|&cell| Self::u(cell))
+                .collect();
+            for (u, w) in whites.into_iter().zip(blacks) {
+                let value = self.p.min(self.q).min(out[u]).min(into[w]);
+                out[u] -= value;
+                into[w] -= value;
+                flow += value;
+            }
+        }
+        flow
+    }
+
+    /// A maximum flow in the network of Lemma 5, built as the lemma says (an arc for every
+    /// live cell, whatever its diagonal's excess), by shortest augmenting paths on a matrix.
+    pub fn max_flow(&self) -> i128 {
+        let n = 2 * self.side as usize - 1;
+        let nodes = 2 + 3 * n;
+        let (source, sink) = (0, 1);
+        let plus = |u: usize| 2 + u;
+        let middle = |v: usize| 2 + n + v;
+        let minus = |u: usize| 2 + 2 * n + u;
+        let mut capacity = vec![vec![0i128; nodes]; nodes];
+        for u in 0..n {
+            capacity[source][plus(u)] += self.out[u];
+            capacity[minus(u)][sink] += self.into[u];
+        }
+        for &cell in &self.cells[0] {
+            capacity[plus(Self::u(cell))][middle(self.v(cell))] += self.p;
+        }
+        for &cell in &self.cells[1] {
+            capacity[middle(self.v(cell))][minus(Self::u(cell))] += self.q;
+        }
+        let mut flow = 0;
+        loop {
+            let mut parent = vec![usize::MAX; nodes];
+            parent[source] = source;
+            let mut queue = std::collections::VecDeque::from([source]);
+            while let Some(node) = queue.pop_front() {
+                for next in 0..nodes {
+                    if parent[next] == usize::MAX && capacity[node][next] > 0 {
+                        parent[next] = node;
+                        queue.push_back(next);
+                    }
+                }
+            }
+            if parent[sink] == usize::MAX {
+                return flow;
+            }
+            let mut bottleneck = i128::MAX;
+            let mut node = sink;
+            while node != source {
+                bottleneck = bottleneck.min(capacity[parent[node]][node]);
+                node = parent[node];
+            }
+            let mut node = sink;
+            while node != source {
+                capacity[parent[node]][node] -= bottleneck;
+                capacity[node][parent[node]] += bottleneck;
+                node = parent[node];
+            }
+            flow += bottleneck;
+        }
     }
 }
 
@@ -338,7 +538,8 @@ pub struct Solution {
 /// The reference writer: the searched pairs in order, each refuted from the root's labels
 /// (the cube's diagonals, if any) by branching (W child first) on the unlabelled diagonal with the most live cells among those holding both
 /// colours, and a leaf wherever a rule holds (cells white, cells black, then the family sums,
-/// family 0 then 1, weights in order). At a solution node it writes `at_solution` if given
+/// family 0 then 1, weights in order; then paired cells in the order of the `paired` line,
+/// decided by the greedy flow). At a solution node it writes `at_solution` if given
 /// (a false leaf, for the tests of SAT steps) or gives up.
 pub fn write(spec: &Spec, at_solution: Option<u8>) -> Result<Cert, Solution> {
     let mut cert = Cert {
@@ -384,6 +585,9 @@ fn refute(
             rules.push(family_sum(family, k));
         }
     }
+    for k in 0..spec.paired.len() as u8 {
+        rules.push(paired(k));
+    }
     let leaf = |byte: u8, tree: &mut Vec<u8>, leaves: &mut Vec<Leaf>, labels: &Labels| {
         if spec.leaves {
             leaves.push(Leaf {
@@ -396,7 +600,7 @@ fn refute(
         }
         tree.push(byte);
     };
-    if let Some(&rule) = rules.iter().find(|&&rule| holds(spec, s, t, labels, rule)) {
+    if let Some(&rule) = rules.iter().find(|&&rule| cuts(spec, s, t, labels, rule)) {
         leaf(rule, tree, leaves, labels);
         return Ok(());
     }
