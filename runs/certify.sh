@@ -30,31 +30,45 @@ trap 'rm -rf "$tmp"' EXIT
 # COMMIT names the commit the binaries were built from when they are not the tree's own.
 commit=${COMMIT:-$(git -C "$repo" rev-parse --short HEAD)}
 
+# The claim every record must state: pq-check is told to demand it.
+expect="board square $d armies $n $n"
+# A binary named by its hash in every record (the commit names its source).
+binary_hash() { sha256sum "$1" | cut -c1-16; }
+
 # Runs "$@" (the writer) into pq-check, and writes the record to $1 through a temporary
-# name; true when the part is UNSAT and verified.
+# name; true when the part is UNSAT and pq-check gave the status $2 (`s VERIFIED` for the
+# whole step, `s PART VERIFIED` for a part) with exit code $3, for the claim $expect.
 stream() {
-  local record=$1; shift
+  local record=$1 status=$2 want=$3; shift 3
   local started; started=$(date -u '+%Y-%m-%d %H:%M')
   set +e
   /usr/bin/time -f "search: wall %e s, user %U s, sys %S s, max RSS %M KB" "$@" \
-    2> "$tmp/search.err" |
+    2> "$tmp/search.err" | tee >(wc -c > "$tmp/bytes") |
     /usr/bin/time -f "check: wall %e s, user %U s, sys %S s, max RSS %M KB" \
-      "$check" - > "$tmp/check.out" 2> "$tmp/check.err"
+      "$check" --expect "$expect" - > "$tmp/check.out" 2> "$tmp/check.err"
   local codes=("${PIPESTATUS[@]}")
   set -e
+  sleep 1 # the byte count's subshell
   {
-    echo "step $d/$n, started $started UTC, commit $commit"
-    echo "command: ${*##*/} | pq-check -"
-    echo "exit codes: writer ${codes[0]} (20 = UNSAT), pq-check ${codes[1]} (0 = verified)"
+    echo "step $d/$n, started $started UTC, commit $commit, writer $(binary_hash "$1"), pq-check $(binary_hash "$check")"
+    echo "command: ${*##*/} | pq-check --expect \"$expect\" -"
+    echo "exit codes: writer ${codes[0]} (20 = UNSAT), pq-check ${codes[2]} ($want = $status)"
+    echo "certificate bytes: $(cat "$tmp/bytes" 2>/dev/null || echo unknown)"
     cat "$tmp/search.err" "$tmp/check.out" "$tmp/check.err"
   } > "$tmp/record"
-  [ "${codes[0]}" -eq 20 ] && [ "${codes[1]}" -eq 0 ] || { cat "$tmp/record" >&2; return 1; }
+  # The gate reads the status and the claim, not the exit code alone.
+  if [ "${codes[0]}" -ne 20 ] || [ "${codes[2]}" -ne "$want" ] ||
+    ! grep -qx "$status" "$tmp/check.out" ||
+    ! grep -q "^c claim: $expect\( \|$\)" "$tmp/check.out"; then
+    cat "$tmp/record" >&2
+    return 1
+  fi
   mv "$tmp/record" "$record.tmp"
   mv "$record.tmp" "$record"
 }
 
 if [ "$parts" -eq 1 ]; then
-  stream "$keep/d$d-n$n.txt" "$bin" solve --dim "$d" --n "$n" --jobs "$jobs" --proof - \
+  stream "$keep/d$d-n$n.txt" "s VERIFIED" 0 "$bin" solve --dim "$d" --n "$n" --jobs "$jobs" --proof - \
     --proof-format search --format json
   cat "$keep/d$d-n$n.txt"
   exit 0
@@ -67,7 +81,7 @@ for ((i = 0; i < parts; i++)); do
   record=$dir/part-$i-of-$parts.txt
   [ -f "$record" ] && continue
   lo=$((all * i / parts)); hi=$((all * (i + 1) / parts))
-  stream "$record" "$example" "$d" "$n" "$lo" "$hi" "$jobs"
+  stream "$record" "s PART VERIFIED" 3 "$example" "$d" "$n" "$lo" "$hi" "$jobs"
   echo "part $i of $parts: rows $lo..$hi verified" >&2
 done
 # Every part verified: their ranges, as pq-check stated them, must cover [0, 2^D).
@@ -77,8 +91,12 @@ folder, parts, d, n = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[
 ranges, nodes, pairs, search, check = [], 0, 0, 0.0, 0.0
 for i in range(parts):
     text = (folder / f"part-{i}-of-{parts}.txt").read_text()
-    assert "\ns VERIFIED\n" in text, f"part {i} is not verified"
-    lo, hi = map(int, re.search(r"row sets S in \[(\d+), (\d+)\)", text).groups())
+    assert "\ns PART VERIFIED\n" in text, f"part {i} is not verified"
+    # The part's claim as pq-check stated it: the step's board and armies, one range.
+    claims = re.findall(r"^c claim: board square (\d+) armies (\d+) (\d+) rows (\d+) (\d+)$", text, re.M)
+    assert claims, f"part {i} states no claim of one range"
+    side, white, black, lo, hi = map(int, claims[-1])
+    assert (side, white, black) == (d, n, n), f"part {i} claims {side}x{side}, armies {white} {black}"
     p, k = map(int, re.search(r"c pairs (\d+) nodes (\d+)", text).groups())
     ranges.append((lo, hi)); pairs += p; nodes += k
     search += float(re.search(r"search: wall [\d.]+ s, user ([\d.]+) s", text).group(1))

@@ -567,7 +567,7 @@ fn cube_search_certificates_are_checked_as_they_are_solved() {
     let out = run(&["cube-status", s(&dir), "--check"]);
     assert_eq!(code(&out), 20, "{}{}", stdout(&out), stderr(&out));
     assert!(stdout(&out).contains("bundle checked: every check passed"));
-    assert!(stdout(&out).contains("1.search: s VERIFIED (pq-check"));
+    assert!(stdout(&out).contains("1.search: s CUBE VERIFIED (pq-check"));
 
     // Cube 2's certificate as cube 1's, its record's hash made to fit.
     std::fs::copy(proofs.join("2.search"), proofs.join("1.search")).unwrap();

@@ -16,7 +16,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use crate::search::{Rule, Tree, NW, WEIGHTS};
+use crate::search::{Rule, Tree, NW, PAIRED, WEIGHTS};
 use crate::symmetry::Group;
 use crate::{row_sets, Answer, Board, Demand, Fixed, Settings, Verdict};
 
@@ -51,6 +51,7 @@ struct Trees {
 
 impl Tree for Trees {
     const WEIGHTS: [(i32, i32); NW] = WEIGHTS;
+    const PAIRED: bool = true;
     const RULES: bool = true;
     #[inline(always)]
     fn push(&mut self, f: usize, i: usize, white: bool) {
@@ -69,6 +70,7 @@ impl Tree for Trees {
             Rule::CellsWhite => 0x80,
             Rule::CellsBlack => 0x81,
             Rule::FamilySum { family, weight } => 0xC0 | (family as u8) << 3 | weight as u8,
+            Rule::PairedCells { weight } => 0xD0 | weight as u8,
         });
     }
     #[inline(always)]
@@ -88,7 +90,10 @@ struct Sequencer<'w> {
 /// the cube `cube` (in the masks' order) when there is one.
 fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fixed>) -> String {
     let group = Group::of(board, demand.symmetric());
-    let weights: Vec<String> = WEIGHTS.iter().map(|(p, q)| format!("{p}:{q}")).collect();
+    let words = |pairs: &[(i32, i32)]| -> String {
+        let words: Vec<String> = pairs.iter().map(|(p, q)| format!("{p}:{q}")).collect();
+        words.join(" ")
+    };
     let cube = cube.map_or(String::new(), |c| {
         let mut line = format!("cube {} {} {} {}", c.rows.0, c.rows.1, c.cols.0, c.cols.1);
         for &(f, i, white) in &c.diagonals {
@@ -97,12 +102,13 @@ fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fix
         line + "\n"
     });
     format!(
-        "{MAGIC}\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\nrows {lo} {hi}\n{cube}begin\n",
+        "{MAGIC}\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\npaired {}\nrows {lo} {hi}\n{cube}begin\n",
         board.rows(),
         demand.white,
         demand.black,
         group.order(),
-        weights.join(" ")
+        words(&WEIGHTS),
+        words(&PAIRED)
     )
 }
 
@@ -283,7 +289,7 @@ mod tests {
         let cert = certificate(6, 6, None, 1);
         let text = String::from_utf8_lossy(&cert);
         assert!(text.starts_with(
-            "pq-search-certificate 1\nboard square 6\narmies 6 6\nsymmetry 16\nweights 1:2 2:1 3:4 4:3\nrows 0 64\nbegin\n"
+            "pq-search-certificate 1\nboard square 6\narmies 6 6\nsymmetry 16\nweights 1:2 2:1 3:4 4:3\npaired 1:1 1:2 2:1\nrows 0 64\nbegin\n"
         ));
         let body = cert.iter().position(|&b| b == b'\n').unwrap();
         let begin = text.find("begin\n").unwrap() + 6;
@@ -295,7 +301,17 @@ mod tests {
         // Every byte of the body is a node of the format.
         assert!(cert[begin..end]
             .iter()
-            .all(|&b| b <= 0x81 || (0xC0..0xD0).contains(&b)));
+            .all(|&b| b <= 0x81 || (0xC0..0xD3).contains(&b)));
+    }
+
+    #[test]
+    fn paired_cells_name_their_weights_as_leaves() {
+        // 8/10's search cuts by each of the three paired-cells weightings.
+        let cert = certificate(8, 10, None, 1);
+        let begin = String::from_utf8_lossy(&cert).find("begin\n").unwrap() + 6;
+        for leaf in 0xD0..0xD3 {
+            assert!(cert[begin..].contains(&leaf), "no leaf {leaf:#x}");
+        }
     }
 
     #[test]

@@ -46,8 +46,9 @@ use crate::Demand;
 /// The weights `(p, q)` of the family-sum bounds (see the module docs).
 pub(crate) const WEIGHTS: [(i32, i32); 4] = [(1, 2), (2, 1), (3, 4), (4, 3)];
 
-/// The weights `(p, q)` of the paired-cells bound (see the module docs).
-const PAIRED: [(i32, i32); 3] = [(1, 1), (1, 2), (2, 1)];
+/// The weights `(p, q)` of the paired-cells bound (see the module docs), in the order a
+/// certificate's `paired` line lists them.
+pub(crate) const PAIRED: [(i32, i32); 3] = [(1, 1), (1, 2), (2, 1)];
 pub(crate) const NW: usize = WEIGHTS.len();
 
 /// What the search tells about its tree as it goes: nothing ([`NoTree`]), or every node, for
@@ -59,8 +60,9 @@ pub(crate) trait Tree {
     fn push(&mut self, f: usize, i: usize, white: bool);
     /// The last label is taken back.
     fn pop(&mut self);
-    /// Whether the search cuts with the paired-cells bound, which neither the proofs nor
-    /// the certificates justify (their trees keep to the bounds their checkers know).
+    /// Whether the search cuts with the paired-cells bound, which the clausal proofs do not
+    /// justify (their trees keep to the bounds their checkers know); a search certificate
+    /// names it as a leaf rule of its own (docs/search-certificate.md, Lemma 5).
     const PAIRED: bool = false;
     /// Whether [`Tree::rule`] is wanted: finding a leaf's rule costs a scan of the bounds.
     const RULES: bool = false;
@@ -103,6 +105,12 @@ pub enum Rule {
         /// 0 for the `r + c` diagonals, 1 for the `r − c` ones.
         family: usize,
         /// An index into the weights.
+        weight: usize,
+    },
+    /// The paired-cells bound with the `weight`-th pair of [`PAIRED`] (in the order a
+    /// certificate's `paired` line lists them).
+    PairedCells {
+        /// An index into the paired-cells weights.
         weight: usize,
     },
 }
@@ -351,6 +359,12 @@ impl<'a, T: Tree> Search<'a, T> {
     /// torus only (the search does not use it there, `dfs` says why).
     #[inline(always)]
     fn paired_cells(&self) -> bool {
+        self.paired_failing().is_none()
+    }
+
+    /// The index of the first paired-cells weighting that cuts this node, if one does.
+    #[inline(always)]
+    fn paired_failing(&self) -> Option<usize> {
         debug_assert!(!self.board.is_torus());
         let nd = self.nd;
         let (mut whites, mut blacks) = ([0i32; MAX_DIAG], [0i32; MAX_DIAG]);
@@ -358,7 +372,7 @@ impl<'a, T: Tree> Search<'a, T> {
             whites[u] = self.white[SUM][u].count_ones() as i32;
             blacks[u] = self.black[SUM][u].count_ones() as i32;
         }
-        PAIRED.iter().all(|&(p, q)| {
+        PAIRED.iter().position(|&(p, q)| {
             let room =
                 p * (self.white_total - self.m_white) + q * (self.black_total - self.m_black);
             // Excess of each diagonal u: white (to leave) and black (to enter).
@@ -371,9 +385,9 @@ impl<'a, T: Tree> Search<'a, T> {
                 into[u] = b - w.min(b);
             }
             if loss > room {
-                return false;
+                return true;
             }
-            self.paths(p.min(q), &mut out, &mut into, room - loss) <= room - loss
+            self.paths(p.min(q), &mut out, &mut into, room - loss) > room - loss
         })
     }
 
@@ -435,6 +449,11 @@ impl<'a, T: Tree> Search<'a, T> {
                     return Some(Rule::FamilySum { family, weight });
                 }
             }
+        }
+        if T::PAIRED && !self.board.is_torus() {
+            return self
+                .paired_failing()
+                .map(|weight| Rule::PairedCells { weight });
         }
         None
     }
@@ -742,7 +761,9 @@ mod tests {
             let (white, black) = counts(&board, s, t, &labels);
             prop_assert_eq!((search.white_total as usize, search.black_total as usize), (white, black));
             prop_assert_eq!(search.sums, search.sums_from_scratch());
-            prop_assert_eq!(search.feasible(), search.failing().is_none());
+            // The rule a certificate names is found exactly when some bound cuts.
+            let paired_cut = !board.is_torus() && !search.paired_cells();
+            prop_assert_eq!(search.feasible() && !paired_cut, search.failing().is_none());
             if completes(&board, s, t, demand, &labels) {
                 prop_assert!(search.feasible(), "cut a node with a solution below it");
                 if !board.is_torus() {

@@ -447,9 +447,13 @@ fn search_claim_words(d: usize, n: usize) -> String {
 fn search_header(path: &Path) -> Result<SearchClaim, String> {
     use std::io::{BufRead, Read};
     let file = compress::open(path).map_err(|e| pq_io::os_message(&e))?;
-    let mut lines = std::io::BufReader::new(file.take(4096)).lines();
+    let mut lines = std::io::BufReader::new(file.take(4096)).lines().peekable();
     // The numbers of the next line, which must start with `key`.
     let mut next = |key: &str| -> Result<Vec<u64>, String> {
+        // The paired-cells rule's line is there when the search used it.
+        if key == "paired " && !matches!(lines.peek(), Some(Ok(l)) if l.starts_with(key)) {
+            return Ok(Vec::new());
+        }
         let line = lines
             .next()
             .transpose()
@@ -458,8 +462,8 @@ fn search_header(path: &Path) -> Result<SearchClaim, String> {
         let rest = line
             .strip_prefix(key)
             .ok_or_else(|| format!("the header has no `{key}` line where it should"))?;
-        // The weights' `P:Q` words are pq-check's to read: only their line is required.
-        if key == "weights " {
+        // The rules' `P:Q` words are pq-check's to read: only their lines are required.
+        if key == "weights " || key == "paired " {
             return Ok(Vec::new());
         }
         (rest.split(' '))
@@ -474,6 +478,7 @@ fn search_header(path: &Path) -> Result<SearchClaim, String> {
     let armies = next("armies ")?;
     next("symmetry ")?;
     next("weights ")?;
+    next("paired ")?;
     let rows = next("rows ")?;
     // A cube's certificate (a `cube` line here) claims less than its rows say.
     let begin = lines

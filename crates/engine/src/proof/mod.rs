@@ -105,8 +105,9 @@ pub(crate) fn check_proof_within(
         // A search certificate states its claim itself; a cube's (`cnf` its formula, not
         // the certificate again) must also claim that cube, which is pq-sat's to see:
         // pq-check verifies only what the header says.
-        let mut report = check_search(proof, limits)?;
-        if cnf != proof && report.verified {
+        let cube = cnf != proof;
+        let mut report = check_search(proof, cube, limits)?;
+        if cube && report.verified {
             report.note = claimed_otherwise(cnf, proof)?;
             report.verified = report.note.is_none();
         }
@@ -160,7 +161,7 @@ fn claimed_otherwise(cnf: &Path, proof: &Path) -> Result<Option<String>, SolveEr
     }
     let claims = |lines: Vec<&str>| -> Vec<String> {
         (lines.into_iter())
-            .filter(|l| !l.starts_with("weights "))
+            .filter(|l| !l.starts_with("weights ") && !l.starts_with("paired "))
             .map(str::to_string)
             .collect()
     };
@@ -178,8 +179,10 @@ fn claimed_otherwise(cnf: &Path, proof: &Path) -> Result<Option<String>, SolveEr
 }
 
 /// Checks the search certificate `proof` with `pq-check`, which exits 0 and prints
-/// `s VERIFIED` only when every pair, branch and leaf checks.
-fn check_search(proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError> {
+/// `s VERIFIED` only when every pair, branch and leaf checks and the certificate makes the
+/// whole claim; a cube's certificate (`cube`) verifies as `s CUBE VERIFIED`, exit 4, and
+/// nothing else counts (a part of the range, exit 3, is never a step's answer).
+fn check_search(proof: &Path, cube: bool, limits: &Limits) -> Result<CheckReport, SolveError> {
     let m = std::fs::metadata(proof).map_err(SolveError::io(proof))?;
     if !m.is_file() {
         return Err(SolveError::from(EngineError::ProofFile(format!(
@@ -192,15 +195,24 @@ fn check_search(proof: &Path, limits: &Limits) -> Result<CheckReport, SolveError
     cmd.arg(proof);
     let (code, run) = run_checker("pq-check", cmd, None, limits)?;
     let stdout = run.stdout.as_deref().unwrap_or_default();
-    let verified = code == Some(0) && stdout.lines().any(|l| l.trim() == "s VERIFIED");
-    let verdict = if verified {
-        "s VERIFIED".to_string()
+    let (want_code, want_status) = if cube {
+        (4, "s CUBE VERIFIED")
     } else {
-        [stdout, run.stderr.as_str()]
-            .into_iter()
-            .flat_map(str::lines)
-            .map(str::trim)
-            .find(|l| !l.is_empty() && *l != "s NOT VERIFIED")
+        (0, "s VERIFIED")
+    };
+    let verified = code == Some(want_code) && stdout.lines().any(|l| l.trim() == want_status);
+    let verdict = if verified {
+        want_status.to_string()
+    } else {
+        // Why it was refused, else the status it got instead (a part's, a cube's).
+        let lines = || {
+            [stdout, run.stderr.as_str()]
+                .into_iter()
+                .flat_map(str::lines)
+        };
+        (lines().map(str::trim))
+            .find(|l| l.starts_with("c refused") || l.starts_with("pq-check: "))
+            .or_else(|| lines().map(str::trim).find(|l| l.starts_with("s ")))
             .unwrap_or("no verdict")
             .to_string()
     };
