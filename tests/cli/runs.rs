@@ -136,6 +136,47 @@ fn a_step_certified_in_parts_resumes_and_covers_every_row_set() {
     assert!(dir.join("summary.txt").is_file());
 }
 
+/// The gate of `runs/certify.sh` reads the claim, not the exit codes alone: a writer that
+/// exits 20 with a certificate pq-check verifies, but of another step, leaves no record.
+#[test]
+fn a_part_certified_for_another_claim_is_not_recorded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let keep = tmp.path().join("keep");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/certify.sh");
+    let check = beside("pq-check", &["build", "-q", "-p", "pq-check"]);
+    let example = beside(
+        "examples/certify",
+        &["build", "-q", "-p", "pq-lines", "--example", "certify"],
+    );
+    // The whole of 7/8 (UNSAT, verified) where a part of 8/10 is asked for.
+    let other = tmp.path().join("other.sh");
+    std::fs::write(
+        &other,
+        format!("#!/bin/sh\nexec '{}' 7 8 0 128\n", example.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&other, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new("bash")
+        .arg(&script)
+        .args(["8", "10", "4"])
+        .env("BIN", BIN)
+        .env("CHECK", &check)
+        .env("EXAMPLE", &other)
+        .env("KEEP", &keep)
+        .output()
+        .unwrap();
+    assert_ne!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("c expected board square 8 armies 10 10"),
+        "{}",
+        stderr(&out)
+    );
+    let dir = keep.join("d8-n10");
+    assert!(!dir.join("part-0-of-4.txt").exists());
+    assert!(!dir.join("summary.txt").exists());
+}
+
 /// `runs/queens/step.sh D N` keeps its journal and adds one line per part to its record
 /// (`runs/record-part.py`): the part's status, the units done, its CPU, nodes and pairs, and
 /// the commit its binary was built from; a second part resumes every unit of the first.
