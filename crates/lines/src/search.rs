@@ -107,8 +107,8 @@ pub enum Rule {
         /// An index into the weights.
         weight: usize,
     },
-    /// The paired-cells bound with the `weight`-th pair of [`PAIRED`] (in the order a
-    /// certificate's `paired` line lists them).
+    /// The paired-cells bound with the `weight`-th of the search's paired-cells weights
+    /// (in the order a certificate's `paired` line lists them).
     PairedCells {
         /// An index into the paired-cells weights.
         weight: usize,
