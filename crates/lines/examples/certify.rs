@@ -1,5 +1,6 @@
-//! `cargo run -p pq-lines --release --example certify -- D M LO HI [JOBS]`: the search
-//! certificate (docs/search-certificate.md) of the pairs whose white rows lie in `LO..HI`,
+//! `cargo run -p pq-lines --release --example certify -- [--torus] D M LO HI [JOBS]`: the
+//! search certificate (docs/search-certificate.md) of the pairs whose white rows lie in
+//! `LO..HI`, `M` white and `M` black queens on the `D × D` board (the torus with `--torus`),
 //! on standard output, for a long run split into parts that each stream into `pq-check -`
 //! (`runs/certify.sh D N --parts K`); `pq-check` given every part's record says whether they
 //! cover the claim. A summary line goes to standard error; the exit code is 20 when the
@@ -12,14 +13,21 @@ use pq_lines::certificate::certify;
 use pq_lines::{Board, Demand, Settings, Verdict};
 
 fn main() {
-    let usage = "usage: certify D M LO HI [JOBS]";
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect(usage))
-        .collect();
-    let [d, m, lo, hi] = args[..4].try_into().expect(usage);
+    let usage = "usage: certify [--torus] D M LO HI [JOBS]";
+    let mut words: Vec<String> = std::env::args().skip(1).collect();
+    let torus = words.first().is_some_and(|w| w == "--torus");
+    if torus {
+        words.remove(0);
+    }
+    let args: Vec<u64> = words.iter().map(|a| a.parse().expect(usage)).collect();
+    let [d, m, lo, hi] = args.get(..4).and_then(|a| a.try_into().ok()).expect(usage);
     let jobs = args.get(4).copied().unwrap_or(1) as usize;
-    let board = Board::square(d as usize).expect("a board");
+    let board = if torus {
+        Board::torus(d as usize)
+    } else {
+        Board::square(d as usize)
+    }
+    .expect("a board");
     let settings = Settings {
         jobs,
         ..Settings::default()
@@ -47,7 +55,8 @@ fn main() {
         Verdict::Unknown(_) => "UNKNOWN",
     };
     eprintln!(
-        "{status} d={d} m={m} rows={lo}..{hi} nodes={} pairs={} time={:.3}s jobs={jobs}",
+        "{status} {}d={d} m={m} rows={lo}..{hi} nodes={} pairs={} time={:.3}s jobs={jobs}",
+        if torus { "torus " } else { "" },
         answer.stats.nodes,
         answer.stats.pairs,
         start.elapsed().as_secs_f64()

@@ -26,8 +26,10 @@ pub const MAGIC: &str = "pq-search-certificate 1";
 /// Why no certificate was written.
 #[derive(Debug, thiserror::Error)]
 pub enum CertifyError {
-    /// The format covers square boards without wrapping.
-    #[error("search certificates cover square boards without wrapping; this one is {0}")]
+    /// The format covers square boards and tori (a torus without cubes).
+    #[error(
+        "search certificates cover square boards and, without cubes, square tori; this one is {0}"
+    )]
     Board(String),
     /// The range of row sets is not within `[0, 2^d]`.
     #[error("the range of row sets {lo}..{hi} is not within 0..{all}")]
@@ -87,7 +89,8 @@ struct Sequencer<'w> {
 }
 
 /// The header of the certificate of `demand` on `board` for the row sets in `lo..hi`, of
-/// the cube `cube` (in the masks' order) when there is one.
+/// the cube `cube` (in the masks' order) when there is one. A torus's names its board
+/// `torus` and has no `paired` line: its search never cuts by paired cells.
 fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fixed>) -> String {
     let group = Group::of(board, demand.symmetric());
     let words = |pairs: &[(i32, i32)]| -> String {
@@ -101,25 +104,34 @@ fn header(board: &Board, demand: Demand, (lo, hi): (u64, u64), cube: Option<&Fix
         }
         line + "\n"
     });
+    let (kind, paired) = if board.is_torus() {
+        ("torus", String::new())
+    } else {
+        ("square", format!("paired {}\n", words(&PAIRED)))
+    };
     format!(
-        "{MAGIC}\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\npaired {}\nrows {lo} {hi}\n{cube}begin\n",
+        "{MAGIC}\nboard {kind} {}\narmies {} {}\nsymmetry {}\nweights {}\n{paired}rows {lo} {hi}\n{cube}begin\n",
         board.rows(),
         demand.white,
         demand.black,
         group.order(),
         words(&WEIGHTS),
-        words(&PAIRED)
     )
 }
 
-/// Why `board` has no certificate: the format covers square boards without wrapping.
-fn covered(board: &Board) -> Result<(), CertifyError> {
-    if board.is_torus() || !board.is_square() {
+/// Why `board` has no certificate (of a cube, when `cube`): the format covers square boards
+/// and square tori, and a torus's cubes have no definition in it.
+fn covered(board: &Board, cube: bool) -> Result<(), CertifyError> {
+    if !board.is_square() || (cube && board.is_torus()) {
         return Err(CertifyError::Board(format!(
             "a {}×{}{}",
             board.rows(),
             board.cols(),
-            if board.is_torus() { " torus" } else { " board" }
+            match (board.is_torus(), cube) {
+                (true, true) => " torus, and a cube",
+                (true, false) => " torus",
+                _ => " board",
+            }
         )));
     }
     Ok(())
@@ -140,7 +152,7 @@ pub fn certify(
     settings: &Settings,
     out: &mut (dyn Write + Send),
 ) -> Result<Answer, CertifyError> {
-    covered(board)?;
+    covered(board, false)?;
     let all = 1u64 << board.rows();
     if lo > hi || hi > all {
         return Err(CertifyError::Range { lo, hi, all });
@@ -166,7 +178,7 @@ pub fn certify_cube(
     settings: &Settings,
     out: &mut (dyn Write + Send),
 ) -> Result<Answer, CertifyError> {
-    covered(board)?;
+    covered(board, true)?;
     out.write_all(cube_header(board, demand, fixed).as_bytes())?;
     let turned = fixed.turned(board);
     let rows = turned.row_sets(board, demand);
@@ -378,6 +390,41 @@ mod tests {
         );
     }
 
+    /// t(7) = 4: the torus's certificate of 7/5 names its board and the group of the
+    /// torus (8·φ(7)·7² = 2352), has no `paired` line, and ends when the step is UNSAT; the
+    /// same board's 7/4 is SAT.
+    #[test]
+    fn a_torus_certificate_names_its_board_and_group_without_paired_cells() {
+        let torus = Board::torus(7).unwrap();
+        let mut out = Vec::new();
+        let settings = Settings::default();
+        let answer = certify(&torus, Demand::equal(5), (0, 128), &settings, &mut out).unwrap();
+        assert_eq!(answer.verdict, Verdict::Unsat);
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with(
+            "pq-search-certificate 1\nboard torus 7\narmies 5 5\nsymmetry 2352\nweights 1:2 2:1 3:4 4:3\nrows 0 128\nbegin\n"
+        ), "{text}");
+        let begin = text.find("begin\n").unwrap() + 6;
+        let end = out.iter().rposition(|&b| b == 0xFF).unwrap();
+        assert!(out[begin..end].iter().all(|&b| (b < 0x80 && (b & 0x3F) < 7)
+            || b == 0x80
+            || b == 0x81
+            || (0xC0..0xD0).contains(&b)));
+        let answer = certify(
+            &torus,
+            Demand::equal(4),
+            (0, 128),
+            &settings,
+            &mut Vec::new(),
+        )
+        .unwrap();
+        assert!(matches!(answer.verdict, Verdict::Sat(_)));
+        let uneven = Demand { white: 4, black: 6 };
+        let mut out = Vec::new();
+        certify(&torus, uneven, (0, 128), &settings, &mut out).unwrap();
+        assert!(String::from_utf8_lossy(&out).contains("\narmies 4 6\nsymmetry 1176\n"));
+    }
+
     #[test]
     fn a_sat_step_writes_no_end_and_other_boards_are_refused() {
         let board = Board::square(6).unwrap();
@@ -393,10 +440,19 @@ mod tests {
         assert!(matches!(answer.verdict, Verdict::Sat(_)));
         assert!(!out.contains(&0xFF));
         let torus = Board::torus(5).unwrap();
-        let e = certify(
+        let e = certify_cube(
             &torus,
+            Demand::equal(3),
+            &Fixed::default(),
+            &Settings::default(),
+            &mut out,
+        );
+        assert!(matches!(e, Err(CertifyError::Board(_))));
+        let rectangle = Board::new(4, 5).unwrap();
+        let e = certify(
+            &rectangle,
             Demand::equal(2),
-            (0, 32),
+            (0, 16),
             &Settings::default(),
             &mut out,
         );
