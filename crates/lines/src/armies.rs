@@ -157,6 +157,140 @@ impl Armies {
     }
 }
 
+/// The first line of a k-army search certificate (docs/search-certificate.md, §A5).
+pub const CERTIFICATE_MAGIC: &str = "pq-armies-certificate 1";
+
+impl Armies {
+    /// The code of unit `i`'s row colouring, `Σ_t r(o_t) · k^(d − 1 − t)` with `o` the
+    /// order from both ends inward: units are numbered in code order, and a certificate's
+    /// `rows LO HI` is a range of codes.
+    pub fn code(&self, i: usize) -> u64 {
+        let r = &self.rows[i];
+        (self.row_order.iter()).fold(0, |code, &at| code * self.k as u64 + u64::from(r[at]))
+    }
+
+    /// `k^d`: the end of the range of codes.
+    pub fn codes(&self) -> u64 {
+        (self.k as u64).pow(self.board.rows() as u32)
+    }
+
+    /// Searches the units whose codes lie in `lo..hi` (all of them: `0..k^d`) and writes
+    /// their search certificate (docs/search-certificate.md, §A5) to `out` when none has a
+    /// solution: one column tree per unit, in code order, with every cut named by its
+    /// rule and every child an orbit test drops named by its test. Units finish in any
+    /// order on `settings.jobs` threads; each one's bytes wait in memory until those
+    /// before it are written. A Sat or stopped search writes no end, so a checker refuses
+    /// what it gets.
+    ///
+    /// # Errors
+    /// A board other than a square one, a range outside `0..=k^d`, or a write that failed
+    /// (the search is then stopped).
+    pub fn certify(
+        &self,
+        (lo, hi): (u64, u64),
+        settings: &Settings,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<(ArmiesVerdict, Stats), crate::certificate::CertifyError> {
+        use crate::certificate::CertifyError;
+        use std::sync::atomic::Ordering;
+        if !self.board.is_square() {
+            return Err(CertifyError::Board(format!(
+                "a {}×{} board, for {} armies",
+                self.board.rows(),
+                self.board.cols(),
+                self.k
+            )));
+        }
+        let all = self.codes();
+        if lo > hi || hi > all {
+            return Err(CertifyError::Range { lo, hi, all });
+        }
+        let weights: Vec<String> = (weights(self.k).iter())
+            .map(|w| {
+                let w: Vec<String> = w[..self.k].iter().map(u8::to_string).collect();
+                w.join(":")
+            })
+            .collect();
+        let sizes = vec![self.m.to_string(); self.k].join(" ");
+        let group: usize = 8 * (1..=self.k).product::<usize>();
+        write!(
+            out,
+            "{CERTIFICATE_MAGIC}\nboard square {}\narmies {sizes}\nsymmetry {group}\nweights {}\nrows {lo} {hi}\nbegin\n",
+            self.board.rows(),
+            weights.join(" ")
+        )?;
+        let ids: Vec<usize> = (0..self.rows.len())
+            .filter(|&i| (lo..hi).contains(&self.code(i)))
+            .collect();
+        let failed = AtomicBool::new(false);
+        let asked = || failed.load(Ordering::Relaxed) || (settings.asked_to_stop)();
+        let inner = Settings {
+            jobs: settings.jobs,
+            deadline: settings.deadline,
+            asked_to_stop: &asked,
+            unit_budget: None,
+        };
+        // The units' bytes in code order: `rank[i]` is unit `i`'s place among `ids`.
+        let rank: std::collections::HashMap<usize, usize> =
+            ids.iter().enumerate().map(|(at, &i)| (i, at)).collect();
+        let sequencer = std::sync::Mutex::new((
+            out,
+            0usize,
+            std::collections::BTreeMap::<usize, Vec<u8>>::new(),
+            0u64,
+            None::<std::io::Error>,
+        ));
+        let pair_nodes = std::sync::atomic::AtomicU64::new(0);
+        let sink = |i: usize, bytes: Vec<u8>, pairs: u64| {
+            pair_nodes.fetch_add(pairs, Ordering::Relaxed);
+            let mut guard = sequencer
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let (out, next, waiting, nodes, error) = &mut *guard;
+            waiting.insert(rank[&i], bytes);
+            while let Some(bytes) = waiting.remove(next) {
+                *next += 1;
+                *nodes += bytes.len() as u64;
+                if error.is_none() {
+                    if let Err(e) = out.write_all(&bytes) {
+                        *error = Some(e);
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        };
+        let (verdict, stats) = if self.m == 0 {
+            self.decide_units(&ids, &inner, &|_| {})
+        } else {
+            let found = AtomicBool::new(false);
+            let (outcome, stats) = pool::run(&ids, &inner, &|_| {}, &found, || Search {
+                trace: Some(Vec::new()),
+                sink: Some(&sink),
+                ..Search::new(self, &inner, &found)
+            });
+            let verdict = outcome.verdict(
+                ArmiesVerdict::Sat,
+                ArmiesVerdict::Unsat,
+                ArmiesVerdict::Unknown,
+            );
+            (verdict, stats)
+        };
+        let (out, next, _, nodes, error) = sequencer
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        if verdict == ArmiesVerdict::Unsat {
+            out.write_all(&[0xFF])?;
+            let pairs = pair_nodes.load(Ordering::Relaxed);
+            writeln!(out, "end {next} {pairs} {nodes}")?;
+        }
+        out.flush()?;
+        Ok((verdict, stats))
+    }
+}
+
 impl Units for Armies {
     type Witness = ArmiesWitness;
 
@@ -493,6 +627,14 @@ struct Search<'a> {
     /// Raised by the worker that finds a solution (or stops).
     stop: &'a AtomicBool,
     found: Option<ArmiesWitness>,
+    /// The certificate's bytes of the unit being searched, when one is written
+    /// ([`Armies::certify`]); `None` in a plain search.
+    trace: Option<Vec<u8>>,
+    /// Depth-`cols` column nodes reached (least or not), for the certificate's trailer.
+    pair_nodes: u64,
+    /// Where a certifying search hands each unit's bytes and pair nodes when the unit has
+    /// no solution.
+    sink: Option<&'a (dyn Fn(usize, Vec<u8>, u64) + Sync)>,
 }
 
 impl pool::UnitSearch for Search<'_> {
@@ -501,9 +643,15 @@ impl pool::UnitSearch for Search<'_> {
     fn search(&mut self, i: usize, budget: Option<u64>) -> Result<Option<ArmiesWitness>, Stop> {
         self.limit = budget.map_or(u64::MAX, |b| self.nodes.saturating_add(b));
         let armies = self.armies;
-        Ok(self
-            .row(&armies.rows[i])?
-            .then(|| armies.turned_back(self.found.take())))
+        if let Some(trace) = &mut self.trace {
+            trace.clear();
+        }
+        let pair_nodes = self.pair_nodes;
+        let found = self.row(&armies.rows[i])?;
+        if let (false, Some(sink), Some(trace)) = (found, self.sink, &mut self.trace) {
+            sink(i, std::mem::take(trace), self.pair_nodes - pair_nodes);
+        }
+        Ok(found.then(|| armies.turned_back(self.found.take())))
     }
 
     fn counts(&self) -> (u64, u64) {
@@ -537,6 +685,17 @@ impl<'a> Search<'a> {
             settings,
             stop,
             found: None,
+            trace: None,
+            pair_nodes: 0,
+            sink: None,
+        }
+    }
+
+    /// Writes `byte` to the certificate, when one is written.
+    #[inline(always)]
+    fn note(&mut self, byte: u8) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(byte);
         }
     }
 
@@ -544,7 +703,8 @@ impl<'a> Search<'a> {
     /// solution in `found`.
     fn row(&mut self, row: &'a [u8]) -> Result<bool, Stop> {
         self.start(row);
-        if !self.columns_feasible(self.board.cols()) {
+        if let Some(cut) = self.column_cut(self.board.cols()) {
+            self.note(cut);
             return Ok(false);
         }
         let lex = Lex {
@@ -598,8 +758,11 @@ impl<'a> Search<'a> {
             .collect();
     }
 
-    /// Whether the bounds still allow `m` of each army with `free` columns uncoloured.
-    fn columns_feasible(&self, free: usize) -> bool {
+    /// The first bound that rules out `m` of each army with `free` columns uncoloured, as
+    /// its certificate byte (docs/search-certificate.md, §A5: `0x89` the columns needed,
+    /// `0xA0 | f << 4 | b` the cap sum and `0xC0 | f << 4 | b` the fixed cap of family `f`
+    /// with the `b`-th weights); `None` when none does.
+    fn column_cut(&self, free: usize) -> Option<u8> {
         let (k, free) = (self.k, free as i32);
         let counts = &self.counts;
         // The columns each army still needs, `|R_j| · |C_j| ≥ m`: the free columns must
@@ -611,7 +774,7 @@ impl<'a> Search<'a> {
             needed += *n;
         }
         if needed > free {
-            return false;
+            return Some(0x89);
         }
         let spare = free - needed;
         // Army `j`'s cells on a diagonal: at most its `pot`, and at most its `fixed` and
@@ -631,17 +794,23 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.bounds.iter().all(|b| {
+        for (index, b) in self.bounds.iter().enumerate() {
             // A column of army `j` adds at most `w_j` per cell to the fixed cap, and has
             // `|R_j|` cells.
             let forced: i32 = (0..k).map(|j| need[j] * b.gain[j]).sum();
             let fixed_room = forced + spare * b.widest;
-            (0..2).all(|f| {
-                weighted_cap(&b.w, &live[f][..k], &live2[f][..k]) >= b.want
-                    && weighted_cap(&b.w, &counts.fixed[f][..k], &fixed2[f][..k]) + fixed_room
-                        >= b.want
-            })
-        })
+            for f in 0..2 {
+                let named = (f as u8) << 4 | index as u8;
+                if weighted_cap(&b.w, &live[f][..k], &live2[f][..k]) < b.want {
+                    return Some(0xA0 | named);
+                }
+                if weighted_cap(&b.w, &counts.fixed[f][..k], &fixed2[f][..k]) + fixed_room < b.want
+                {
+                    return Some(0xC0 | named);
+                }
+            }
+        }
+        None
     }
 
     /// Colours column `c` with army `j` (`sign` 1) or takes that back (`sign` −1): its
@@ -678,9 +847,11 @@ impl<'a> Search<'a> {
         let cols = self.board.cols();
         let armies = self.armies;
         if t == cols {
+            self.pair_nodes += 1;
             let square = self.board.is_square();
             let orders = (&armies.row_order[..], &armies.col_order[..]);
             if !least_pair(square, (self.row, &self.col[..cols]), orders, &armies.perms) {
+                self.note(0x8A);
                 return Ok(false);
             }
             self.pairs += 1;
@@ -690,40 +861,47 @@ impl<'a> Search<'a> {
             }
             return self.pair(&col_sets);
         }
+        self.note(0x88);
         let (order, square) = (&armies.col_order, self.board.is_square());
         let c = order[t];
         // The mirror column, when it is the one coloured just before.
         let mirror = (t % 2 == 1).then(|| order[t - 1]);
         for j in 0..self.k as u8 {
             let mut next = lex;
-            let seen = match mirror {
+            // The orbit test that drops this colour, as its certificate byte: 0x8B the
+            // transposed pair, 0x8C the pair turned a quarter.
+            let dropped = match mirror {
                 // Off square boards there is no transposition (and `lex` is never equal).
-                _ if !square => true,
+                _ if !square => None,
+                _ if !next[0].read(j, self.row[c]) => Some(0x8B),
                 // The mirror image reads this pair of columns the other way round.
-                Some(m) => {
-                    next[0].read(j, self.row[c])
-                        && next[1].read(j, self.row[m])
-                        && next[1].read(self.col[m], self.row[c])
-                }
-                None if t == cols - 1 => {
-                    next[0].read(j, self.row[c]) && next[1].read(j, self.row[c])
-                }
-                None => next[0].read(j, self.row[c]),
+                Some(m) => (!(next[1].read(j, self.row[m])
+                    && next[1].read(self.col[m], self.row[c])))
+                .then_some(0x8C),
+                None if t == cols - 1 => (!next[1].read(j, self.row[c])).then_some(0x8C),
+                None => None,
             };
-            if !seen {
+            if let Some(byte) = dropped {
+                self.note(byte);
                 continue;
             }
             let still_mirror = match mirror {
-                Some(m) if mirror_equal && self.col[m] > j => continue,
+                // Above its mirror image (0x8D).
+                Some(m) if mirror_equal && self.col[m] > j => {
+                    self.note(0x8D);
+                    continue;
+                }
                 Some(m) => mirror_equal && self.col[m] == j,
                 None => mirror_equal,
             };
             self.col[c] = j;
             self.colour(c, j as usize, 1);
-            let found = if self.columns_feasible(cols - t - 1) {
-                self.columns(t + 1, next, still_mirror)
-            } else {
-                Ok(false)
+            let found = match self.column_cut(cols - t - 1) {
+                None => self.columns(t + 1, next, still_mirror),
+                Some(cut) => {
+                    self.note(cut);
+                    Ok(false)
+                }
             };
             self.colour(c, j as usize, -1);
             if found != Ok(false) {
@@ -751,27 +929,33 @@ impl<'a> Search<'a> {
             .sum()
     }
 
-    fn feasible(&self) -> bool {
-        if (0..self.k).any(|j| self.count(j) < self.m) {
-            return false;
+    /// The first rule that cuts the diagonal node, as its certificate byte: `0x80 | j`
+    /// fewer than `m` live cells of army `j`, `0xA0 | f << 4` the sum over family `f` of
+    /// each diagonal's largest army (the weights `1:…:1`, the first of [`weights`]).
+    fn diagonal_cut(&self) -> Option<u8> {
+        if let Some(j) = (0..self.k).find(|&j| self.count(j) < self.m) {
+            return Some(0x80 | j as u8);
         }
         let nd = self.board.diagonals();
-        (0..2).all(|f| {
-            let total: i32 = (0..nd)
-                .map(|i| {
-                    (0..self.k)
-                        .map(|j| self.live[j][f][i].count_ones() as i32)
-                        .max()
-                        .unwrap_or(0)
-                })
-                .sum();
-            total >= self.k as i32 * self.m
-        })
+        (0..2)
+            .find(|&f| {
+                let total: i32 = (0..nd)
+                    .map(|i| {
+                        (0..self.k)
+                            .map(|j| self.live[j][f][i].count_ones() as i32)
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .sum();
+                total < self.k as i32 * self.m
+            })
+            .map(|f| 0xA0 | (f as u8) << 4)
     }
 
     fn dfs(&mut self) -> Result<bool, Stop> {
         self.poll()?;
-        if !self.feasible() {
+        if let Some(cut) = self.diagonal_cut() {
+            self.note(cut);
             return Ok(false);
         }
         // The diagonal whose second-largest army is largest.
@@ -810,6 +994,7 @@ impl<'a> Search<'a> {
             self.found = Some(ArmiesWitness { cells });
             return Ok(true);
         };
+        self.note((f as u8) << 6 | i as u8);
         // Each army present on it, the largest first: labelling it with an absent army
         // would kill every cell on it, never better.
         let mut order: Vec<usize> = (0..self.k).filter(|&j| self.live[j][f][i] != 0).collect();
@@ -969,7 +1154,7 @@ mod tests {
             for (c, &j) in prefix.iter().enumerate() {
                 search.colour(c, j as usize, 1);
             }
-            if !search.columns_feasible(d - prefix.len()) {
+            if search.column_cut(d - prefix.len()).is_some() {
                 let free = d - prefix.len();
                 let mut cols = prefix.to_vec();
                 cols.resize(d, 0);
@@ -984,6 +1169,104 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn certificate(
+        d: usize,
+        k: usize,
+        m: usize,
+        range: Option<(u64, u64)>,
+        jobs: usize,
+    ) -> (ArmiesVerdict, Vec<u8>) {
+        let armies = Armies::new(&Board::square(d).unwrap(), k, m);
+        let settings = Settings {
+            jobs,
+            ..Settings::default()
+        };
+        let mut out = Vec::new();
+        let range = range.unwrap_or((0, armies.codes()));
+        let (verdict, _) = armies.certify(range, &settings, &mut out).unwrap();
+        (verdict, out)
+    }
+
+    /// The body between `begin` and the `0xFF` byte, and the trailer's counts.
+    fn body(cert: &[u8]) -> (Vec<u8>, [u64; 3]) {
+        let begin = String::from_utf8_lossy(cert).find("begin\n").unwrap() + 6;
+        let end = cert.iter().rposition(|&b| b == 0xFF).unwrap();
+        let trailer = std::str::from_utf8(&cert[end + 1..]).unwrap();
+        let counts: Vec<u64> = trailer
+            .strip_prefix("end ")
+            .and_then(|t| t.strip_suffix('\n'))
+            .unwrap()
+            .split(' ')
+            .map(|w| w.parse().unwrap())
+            .collect();
+        (cert[begin..end].to_vec(), counts.try_into().unwrap())
+    }
+
+    /// Three armies of 3 do not fit on 6 × 6 (A328283: 2): the certificate's header is the
+    /// format's, its body's bytes are its nodes and each is a node of the format, and it
+    /// uses every kind of node a column tree has.
+    #[test]
+    fn a_k_army_certificate_is_as_the_format_says() {
+        let (verdict, cert) = certificate(6, 3, 3, None, 1);
+        assert_eq!(verdict, ArmiesVerdict::Unsat);
+        let text = String::from_utf8_lossy(&cert);
+        assert!(text.starts_with(
+            "pq-armies-certificate 1\nboard square 6\narmies 3 3 3\nsymmetry 48\nweights 1:1:1 2:1:1 1:2:1 1:1:2 0:1:1 1:0:1 1:1:0\nrows 0 729\nbegin\n"
+        ), "{text}");
+        let (body, [rows, pairs, nodes]) = body(&cert);
+        assert_eq!(nodes, body.len() as u64);
+        let armies = Armies::new(&Board::square(6).unwrap(), 3, 3);
+        assert_eq!(rows, armies.units() as u64);
+        assert!(pairs > 0);
+        let valid = |b: u8| {
+            b < 0x80 && (b & 0x3F) <= 10
+                || (0x80..=0x82).contains(&b)
+                || (0x88..=0x8D).contains(&b)
+                || (0xA0..=0xA6).contains(&b)
+                || (0xB0..=0xB6).contains(&b)
+                || (0xC0..=0xC6).contains(&b)
+                || (0xD0..=0xD6).contains(&b)
+        };
+        assert!(body.iter().all(|&b| valid(b)), "an invalid byte");
+        for kind in [0x88, 0x89, 0x8A, 0x8B, 0x8C, 0x8D] {
+            assert!(body.contains(&kind), "no node {kind:#x}");
+        }
+        let (verdict, cert) = certificate(6, 3, 2, None, 1);
+        assert!(matches!(verdict, ArmiesVerdict::Sat(_)));
+        assert!(!cert.contains(&0xFF));
+    }
+
+    /// Threads write the same certificate, and two ranges of codes that split `0..k^d`
+    /// write bodies that join into the whole one, their counts adding up.
+    #[test]
+    fn threads_and_ranges_write_the_same_k_army_trees() {
+        for (d, k, m) in [(7, 3, 4), (5, 4, 2)] {
+            let (verdict, one) = certificate(d, k, m, None, 1);
+            assert_eq!(verdict, ArmiesVerdict::Unsat, "{d} {k} {m}");
+            assert_eq!(one, certificate(d, k, m, None, 3).1);
+            let all = (k as u64).pow(d as u32);
+            let cut = all / 3;
+            let (a, b) = (
+                body(&certificate(d, k, m, Some((0, cut)), 2).1),
+                body(&certificate(d, k, m, Some((cut, all)), 2).1),
+            );
+            let whole = body(&one);
+            assert_eq!([a.0, b.0].concat(), whole.0);
+            assert_eq!([0, 1, 2].map(|x| a.1[x] + b.1[x]), whole.1);
+        }
+    }
+
+    #[test]
+    fn a_k_army_certificate_refuses_a_rectangle_and_a_range_past_the_codes() {
+        let settings = Settings::default();
+        let rectangle = Armies::new(&Board::new(4, 5).unwrap(), 3, 2);
+        assert!(rectangle
+            .certify((0, 1), &settings, &mut Vec::new())
+            .is_err());
+        let square = Armies::new(&Board::square(4).unwrap(), 3, 2);
+        assert!(square.certify((0, 82), &settings, &mut Vec::new()).is_err());
     }
 
     /// The symmetry breaking searches each orbit of pairs (row and column colourings
@@ -1017,7 +1300,7 @@ mod tests {
                     for (x, &j) in c.iter().enumerate() {
                         search.colour(x, j as usize, 1);
                     }
-                    if search.columns_feasible(0) {
+                    if search.column_cut(0).is_none() {
                         let (mut a, mut b) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
                         let mut least = (r.clone(), c.clone());
                         for p in &armies.perms {
