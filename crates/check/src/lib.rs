@@ -1,8 +1,9 @@
 //! pq-check: an independent checker of pq-sat's search certificates.
 //!
 //! A search certificate claims that `w` white and `b` black queens do not fit on the `d × d`
-//! board without a queen attacking one of the other colour, and proves it by one refutation
-//! tree per searched pair `(S, T)` of white rows and white columns. The format, the
+//! board (or the `d × d` torus, whose diagonals wrap around) without a queen attacking one of
+//! the other colour, and proves it by one refutation tree per searched pair `(S, T)` of white
+//! rows and white columns. The format, the
 //! mathematics and the list of what a checker verifies are in `docs/search-certificate.md`;
 //! this crate was written from that page alone and shares no code with the writer, so that
 //! the two cannot share a mistake.
@@ -16,6 +17,9 @@
 //! A certificate may be restricted to a [`Cube`] (its optional `cube` header line): then
 //! only the pairs that agree with the cube's rows and columns are searched, and every tree
 //! starts with the cube's diagonals labelled.
+//! A torus certificate (`board torus D`, section 7 of the page) is read by the same code with
+//! the torus's lines ([`Board::Torus`]): `d` wrapped diagonals a family, the group of its
+//! affine symmetries, and neither paired cells nor cubes.
 //! [`combine`] says what several verified certificates prove together: the whole claim, a
 //! part of it, or cubes' parts only; a cube's certificate never counts toward the cover of
 //! the row sets (the cubes' cover is proved elsewhere).
@@ -41,9 +45,32 @@ const MAX_LINE: usize = 1024;
 /// Certificates run to many gigabytes; a large buffer keeps the reads few.
 const BUFFER: usize = 1 << 22;
 
+/// The board a certificate speaks of, as its `board` line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The square board of sections 1-6: cell `(r, c)` on diagonal `r + c` of family 0 and
+    /// `r − c + d − 1` of family 1, `2d − 1` diagonals a family.
+    Square,
+    /// The torus of section 7: cell `(r, c)` on diagonal `(r + c) mod d` of family 0 and
+    /// `(r − c) mod d` of family 1, `d` diagonals a family.
+    Torus,
+}
+
+impl fmt::Display for Board {
+    /// The word of the `board` line: `square` or `torus`.
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        out.write_str(match self {
+            Board::Square => "square",
+            Board::Torus => "torus",
+        })
+    }
+}
+
 /// What a certificate claims, as its header states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
+    /// The board: square or torus.
+    pub kind: Board,
     /// The board side `d`.
     pub side: u32,
     /// The size `w` of the white army.
@@ -130,28 +157,55 @@ impl Claim {
         self.all_rows() && self.cube.is_none()
     }
 
-    /// The order of the symmetry group: the colour swap is a symmetry only when `w = b`.
-    pub fn group_order(&self) -> u32 {
-        if self.white == self.black {
-            16
-        } else {
-            8
+    /// The number of diagonals in each family: `2d − 1` on the square, `d` on the torus.
+    pub fn diagonals(&self) -> usize {
+        match self.kind {
+            Board::Square => 2 * self.side as usize - 1,
+            Board::Torus => self.side as usize,
         }
     }
 
-    /// `board square D armies W B`: the words that every claim of the same board and armies
-    /// begins with, and all that the whole claim says.
+    /// The order of the symmetry group, the number the `symmetry` line must state; the colour
+    /// swap is a symmetry only when `w = b`. On the square, the 8 symmetries of the square
+    /// (times 2 with the swap). On the torus, the formula of T2 and T6, which counts the words
+    /// `(multiplier pair, swap, two translations, transposed or not)`: `(2 or 4)·|M|·d²` with
+    /// `|M| = 2·φ(d)` multiplier pairs for `d ≥ 3` and one for `d ≤ 2`.
+    pub fn group_order(&self) -> u32 {
+        let swap = self.white == self.black;
+        match self.kind {
+            Board::Square => {
+                if swap {
+                    16
+                } else {
+                    8
+                }
+            }
+            Board::Torus => {
+                let d = self.side;
+                let totient = (1..=d).filter(|&u| gcd(u, d) == 1).count() as u32;
+                let multipliers = if d >= 3 { 2 * totient } else { 1 };
+                (if swap { 4 } else { 2 }) * multipliers * d * d
+            }
+        }
+    }
+
+    /// `board square D armies W B` (or `board torus D …`): the words that every claim of the
+    /// same board and armies begins with, and all that the whole claim says.
     pub fn board(&self) -> String {
         format!(
-            "board square {} armies {} {}",
-            self.side, self.white, self.black
+            "board {} {} armies {} {}",
+            self.kind, self.side, self.white, self.black
         )
     }
 
     /// The sentence of the whole claim (true only when a range covering `[0, 2^d)` is verified).
     pub fn whole_statement(&self) -> String {
+        let board = match self.kind {
+            Board::Square => "board",
+            Board::Torus => "torus",
+        };
         format!(
-            "{} white and {} black queens cannot be placed on the {d}x{d} board without a \
+            "{} white and {} black queens cannot be placed on the {d}x{d} {board} without a \
              queen attacking one of the other colour",
             self.white,
             self.black,
@@ -163,7 +217,7 @@ impl Claim {
 impl fmt::Display for Claim {
     /// The words of the report's `c claim:` line (section 4): the header's, in the header's
     /// order, the rules last: `board square D armies W B rows LO HI[ cube …] rules weights
-    /// P:Q…[ paired P:Q…]`.
+    /// P:Q…[ paired P:Q…]` (`board torus D …` on the torus).
     fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(out, "{} rows {} {}", self.board(), self.lo, self.hi)?;
         if let Some(cube) = &self.cube {
@@ -396,7 +450,13 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
         );
     }
     let (at, line) = input.line(PART)?;
-    let side = numbers(at, &line, "board square", "board square D", 1)?[0];
+    let kind = if line.starts_with("board torus") {
+        Board::Torus
+    } else {
+        Board::Square
+    };
+    let form = "board square D` or `board torus D";
+    let side = numbers(at, &line, &format!("board {kind}"), form, 1)?[0];
     if !(1..=u64::from(MAX_SIDE)).contains(&side) {
         return refuse(at, format!("board side {side} is not in 1..={MAX_SIDE}"));
     }
@@ -406,6 +466,7 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
         return refuse(at, "an army of size 0 (each must be at least 1)");
     }
     let mut claim = Claim {
+        kind,
         side: side as u32,
         white: armies[0],
         black: armies[1],
@@ -420,7 +481,8 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
         return refuse(
             at,
             format!(
-                "symmetry {order}, but the group of armies {} and {} has order {}",
+                "symmetry {order}, but the group of the {} with armies {} and {} has order {}",
+                claim.kind,
                 claim.white,
                 claim.black,
                 claim.group_order()
@@ -430,6 +492,11 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
     let (at, line) = input.line(PART)?;
     claim.rules.weights = weights(at, &line, "weights")?;
     let (mut at, mut line) = input.line(PART)?;
+    // The torus search never cuts by paired cells, and torus cubes have no producer and no
+    // completeness proof (T6): neither line belongs in a torus certificate.
+    if line.starts_with("paired") && kind == Board::Torus {
+        return refuse(at, "a torus certificate has no `paired` line");
+    }
     if line.starts_with("paired") {
         claim.rules.paired = weights(at, &line, "paired")?;
         (at, line) = input.line(PART)?;
@@ -446,6 +513,9 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
         );
     }
     let (mut at, mut line) = input.line(PART)?;
+    if line.starts_with("cube") && kind == Board::Torus {
+        return refuse(at, "a torus certificate has no `cube` line");
+    }
     if line.starts_with("cube") {
         claim.cube = Some(cube(at, &line, claim.side)?);
         (at, line) = input.line(PART)?;
@@ -456,9 +526,20 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
     Ok(claim)
 }
 
-/// The searched pairs of section 3, in order: for each `S` in `[lo, hi)` the `T` such that
-/// `(S, T)` is least under the group and passes the product bound. `visit` is called on each
-/// and may stop the walk with an error.
+/// The searched pairs of section 3 (on the torus, of T3), in order: for each `S` in `[lo, hi)`
+/// the `T` such that `(S, T)` is least under the group and passes the product bound. `visit`
+/// is called on each and may stop the walk with an error.
+pub fn searched_pairs<E>(
+    claim: &Claim,
+    visit: impl FnMut(u32, u32) -> Result<(), E>,
+) -> Result<(), E> {
+    match claim.kind {
+        Board::Square => square_pairs(claim, visit),
+        Board::Torus => torus_pairs(claim, visit),
+    }
+}
+
+/// The searched pairs of the square board.
 ///
 /// The facts of section 3 rule out whole ranges first: `S` is skipped when `ρ(S) < S` (and,
 /// with the colour swap, when `S̄ < S` or `ρ(S̄) < S`), and `T` runs only over `[S, 2^d)`
@@ -468,7 +549,7 @@ fn header<R: Read>(input: &mut Input<R>) -> Result<Claim, Failure> {
 /// With a cube, `S` and `T` run only over the sets that agree with its rows and columns
 /// (`agreeing`), so a cube of many fixed rows costs no more than its own pairs; the facts
 /// above still hold, since a cube's searched pairs are some of the others.
-pub fn searched_pairs<E>(
+fn square_pairs<E>(
     claim: &Claim,
     mut visit: impl FnMut(u32, u32) -> Result<(), E>,
 ) -> Result<(), E> {
@@ -501,6 +582,157 @@ pub fn searched_pairs<E>(
         }
     }
     Ok(())
+}
+
+/// The searched pairs of the torus (T3): least under `G_torus` in the masks' order (no
+/// half-turn) and passing the product bound, by `S` then `T`.
+///
+/// The skip facts of T2 rule out sets first, each a case of "some image is smaller": `S` is
+/// skipped when some least rotation of `u·S` (with the swap, of `u·S̄`) is below `S`; `T`
+/// runs over `[S, 2^d)` (the transposition), with the swap only up to `S̄` (`T̄ < S` gives the
+/// image `(T̄, S̄)`), and is skipped when a rotation of `T` is below `T` (image `(S, rot T)`).
+/// Each remaining pair is tested against the minima of all its images.
+fn torus_pairs<E>(
+    claim: &Claim,
+    mut visit: impl FnMut(u32, u32) -> Result<(), E>,
+) -> Result<(), E> {
+    let torus = Torus::new(claim);
+    let d = u64::from(claim.side);
+    let (mut rows, mut columns) = (Vec::new(), Vec::new());
+    for s in claim.lo..claim.hi {
+        let s = s as u32;
+        let count = u64::from(s.count_ones());
+        // Product bound with |T| at its largest (d for white, 0 for black): no T can pass.
+        if count * d < claim.white || (d - count) * d < claim.black {
+            continue;
+        }
+        torus.minima(s, &mut rows);
+        if rows.iter().any(|&least| least < s) {
+            continue;
+        }
+        let complement = !s & torus.full;
+        let last = if torus.swap { complement } else { torus.full };
+        for t in s..=last {
+            let count_t = u64::from(t.count_ones());
+            if count * count_t < claim.white
+                || (d - count) * (d - count_t) < claim.black
+                || torus.least_rotation(t) < t
+            {
+                continue;
+            }
+            torus.minima(t, &mut columns);
+            if torus.is_least(s, t, &rows, &columns) {
+                visit(s, t)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The greatest common divisor (`gcd(u, 0) = u`).
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The torus's group `G_torus` of T2 acting on pairs of `d`-bit sets: the images of `(S, T)`
+/// are `(u·X + a, v·Y + b)` and `(v·Y + b, u·X + a)` for the multiplier pairs `(u, v)` (`u` a
+/// unit mod `d`, `v = ±u`), all translations `a`, `b`, and `(X, Y) = (S, T)` or, with the
+/// colour swap (`w = b`), `(S̄, T̄)`.
+struct Torus {
+    side: u32,
+    full: u32,
+    swap: bool,
+    /// The units `u ∈ 1 … d` with `gcd(u, d) = 1`, taken mod `d` (so `{0}` for `d = 1`).
+    units: Vec<u32>,
+    /// The multiplier pairs `M` as indices into `units`, without repeats: `(u, u)` and
+    /// `(u, −u)`, which are one pair when `u ≡ −u` (only for `d ≤ 2`).
+    pairs: Vec<(usize, usize)>,
+}
+
+impl Torus {
+    fn new(claim: &Claim) -> Torus {
+        let d = claim.side;
+        let units: Vec<u32> = (1..=d).filter(|&u| gcd(u, d) == 1).map(|u| u % d).collect();
+        let mut pairs = Vec::new();
+        for (a, &u) in units.iter().enumerate() {
+            let minus = (d - u) % d;
+            // −u is a unit too, so it is in the list.
+            let b = units.iter().position(|&v| v == minus).unwrap_or(a);
+            pairs.push((a, a));
+            if b != a {
+                pairs.push((a, b));
+            }
+        }
+        Torus {
+            side: d,
+            full: ((1u64 << d) - 1) as u32,
+            swap: claim.white == claim.black,
+            units,
+            pairs,
+        }
+    }
+
+    /// `u·X = {u·r mod d : r ∈ X}`.
+    fn multiply(&self, set: u32, u: u32) -> u32 {
+        let mut image = 0;
+        let mut rows = set;
+        while rows != 0 {
+            let r = rows.trailing_zeros();
+            rows &= rows - 1;
+            image |= 1 << (u * r % self.side);
+        }
+        image
+    }
+
+    /// `X + i`: every element moved up by `i` mod `d` (a rotation of the `d`-bit set).
+    fn translate(&self, set: u32, i: u32) -> u32 {
+        let set = u64::from(set);
+        ((set << i | set >> (self.side - i)) & u64::from(self.full)) as u32
+    }
+
+    /// `ρ*(X)`: the least of the sets `X + i`, `i ∈ 0 … d − 1`.
+    fn least_rotation(&self, set: u32) -> u32 {
+        (0..self.side)
+            .map(|i| self.translate(set, i))
+            .min()
+            .unwrap_or(set)
+    }
+
+    /// `ρ*(u·X)` for each unit `u` in order, then (with the swap) `ρ*(u·X̄)`.
+    fn minima(&self, set: u32, minima: &mut Vec<u32>) {
+        minima.clear();
+        let complement = !set & self.full;
+        let sets: &[u32] = if self.swap {
+            &[set, complement]
+        } else {
+            &[set]
+        };
+        for &x in sets {
+            for &u in &self.units {
+                minima.push(self.least_rotation(self.multiply(x, u)));
+            }
+        }
+    }
+
+    /// The engine's test of T2: `(S, T)` is least iff for every `(u, v) ∈ M` and swap choice,
+    /// with `A = ρ*(u·X)` and `B = ρ*(v·Y)` (the least of the untransposed images, the
+    /// translations of rows and columns being independent), neither `(A, B)` nor `(B, A)` (the
+    /// least transposed image) is below `(S, T)`. `rows` and `columns` are [`Torus::minima`]
+    /// of `S` and of `T`.
+    fn is_least(&self, s: u32, t: u32, rows: &[u32], columns: &[u32]) -> bool {
+        let units = self.units.len();
+        let choices: &[usize] = if self.swap { &[0, units] } else { &[0] };
+        choices.iter().all(|&swapped| {
+            self.pairs.iter().all(|&(u, v)| {
+                let (a, b) = (rows[swapped + u], columns[swapped + v]);
+                (a, b) >= (s, t) && (b, a) >= (s, t)
+            })
+        })
+    }
 }
 
 /// The sets `x` in `[from, to)` with `x & mask = value`, in increasing order, each found
@@ -723,15 +955,50 @@ impl Network {
     }
 }
 
+/// Where the cell of a row on a diagonal of one family lies in the other family.
+#[derive(Clone, Copy)]
+struct Across {
+    side: u32,
+    torus: bool,
+}
+
+impl Across {
+    /// The diagonal of the other family through the cell of row `row` on diagonal `index`.
+    /// On the square the cell of row `r` on diagonal `i` lies on diagonal `2r + d − 1 − i` of
+    /// the other family (both ways); on the torus on `(2r − i) mod d` (both ways: the cell of
+    /// family-0 diagonal `i` is in column `i − r`, its family-1 diagonal `r − (i − r)`; the
+    /// cell of family-1 diagonal `i` in column `r − i`, its family-0 diagonal `r + r − i`).
+    #[inline(always)]
+    fn diagonal(self, row: u32, index: usize) -> usize {
+        let index = index as u32;
+        if self.torus {
+            // 2r + d − i lies in 1 ..= 3d − 2: at most two subtractions reduce it mod d.
+            let mut across = 2 * row + self.side - index;
+            if across >= self.side {
+                across -= self.side;
+            }
+            if across >= self.side {
+                across -= self.side;
+            }
+            across as usize
+        } else {
+            (2 * row + self.side - 1 - index) as usize
+        }
+    }
+}
+
 /// The live cells of the current pair under the labels of the current path.
 ///
 /// Per family and diagonal, the rows of its live white and live black cells (a diagonal has
-/// at most one cell a row). Labelling a diagonal W removes its live black cells, B its live
+/// at most one cell a row, on the torus exactly one). Labelling a diagonal W removes its live black cells, B its live
 /// white cells; each removed cell also leaves its diagonal of the other family, so that both
 /// families stay exact without recomputing anything but the one diagonal's cells.
 struct Tree<'a> {
     claim: &'a Claim,
     group: Group,
+    /// The torus's group, for its multiplication and rotation of sets (torus only).
+    torus: Option<Torus>,
+    across: Across,
     side: u32,
     diagonals: usize,
     white: [[u32; SLOTS]; 2],
@@ -757,11 +1024,17 @@ impl<'a> Tree<'a> {
         for &(family, index, _) in claim.cube.iter().flat_map(|cube| &cube.diagonals) {
             fixed[usize::from(family)] |= 1 << index;
         }
+        let torus = claim.kind == Board::Torus;
         Tree {
             claim,
             group: Group::new(claim),
+            torus: torus.then(|| Torus::new(claim)),
+            across: Across {
+                side: claim.side,
+                torus,
+            },
             side: claim.side,
-            diagonals: 2 * claim.side as usize - 1,
+            diagonals: claim.diagonals(),
             white: [[0; SLOTS]; 2],
             black: [[0; SLOTS]; 2],
             fixed,
@@ -780,16 +1053,37 @@ impl<'a> Tree<'a> {
     /// `r` with `i − r` in the column set, which are the set bits of the reversed column set
     /// shifted by `i − (d − 1)`. On family 1 it is diagonal `r − c + d − 1`: the rows are
     /// those with `r − i + d − 1` in the column set, the column set shifted by the same.
+    ///
+    /// On the torus, cell `(r, c)` is on diagonal `(r + c) mod d` of family 0: the rows of
+    /// diagonal `i` are those `r` with `i − r` in the column set, i.e. `r ∈ (−T) + i`; on
+    /// family 1 it is diagonal `(r − c) mod d`: the rows with `r − i` in the column set, i.e.
+    /// `r ∈ T + i`. Row by row, so that for even `d` the two cells that a diagonal of each
+    /// family share are both found (T1, fact (a)).
     fn start(&mut self, s: u32, t: u32) {
         let group = &self.group;
         let (not_s, not_t) = (!s & group.full, !t & group.full);
-        let (reversed_t, reversed_not_t) = (group.reverse(t), group.reverse(not_t));
-        for i in 0..self.diagonals {
-            let by = i as i64 - (i64::from(self.side) - 1);
-            self.white[0][i] = s & shift(reversed_t, by);
-            self.black[0][i] = not_s & shift(reversed_not_t, by);
-            self.white[1][i] = s & shift(t, by);
-            self.black[1][i] = not_s & shift(not_t, by);
+        if let Some(torus) = &self.torus {
+            // −X is X multiplied by d − 1 (which is 0 for d = 1, where −0 = 0 as well).
+            let (minus_t, minus_not_t) = (
+                torus.multiply(t, self.side - 1),
+                torus.multiply(not_t, self.side - 1),
+            );
+            for i in 0..self.diagonals {
+                let by = i as u32;
+                self.white[0][i] = s & torus.translate(minus_t, by);
+                self.black[0][i] = not_s & torus.translate(minus_not_t, by);
+                self.white[1][i] = s & torus.translate(t, by);
+                self.black[1][i] = not_s & torus.translate(not_t, by);
+            }
+        } else {
+            let (reversed_t, reversed_not_t) = (group.reverse(t), group.reverse(not_t));
+            for i in 0..self.diagonals {
+                let by = i as i64 - (i64::from(self.side) - 1);
+                self.white[0][i] = s & shift(reversed_t, by);
+                self.black[0][i] = not_s & shift(reversed_not_t, by);
+                self.white[1][i] = s & shift(t, by);
+                self.black[1][i] = not_s & shift(not_t, by);
+            }
         }
         self.live_white = u64::from(s.count_ones() * t.count_ones());
         self.live_black = u64::from(not_s.count_ones() * not_t.count_ones());
@@ -804,15 +1098,14 @@ impl<'a> Tree<'a> {
     /// Removes the live cells of one colour from diagonal `index` of `family` (and from the
     /// other family's diagonals through them); returns their rows.
     #[inline(always)]
-    fn remove(cells: &mut [[u32; SLOTS]; 2], side: u32, family: usize, index: usize) -> u32 {
+    fn remove(cells: &mut [[u32; SLOTS]; 2], across: Across, family: usize, index: usize) -> u32 {
         let removed = cells[family][index];
         cells[family][index] = 0;
         let mut rows = removed;
         while rows != 0 {
             let row = rows.trailing_zeros();
             rows &= rows - 1;
-            // The cell of row r on diagonal i lies on diagonal 2r + d − 1 − i of the other family.
-            cells[1 - family][(2 * row + side - 1) as usize - index] &= !(1 << row);
+            cells[1 - family][across.diagonal(row, index)] &= !(1 << row);
         }
         removed
     }
@@ -822,7 +1115,7 @@ impl<'a> Tree<'a> {
     #[inline(always)]
     fn restore(
         cells: &mut [[u32; SLOTS]; 2],
-        side: u32,
+        across: Across,
         family: usize,
         index: usize,
         removed: u32,
@@ -832,7 +1125,7 @@ impl<'a> Tree<'a> {
         while rows != 0 {
             let row = rows.trailing_zeros();
             rows &= rows - 1;
-            cells[1 - family][(2 * row + side - 1) as usize - index] |= 1 << row;
+            cells[1 - family][across.diagonal(row, index)] |= 1 << row;
         }
     }
 
@@ -840,11 +1133,11 @@ impl<'a> Tree<'a> {
     #[inline(always)]
     fn label(&mut self, family: usize, index: usize, black: bool) -> u32 {
         if black {
-            let removed = Tree::remove(&mut self.white, self.side, family, index);
+            let removed = Tree::remove(&mut self.white, self.across, family, index);
             self.live_white -= u64::from(removed.count_ones());
             removed
         } else {
-            let removed = Tree::remove(&mut self.black, self.side, family, index);
+            let removed = Tree::remove(&mut self.black, self.across, family, index);
             self.live_black -= u64::from(removed.count_ones());
             removed
         }
@@ -855,7 +1148,7 @@ impl<'a> Tree<'a> {
         if frame.black {
             Tree::restore(
                 &mut self.white,
-                self.side,
+                self.across,
                 frame.family,
                 frame.index,
                 frame.removed,
@@ -864,7 +1157,7 @@ impl<'a> Tree<'a> {
         } else {
             Tree::restore(
                 &mut self.black,
-                self.side,
+                self.across,
                 frame.family,
                 frame.index,
                 frame.removed,
@@ -933,7 +1226,7 @@ impl<'a> Tree<'a> {
     /// listing them first.
     fn greedy_flow(&self, unit: u32, mut out: [u32; SLOTS], mut into: [u32; SLOTS]) -> u64 {
         // The diagonal of family 0 through the cell of row r on diagonal v of family 1.
-        let across = |row: u32, v: usize| (2 * row as usize + self.side as usize - 1) - v;
+        let across = |row: u32, v: usize| self.across.diagonal(row, v);
         let mut flow = 0;
         for v in 0..self.diagonals {
             let (mut whites, mut blacks) = (self.white[1][v], self.black[1][v]);
@@ -969,7 +1262,7 @@ impl<'a> Tree<'a> {
     /// (going out to `t`), so no flow passes it.
     fn max_flow(&self, p: u32, q: u32, out: &[u32; SLOTS], into: &[u32; SLOTS]) -> u64 {
         let mut network = Network::new();
-        let across = |row: u32, u: usize| (2 * row as usize + self.side as usize - 1) - u;
+        let across = |row: u32, u: usize| self.across.diagonal(row, u);
         for u in 0..self.diagonals {
             if out[u] > 0 {
                 network.arc(SOURCE, plus(u), out[u]);
@@ -1008,11 +1301,15 @@ impl<'a> Tree<'a> {
                     let family = usize::from(byte >> 6);
                     let index = usize::from(byte & 0x3F);
                     if index >= self.diagonals {
+                        let last = match self.claim.kind {
+                            Board::Square => "2D - 2",
+                            Board::Torus => "D - 1 (a torus)",
+                        };
                         return refuse(
                             at,
                             format!(
                                 "inner node {byte:#04x} names diagonal {index} of family {family}, \
-                                 beyond 2D - 2 = {} ({})",
+                                 beyond {last} = {} ({})",
                                 self.diagonals - 1,
                                 pair()
                             ),
@@ -1307,6 +1604,7 @@ mod tests {
 
     fn claim(side: u32, white: u64, black: u64) -> Claim {
         Claim {
+            kind: Board::Square,
             side,
             white,
             black,
@@ -1482,6 +1780,101 @@ mod tests {
                     (white, black),
                     "d = {side}, (S, T) = ({s}, {t})"
                 );
+            }
+        }
+    }
+
+    /// The torus's least test against the orbits of the group closed under its generators
+    /// (written from T2 in the tests' reference code), for every pair of tori up to 6 × 6.
+    #[test]
+    fn the_torus_least_test_is_the_orbits_least_pair() {
+        for side in 1..=6u32 {
+            for swap in [false, true] {
+                let least = common::torus_least(side, swap);
+                let claim = Claim {
+                    kind: Board::Torus,
+                    ..claim(side, 1, if swap { 1 } else { 2 })
+                };
+                let torus = Torus::new(&claim);
+                let expected = if side >= 3 {
+                    2 * (1..=side).filter(|&u| gcd(u, side) == 1).count()
+                } else {
+                    1
+                };
+                assert_eq!(torus.pairs.len(), expected, "|M| for d = {side}");
+                let (mut rows, mut columns) = (Vec::new(), Vec::new());
+                for s in 0..1u32 << side {
+                    torus.minima(s, &mut rows);
+                    for t in 0..1u32 << side {
+                        torus.minima(t, &mut columns);
+                        assert_eq!(
+                            torus.is_least(s, t, &rows, &columns),
+                            least.contains(&(s, t)),
+                            "d = {side}, swap {swap}, (S, T) = ({s}, {t})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The live cells at a torus root, row by row from the definition: `(r, c)` on diagonals
+    /// `(r + c) mod d` and `(r − c) mod d`; for even `d` two cells may share both.
+    #[test]
+    fn start_gives_the_cells_of_the_torus() {
+        for side in 1..=9u32 {
+            let claim = Claim {
+                kind: Board::Torus,
+                ..claim(side, 1, 1)
+            };
+            let mut tree = Tree::new(&claim);
+            let full = (1u32 << side) - 1;
+            for (s, t) in [
+                (0, 0),
+                (1, 2 & full),
+                (0b1011 & full, 0b0110 & full),
+                (full, 5 & full),
+                (0b1_0110_1001 & full, 0b1_1100_0101 & full),
+            ] {
+                tree.start(s, t);
+                let mut white = [[0u32; SLOTS]; 2];
+                let mut black = [[0u32; SLOTS]; 2];
+                for r in 0..side {
+                    for c in 0..side {
+                        let diagonals = common::on(side, true, r, c);
+                        let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
+                        for family in 0..2 {
+                            if in_s && in_t {
+                                white[family][diagonals[family]] |= 1 << r;
+                            }
+                            if !in_s && !in_t {
+                                black[family][diagonals[family]] |= 1 << r;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(
+                    (tree.white, tree.black),
+                    (white, black),
+                    "d = {side}, (S, T) = ({s}, {t})"
+                );
+                // Labelling keeps the other family exact: every cell removed leaves both.
+                for (family, index) in [(0, 0), (1, side as usize - 1), (1, 0)] {
+                    let before = (tree.white, tree.black);
+                    let removed = tree.label(family, index, true);
+                    let cells: u32 = tree.white[1 - family][..side as usize]
+                        .iter()
+                        .map(|m| m.count_ones())
+                        .sum();
+                    assert_eq!(u64::from(cells), tree.live_white);
+                    tree.unlabel(Frame {
+                        family,
+                        index,
+                        black: true,
+                        removed,
+                    });
+                    assert_eq!((tree.white, tree.black), before);
+                }
             }
         }
     }

@@ -24,7 +24,8 @@ usage: pq-check [--expect \"board square D armies W B\"] [FILE ...]
 For each FILE, pq-check prints `c certificate FILE`, then why it was refused, or its claim
 `c claim: board square D armies W B rows LO HI[ cube ...] rules weights ...[ paired ...]`
 and `c pairs P nodes N`. Then what the files prove together, as the last `c claim:` line,
-and the status line with the exit code:
+and the status line with the exit code. The board is `square` or `torus` (`board torus D`:
+the D x D torus, its diagonals wrapped, in every claim line and in --expect alike):
 
   s VERIFIED       0  the whole claim, `c claim: board square D armies W B`: no placement of
                       W white and B black queens on the D x D board; the certificates
@@ -117,8 +118,8 @@ fn meets(claim: &Claim, expected: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
 }
 
-/// The text of `--expect`, if it is `board square D armies W B` with decimal numbers as a
-/// header writes them.
+/// The text of `--expect`, if it is `board square D armies W B` or `board torus D armies W B`
+/// with decimal numbers as a header writes them.
 fn expectation(text: &str) -> Option<String> {
     let decimal = |word: &str| {
         !word.is_empty()
@@ -126,7 +127,9 @@ fn expectation(text: &str) -> Option<String> {
             && (word == "0" || !word.starts_with('0'))
     };
     match text.split(' ').collect::<Vec<_>>()[..] {
-        ["board", "square", d, "armies", w, b] if [d, w, b].iter().all(|n| decimal(n)) => {
+        ["board", "square" | "torus", d, "armies", w, b]
+            if [d, w, b].iter().all(|n| decimal(n)) =>
+        {
             Some(text.to_string())
         }
         _ => None,

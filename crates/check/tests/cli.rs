@@ -570,3 +570,95 @@ fn expect_demands_the_board_and_the_armies() {
     assert_eq!(code, 1, "{out}");
     assert_eq!(out.matches("c expected").count(), 1, "{out}");
 }
+
+fn torus_certificate(lo: u64, hi: u64) -> Vec<u8> {
+    write(&Spec::torus(6, 5, 5).rows(lo, hi), None)
+        .unwrap()
+        .bytes()
+}
+
+/// A torus certificate's report names the torus in every claim line and in the verdict.
+#[test]
+fn a_torus_certificate_claims_the_torus() {
+    let cert = write(&Spec::torus(6, 5, 5), None).unwrap();
+    let (code, out) = pq_check(&[], Some(&cert.bytes()));
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "c certificate -\n\
+             c claim: board torus 6 armies 5 5 rows 0 64 rules weights 1:2 2:1 3:4 4:3\n\
+             c pairs {} nodes {}\n\
+             c verified: 5 white and 5 black queens cannot be placed on the 6x6 torus without a \
+             queen attacking one of the other colour\n\
+             c claim: board torus 6 armies 5 5\n\
+             s VERIFIED\n",
+            cert.trees.len(),
+            cert.nodes()
+        )
+    );
+    let low = Temp::new("torus-low", &torus_certificate(0, 21));
+    let (code, out) = pq_check(&[low.path()], None);
+    assert_eq!(code, 3, "{out}");
+    assert_eq!(
+        tail(&out, 3),
+        [
+            "c claim: board torus 6 armies 5 5 rows 0 21",
+            "c missing: rows 21 64",
+            "s PART VERIFIED"
+        ],
+        "{out}"
+    );
+    let high = Temp::new("torus-high", &torus_certificate(21, 64));
+    let (code, out) = pq_check(&[high.path(), low.path()], None);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.ends_with("c claim: board torus 6 armies 5 5\ns VERIFIED\n"),
+        "{out}"
+    );
+    // The square board of the same side and armies is another claim (an empty range of it:
+    // 5 and 5 fit on the 6 x 6 board).
+    let square = Temp::new(
+        "square-empty",
+        &write(&Spec::new(6, 5, 5).rows(64, 64), None)
+            .unwrap()
+            .bytes(),
+    );
+    let (code, out) = pq_check(&[low.path(), square.path()], None);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("c the certificates disagree"), "{out}");
+    assert_eq!(verdict(&out), ("c claim: none", "s NOT VERIFIED"), "{out}");
+}
+
+#[test]
+fn expect_demands_the_torus() {
+    let torus = Temp::new("expect-torus", &torus_certificate(0, 64));
+    let square = Temp::new("expect-square", &certificate(0, 32));
+    let (code, out) = pq_check(
+        &["--expect", "board torus 6 armies 5 5", torus.path()],
+        None,
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("s VERIFIED\n"), "{out}");
+    for (file, expected) in [
+        (&torus, "board square 6 armies 5 5"),
+        (&torus, "board torus 7 armies 5 5"),
+        (&torus, "board torus 6 armies 5 4"),
+        (&square, "board torus 5 armies 5 5"),
+    ] {
+        let (code, out) = pq_check(&["--expect", expected, file.path()], None);
+        assert_eq!(code, 1, "{expected}: {out}");
+        assert!(out.contains(&format!("\nc expected {expected}, ")), "{out}");
+        assert_eq!(verdict(&out), ("c claim: none", "s NOT VERIFIED"), "{out}");
+    }
+    let (_, help) = pq_check(&["--help"], None);
+    assert!(help.contains("The board is `square` or `torus`"), "{help}");
+    for bad in [
+        "board torus armies 5 5",
+        "board torus 06 armies 5 5",
+        "board round 6 armies 5 5",
+    ] {
+        let (code, _) = pq_check(&["--expect", bad, torus.path()], None);
+        assert_eq!(code, 2, "{bad}");
+    }
+}

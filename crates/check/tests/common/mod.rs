@@ -8,6 +8,8 @@
 //! With a `paired` line the writer also cuts by paired cells (Lemma 5), deciding each cut
 //! with the greedy flow of the specification as the engine does; the judge of a leaf
 //! computes a maximum flow instead (plainly, on a matrix of capacities), as a checker may.
+//! With `torus` (section 7) the same writer and brute forces work on the torus: its cells'
+//! wrapped diagonals and the orbit of its group closed under the generators of T2.
 #![allow(dead_code, unreachable_pub)]
 
 use std::collections::BTreeSet;
@@ -88,6 +90,8 @@ pub struct Spec {
     pub leaves: bool,
     /// The cube the certificate is restricted to, if any.
     pub cube: Option<Cube>,
+    /// Whether the board is the torus (`board torus D`).
+    pub torus: bool,
 }
 
 impl Spec {
@@ -103,6 +107,55 @@ impl Spec {
             sums: true,
             leaves: true,
             cube: None,
+            torus: false,
+        }
+    }
+
+    /// The same claim on the torus: the family sums with the weights the engine uses there
+    /// (T4), no paired cells, no cube.
+    pub fn torus(side: u32, white: u64, black: u64) -> Spec {
+        Spec {
+            torus: true,
+            weights: vec![(1, 2), (2, 1), (3, 4), (4, 3)],
+            ..Spec::new(side, white, black)
+        }
+    }
+
+    /// The diagonals of each family: `2d − 1` on the square, `d` on the torus.
+    pub fn diagonals(&self) -> usize {
+        if self.torus {
+            self.side as usize
+        } else {
+            2 * self.side as usize - 1
+        }
+    }
+
+    /// The diagonals of family 0 and 1 through cell `(r, c)`.
+    pub fn on(&self, r: u32, c: u32) -> [usize; 2] {
+        on(self.side, self.torus, r, c)
+    }
+
+    /// The group's order as T6 states it on the torus, 16 or 8 on the square.
+    pub fn order(&self) -> u64 {
+        let swap = self.white == self.black;
+        if !self.torus {
+            return if swap { 16 } else { 8 };
+        }
+        let d = u64::from(self.side);
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let phi = (1..=d).filter(|&u| gcd(u, d) == 1).count() as u64;
+        match (d, swap) {
+            (1, true) => 4,
+            (1, false) => 2,
+            (2, true) => 16,
+            (2, false) => 8,
+            (_, true) => 8 * phi * d * d,
+            (_, false) => 4 * phi * d * d,
         }
     }
 
@@ -156,11 +209,12 @@ impl Spec {
             None => String::new(),
         };
         format!(
-            "pq-search-certificate 1\nboard square {}\narmies {} {}\nsymmetry {}\nweights {}\n{paired}rows {} {}\n{cube}begin\n",
+            "pq-search-certificate 1\nboard {} {}\narmies {} {}\nsymmetry {}\nweights {}\n{paired}rows {} {}\n{cube}begin\n",
+            if self.torus { "torus" } else { "square" },
             self.side,
             self.white,
             self.black,
-            if self.white == self.black { 16 } else { 8 },
+            self.order(),
             list(&self.weights),
             self.lo,
             self.hi
@@ -252,6 +306,76 @@ fn reverse(side: u32, set: u32) -> u32 {
         .sum()
 }
 
+/// The diagonals of family 0 and 1 through cell `(r, c)`: `r + c` and `r − c + d − 1` on the
+/// square, `(r + c) mod d` and `(r − c) mod d` on the torus.
+pub fn on(side: u32, torus: bool, r: u32, c: u32) -> [usize; 2] {
+    if torus {
+        [((r + c) % side) as usize, ((r + side - c) % side) as usize]
+    } else {
+        [(r + c) as usize, (r + side - 1 - c) as usize]
+    }
+}
+
+/// The orbit of `(S, T)` under the torus's group of T2, closed under its generators: the
+/// translation of the rows by one, of the columns by one, the multiplication of rows and
+/// columns by each unit `u`, the negation of the columns (`v = −u`), the transposition and,
+/// with `swap`, the colour swap. Every word `(u·X + a, ±u·Y + b)`, transposed or not, is a
+/// product of these, and each of these is such a word.
+pub fn torus_orbit(side: u32, swap: bool, pair: (u32, u32)) -> BTreeSet<(u32, u32)> {
+    let full = ((1u64 << side) - 1) as u32;
+    let map = |set: u32, f: &dyn Fn(u32) -> u32| {
+        (0..side)
+            .filter(|r| set >> r & 1 == 1)
+            .fold(0, |image, r| image | 1 << f(r))
+    };
+    let gcd = |mut a: u32, mut b: u32| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let units: Vec<u32> = (1..=side).filter(|&u| gcd(u, side) == 1).collect();
+    let mut seen = BTreeSet::from([pair]);
+    let mut todo = vec![pair];
+    while let Some((s, t)) = todo.pop() {
+        let up = |set| map(set, &|r| (r + 1) % side);
+        let mut images = vec![
+            (up(s), t),
+            (s, up(t)),
+            (s, map(t, &|c| (side - c) % side)),
+            (t, s),
+        ];
+        for &u in &units {
+            images.push((map(s, &|r| u * r % side), map(t, &|c| u * c % side)));
+        }
+        if swap {
+            images.push((!s & full, !t & full));
+        }
+        for image in images {
+            if seen.insert(image) {
+                todo.push(image);
+            }
+        }
+    }
+    seen
+}
+
+/// The least pair of each orbit of the torus's group, each orbit found once.
+pub fn torus_least(side: u32, swap: bool) -> BTreeSet<(u32, u32)> {
+    let mut seen = BTreeSet::new();
+    let mut least = BTreeSet::new();
+    for s in 0..1u32 << side {
+        for t in 0..1u32 << side {
+            if !seen.contains(&(s, t)) {
+                let orbit = torus_orbit(side, swap, (s, t));
+                least.insert(*orbit.first().unwrap());
+                seen.extend(orbit);
+            }
+        }
+    }
+    least
+}
+
 /// The orbit of `(S, T)`: everything reached from it by the generators of the group.
 pub fn orbit(side: u32, swap: bool, pair: (u32, u32)) -> BTreeSet<(u32, u32)> {
     let full = ((1u64 << side) - 1) as u32;
@@ -274,6 +398,8 @@ pub fn orbit(side: u32, swap: bool, pair: (u32, u32)) -> BTreeSet<(u32, u32)> {
 /// The searched pairs of the specification, straight from the definition.
 pub fn searched(spec: &Spec) -> Vec<(u32, u32)> {
     let d = u64::from(spec.side);
+    let swap = spec.white == spec.black;
+    let torus_least = spec.torus.then(|| torus_least(spec.side, swap));
     let mut pairs = Vec::new();
     for s in spec.lo..spec.hi {
         for t in 0..1u64 << spec.side {
@@ -285,10 +411,13 @@ pub fn searched(spec: &Spec) -> Vec<(u32, u32)> {
             if rows * columns < spec.white || (d - rows) * (d - columns) < spec.black {
                 continue;
             }
-            if orbit(spec.side, spec.white == spec.black, (s, t))
-                .iter()
-                .all(|&image| (s, t) <= image)
-            {
+            let least = match &torus_least {
+                Some(least) => least.contains(&(s, t)),
+                None => orbit(spec.side, swap, (s, t))
+                    .iter()
+                    .all(|&image| (s, t) <= image),
+            };
+            if least {
                 pairs.push((s, t));
             }
         }
@@ -297,11 +426,12 @@ pub fn searched(spec: &Spec) -> Vec<(u32, u32)> {
 }
 
 /// Live white and live black cells on each diagonal (`[family][index]`), from the cells.
-pub fn live(side: u32, s: u32, t: u32, labels: &Labels) -> [[[u64; 64]; 2]; 2] {
+pub fn live(spec: &Spec, s: u32, t: u32, labels: &Labels) -> [[[u64; 64]; 2]; 2] {
+    let side = spec.side;
     let mut counts = [[[0; 64]; 2]; 2];
     for r in 0..side {
         for c in 0..side {
-            let diagonals = [(r + c) as usize, (r + side - 1 - c) as usize];
+            let diagonals = spec.on(r, c);
             let on = |label| {
                 diagonals
                     .iter()
@@ -326,7 +456,7 @@ pub fn live(side: u32, s: u32, t: u32, labels: &Labels) -> [[[u64; 64]; 2]; 2] {
 
 /// Whether the leaf byte's rule holds (false for a byte that is no leaf or a missing weight).
 pub fn holds(spec: &Spec, s: u32, t: u32, labels: &Labels, byte: u8) -> bool {
-    let counts = live(spec.side, s, t, labels);
+    let counts = live(spec, s, t, labels);
     // Each live cell is on exactly one diagonal of family 0.
     let total = |colour: usize| counts[colour][0].iter().sum::<u64>();
     match byte {
@@ -368,15 +498,18 @@ pub fn cuts(spec: &Spec, s: u32, t: u32, labels: &Labels, byte: u8) -> bool {
     }
 }
 
-/// The live white and the live black cells `(r, c)`, from the definition.
+/// The live white and the live black cells `(r, c)` of the square board, from the definition.
 pub fn live_cells(side: u32, s: u32, t: u32, labels: &Labels) -> [Vec<(u32, u32)>; 2] {
+    cells_on(side, false, s, t, labels)
+}
+
+/// The live white and the live black cells `(r, c)` of the square board or the torus.
+pub fn cells_on(side: u32, torus: bool, s: u32, t: u32, labels: &Labels) -> [Vec<(u32, u32)>; 2] {
     let mut cells = [Vec::new(), Vec::new()];
     for r in 0..side {
         for c in 0..side {
-            let on = [
-                labels[0][(r + c) as usize],
-                labels[1][(r + side - 1 - c) as usize],
-            ];
+            let [zero, one] = on(side, torus, r, c);
+            let on = [labels[0][zero], labels[1][one]];
             let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
             if in_s && in_t && !on.contains(&BLACK) {
                 cells[0].push((r, c));
@@ -604,10 +737,10 @@ fn refute(
         leaf(rule, tree, leaves, labels);
         return Ok(());
     }
-    let counts = live(spec.side, s, t, labels);
+    let counts = live(spec, s, t, labels);
     let mut best: Option<(u64, usize, usize)> = None;
     for family in 0..2 {
-        for i in 0..(2 * spec.side - 1) as usize {
+        for i in 0..spec.diagonals() {
             let (white, black) = (counts[0][family][i], counts[1][family][i]);
             if labels[family][i] == NONE
                 && white > 0
@@ -639,6 +772,12 @@ fn refute(
 /// Brute force over placements: whether `white` white queens can stand on the board with
 /// at least `black` cells on none of their lines (where the black queens then go).
 pub fn fits(side: u32, white: u64, black: u64) -> bool {
+    fits_on(side, false, white, black)
+}
+
+/// [`fits`] on the board or, with `torus`, on the torus, where a queen attacks along its row,
+/// its column and the cells with the same `(r + c) mod d` or the same `(r − c) mod d` (T1).
+pub fn fits_on(side: u32, torus: bool, white: u64, black: u64) -> bool {
     let cells = (side * side) as usize;
     let lines: Vec<u64> = (0..cells)
         .map(|a| {
@@ -646,7 +785,10 @@ pub fn fits(side: u32, white: u64, black: u64) -> bool {
             (0..cells)
                 .filter(|&b| {
                     let (r2, c2) = ((b as u32) / side, (b as u32) % side);
-                    r == r2 || c == c2 || r + c == r2 + c2 || r + c2 == r2 + c
+                    let wrapped = torus
+                        && ((r + c) % side == (r2 + c2) % side
+                            || (r + side - c) % side == (r2 + side - c2) % side);
+                    r == r2 || c == c2 || r + c == r2 + c2 || r + c2 == r2 + c || wrapped
                 })
                 .map(|b| 1u64 << b)
                 .sum()
@@ -674,7 +816,7 @@ pub fn fits(side: u32, white: u64, black: u64) -> bool {
 /// `white` white and `black` black cells. Every labelling of the diagonals is tried, so only
 /// for small boards (each pair costs `2^(4d − 2)` labellings at most).
 pub fn labelling_fits(spec: &Spec) -> bool {
-    let diagonals = 2 * spec.side as usize - 1;
+    let diagonals = spec.diagonals();
     let fixed = spec.root();
     let free: Vec<(usize, usize)> = (0..2)
         .flat_map(|f| (0..diagonals).map(move |i| (f, i)))
@@ -689,10 +831,8 @@ pub fn labelling_fits(spec: &Spec) -> bool {
             let (mut white, mut black) = (0, 0);
             for r in 0..spec.side {
                 for c in 0..spec.side {
-                    let on = [
-                        labels[0][(r + c) as usize],
-                        labels[1][(r + spec.side - 1 - c) as usize],
-                    ];
+                    let [zero, one] = spec.on(r, c);
+                    let on = [labels[0][zero], labels[1][one]];
                     let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
                     white += u64::from(in_s && in_t && on == [WHITE, WHITE]);
                     black += u64::from(!in_s && !in_t && on == [BLACK, BLACK]);
@@ -715,7 +855,7 @@ pub fn naive_accepts(spec: &Spec, pairs: &[(u32, u32)], rest: &[u8]) -> bool {
         *at += 1;
         if byte < 0x80 {
             let (family, i) = (usize::from(byte >> 6), usize::from(byte & 0x3F));
-            if i > 2 * spec.side as usize - 2 || labels[family][i] != NONE {
+            if i >= spec.diagonals() || labels[family][i] != NONE {
                 return false;
             }
             for label in [WHITE, BLACK] {
