@@ -27,6 +27,9 @@
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
+/// The checker of k-army certificates (`pq-armies-certificate 1`), a format of its own.
+pub mod armies;
+
 /// The largest board side: a diagonal index (at most `2d − 2`) must fit in six bits.
 pub const MAX_SIDE: u32 = 32;
 

@@ -7,10 +7,10 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use pq_check::{check, combine, Claim, Failure, Together, Verified};
+use pq_check::{armies, check, combine, Claim, Failure, Together, Verified};
 
 const USAGE: &str = "\
 pq-check: verifies pq-sat search certificates (the format: docs/search-certificate.md)
@@ -42,32 +42,167 @@ the D x D torus, its diagonals wrapped, in every claim line and in --expect alik
 A script that needs the whole claim checks the exit code 0, the status line `s VERIFIED`
 and the last `c claim:` line (or passes --expect). A cube's certificate never counts toward
 the cover of the row sets: that the cubes cover every labelling is proved elsewhere.
+
+A k-army certificate (first line `pq-armies-certificate 1`: 3 or 4 armies of M queens, no
+two armies attacking) is reported the same way with its own words: `c claim: board square
+D armies M M M rows LO HI rules weights ...`, `c rows R pairs P nodes N`, its ranges being
+codes of row colourings in [0, k^D); the whole claim is `c claim: board square D armies M M
+M` and --expect takes `board square D armies M M M`. It never agrees with a two-army one.
 ";
 
 /// What happened to one file.
 enum Outcome {
-    Verified(Verified),
+    Verified(Proof),
     Refused,
     Unreadable,
+}
+
+/// A verified certificate of either format.
+enum Proof {
+    /// Two armies (`pq-search-certificate 1`).
+    Two(Verified),
+    /// k armies (`pq-armies-certificate 1`, section 8 of the page).
+    Armies(armies::Verified),
+}
+
+impl Proof {
+    /// The words of its `c claim:` line.
+    fn words(&self) -> String {
+        match self {
+            Proof::Two(one) => one.claim.to_string(),
+            Proof::Armies(one) => one.claim.to_string(),
+        }
+    }
+
+    /// `board square D armies …`: what claims must share to be combined.
+    fn board(&self) -> String {
+        match self {
+            Proof::Two(one) => one.claim.board(),
+            Proof::Armies(one) => one.claim.board(),
+        }
+    }
+
+    /// Whether it is a cube's certificate (k-army certificates have no cubes).
+    fn is_cube(&self) -> bool {
+        matches!(self, Proof::Two(one) if one.claim.cube.is_some())
+    }
+
+    /// The range that the whole claim covers, in words.
+    fn all(&self) -> String {
+        match self {
+            Proof::Two(one) => format!("[0, 2^{})", one.claim.side),
+            Proof::Armies(one) => format!("[0, {}^{})", one.claim.armies, one.claim.side),
+        }
+    }
+
+    fn whole_statement(&self) -> String {
+        match self {
+            Proof::Two(one) => one.claim.whole_statement(),
+            Proof::Armies(one) => one.claim.whole_statement(),
+        }
+    }
+
+    fn pairs_and_nodes(&self) -> (u64, u64) {
+        match self {
+            Proof::Two(one) => (one.pairs, one.nodes),
+            Proof::Armies(one) => (one.pairs, one.nodes),
+        }
+    }
+}
+
+/// What several verified certificates prove together: all of one format, combined by that
+/// format's rules; a two-army and a k-army certificate never agree on the armies.
+fn together(proofs: &[&Proof]) -> Result<Together, String> {
+    let mut two = Vec::new();
+    let mut more = Vec::new();
+    for proof in proofs {
+        match proof {
+            Proof::Two(one) => two.push(one.claim.clone()),
+            Proof::Armies(one) => more.push(one.claim.clone()),
+        }
+    }
+    if more.is_empty() {
+        return combine(&two);
+    }
+    if two.is_empty() {
+        return armies::combine(&more);
+    }
+    let other = proofs
+        .iter()
+        .position(|proof| matches!(proof, Proof::Two(_)) != matches!(proofs[0], Proof::Two(_)))
+        .unwrap_or(0);
+    Err(format!(
+        "certificate {} claims {}, certificate 1 {}",
+        other + 1,
+        proofs[other].board(),
+        proofs[0].board()
+    ))
+}
+
+/// A stream whose first bytes were read, given back whole: those bytes, then the rest.
+type Resumed<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// Whether a stream is a k-army certificate, from its first bytes, and a reader of the whole
+/// stream, those bytes included. At most the length of the k-army first line is read (a byte
+/// at a time, so that nothing beyond it is taken from the stream), whatever the stream's size.
+fn sniff<R: Read>(mut reader: R) -> io::Result<(bool, Resumed<R>)> {
+    let mut head = Vec::new();
+    let mut byte = [0];
+    while head.len() < armies::FIRST_LINE.len() && head.last() != Some(&b'\n') {
+        match reader.read(&mut byte) {
+            Ok(0) => break,
+            Ok(_) => head.push(byte[0]),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    // Any first line that begins so goes to the k-army checker, which then names what is
+    // wrong with it (a version other than 1, say).
+    let more = head.starts_with(b"pq-armies-certificate");
+    Ok((more, io::Cursor::new(head).chain(reader)))
+}
+
+/// Checks one stream in the format its first line names.
+fn check_either(reader: impl Read) -> Result<Proof, Failure> {
+    match sniff(reader).map_err(Failure::Io)? {
+        (true, stream) => armies::check(stream).map(Proof::Armies),
+        (false, stream) => check(stream).map(Proof::Two),
+    }
 }
 
 fn check_one(name: &OsString, out: &mut impl Write) -> io::Result<Outcome> {
     let shown = name.to_string_lossy();
     writeln!(out, "c certificate {shown}")?;
     let result = if name == "-" {
-        check(io::stdin().lock())
+        check_either(io::stdin().lock())
     } else {
         match File::open(name) {
-            Ok(file) => check(file),
+            Ok(file) => check_either(file),
             Err(error) => Err(Failure::Io(error)),
         }
     };
     Ok(match result {
-        Ok(verified) => {
+        Ok(Proof::Two(verified)) => {
             writeln!(out, "c claim: {}", verified.claim)?;
             writeln!(out, "c pairs {} nodes {}", verified.pairs, verified.nodes)?;
             writeln!(out, "c verified: {}", partial_statement(&verified.claim))?;
-            Outcome::Verified(verified)
+            Outcome::Verified(Proof::Two(verified))
+        }
+        Ok(Proof::Armies(verified)) => {
+            let claim = &verified.claim;
+            writeln!(out, "c claim: {claim}")?;
+            writeln!(
+                out,
+                "c rows {} pairs {} nodes {}",
+                verified.rows, verified.pairs, verified.nodes
+            )?;
+            let statement = if claim.is_whole() {
+                claim.whole_statement()
+            } else {
+                claim.part_statement()
+            };
+            writeln!(out, "c verified: {statement}")?;
+            Outcome::Verified(Proof::Armies(verified))
         }
         Err(Failure::Refused { offset, reason }) => {
             writeln!(out, "c refused at byte offset {offset}: {reason}")?;
@@ -109,17 +244,16 @@ fn rows(intervals: &[(u64, u64)]) -> String {
         })
 }
 
-/// Whether a claim's words begin with the expected text, as whole words: `armies 59 5` must
-/// not pass a claim of `armies 59 59`.
-fn meets(claim: &Claim, expected: &str) -> bool {
-    let words = claim.to_string();
-    words
-        .strip_prefix(expected)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+/// Whether a claim is of the board and armies expected: its words begin with exactly that
+/// text, and its armies end there (`armies 59 5` must not pass a claim of `armies 59 59`,
+/// nor `armies 3 3` one of three armies `armies 3 3 3`).
+fn meets(proof: &Proof, expected: &str) -> bool {
+    proof.board() == expected
 }
 
 /// The text of `--expect`, if it is `board square D armies W B` or `board torus D armies W B`
-/// with decimal numbers as a header writes them.
+/// (or, for k armies, `armies M M M` or `armies M M M M`) with decimal numbers as a header
+/// writes them.
 fn expectation(text: &str) -> Option<String> {
     let decimal = |word: &str| {
         !word.is_empty()
@@ -127,8 +261,8 @@ fn expectation(text: &str) -> Option<String> {
             && (word == "0" || !word.starts_with('0'))
     };
     match text.split(' ').collect::<Vec<_>>()[..] {
-        ["board", "square" | "torus", d, "armies", w, b]
-            if [d, w, b].iter().all(|n| decimal(n)) =>
+        ["board", "square" | "torus", d, "armies", ref sizes @ ..]
+            if (2..=4).contains(&sizes.len()) && [d].iter().chain(sizes).all(|n| decimal(n)) =>
         {
             Some(text.to_string())
         }
@@ -163,19 +297,19 @@ fn run(files: &[OsString], expected: Option<&str>, out: &mut impl Write) -> io::
     let mut unexpected = false;
     if let Some(expected) = expected {
         for (name, one) in &verified {
-            if !meets(&one.claim, expected) {
+            if !meets(one, expected) {
                 writeln!(
                     out,
                     "c expected {expected}, {} claims {}",
                     name.to_string_lossy(),
-                    one.claim
+                    one.words()
                 )?;
                 unexpected = true;
             }
         }
     }
-    let claims: Vec<Claim> = verified.iter().map(|(_, one)| one.claim.clone()).collect();
-    let together = combine(&claims);
+    let claims: Vec<&Proof> = verified.iter().map(|(_, one)| one).collect();
+    let together = together(&claims);
     if let (Err(reason), false) = (&together, claims.is_empty()) {
         writeln!(
             out,
@@ -194,18 +328,24 @@ fn run(files: &[OsString], expected: Option<&str>, out: &mut impl Write) -> io::
     let board = claims[0].board();
     if files.len() > 1 {
         for (name, claim) in files.iter().zip(&claims) {
-            if claim.cube.is_some() {
+            if claim.is_cube() {
                 writeln!(
                     out,
                     "c {} is a cube's certificate: it does not count toward the cover of \
-                     [0, 2^{}) (that cubes cover every labelling is not for pq-check to see)",
+                     {} (that cubes cover every labelling is not for pq-check to see)",
                     name.to_string_lossy(),
-                    claim.side
+                    claim.all()
                 )?;
             }
         }
-        let pairs: u64 = verified.iter().map(|(_, one)| one.pairs).sum();
-        let nodes: u64 = verified.iter().map(|(_, one)| one.nodes).sum();
+        let pairs: u64 = verified
+            .iter()
+            .map(|(_, one)| one.pairs_and_nodes().0)
+            .sum();
+        let nodes: u64 = verified
+            .iter()
+            .map(|(_, one)| one.pairs_and_nodes().1)
+            .sum();
         writeln!(
             out,
             "c the {} certificates agree on the {board}",
@@ -218,9 +358,9 @@ fn run(files: &[OsString], expected: Option<&str>, out: &mut impl Write) -> io::
             if files.len() > 1 {
                 writeln!(
                     out,
-                    "c together they cover [0, 2^{}) (the row sets of the certificates \
+                    "c together they cover {} (the ranges of the certificates \
                      without a cube)",
-                    claims[0].side
+                    claims[0].all()
                 )?;
                 writeln!(out, "c verified: {}", claims[0].whole_statement())?;
             }
