@@ -604,33 +604,7 @@ struct Checker<'a, R> {
     pairs: u64,
 }
 
-/// The rows whose bit is set in `set` shifted left by `by` (right when negative).
-fn shift(set: u32, by: i32) -> u32 {
-    let set = u64::from(set);
-    (if by >= 0 { set << by } else { set >> -by }) as u32
-}
-
 impl<R: Read> Checker<'_, R> {
-    /// ρ on a set of columns: column `c` to `D − 1 − c`.
-    fn reverse(&self, set: u32) -> u32 {
-        set.reverse_bits() >> (32 - self.side)
-    }
-
-    /// The rows of the cells of diagonal `index` of `family` whose column is in `columns`.
-    ///
-    /// Family 0 holds the cells `r + c = i`: row `r` is there iff `i − r` is a column of the
-    /// set, which is bit `r` of the reversed set shifted by `i − (D − 1)`. Family 1 holds
-    /// `r − c + D − 1 = i`: `c = r − (i − (D − 1))`, the set itself shifted by the same.
-    fn diagonal(&self, family: usize, index: usize, columns: u32) -> u32 {
-        let by = index as i32 - (self.side as i32 - 1);
-        let set = if family == 0 {
-            self.reverse(columns)
-        } else {
-            columns
-        };
-        shift(set, by) & self.full
-    }
-
     /// Where we are, for the messages.
     fn place(&self) -> String {
         let coloured: String = self
@@ -823,18 +797,34 @@ impl<R: Read> Checker<'_, R> {
             .iter()
             .fold(0, |all, &set| all | set);
         let uncoloured = self.full & !coloured;
+        // fixed_{fji}: the cells of R_j × C_j on each diagonal of the family; pot_{fji}: those
+        // of R_j × (C_j ∪ F) (FC needs only the first).
+        let mut fixed = [[0u8; SLOTS]; 4];
+        let mut pot = [[0u8; SLOTS]; 4];
+        for row in 0..self.side {
+            let j = usize::from(self.rows[row]);
+            let mut columns = self.column_sets[j] | if fix { 0 } else { uncoloured };
+            while columns != 0 {
+                let column = columns.trailing_zeros() as usize;
+                columns &= columns - 1;
+                let i = if family == 0 {
+                    row + column
+                } else {
+                    row + self.side - 1 - column
+                };
+                pot[j][i] += 1;
+                fixed[j][i] += u8::from(self.column_sets[j] >> column & 1 == 1);
+            }
+        }
         let mut sum = 0u128;
         for i in 0..2 * self.side - 1 {
             let mut best = 0;
             for (j, &w) in weight.iter().enumerate() {
-                let columns = self.column_sets[j];
-                let rows = self.row_sets[j];
-                let fixed = u64::from((rows & self.diagonal(family, i, columns)).count_ones());
+                let fixed = u64::from(fixed[j][i]);
                 let cells = if fix {
                     fixed
                 } else {
-                    let pot = rows & self.diagonal(family, i, columns | uncoloured);
-                    u64::from(pot.count_ones()).min(fixed + need[j] as u64 + spare)
+                    u64::from(pot[j][i]).min(fixed + need[j] as u64 + spare)
                 };
                 best = best.max(w * cells);
             }
