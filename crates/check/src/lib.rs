@@ -632,6 +632,18 @@ fn torus_pairs<E>(
     Ok(())
 }
 
+/// The bits 0, 2, 4, … of `set` gathered into bits 0, 1, 2, …: each step closes the gaps
+/// between groups of twice the size.
+fn even_bits(set: u64) -> u32 {
+    let mut x = set & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    x = (x | x >> 16) & 0x0000_0000_ffff_ffff;
+    x as u32
+}
+
 /// The greatest common divisor (`gcd(u, 0) = u`).
 fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 {
@@ -789,7 +801,9 @@ impl Group {
 
     /// Whether `(S, T)` is `≤` every image: the eight symmetries of the square are
     /// `(a(S), b(T))` and `(a(T), b(S))` with `a, b` each the identity or `ρ`; the colour swap
-    /// complements both sets of each of them.
+    /// complements both sets of each of them. Inlined into the walk over `T`, so that what
+    /// depends on `S` alone is computed once per row set.
+    #[inline(always)]
     fn is_least(&self, s: u32, t: u32) -> bool {
         let key = |rows: u32, columns: u32| (u64::from(rows) << 32) | u64::from(columns);
         let own = key(s, t);
@@ -990,6 +1004,44 @@ impl Across {
     }
 }
 
+/// The live white and live black rows of the diagonals of one family at the root of a pair
+/// (no label yet), as `(index, white, black)` from the last index down: see [`Tree::root`].
+struct Root {
+    /// `S` and `S̄`.
+    rows: [u32; 2],
+    /// The column sets whose shifts (square) or rotations (torus) give the diagonals' rows,
+    /// for the white and the black cells.
+    columns: [u64; 2],
+    /// On the torus, `d` and the full set.
+    torus: Option<(u32, u64)>,
+    /// One past the next index to give.
+    index: usize,
+}
+
+impl Iterator for Root {
+    type Item = (usize, u32, u32);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, u32, u32)> {
+        let index = self.index.checked_sub(1)?;
+        self.index = index;
+        // On the torus, the set moved up by the index mod d: a rotation of its d bits. On the
+        // square, from the last diagonal (shift d − 1) down to the first (shift −(d − 1)): each
+        // set shifted left by d − 1 in a u64 (by `Tree::root`), then right by one a diagonal,
+        // so that its low 32 bits are the set shifted by `i − (d − 1)` with no shift by a
+        // variable amount.
+        let columns = if let Some((side, full)) = self.torus {
+            self.columns
+                .map(|set| (((set << index) | (set >> (side as usize - index))) & full) as u32)
+        } else {
+            let now = self.columns.map(|set| set as u32);
+            self.columns = self.columns.map(|set| set >> 1);
+            now
+        };
+        Some((index, self.rows[0] & columns[0], self.rows[1] & columns[1]))
+    }
+}
+
 /// The live cells of the current pair under the labels of the current path.
 ///
 /// Per family and diagonal, the rows of its live white and live black cells (a diagonal has
@@ -1008,17 +1060,15 @@ struct Tree<'a> {
     black: [[u32; SLOTS]; 2],
     /// The cube's diagonals (a bit per index, per family): labelled at every root.
     fixed: [u64; 2],
+    /// The current pair `(S, T)`.
+    pair: (u32, u32),
+    /// Whether `white` and `black` hold the current node's masks (see [`Tree::start`]).
+    filled: bool,
     labelled: [u64; 2],
     live_white: u64,
     live_black: u64,
     path: Vec<Frame>,
     nodes: u64,
-}
-
-/// The rows whose bit is set in `set` shifted left by `by` (right when negative), as u32.
-fn shift(set: u32, by: i64) -> u32 {
-    let set = u64::from(set);
-    (if by >= 0 { set << by } else { set >> -by }) as u32
 }
 
 impl<'a> Tree<'a> {
@@ -1041,6 +1091,8 @@ impl<'a> Tree<'a> {
             white: [[0; SLOTS]; 2],
             black: [[0; SLOTS]; 2],
             fixed,
+            pair: (0, 0),
+            filled: false,
             labelled: [0; 2],
             live_white: 0,
             live_black: 0,
@@ -1049,8 +1101,42 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The live cells of `(S, T)` at the root: white cells `S × T`, black `S̄ × T̄`, less
-    /// those that the cube's diagonals (if any) remove, as the theorem on cubes has it.
+    /// Begins the tree of `(S, T)`: its live counts (`|S|·|T|` white cells, `|S̄|·|T̄|` black)
+    /// and, with a cube, its masks with the cube's diagonals labelled, as the theorem on cubes
+    /// has it. Without a cube the masks are made only when a node needs them ([`Tree::fill`]):
+    /// most trees are one leaf, and a family-sum leaf at the root reads the sums straight from
+    /// [`Tree::root`], a cells leaf only the counts.
+    fn start(&mut self, s: u32, t: u32) {
+        let full = self.group.full;
+        let (not_s, not_t) = (!s & full, !t & full);
+        self.pair = (s, t);
+        self.filled = false;
+        self.live_white = u64::from(s.count_ones() * t.count_ones());
+        self.live_black = u64::from(not_s.count_ones() * not_t.count_ones());
+        self.labelled = self.fixed;
+        // Not on the path: no frame ever undoes them, and the next pair starts afresh.
+        let claim = self.claim;
+        for &(family, index, black) in claim.cube.iter().flat_map(|cube| &cube.diagonals) {
+            self.fill();
+            self.label(usize::from(family), usize::from(index), black);
+        }
+    }
+
+    /// The masks of the current pair at its root (no label yet), if they are not made.
+    #[inline(always)]
+    fn fill(&mut self) {
+        if !self.filled {
+            for family in 0..2 {
+                for (index, white, black) in self.root(family) {
+                    self.white[family][index] = white;
+                    self.black[family][index] = black;
+                }
+            }
+            self.filled = true;
+        }
+    }
+
+    /// The live rows of the diagonals of `family` at the root of the current pair.
     ///
     /// Cell `(r, c)` is on diagonal `r + c` of family 0: the rows of diagonal `i` are those
     /// `r` with `i − r` in the column set, which are the set bits of the reversed column set
@@ -1062,39 +1148,31 @@ impl<'a> Tree<'a> {
     /// family 1 it is diagonal `(r − c) mod d`: the rows with `r − i` in the column set, i.e.
     /// `r ∈ T + i`. Row by row, so that for even `d` the two cells that a diagonal of each
     /// family share are both found (T1, fact (a)).
-    fn start(&mut self, s: u32, t: u32) {
-        let group = &self.group;
-        let (not_s, not_t) = (!s & group.full, !t & group.full);
-        if let Some(torus) = &self.torus {
+    fn root(&self, family: usize) -> Root {
+        let (s, t) = self.pair;
+        let full = self.group.full;
+        let (not_s, not_t) = (!s & full, !t & full);
+        let (columns, torus) = match &self.torus {
             // −X is X multiplied by d − 1 (which is 0 for d = 1, where −0 = 0 as well).
-            let (minus_t, minus_not_t) = (
-                torus.multiply(t, self.side - 1),
-                torus.multiply(not_t, self.side - 1),
-            );
-            for i in 0..self.diagonals {
-                let by = i as u32;
-                self.white[0][i] = s & torus.translate(minus_t, by);
-                self.black[0][i] = not_s & torus.translate(minus_not_t, by);
-                self.white[1][i] = s & torus.translate(t, by);
-                self.black[1][i] = not_s & torus.translate(not_t, by);
+            Some(torus) if family == 0 => (
+                [t, not_t].map(|set| u64::from(torus.multiply(set, self.side - 1))),
+                true,
+            ),
+            Some(_) => ([t, not_t].map(u64::from), true),
+            None => {
+                let sets = if family == 0 {
+                    [self.group.reverse(t), self.group.reverse(not_t)]
+                } else {
+                    [t, not_t]
+                };
+                (sets.map(|set| u64::from(set) << (self.side - 1)), false)
             }
-        } else {
-            let (reversed_t, reversed_not_t) = (group.reverse(t), group.reverse(not_t));
-            for i in 0..self.diagonals {
-                let by = i as i64 - (i64::from(self.side) - 1);
-                self.white[0][i] = s & shift(reversed_t, by);
-                self.black[0][i] = not_s & shift(reversed_not_t, by);
-                self.white[1][i] = s & shift(t, by);
-                self.black[1][i] = not_s & shift(not_t, by);
-            }
-        }
-        self.live_white = u64::from(s.count_ones() * t.count_ones());
-        self.live_black = u64::from(not_s.count_ones() * not_t.count_ones());
-        self.labelled = self.fixed;
-        // Not on the path: no frame ever undoes them, and the next pair starts afresh.
-        let claim = self.claim;
-        for &(family, index, black) in claim.cube.iter().flat_map(|cube| &cube.diagonals) {
-            self.label(usize::from(family), usize::from(index), black);
+        };
+        Root {
+            rows: [s, not_s],
+            columns,
+            torus: torus.then_some((self.side, u64::from(full))),
+            index: self.diagonals,
         }
     }
 
@@ -1135,6 +1213,7 @@ impl<'a> Tree<'a> {
     /// Labels the diagonal W (removing its live black cells) or B (its live white cells).
     #[inline(always)]
     fn label(&mut self, family: usize, index: usize, black: bool) -> u32 {
+        debug_assert!(self.filled, "a label before the masks are made");
         if black {
             let removed = Tree::remove(&mut self.white, self.across, family, index);
             self.live_white -= u64::from(removed.count_ones());
@@ -1169,21 +1248,35 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// `Σ max(p·lw(x), q·lb(x))` over the diagonals `x` of `family`.
+    /// `Σ max(p·lw(x), q·lb(x))` over the diagonals `x` of `family`: from the masks, or at a
+    /// root whose masks are not made, from the pair itself.
     fn family_sum(&self, family: usize, p: u64, q: u64) -> u64 {
-        (0..self.diagonals)
-            .map(|i| {
-                let white = p * u64::from(self.white[family][i].count_ones());
-                let black = q * u64::from(self.black[family][i].count_ones());
-                white.max(black)
-            })
-            .sum()
+        let weigh = |white: u32, black: u32| {
+            (p * u64::from(white.count_ones())).max(q * u64::from(black.count_ones()))
+        };
+        if self.filled {
+            (0..self.diagonals)
+                .map(|i| weigh(self.white[family][i], self.black[family][i]))
+                .sum()
+        } else {
+            self.root(family)
+                .map(|(_, white, black)| weigh(white, black))
+                .sum()
+        }
     }
 
-    /// The excesses `out(u)` and `in(u)` of Lemma 5 for each diagonal `u` of family 0, and
-    /// `Σ m_u`.
-    fn excesses(&self, p: u64, q: u64) -> ([u32; SLOTS], [u32; SLOTS], u64) {
-        let (mut out, mut into, mut minima) = ([0; SLOTS], [0; SLOTS], 0);
+    /// The excesses `out(u)` and `in(u)` of Lemma 5 for each diagonal `u` of family 0, written
+    /// into the two arrays (in place: a leaf copies nothing); returns `Σ m_u` and the sets of
+    /// the `u` with `out(u) > 0` and with `in(u) > 0`, a bit each.
+    fn excesses(
+        &self,
+        p: u64,
+        q: u64,
+        out: &mut [u32; SLOTS],
+        into: &mut [u32; SLOTS],
+    ) -> (u64, [u64; 2]) {
+        debug_assert!(self.filled, "paired cells before the masks are made");
+        let (mut minima, mut left) = (0, [0; 2]);
         for u in 0..self.diagonals {
             let white = p * u64::from(self.white[0][u].count_ones());
             let black = q * u64::from(self.black[0][u].count_ones());
@@ -1192,8 +1285,10 @@ impl<'a> Tree<'a> {
             // At most 1000 · 32 each: they fit.
             out[u] = (white - m) as u32;
             into[u] = (black - m) as u32;
+            left[0] |= u64::from(white > m) << u;
+            left[1] |= u64::from(black > m) << u;
         }
-        (out, into, minima)
+        (minima, left)
     }
 
     /// Lemma 5 with the weights `(p, q)`: holds iff `Σ m_u + F > room` for the maximum flow
@@ -1201,15 +1296,21 @@ impl<'a> Tree<'a> {
     /// cuts only where it suffices; the maximum flow is computed only when it does not, so
     /// that a leaf is never refused for want of a better flow.
     fn paired_cells(&self, p: u64, q: u64) -> Result<(), PairedNumbers> {
-        let (out, into, minima) = self.excesses(p, q);
+        let (mut out, mut into) = ([0; SLOTS], [0; SLOTS]);
+        let (minima, left) = self.excesses(p, q, &mut out, &mut into);
         // `room` is negative when fewer than w (or b) live cells are left: the rule then holds
         // with any flow, as the lemma allows.
         let room = i128::from(p) * (i128::from(self.live_white) - i128::from(self.claim.white))
             + i128::from(q) * (i128::from(self.live_black) - i128::from(self.claim.black));
         let holds = |flow: u64| i128::from(minima) + i128::from(flow) > room;
-        if holds(0) || holds(self.greedy_flow(p.min(q) as u32, out, into)) {
+        // The greedy flow stops as soon as it suffices: what it has made by then is a flow.
+        let enough = (room + 1 - i128::from(minima)).max(0) as u64;
+        let unit = p.min(q) as u32;
+        if holds(0) || holds(self.greedy_flow(unit, &mut out, &mut into, left, enough)) {
             return Ok(());
         }
+        // The greedy flow used the excesses up: the network needs them afresh.
+        self.excesses(p, q, &mut out, &mut into);
         let flow = self.max_flow(p as u32, q as u32, &out, &into);
         if holds(flow) {
             Ok(())
@@ -1222,39 +1323,54 @@ impl<'a> Tree<'a> {
     /// its live white cells whose `u` still has `out(u) > 0` paired in increasing row with
     /// its live black cells whose `u'` still has `in(u') > 0`, each pair a path of value
     /// `min(min(p, q), out(u), in(u'))`. Each path uses one white and one black cell, so
-    /// `min(p, q)` respects both cells' arcs.
+    /// `min(p, q)` respects both cells' arcs. It stops once the flow reaches `enough` (the
+    /// paths made so far are a flow of their own), which `u64::MAX` never does. The excesses
+    /// are used up in place; `left` are the sets of [`Tree::excesses`].
     ///
-    /// A diagonal `u` meets `v` in at most one cell, so no excess of the cells still waiting
-    /// on `v` changes while `v`'s pairs are made: skipping cells as they come is the same as
-    /// listing them first.
-    fn greedy_flow(&self, unit: u32, mut out: [u32; SLOTS], mut into: [u32; SLOTS]) -> u64 {
-        // The diagonal of family 0 through the cell of row r on diagonal v of family 1.
-        let across = |row: u32, v: usize| self.across.diagonal(row, v);
+    /// A diagonal `u` meets `v` in at most one cell, so no excess of the cells on `v` changes
+    /// before that cell is paired: the cells of `v` to pair can be listed first, as row masks.
+    /// The diagonals `u` with excess left are kept as sets split by parity and indexed by
+    /// `u / 2`: the cell of row `r` on `v` lies on `u = 2r + d − 1 − v` (the square's
+    /// geometry: only the square has paired cells), so with `d − 1 − v = 2j + e` the rows of
+    /// `v` whose `u` has excess left are the set of parity `e` shifted down by `j`.
+    fn greedy_flow(
+        &self,
+        unit: u32,
+        out: &mut [u32; SLOTS],
+        into: &mut [u32; SLOTS],
+        left: [u64; 2],
+        enough: u64,
+    ) -> u64 {
+        debug_assert!(!self.across.torus, "paired cells on the torus");
+        let halves = |set: u64| [even_bits(set), even_bits(set >> 1)];
+        let (mut outs, mut ins) = (halves(left[0]), halves(left[1]));
+        // The rows `r` with bit `r + j` set in the set, `j` in −16 … 15: the set placed at
+        // bit 32 of a u64 and shifted right by 32 + j, whatever the sign of `j`.
+        let rows =
+            |halves: &[u32; 2], e: usize, j: i64| ((u64::from(halves[e]) << 32) >> (32 + j)) as u32;
         let mut flow = 0;
         for v in 0..self.diagonals {
-            let (mut whites, mut blacks) = (self.white[1][v], self.black[1][v]);
-            loop {
-                let next = |rows: &mut u32, excess: &[u32; SLOTS]| loop {
-                    if *rows == 0 {
-                        return None;
-                    }
-                    let row = rows.trailing_zeros();
-                    *rows &= *rows - 1;
-                    let u = across(row, v);
-                    if excess[u] > 0 {
-                        return Some(u);
-                    }
-                };
-                let Some(u) = next(&mut whites, &out) else {
-                    break;
-                };
-                let Some(w) = next(&mut blacks, &into) else {
-                    break;
-                };
+            let offset = i64::from(self.side) - 1 - v as i64;
+            let (e, j) = (offset.rem_euclid(2) as usize, offset.div_euclid(2));
+            let mut whites = self.white[1][v] & rows(&outs, e, j);
+            let mut blacks = self.black[1][v] & rows(&ins, e, j);
+            while whites != 0 && blacks != 0 {
+                let (white, black) = (whites.trailing_zeros(), blacks.trailing_zeros());
+                whites &= whites - 1;
+                blacks &= blacks - 1;
+                let (u, w) = (
+                    self.across.diagonal(white, v),
+                    self.across.diagonal(black, v),
+                );
                 let value = unit.min(out[u]).min(into[w]);
                 out[u] -= value;
                 into[w] -= value;
+                outs[u & 1] &= !(u32::from(out[u] == 0) << (u >> 1));
+                ins[w & 1] &= !(u32::from(into[w] == 0) << (w >> 1));
                 flow += u64::from(value);
+                if flow >= enough {
+                    return flow;
+                }
             }
         }
         flow
@@ -1334,6 +1450,7 @@ impl<'a> Tree<'a> {
                         );
                     }
                     self.labelled[family] |= 1 << index;
+                    self.fill();
                     let removed = self.label(family, index, false);
                     self.path.push(Frame {
                         family,
@@ -1406,6 +1523,7 @@ impl<'a> Tree<'a> {
                         };
                         return refuse(at, format!("{why} ({})", pair()));
                     };
+                    self.fill();
                     if let Err(numbers) = self.paired_cells(p, q) {
                         return refuse(
                             at,
@@ -1762,6 +1880,14 @@ mod tests {
                 ((1 << side) - 1, 5 % (1 << side)),
             ] {
                 tree.start(s, t);
+                // A root's family sums read from the pair equal those read from its masks.
+                let sums = |tree: &Tree| {
+                    [(1, 1), (2, 3), (1000, 1)]
+                        .map(|(p, q)| [tree.family_sum(0, p, q), tree.family_sum(1, p, q)])
+                };
+                let unfilled = sums(&tree);
+                tree.fill();
+                assert_eq!(sums(&tree), unfilled, "d = {side}, (S, T) = ({s}, {t})");
                 let mut white = [[0u32; SLOTS]; 2];
                 let mut black = [[0u32; SLOTS]; 2];
                 for r in 0..side {
@@ -1840,6 +1966,14 @@ mod tests {
                 (0b1_0110_1001 & full, 0b1_1100_0101 & full),
             ] {
                 tree.start(s, t);
+                // A root's family sums read from the pair equal those read from its masks.
+                let sums = |tree: &Tree| {
+                    [(1, 1), (2, 3), (1000, 1)]
+                        .map(|(p, q)| [tree.family_sum(0, p, q), tree.family_sum(1, p, q)])
+                };
+                let unfilled = sums(&tree);
+                tree.fill();
+                assert_eq!(sums(&tree), unfilled, "d = {side}, (S, T) = ({s}, {t})");
                 let mut white = [[0u32; SLOTS]; 2];
                 let mut black = [[0u32; SLOTS]; 2];
                 for r in 0..side {
@@ -1887,6 +2021,7 @@ mod tests {
         let claim = claim(6, 3, 3);
         let mut tree = Tree::new(&claim);
         tree.start(0b01_0110, 0b10_0101);
+        tree.fill();
         let (white, black) = (tree.white, tree.black);
         let mut frames = Vec::new();
         for (family, index, black) in [(0, 5, false), (1, 4, true), (0, 6, true), (1, 7, false)] {
@@ -1913,6 +2048,17 @@ mod tests {
         }
         assert_eq!((tree.white, tree.black), (white, black));
         assert_eq!((tree.live_white, tree.live_black), (9, 9));
+    }
+
+    #[test]
+    fn even_bits_gathers_the_even_bits() {
+        let mut random = Random::new(0xb175);
+        for _ in 0..1000 {
+            let set = (random.below(1 << 32) as u64) << 32 | random.below(1 << 32) as u64;
+            let plain = (0..32).fold(0u32, |bits, k| bits | ((set >> (2 * k) & 1) as u32) << k);
+            assert_eq!(even_bits(set), plain, "{set:#x}");
+        }
+        assert_eq!(even_bits(u64::MAX), u32::MAX);
     }
 
     #[test]
@@ -2015,6 +2161,7 @@ mod tests {
     fn tree_at<'a>(claim: &'a Claim, s: u32, t: u32, labels: &Labels) -> Tree<'a> {
         let mut tree = Tree::new(claim);
         tree.start(s, t);
+        tree.fill();
         for (family, labels) in labels.iter().enumerate() {
             for (index, &label) in labels[..tree.diagonals].iter().enumerate() {
                 if label != NONE {
@@ -2135,11 +2282,14 @@ mod tests {
                     [(1, 1), (1, 2), (3, 1), (7, 5), (1000, 999), (1, 1000)][random.below(6)];
                 let claim = claim(side, 1, 1);
                 let tree = tree_at(&claim, s, t, &labels);
-                let (out, into, minima) = tree.excesses(p, q);
+                let (mut out, mut into) = ([0; SLOTS], [0; SLOTS]);
+                let (minima, left) = tree.excesses(p, q, &mut out, &mut into);
                 let lemma = Lemma5::new(&Spec::new(side, 1, 1), s, t, &labels, p, q);
                 let context = format!("d = {side}, (S, T) = ({s}, {t}), weight {p}:{q}");
                 assert_eq!(i128::from(minima), lemma.minima, "{context}");
-                let greedy = tree.greedy_flow(p.min(q) as u32, out, into);
+                let (mut left, mut right, sets) = (out, into, left);
+                let unit = p.min(q) as u32;
+                let greedy = tree.greedy_flow(unit, &mut left, &mut right, sets, u64::MAX);
                 assert_eq!(i128::from(greedy), lemma.greedy_flow(), "{context}");
                 let max = tree.max_flow(p as u32, q as u32, &out, &into);
                 assert_eq!(i128::from(max), lemma.max_flow(), "{context}");
