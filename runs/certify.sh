@@ -112,7 +112,8 @@ for i in range(parts):
     side, sizes, lo, hi = claims[-1]
     side, sizes, lo, hi = int(side), list(map(int, sizes.split())), int(lo), int(hi)
     assert (side, sizes) == (d, [n] * k), f"part {i} claims {board} {side}, armies {sizes}"
-    p, q = map(int, re.search(r"c pairs (\d+) nodes (\d+)", text).groups())
+    # `c pairs P nodes N`, or for K armies `c rows R pairs P nodes N`.
+    p, q = map(int, re.search(r"^c (?:rows \d+ )?pairs (\d+) nodes (\d+)$", text, re.M).groups())
     ranges.append((lo, hi)); pairs += p; nodes += q
     search += float(re.search(r"search: wall [\d.]+ s, user ([\d.]+) s", text).group(1))
     check += float(re.search(r"check: wall [\d.]+ s, user ([\d.]+) s", text).group(1))

@@ -136,6 +136,73 @@ fn a_step_certified_in_parts_resumes_and_covers_every_row_set() {
     assert!(dir.join("summary.txt").is_file());
 }
 
+/// `runs/certify.sh --torus` and `--armies K` stream the writer of their family into
+/// pq-check, whole or in parts: the torus's records name its board, the k-army parts cut the
+/// codes of row colourings `[0, K^D)`, and pq-check agrees with each writer's trailer.
+#[test]
+fn the_torus_and_k_armies_are_certified_whole_and_in_parts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let keep = tmp.path().join("keep");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/certify.sh");
+    let check = beside("pq-check", &["build", "-q", "-p", "pq-check"]);
+    let example = beside(
+        "examples/certify",
+        &["build", "-q", "-p", "pq-lines", "--example", "certify"],
+    );
+    let certify = |args: &[&str]| {
+        let out = Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .env("BIN", BIN)
+            .env("CHECK", &check)
+            .env("EXAMPLE", &example)
+            .env("KEEP", &keep)
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+    };
+    let read = |name: &str| std::fs::read_to_string(keep.join(name)).unwrap();
+    // The torus: 5 and 5 do not fit on 7 x 7 (A279405: t(7) = 4).
+    certify(&["--torus", "7", "5"]);
+    let whole = read("t7-n5.txt");
+    assert!(whole.contains("\ns VERIFIED\n"), "{whole}");
+    assert!(
+        whole.contains("c claim: board torus 7 armies 5 5\n"),
+        "{whole}"
+    );
+    certify(&["--torus", "7", "5", "2"]);
+    let summary = read("t7-n5/summary.txt");
+    assert!(
+        summary.contains("step 7/5 on the torus: 2 parts verified by pq-check, covering every row set of [0, 2^7)"),
+        "{summary}"
+    );
+    // Three armies of 4 do not fit on 7 x 7 (A328283: 3).
+    certify(&["--armies", "3", "7", "4"]);
+    let whole = read("k3-d7-n4.txt");
+    assert!(
+        whole.contains("c claim: board square 7 armies 4 4 4\n"),
+        "{whole}"
+    );
+    assert!(whole.contains("\ns VERIFIED\n"), "{whole}");
+    certify(&["--armies", "3", "7", "4", "3"]);
+    let summary = read("k3-d7-n4/summary.txt");
+    assert!(
+        summary.contains("step 7/4, 3 armies: 3 parts verified by pq-check, covering every row colouring's code in [0, 3^7)"),
+        "{summary}"
+    );
+    // The parts' counts add up to the whole step's, as pq-check counted them.
+    let counts = |text: &str| {
+        let line = text.lines().find(|l| l.starts_with("c rows ")).unwrap();
+        let words: Vec<u64> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+        (words[1], words[2])
+    };
+    let (pairs, nodes) = counts(&whole);
+    assert!(
+        summary.contains(&format!("pairs {pairs}, nodes {nodes} ")),
+        "{summary} against {pairs} {nodes}"
+    );
+}
+
 /// The gate of `runs/certify.sh` reads the claim, not the exit codes alone: a writer that
 /// exits 20 with a certificate pq-check verifies, but of another step, leaves no record.
 #[test]

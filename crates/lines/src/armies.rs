@@ -630,7 +630,8 @@ struct Search<'a> {
     /// The certificate's bytes of the unit being searched, when one is written
     /// ([`Armies::certify`]); `None` in a plain search.
     trace: Option<Vec<u8>>,
-    /// Depth-`cols` column nodes reached (least or not), for the certificate's trailer.
+    /// Depth-`cols` column subtrees written (a column leaf, not least, or a diagonal tree),
+    /// for the certificate's trailer.
     pair_nodes: u64,
     /// Where a certifying search hands each unit's bytes and pair nodes when the unit has
     /// no solution.
@@ -899,6 +900,8 @@ impl<'a> Search<'a> {
             let found = match self.column_cut(cols - t - 1) {
                 None => self.columns(t + 1, next, still_mirror),
                 Some(cut) => {
+                    // A column leaf at depth `cols` is a pair node of the trailer too.
+                    self.pair_nodes += u64::from(t + 1 == cols);
                     self.note(cut);
                     Ok(false)
                 }
