@@ -506,7 +506,9 @@ fn weights(k: usize) -> Vec<[u8; MAX_ARMIES]> {
 }
 
 /// `Σ_i max_j w_j · lanes[j][i]` over the armies with a weight (`doubled[j]` is
-/// `2 · lanes[j]`).
+/// `2 · lanes[j]`). The weights of [`weights`] are 0, 1 and 2 only: a larger one would
+/// need its own multiple of the lanes, and reading it as 2 would make the cap too small,
+/// which would cut nodes that have solutions.
 #[inline(always)]
 fn weighted_cap(w: &[u8; MAX_ARMIES], lanes: &[Lanes], doubled: &[Lanes]) -> i32 {
     let mut most = [0u8; LANES];
@@ -514,7 +516,8 @@ fn weighted_cap(w: &[u8; MAX_ARMIES], lanes: &[Lanes], doubled: &[Lanes]) -> i32
         let x = match wj {
             0 => continue,
             1 => &lanes[j],
-            _ => &doubled[j],
+            2 => &doubled[j],
+            _ => unreachable!("a weight of {wj}: the lanes hold no multiple but 1 and 2"),
         };
         for (m, &v) in most.iter_mut().zip(x) {
             *m = (*m).max(v);

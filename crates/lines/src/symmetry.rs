@@ -56,7 +56,9 @@ impl Group {
         !self.multipliers.is_empty()
     }
 
-    /// The number of elements.
+    /// The number of maps the group lists (the certificates' `symmetry` line): for `d ≥ 2`
+    /// they are distinct maps of the cells, so this is the group's order; on the 1 × 1
+    /// board, whose one cell every map fixes, it is the same formula's count, not 1.
     pub fn order(&self) -> usize {
         let plain = 4 << (usize::from(self.square) + usize::from(self.swap));
         if self.torus() {
