@@ -9,7 +9,8 @@ use pq_board::placement::{Placement, Rules};
 use pq_board::symmetry::SymmetryGroup;
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry};
-use pq_engine::enumerate::{enumerate, Found, Request, Summary, UpTo};
+use pq_engine::capability::listing::{Found, Request, Summary, UpTo};
+use pq_engine::sat::enumerate::enumerate;
 use pq_solve::control::Limits;
 
 /// Whether `b` is its orbit's canonical member under the queens' 16 symmetries.

@@ -3,8 +3,9 @@
 use crate::oracle;
 use pq_encode::spec::Problem;
 use pq_encode::Options;
-use pq_engine::optimise::{optimise, OptimiseOutcome, RunLimits, Strategy};
-use pq_engine::pipeline::Status;
+use pq_engine::capability::climb::{OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::capability::Status;
+use pq_engine::sat::optimise::optimise;
 use pq_solve::backend::Backend;
 use pq_solve::backend::{Cadical, Varisat};
 

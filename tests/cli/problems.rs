@@ -12,10 +12,11 @@ use pq_board::placement::{Group, Kind, Layout, Rules};
 use pq_board::rules::check_placement;
 use pq_encode::spec::{Count, Problem};
 use pq_encode::{Card, Model, Options, Symmetry};
-use pq_engine::optimise::RunLimits;
-use pq_engine::optimise::{optimise, Strategy};
-use pq_engine::pipeline::solve;
-use pq_engine::pipeline::Status;
+use pq_engine::capability::climb::RunLimits;
+use pq_engine::capability::climb::Strategy;
+use pq_engine::capability::Status;
+use pq_engine::sat::optimise::optimise;
+use pq_engine::sat::pipeline::solve;
 use pq_solve::backend::Cadical;
 use pq_solve::control::Limits;
 use serde_json::Value;
@@ -554,7 +555,8 @@ fn every_strategy_solves_every_problem_file() {
 /// oracle's list are counted with pq-board's symmetry group, which never saw the encoder.
 fn enumeration_agrees_with_brute_force(p: &Problem, n: usize, optimum: usize) {
     use pq_board::symmetry::SymmetryGroup;
-    use pq_engine::enumerate::{enumerate, Request, UpTo};
+    use pq_engine::capability::listing::{Request, UpTo};
+    use pq_engine::sat::enumerate::enumerate;
     use std::collections::BTreeSet;
     let demands = p.demands(n);
     let group = SymmetryGroup::new(&p.rules, &demands);

@@ -2,8 +2,8 @@
 //! answers on pq-sat's DIMACS files, and every SAT model decodes to a valid board.
 
 use pq_encode::{dimacs, encode, Instance, Model, Options};
-use pq_engine::pipeline::solve_formula;
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
+use pq_engine::sat::pipeline::solve_formula;
 use pq_solve::backend::Backend;
 use pq_solve::backend::{Cadical, Varisat};
 use pq_solve::control::Limits;

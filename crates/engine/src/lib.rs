@@ -3,7 +3,8 @@
 //!
 //! ```
 //! use pq_encode::{spec::Problem, Options};
-//! use pq_engine::pipeline::{solve, Status};
+//! use pq_engine::capability::Status;
+//! use pq_engine::sat::pipeline::solve;
 //! use pq_solve::{backend::Cadical, control::Limits};
 //! let queens = Problem::peaceable_queens(5);
 //! let outcome = solve(&queens, 4, &Options::default(), &Cadical, &Limits::none()).unwrap();
@@ -11,14 +12,17 @@
 //! assert!(outcome.placement.is_some());
 //! ```
 //!
-//! - [`pipeline`]: any problem at one size: solve, decode the model into a placement,
-//!   validate it independently;
-//! - [`optimise`]: the largest size of a problem's maximised groups (a(d) for the queens),
-//!   by three strategies, from a greedy lower bound where there is one
-//!   ([`pq_board::greedy`]);
+//! - [`capability`]: what an engine can do (decide a step, prove it, climb to an optimum,
+//!   list placements), the types those calls pass, the validated answer to a step
+//!   ([`capability::Outcome`]), the climb every optimiser shares and what an enumeration
+//!   asks and answers;
+//! - [`sat`]: the SAT path: any problem at one size through a backend, its model decoded and
+//!   validated independently ([`sat::pipeline`]); the SAT strategies of the climb to an
+//!   optimum ([`sat::optimise`]), from a greedy lower bound where there is one
+//!   ([`pq_board::greedy`]); every board, or one per symmetry orbit ([`sat::enumerate`]); the
+//!   optimum through MaxSAT solvers ([`sat::maxsat`]);
 //! - [`lines`]: the native line engine ([`pq_lines`]) without a formula: deciding a step,
-//!   its journal, enumeration, estimates, Dudeney's board, and its capabilities in a plan;
-//! - [`enumerate`]: every board, or one per symmetry orbit;
+//!   its journal, enumeration, its climb, estimates, Dudeney's board, and its capabilities;
 //! - [`plan`]: which engine answers a run, made from a plain request with every rule of
 //!   what may go with what ([`plan::Plan::new`], [`plan::enumeration`]), and chosen by what
 //!   it can do (decide a step, write a proof, climb to an optimum, list placements): the
@@ -37,12 +41,10 @@
 //! reader of DIMACS files ([`pq_solve::input`]) and the table of proven values every answer
 //! must agree with ([`pq_solve::known`]) are pq-solve's.
 
+pub mod capability;
 pub mod cube;
-pub mod enumerate;
 pub mod error;
 pub mod lines;
-pub mod optimise;
-pub mod optimisers;
-pub mod pipeline;
 pub mod plan;
 pub mod proof;
+pub mod sat;

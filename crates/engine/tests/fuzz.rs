@@ -5,7 +5,7 @@
 //! error, never a panic. A fixed number of cases keeps CI fast.
 
 use pq_encode::{dimacs, header};
-use pq_engine::pipeline::decoded;
+use pq_engine::sat::pipeline::decoded;
 use pq_solve::{answer::Answer, answer::Assignment};
 use proptest::prelude::*;
 use proptest::test_runner::Config;

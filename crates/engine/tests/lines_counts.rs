@@ -11,7 +11,7 @@
 mod counts;
 
 use pq_encode::spec::Problem;
-use pq_engine::enumerate::{Request, UpTo};
+use pq_engine::capability::listing::{Request, UpTo};
 use pq_engine::lines::enumerate::enumerate;
 use pq_solve::control::Limits;
 

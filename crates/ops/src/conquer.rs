@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use pq_engine::capability::Status;
 use pq_engine::cube::conquer::{conquer as conquer_cubes, CubeDir, Plan};
 use pq_engine::cube::status::{summary, Verdict};
 use pq_engine::cube::{read_results, CubeResult, CubeSolver};
-use pq_engine::pipeline::Status;
 use pq_io::output::WritePolicy;
 use pq_report::cube::{ConquerReport, CubeTotals};
 use pq_report::emit;

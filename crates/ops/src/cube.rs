@@ -95,7 +95,7 @@ impl Cube {
 }
 
 fn estimate(a: &Sampling, dir: &Path, force: bool) -> Result<Estimate> {
-    let backend = pq_engine::plan::member(&a.backend, a.check_unsat)?;
+    let backend = pq_engine::sat::member(&a.backend, a.check_unsat)?;
     let e =
         pq_engine::cube::estimate::estimate(dir, backend.as_ref(), &a.settings, &mut |s, k| {
             note!(

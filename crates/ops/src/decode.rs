@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use pq_encode::header;
-use pq_engine::pipeline::decoded;
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
+use pq_engine::sat::pipeline::decoded;
 use pq_io::output::WritePolicy;
 use pq_report::decode::Decoded;
 use pq_report::emit;

@@ -4,7 +4,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use pq_engine::enumerate::{Found, Summary};
+use pq_engine::capability::listing::{Found, Summary};
 use pq_engine::plan::enumeration::EnumeratePlan;
 use pq_report::enumerate::{found_text, summary_line};
 use pq_report::progress::note;

@@ -26,10 +26,8 @@ pub fn run(
     let verify = match verify {
         Some(timeout) => {
             let jobs = pq_io::cores();
-            portfolio = pq_engine::plan::portfolio(
-                &pq_engine::plan::Solvers::Default { jobs },
-                check_unsat,
-            )?;
+            portfolio =
+                pq_engine::sat::portfolio(&pq_engine::sat::Solvers::Default { jobs }, check_unsat)?;
             Some(Verify {
                 backend: portfolio.as_ref(),
                 timeout,

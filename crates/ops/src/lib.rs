@@ -25,7 +25,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
 use pq_solve::backend::Backend;
 use pq_solve::control::interrupted;
 
@@ -116,7 +116,7 @@ pub fn unless_interrupted(code: u8) -> u8 {
 
 /// The exit code of an optimisation: 30 optimum proven, 10 a solution not proven optimal,
 /// 20 no solution at all, 0 nothing known.
-pub fn optimum_code(outcome: &pq_engine::optimise::OptimiseOutcome) -> u8 {
+pub fn optimum_code(outcome: &pq_engine::capability::climb::OptimiseOutcome) -> u8 {
     if outcome.infeasible {
         EXIT_UNSAT
     } else if outcome.optimum.is_some() {

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 use pq_bench::race::{race, scores, Family, Racer};
-use pq_engine::optimisers::Optimiser;
 use pq_engine::proof::ProofFormat;
+use pq_engine::sat::maxsat::Optimiser;
 use pq_report::race as report;
 use pq_solve::spec::BackendSpec;
 
@@ -104,7 +104,7 @@ impl Race {
             .map(|(label, spec, optimiser)| {
                 Ok(Racer {
                     optimiser,
-                    backend: pq_engine::plan::member(&spec, check_unsat).map_err(|e| {
+                    backend: pq_engine::sat::member(&spec, check_unsat).map_err(|e| {
                         // Name the flag's value, unless the message already does.
                         if e.to_string().contains(&format!("'{label}'")) {
                             anyhow::Error::new(e)

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use pq_engine::capability::Status;
 use pq_engine::cube::conquer::{prove_completeness, record, solve_cube as solve_one, CubeDir};
 use pq_engine::cube::{read_results, CubeSolver};
-use pq_engine::pipeline::Status;
 use pq_report::cube::{Completeness, CubeSolved};
 use pq_report::emit;
 use pq_solve::answer::Answer;

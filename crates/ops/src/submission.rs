@@ -106,10 +106,10 @@ impl Submission {
         for (label, spec) in &a.solvers {
             racers.push(Racer {
                 label: label.clone(),
-                backend: pq_engine::plan::member(spec, None)?,
+                backend: pq_engine::sat::member(spec, None)?,
                 optimiser: None,
             });
-            provers.push(pq_engine::plan::member(spec, Some(ProofFormat::Drat))?);
+            provers.push(pq_engine::sat::member(spec, Some(ProofFormat::Drat))?);
         }
         let jobs = a.jobs;
         let settings = Settings {

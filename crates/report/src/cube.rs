@@ -3,10 +3,10 @@
 use pq_board::placement::Placement;
 use pq_encode::header::one_line;
 use pq_encode::spec::Problem;
+use pq_engine::capability::Status;
 use pq_engine::cube::conquer::CubeDir;
 use pq_engine::cube::status::{Finding, Summary, Verdict};
 use pq_engine::cube::CubeResult;
-use pq_engine::pipeline::Status;
 use serde::Serialize;
 
 use super::board_text;

@@ -1,7 +1,7 @@
 //! `pq-sat decode`: a solver's answer to a pq-sat formula, read back as a board.
 
 use pq_encode::spec::Problem;
-use pq_engine::pipeline::{Outcome, Status};
+use pq_engine::capability::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::solve::Solved;

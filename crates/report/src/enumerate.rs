@@ -1,7 +1,7 @@
 //! `enumerate`'s text: one block per board found, and the closing count.
 
 use pq_encode::spec::Problem;
-use pq_engine::enumerate::{Found, Request, Summary, UpTo};
+use pq_engine::capability::listing::{Found, Request, Summary, UpTo};
 
 /// The `count`-th board found, with its counts per group (and its orbit's size, up to
 /// symmetry).

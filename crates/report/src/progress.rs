@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use pq_engine::optimise::{Progress, Step};
+use pq_engine::capability::climb::{Progress, Step};
 
 use crate::ProgressMode;
 
@@ -234,8 +234,8 @@ impl Drop for CubeProgress {
 
 #[cfg(test)]
 mod tests {
+    use pq_engine::capability::Status;
     use pq_engine::cube::CubeResult;
-    use pq_engine::pipeline::Status;
 
     fn result(seconds: f64, cpu_seconds: Option<f64>) -> CubeResult {
         CubeResult {

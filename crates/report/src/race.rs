@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::Result;
 use pq_bench::family::manifest::Manifest;
 use pq_bench::race::{disputes, Family, Racer, Run, Score, Verdict};
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
 use serde::{Deserialize, Serialize};
 
 use crate::plot;

@@ -3,8 +3,8 @@
 
 use pq_encode::spec::{Preset, Problem};
 use pq_encode::Options;
-use pq_engine::optimise::{Method, OptimiseOutcome, Step, Strategy};
-use pq_engine::pipeline::{Outcome, Status};
+use pq_engine::capability::climb::{Method, OptimiseOutcome, Step, Strategy};
+use pq_engine::capability::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 
 use super::{board_text, rows, CertificateSummary, Subject};
@@ -733,10 +733,10 @@ mod tests {
             optimum: Some(1),
             best: Some((1, board)),
             infeasible: false,
-            steps: vec![pq_engine::optimise::Step {
+            steps: vec![pq_engine::capability::climb::Step {
                 n: 2,
                 status: Status::Unsat,
-                method: pq_engine::optimise::Method::Solver,
+                method: pq_engine::capability::climb::Method::Solver,
                 seconds: 0.1,
                 witness_n: None,
                 solver: Some("kissat".into()),

@@ -1,8 +1,8 @@
 //! The report of `cube`: the split, and with `--estimate` the prediction.
 
+use pq_engine::capability::Status;
 use pq_engine::cube::estimate::{Estimate, Interval};
 use pq_engine::cube::split::Record;
-use pq_engine::pipeline::Status;
 use serde::Serialize;
 
 /// The summary printed on stdout (`--format json`: this object).

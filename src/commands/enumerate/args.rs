@@ -2,7 +2,7 @@
 
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_encode::{Card, Model};
-use pq_engine::enumerate::UpTo;
+use pq_engine::capability::listing::UpTo;
 use pq_engine::plan::choice::EngineChoice;
 use pq_engine::plan::enumeration::{EnumeratePlan, EnumerateRequest};
 

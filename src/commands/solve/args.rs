@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
-use pq_engine::optimise::Strategy;
+use pq_engine::capability::climb::Strategy;
 use pq_engine::proof::ProofFormat;
 
 use crate::args::{

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
 use pq_io::output;
 use serde::{Deserialize, Serialize};
 

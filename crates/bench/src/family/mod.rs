@@ -19,7 +19,8 @@ use pq_encode::maxsat::{self, Export};
 use pq_encode::spec::Problem;
 use pq_encode::{dimacs, encode, Instance, Options};
 
-use pq_engine::pipeline::{solve_formula, Status};
+use pq_engine::capability::Status;
+use pq_engine::sat::pipeline::solve_formula;
 use pq_io::compress::{self, Compression};
 use pq_io::hashing::gbd_hash;
 use pq_solve::backend::Backend;
@@ -331,15 +332,15 @@ impl Verify<'_> {
         &self,
         problem: &Problem,
         options: &Options,
-    ) -> Result<pq_engine::optimise::OptimiseOutcome, SolveError> {
-        let limits = pq_engine::optimise::RunLimits {
+    ) -> Result<pq_engine::capability::climb::OptimiseOutcome, SolveError> {
+        let limits = pq_engine::capability::climb::RunLimits {
             run: Limits::none(),
             step: Some(self.timeout),
         };
-        let outcome = pq_engine::optimise::optimise(
+        let outcome = pq_engine::sat::optimise::optimise(
             problem,
             options,
-            pq_engine::optimise::Strategy::Up,
+            pq_engine::capability::climb::Strategy::Up,
             self.backend,
             &limits,
             &mut |_| {},
@@ -364,7 +365,7 @@ pub enum Event<'a> {
     Instance(&'a Entry),
 }
 
-/// The optimum of each member (by index): found by [`pq_engine::optimise::optimise`] with the
+/// The optimum of each member (by index): found by [`pq_engine::sat::optimise::optimise`] with the
 /// verifying solver, each step within its timeout, when the plan needs them; else the table.
 fn find_optima(
     spec: &Spec,

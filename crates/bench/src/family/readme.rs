@@ -1,7 +1,7 @@
 //! A family's README, in the manner of a SAT-competition benchmark description.
 
 use pq_encode::maxsat::Export;
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
 use pq_io::compress::Compression;
 
 use super::manifest::Manifest;

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{Grade, Submission};
-use pq_engine::pipeline::Status;
+use pq_engine::capability::Status;
 
 /// A time for the table: seconds with one decimal, `-` when not solved.
 fn secs(t: Option<f64>) -> String {

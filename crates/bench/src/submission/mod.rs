@@ -33,8 +33,9 @@ use crate::family::manifest::{Entry, Manifest, MANIFEST_CSV, MANIFEST_JSON};
 use crate::family::FamilyError;
 use crate::race::{race, Family, Racer, Run, Verdict};
 pub use pool::{Item, Pool};
+use pq_engine::capability::Status;
 use pq_engine::lines::LineEngine;
-use pq_engine::pipeline::{solve_formula, Status};
+use pq_engine::sat::pipeline::solve_formula;
 use pq_io::staging::{move_into_place, stage};
 
 /// The grading record of a submission directory, beside its manifest.
@@ -442,7 +443,7 @@ fn proved(
     formula: &pq_encode::Formula,
     prover: &dyn Backend,
     limits: &Limits,
-) -> Result<pq_engine::pipeline::Outcome, FamilyError> {
+) -> Result<pq_engine::capability::Outcome, FamilyError> {
     let outcome = solve_formula(Some(item.problem()), item.n(), formula, prover, limits)?;
     check_interrupt()?;
     Ok(outcome)
@@ -450,7 +451,7 @@ fn proved(
 
 /// Whether `outcome` is an UNSAT whose proof the independent checker verified: the only
 /// UNSAT a submission states without the table.
-fn checked_unsat(outcome: &pq_engine::pipeline::Outcome) -> bool {
+fn checked_unsat(outcome: &pq_engine::capability::Outcome) -> bool {
     outcome.status == Status::Unsat && outcome.verified == Some(true)
 }
 

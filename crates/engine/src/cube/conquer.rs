@@ -12,7 +12,7 @@
 //! and conquer", HVC 2011).
 //!
 //! A SAT model is checked against every clause, decoded through the formula's variable
-//! map and validated by the independent validator ([`crate::pipeline::decoded`]); a
+//! map and validated by the independent validator ([`crate::sat::pipeline::decoded`]); a
 //! formula without pq-sat's header gets the clause check alone.
 
 use std::collections::VecDeque;
@@ -35,9 +35,10 @@ use super::PROOFS_DIR;
 use super::{
     read_results, write_result, Cube, CubeError, CubeResult, KeepProof, Manifest, ProofRecord,
 };
-use crate::pipeline::{decoded, Outcome, Status};
+use crate::capability::{Outcome, Status};
 use crate::proof::checked::{verify_unsat, verify_unsat_report};
 use crate::proof::{arranged_for, prove, CheckReport, ProofFormat};
+use crate::sat::pipeline::decoded;
 use pq_solve::session::{Reply, Session};
 
 /// An opened cube directory: its manifest, and its formula read and checked against the
@@ -416,7 +417,7 @@ impl Worker<'_> {
         let (start, cpu) = (Instant::now(), CpuClock::start());
         // Loaded on the worker's first cube, so that loading runs in parallel too.
         if slot.is_none() {
-            *slot = Some(crate::pipeline::cadical_session(&dir.formula)?);
+            *slot = Some(crate::sat::pipeline::cadical_session(&dir.formula)?);
         }
         let solver = slot.as_mut().expect("made above");
         let assumptions: Vec<Lit> = cube.lits.iter().map(|&l| dimacs_lit(l)).collect();

@@ -27,7 +27,8 @@ use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
 
 use super::{CubeError, Manifest};
-use crate::pipeline::{solve_formula, Status};
+use crate::capability::Status;
+use crate::sat::pipeline::solve_formula;
 
 /// The worker counts of the prediction table.
 pub const WORKERS: [usize; 5] = [1, 2, 16, 128, 1024];

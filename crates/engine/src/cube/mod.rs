@@ -32,7 +32,7 @@ pub mod origin;
 pub mod propagate;
 pub mod split;
 
-use crate::pipeline::Status;
+use crate::capability::Status;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -213,7 +213,7 @@ pub struct CubeSolver {
 impl CubeSolver {
     /// The backend that solves without writing a proof (checked with `--check-unsat`).
     pub fn plain_backend(&self) -> Result<Box<dyn pq_solve::backend::Backend>, SolveError> {
-        crate::plan::member(&self.spec, self.check_unsat)
+        crate::sat::member(&self.spec, self.check_unsat)
     }
 
     /// How each cube is solved: with `--proof` by the proof-writing solver, otherwise by

@@ -19,7 +19,7 @@ use super::conquer::{
 use super::estimate::{sample_ids, SplitMix};
 use super::origin::{rederive_split, Origin};
 use super::{read_all_results, Cube, CubeError, CubeResult, ProofRecord, Status, PROOFS_DIR};
-use crate::pipeline::validated;
+use crate::capability::validated;
 use crate::proof::{check_proof_within, prove, ProofFormat};
 use pq_io::output::shown;
 use pq_solve::answer::Answer;

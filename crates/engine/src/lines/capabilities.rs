@@ -6,12 +6,13 @@ use pq_encode::spec::Problem;
 use pq_io::output::WritePolicy;
 use pq_solve::error::SolveError;
 
+use super::optimise::optimise_lines;
 use super::{tree_proof_options, LineEngine};
-use crate::error::EngineError;
-use crate::optimise::{optimise_lines, Strategy};
-use crate::plan::{
+use crate::capability::climb::Strategy;
+use crate::capability::{
     Climb, Decide, Decided, Native, Optimise, Optimised, ProofFiles, Prove, Query, Step,
 };
+use crate::error::EngineError;
 use crate::proof::ProofFormat;
 
 /// The problem a native engine answers: `step`'s (a formula that names none is for the

@@ -22,11 +22,13 @@ use pq_lines::{Demand, Settings, Verdict};
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-use crate::enumerate::{check, limit_reached, Enumerated, Found, OnFound, Request, Summary, UpTo};
+use crate::capability::climb::RunLimits;
+use crate::capability::listing::{
+    check, limit_reached, Enumerated, Found, OnFound, Request, Summary, UpTo,
+};
+use crate::capability::{Climb, Enumerate, Optimise};
 use crate::error::EngineError;
 use crate::lines::{board, unsupported, LineEngine};
-use crate::optimise::RunLimits;
-use crate::plan::{Climb, Enumerate, Optimise};
 
 /// The line engine's enumeration on `jobs` threads, its optimum found by the line engine
 /// too (an exhaustive search: no checked proof).
@@ -235,7 +237,7 @@ fn subsets(cells: &[(usize, usize)], k: usize) -> Vec<Vec<(usize, usize)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::enumerate::enumerate as sat_enumerate;
+    use crate::sat::enumerate::enumerate as sat_enumerate;
 
     fn count(request: &Request, lines: bool) -> (usize, usize) {
         let summary = if lines {

@@ -23,10 +23,10 @@ use pq_solve::control::{interrupted, Limits};
 use pq_solve::cpu::CpuClock;
 use pq_solve::error::SolveError;
 
+use crate::capability::{validated, Status};
 use crate::cube::estimate::{predict, sample_ids, Estimate, Sampled, SplitMix};
 use crate::error::EngineError;
 use crate::lines::{placement, unsupported, Found, LineEngine, Units};
-use crate::pipeline::{validated, Status};
 
 pub use crate::cube::estimate::Settings as EstimateSettings;
 

@@ -10,6 +10,7 @@ pub(crate) mod crowded;
 pub mod enumerate;
 pub mod estimate;
 pub mod journal;
+mod optimise;
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -25,8 +26,8 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::prove::ProofFormat;
 
+use crate::capability::{validated, Outcome, Status};
 use crate::error::EngineError;
-use crate::pipeline::{validated, Outcome, Status};
 use crowded::{crowding, Crowding};
 use journal::Journal;
 

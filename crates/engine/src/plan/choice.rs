@@ -10,8 +10,9 @@ use pq_encode::spec::Problem;
 use pq_solve::spec::BackendSpec;
 
 use crate::lines::LineEngine;
-use crate::plan::{Cubing, Solvers};
+use crate::plan::Cubing;
 use crate::proof::ProofFormat;
+use crate::sat::Solvers;
 
 /// Which engine was asked for (`--engine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -4,33 +4,14 @@
 
 use pq_encode::spec::Problem;
 use pq_encode::{Card, Model, Options, Symmetry};
-use pq_solve::control::Limits;
-use pq_solve::{error::SolveError, spec::BackendSpec};
 
 use super::choice::EngineChoice;
-use super::{member, Enumerate, PlanError};
-use crate::enumerate::{optimum_size_with, Enumerated, OnFound, Request, UpTo};
+use super::PlanError;
+use crate::capability::listing::{Request, UpTo};
+use crate::capability::Enumerate;
 use crate::lines::enumerate::{refusal, LineEnumerator};
 use crate::proof::ProofFormat;
-
-/// The SAT path's enumeration ([`crate::enumerate`]: blocking clauses in an incremental
-/// CaDiCaL session, each orbit once), its optimum proven by the in-process CaDiCaL.
-pub(crate) struct SatEnumerator {
-    /// `--check-unsat`: the UNSAT above the optimum needs a checked proof in this format.
-    pub check_unsat: Option<ProofFormat>,
-}
-
-impl Enumerate for SatEnumerator {
-    fn optimum(&self, problem: &Problem) -> Result<(usize, f64), SolveError> {
-        // Made only when asked for: a size given needs no proof of an optimum.
-        let solver = member(&BackendSpec::Cadical, self.check_unsat)?;
-        optimum_size_with(problem, solver.as_ref())
-    }
-
-    fn enumerate(&self, request: &Request, limits: &Limits, on_found: OnFound<'_>) -> Enumerated {
-        crate::enumerate::enumerate(request, limits, on_found)
-    }
-}
+use crate::sat::SatEnumerator;
 
 /// `enumerate`'s question as the user gave it.
 #[derive(Debug, Clone)]
@@ -174,6 +155,7 @@ impl EnumeratePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pq_solve::control::Limits;
 
     /// The capability answers as the SAT path it stands for: a(5) = 4 (OEIS A250000), and
     /// 3 essentially different optimal boards on 5 × 5 (OEIS A260680).

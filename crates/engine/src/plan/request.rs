@@ -17,10 +17,12 @@ use pq_io::output::{same_target, WritePolicy};
 use pq_solve::spec::BackendSpec;
 
 use super::choice::{auto_cubing, line_engine, CubingRequest, EngineChoice, EngineRequest};
-use super::{Cubing, Plan, ProofFiles, Solvers};
-use crate::optimise::Strategy;
-use crate::optimisers::Optimiser;
+use super::{Cubing, Plan};
+use crate::capability::climb::Strategy;
+use crate::capability::{Native, ProofFiles};
 use crate::proof::{check_capable, default_prover, ProofFormat};
+use crate::sat::maxsat::Optimiser;
+use crate::sat::Solvers;
 
 /// Why a request makes no plan: options that contradict each other, the problem, or the
 /// engine asked for. The message names the options, in the words of the command line.
@@ -594,7 +596,7 @@ fn chosen_engine(
     req: &SolveRequest,
     problem: Option<&Problem>,
     jobs: usize,
-) -> Result<Option<Box<dyn super::Native>>, PlanError> {
+) -> Result<Option<Box<dyn Native>>, PlanError> {
     let flags = |list: &[(bool, &'static str)]| -> Vec<&'static str> {
         list.iter().filter(|(g, _)| *g).map(|(_, f)| *f).collect()
     };
@@ -632,7 +634,7 @@ fn chosen_engine(
         .collect(),
     };
     let engine = line_engine(&request)?;
-    Ok(engine.map(|e| Box::new(e) as Box<dyn super::Native>))
+    Ok(engine.map(|e| Box::new(e) as Box<dyn Native>))
 }
 
 /// `--proof`, `--proof-format` and `--certify`: the proofs' format, the one solver that

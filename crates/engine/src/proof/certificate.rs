@@ -190,7 +190,7 @@ pub(crate) fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate
             "the problem maximises no group: there is no optimum to certify".into(),
         )));
     }
-    let (trimmed, _) = crate::pipeline::validated(problem, a, req.witness, "the optimiser")?;
+    let (trimmed, _) = crate::capability::validated(problem, a, req.witness, "the optimiser")?;
     if &trimmed != req.witness {
         return Err(SolveError::from(EngineError::Certificate(format!(
             "the witness does not have exactly {a} pieces in each maximised group"
@@ -343,9 +343,9 @@ fn prove_by_search(
     let (outcome, _, _) = engine.certify(problem, n, proof_path, false, limits, keep)?;
     check_interrupt()?;
     let answer = match outcome.status {
-        crate::pipeline::Status::Unsat => Ok(true),
-        crate::pipeline::Status::Sat => Ok(false),
-        crate::pipeline::Status::Unknown => {
+        crate::capability::Status::Unsat => Ok(true),
+        crate::capability::Status::Sat => Ok(false),
+        crate::capability::Status::Unknown => {
             Err(outcome.reason.clone().unwrap_or_else(|| "stopped".into()))
         }
     };
@@ -949,7 +949,7 @@ fn check_witness(
     let counts: Vec<Option<usize>> = problem.demands(a).into_iter().map(Some).collect();
     let (ok, detail) = match pq_board::rules::check_placement(&problem.rules, &p, &counts) {
         Ok(()) => (true, format!("{}: no attacks", problem.sized(a).summary())),
-        Err(v) => (false, crate::pipeline::findings(&v)),
+        Err(v) => (false, crate::capability::outcome::findings(&v)),
     };
     record(
         items,

@@ -3,9 +3,10 @@
 
 use anyhow::Result;
 use pq_encode::spec::Problem;
-use pq_engine::optimise::{OptimiseOutcome, RunLimits, Strategy};
-use pq_engine::optimisers::{optimise_with, Optimiser};
-use pq_engine::plan::{portfolio, Climb};
+use pq_engine::capability::climb::{OptimiseOutcome, RunLimits, Strategy};
+use pq_engine::capability::Climb;
+use pq_engine::sat::maxsat::{optimise_with, Optimiser};
+use pq_engine::sat::portfolio;
 use pq_report::progress::{note, Reporter};
 use pq_report::solve::{Optimum, Search};
 use pq_report::{emit, CertificateSummary};
@@ -168,7 +169,7 @@ fn maxsat_output(
                 ..run.plan.options
             };
             let (opt, model) =
-                pq_engine::optimisers::wcnf_model(problem, &options, *n, board, &Limits::none())?;
+                pq_engine::sat::maxsat::wcnf_model(problem, &options, *n, board, &Limits::none())?;
             let cost = opt.objective(|v| model.value(v as usize));
             Some((cost, model))
         }

@@ -13,7 +13,7 @@
 //! objective, `v` the model). pq-sat believes none of it unchecked: the model must satisfy
 //! every hard constraint of the file, its objective must be the `o` claimed, it is decoded
 //! with the file's variable map and validated by the independent validator
-//! ([`crate::pipeline::validated`]), and the size its board shows must be the optimum
+//! ([`crate::capability::validated`]), and the size its board shows must be the optimum
 //! claimed (and agree with the table of proven values, [`pq_solve::known`]). That the next size
 //! does not fit is the optimiser's word, marked unverified, unless a proof-checking backend
 //! confirms it (the `confirm` backend of [`optimise_with`]: pq-sat's own formula one above, a checked UNSAT).
@@ -33,9 +33,10 @@ use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 use pq_solve::external::process::{supervise, End, STDOUT_CAP};
 
+use super::pipeline::solve;
+use crate::capability::climb::{Method, OptimiseOutcome, Step};
+use crate::capability::{validated, Status};
 use crate::error::EngineError;
-use crate::optimise::{Method, OptimiseOutcome, Step};
-use crate::pipeline::{solve, validated, Status};
 
 /// An external optimiser pq-sat can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -187,7 +188,7 @@ pub(crate) fn parse_output(text: &str, n_vars: u32) -> Result<Claim, String> {
 /// Solves the optimisation of `problem` (its encoding `options`) with `optimiser` within
 /// `limits`; with `confirm` (a backend whose UNSAT answers are checked), the claim that one
 /// more does not fit is confirmed by it on pq-sat's own formula. The outcome is the
-/// optimiser's as [`crate::optimise::optimise`] reports one: a step at the optimum (its
+/// optimiser's as [`crate::sat::optimise::optimise`] reports one: a step at the optimum (its
 /// witness) and a step one above (the optimiser's UNSAT, `verified: false`; or counting, or
 /// the confirming backend's checked UNSAT).
 ///
