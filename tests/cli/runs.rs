@@ -92,6 +92,29 @@ fn beside(relative: &str, build: &[&str]) -> std::path::PathBuf {
     path
 }
 
+/// The pq-lines example `certify`, the writer `runs/certify.sh` streams into pq-check.
+fn certify_example() -> std::path::PathBuf {
+    beside(
+        "examples/certify",
+        &["build", "-q", "-p", "pq-lines", "--example", "certify"],
+    )
+}
+
+/// `runs/certify.sh ARGS` with `example` as its writer and its records kept in `keep`.
+fn certify_sh(args: &[&str], example: &Path, keep: &Path) -> std::process::Output {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/certify.sh");
+    let check = beside("pq-check", &["build", "-q", "-p", "pq-check"]);
+    Command::new("bash")
+        .arg(&script)
+        .args(args)
+        .env("BIN", BIN)
+        .env("CHECK", &check)
+        .env("EXAMPLE", example)
+        .env("KEEP", keep)
+        .output()
+        .unwrap()
+}
+
 /// `runs/certify.sh D N PARTS` certifies a step in parts, each streamed into pq-check and
 /// recorded as it is verified; a part whose record is gone is done again, and the summary
 /// checks that the verified ranges cover every row set.
@@ -99,23 +122,8 @@ fn beside(relative: &str, build: &[&str]) -> std::path::PathBuf {
 fn a_step_certified_in_parts_resumes_and_covers_every_row_set() {
     let tmp = tempfile::tempdir().unwrap();
     let keep = tmp.path().join("keep");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/certify.sh");
-    let check = beside("pq-check", &["build", "-q", "-p", "pq-check"]);
-    let example = beside(
-        "examples/certify",
-        &["build", "-q", "-p", "pq-lines", "--example", "certify"],
-    );
-    let certify = || {
-        Command::new("bash")
-            .arg(&script)
-            .args(["8", "10", "4"])
-            .env("BIN", BIN)
-            .env("CHECK", &check)
-            .env("EXAMPLE", &example)
-            .env("KEEP", &keep)
-            .output()
-            .unwrap()
-    };
+    let example = certify_example();
+    let certify = || certify_sh(&["8", "10", "4"], &example, &keep);
     let out = certify();
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let dir = keep.join("d8-n10");
@@ -143,22 +151,9 @@ fn a_step_certified_in_parts_resumes_and_covers_every_row_set() {
 fn the_torus_and_k_armies_are_certified_whole_and_in_parts() {
     let tmp = tempfile::tempdir().unwrap();
     let keep = tmp.path().join("keep");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/certify.sh");
-    let check = beside("pq-check", &["build", "-q", "-p", "pq-check"]);
-    let example = beside(
-        "examples/certify",
-        &["build", "-q", "-p", "pq-lines", "--example", "certify"],
-    );
+    let example = certify_example();
     let certify = |args: &[&str]| {
-        let out = Command::new("bash")
-            .arg(&script)
-            .args(args)
-            .env("BIN", BIN)
-            .env("CHECK", &check)
-            .env("EXAMPLE", &example)
-            .env("KEEP", &keep)
-            .output()
-            .unwrap();
+        let out = certify_sh(args, &example, &keep);
         assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
     };
     let read = |name: &str| std::fs::read_to_string(keep.join(name)).unwrap();
@@ -209,12 +204,7 @@ fn the_torus_and_k_armies_are_certified_whole_and_in_parts() {
 fn a_part_certified_for_another_claim_is_not_recorded() {
     let tmp = tempfile::tempdir().unwrap();
     let keep = tmp.path().join("keep");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("runs/certify.sh");
-    let check = beside("pq-check", &["build", "-q", "-p", "pq-check"]);
-    let example = beside(
-        "examples/certify",
-        &["build", "-q", "-p", "pq-lines", "--example", "certify"],
-    );
+    let example = certify_example();
     // The whole of 7/8 (UNSAT, verified) where a part of 8/10 is asked for.
     let other = tmp.path().join("other.sh");
     std::fs::write(
@@ -224,15 +214,7 @@ fn a_part_certified_for_another_claim_is_not_recorded() {
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&other, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = Command::new("bash")
-        .arg(&script)
-        .args(["8", "10", "4"])
-        .env("BIN", BIN)
-        .env("CHECK", &check)
-        .env("EXAMPLE", &other)
-        .env("KEEP", &keep)
-        .output()
-        .unwrap();
+    let out = certify_sh(&["8", "10", "4"], &other, &keep);
     assert_ne!(code(&out), 0, "{}", stderr(&out));
     assert!(
         stderr(&out).contains("c expected board square 8 armies 10 10"),
