@@ -4,7 +4,7 @@
 use pq_encode::spec::{Preset, Problem};
 use pq_encode::Options;
 use pq_engine::capability::climb::{Method, OptimiseOutcome, Step, Strategy};
-use pq_engine::capability::{Outcome, Status};
+use pq_engine::capability::{Outcome, ProofFiles, Status};
 use serde::{Deserialize, Serialize};
 
 use super::{board_text, rows, CertificateSummary, Subject};
@@ -129,44 +129,31 @@ pub struct ProofReport {
 }
 
 impl ProofReport {
-    /// A proof of `bytes` bytes written to `file` for the CNF `cnf`; with `bytes` `None`,
-    /// the report that none was written.
-    pub fn new(
-        file: &std::path::Path,
-        cnf: &std::path::Path,
-        format: pq_engine::proof::ProofFormat,
+    /// The proof written to `files`, of `bytes` bytes; with `bytes` `None`, the report that
+    /// none was written. `certifies` says what a clausal proof certifies (a search
+    /// certificate states its claim in its header).
+    pub fn written(
+        files: &ProofFiles,
         bytes: Option<u64>,
-        certifies: String,
+        certifies: impl FnOnce() -> String,
     ) -> ProofReport {
-        match bytes {
-            Some(bytes) => ProofReport {
-                file: Some(file.display().to_string()),
-                cnf: Some(cnf.display().to_string()),
-                format: Some(format.name().into()),
-                bytes: Some(bytes),
-                certifies: Some(certifies),
-                note: None,
-            },
-            None => ProofReport {
+        let Some(bytes) = bytes else {
+            return ProofReport {
                 note: Some("no proof written: only an UNSAT answer has a proof".into()),
                 ..ProofReport::default()
-            },
-        }
-    }
-
-    /// A search certificate of `bytes` bytes written to `file` (`-`: standard output); with
-    /// `bytes` `None`, the report that none was written.
-    pub fn search(file: &std::path::Path, bytes: Option<u64>) -> ProofReport {
-        match bytes {
-            Some(bytes) => ProofReport {
-                file: Some(file.display().to_string()),
-                cnf: None,
-                format: Some(pq_engine::proof::ProofFormat::Search.name().into()),
-                bytes: Some(bytes),
-                certifies: Some("the claim in its header: no placement of the two armies on the board, by the lemmas of docs/search-certificate.md; pq-check verifies every pair, branch and leaf from the certificate alone".into()),
-                note: None,
-            },
-            None => ProofReport::new(file, file, pq_engine::proof::ProofFormat::Search, None, String::new()),
+            };
+        };
+        let certifies = match files {
+            ProofFiles::Clausal { .. } => certifies(),
+            ProofFiles::Search { .. } => "the claim in its header: no placement of the two armies on the board, by the lemmas of docs/search-certificate.md; pq-check verifies every pair, branch and leaf from the certificate alone".into(),
+        };
+        ProofReport {
+            file: Some(files.proof().display().to_string()),
+            cnf: files.cnf().map(|c| c.display().to_string()),
+            format: Some(files.format().name().into()),
+            bytes: Some(bytes),
+            certifies: Some(certifies),
+            note: None,
         }
     }
 
@@ -674,13 +661,12 @@ mod tests {
         let three = super::super::tests::three_armies();
         let mut p = Placement::empty(&three.rules.layout);
         p.set(0, 0, Some(2));
-        let proof = ProofReport::new(
-            "p.drat".as_ref(),
-            "p.cnf".as_ref(),
-            pq_engine::proof::ProofFormat::Drat,
-            Some(9),
-            "the plain encoding".into(),
-        );
+        let files = ProofFiles::Clausal {
+            format: pq_engine::proof::ProofFormat::Drat,
+            proof: "p.drat".into(),
+            cnf: "p.cnf".into(),
+        };
+        let proof = ProofReport::written(&files, Some(9), || "the plain encoding".into());
         let reports = [
             Solved::new(
                 Some((&queens, 1)),
@@ -709,13 +695,7 @@ mod tests {
         assert_eq!(json["board"]["rows"], 5);
         assert!(json["placement"][0].as_str().unwrap().len() == 5);
         assert_eq!(json["proof"]["bytes"], 9);
-        let none = ProofReport::new(
-            "p".as_ref(),
-            "c".as_ref(),
-            pq_engine::proof::ProofFormat::Lrat,
-            None,
-            String::new(),
-        );
+        let none = ProofReport::written(&files, None, String::new);
         assert_eq!(
             serde_json::to_value(&none).unwrap()["file"],
             serde_json::Value::Null

@@ -2,7 +2,6 @@
 //! arguments make the engine's [`pq_engine::plan::Plan`]; its run is [`pq_ops::solve`].
 
 use super::{directory, file, files, problem_input};
-use pq_engine::proof::ProofFormat;
 use pq_io::output::Output;
 use std::path::Path;
 
@@ -18,13 +17,10 @@ impl super::Job for SolveJob {
     fn outputs(&self) -> (Vec<Output<'_>>, bool) {
         let mut out = files("--svg", &self.args.svg);
         if let Some(files) = &self.plan.proof {
-            // A search certificate has no CNF beside it, and `-` is standard output.
-            if files.proof.as_os_str() != "-" {
-                out.push(file("--proof", &files.proof));
+            if !files.to_stdout() {
+                out.push(file("--proof", files.proof()));
             }
-            if self.plan.proof_format != ProofFormat::Search {
-                out.push(file("--cnf-out", &files.cnf_out));
-            }
+            out.extend(files.cnf().map(|cnf| file("--cnf-out", cnf)));
         }
         if let Some(dir) = &self.args.certify {
             out.push(directory(

@@ -13,7 +13,7 @@ pub mod outcome;
 
 pub use outcome::{validated, Outcome, Status};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use pq_encode::spec::Problem;
 use pq_encode::{Formula, Options};
@@ -22,17 +22,70 @@ use pq_solve::backend::Judge;
 use pq_solve::control::Limits;
 use pq_solve::error::SolveError;
 
-use crate::proof::ProofFormat;
 use climb::{OptimiseOutcome, Progress, RunLimits, Strategy};
 use listing::{Enumerated, OnFound, Request};
+use pq_solve::prove::ProofFormat;
 
-/// Where a proof of one step goes: the proof, and the CNF it refutes beside it.
-#[derive(Debug)]
-pub struct ProofFiles {
-    /// The proof.
-    pub proof: PathBuf,
-    /// The CNF it refutes.
-    pub cnf_out: PathBuf,
+/// Where the proof of one step goes, in the format the plan chose once ([`ProofFiles::new`]):
+/// the engine that proves the step writes what the variant names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProofFiles {
+    /// A clausal proof (DRAT or LRAT) of the step's formula, and that formula written
+    /// beside it as the CNF the proof refutes (the pair an independent checker reads).
+    Clausal {
+        /// DRAT or LRAT.
+        format: ProofFormat,
+        /// The proof.
+        proof: PathBuf,
+        /// The CNF it refutes.
+        cnf: PathBuf,
+    },
+    /// The line engine's search certificate (docs/search-certificate.md), to a file or to
+    /// standard output (`-`): it states its claim itself, so no formula goes with it.
+    Search {
+        /// The file, or `-`.
+        sink: PathBuf,
+    },
+}
+
+impl ProofFiles {
+    /// The files of a proof in `format`: `proof`, and for a clausal proof `cnf` beside it
+    /// (a search certificate needs none and leaves `cnf` unused).
+    pub fn new(format: ProofFormat, proof: PathBuf, cnf: PathBuf) -> ProofFiles {
+        match format {
+            ProofFormat::Search => ProofFiles::Search { sink: proof },
+            format => ProofFiles::Clausal { format, proof, cnf },
+        }
+    }
+
+    /// The proof's format.
+    pub fn format(&self) -> ProofFormat {
+        match self {
+            ProofFiles::Clausal { format, .. } => *format,
+            ProofFiles::Search { .. } => ProofFormat::Search,
+        }
+    }
+
+    /// Where the proof goes (`-`: standard output).
+    pub fn proof(&self) -> &Path {
+        match self {
+            ProofFiles::Clausal { proof, .. } => proof,
+            ProofFiles::Search { sink } => sink,
+        }
+    }
+
+    /// The CNF written beside a clausal proof.
+    pub fn cnf(&self) -> Option<&Path> {
+        match self {
+            ProofFiles::Clausal { cnf, .. } => Some(cnf),
+            ProofFiles::Search { .. } => None,
+        }
+    }
+
+    /// Whether the proof goes to standard output rather than to a file.
+    pub fn to_stdout(&self) -> bool {
+        self.proof().as_os_str() == "-"
+    }
 }
 
 /// One step to decide.
@@ -175,9 +228,13 @@ pub trait Enumerate {
 /// An engine that answers problems itself, with no formula (the line engine): it decides
 /// steps, climbs to optima and writes proofs of its own.
 pub trait Native: Decide + Optimise + std::fmt::Debug + Send + Sync {
-    /// What writes its proofs in `format`, replacing earlier files as `policy` says, and
-    /// checks each before its UNSAT counts when `check` says so.
-    fn prover(&self, format: ProofFormat, policy: WritePolicy, check: bool) -> Box<dyn Prove + '_>;
+    /// What writes its proofs (in the format of the files each is given), replacing earlier
+    /// files as `policy` says, and checks each before its UNSAT counts when `check` says so.
+    fn prover(&self, policy: WritePolicy, check: bool) -> Box<dyn Prove + '_>;
+    /// What writes the search certificate of the step above an optimum for its bundle:
+    /// into a fresh folder (nothing to replace), unchecked (the bundle's own check
+    /// follows).
+    fn certifier(&self) -> Box<dyn Prove + '_>;
 }
 
 /// The engine of one call: the plan's native engine, borrowed, or SAT solvers made for the

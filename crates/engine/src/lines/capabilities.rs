@@ -2,6 +2,8 @@
 //! optima and writes its search tree as a proof (DRAT, or a search certificate), so that a
 //! plan holds it as a [`Native`] engine and reports it as any other.
 
+use std::borrow::Cow;
+
 use pq_encode::spec::Problem;
 use pq_io::output::WritePolicy;
 use pq_solve::error::SolveError;
@@ -13,7 +15,6 @@ use crate::capability::{
     Climb, Decide, Decided, Native, Optimise, Optimised, ProofFiles, Prove, Query, Step,
 };
 use crate::error::EngineError;
-use crate::proof::ProofFormat;
 
 /// The problem a native engine answers: `step`'s (a formula that names none is for the
 /// SAT path, which [`crate::plan::Plan::new`] chooses for a formula read as it is).
@@ -37,12 +38,10 @@ impl Decide for LineEngine {
     }
 }
 
-/// The line engine with the format and the write policy of its proofs.
+/// The line engine with the write policy of its proofs.
 pub(crate) struct TreeProver<'a> {
     /// The engine.
-    pub engine: &'a LineEngine,
-    /// DRAT against the formula with bound clauses, or a search certificate.
-    pub format: ProofFormat,
+    pub engine: Cow<'a, LineEngine>,
     /// Whether the proof may replace an earlier file.
     pub policy: WritePolicy,
     /// Whether the proof is checked before its UNSAT counts.
@@ -54,29 +53,26 @@ impl Prove for TreeProver<'_> {
         let check = self.check;
         let (problem, n) = native_problem(query.step)?;
         let limits = query.limits;
-        let paths = (files.cnf_out.as_path(), files.proof.as_path());
-        if self.format == ProofFormat::Search {
-            let (outcome, stats, bytes) = self.engine.certify(
-                problem,
-                n,
-                files.proof.as_path(),
-                check,
-                limits,
-                self.policy,
-            )?;
-            return Ok(Decided {
-                search: Some(stats),
-                proof_bytes: Some(bytes),
-                ..Decided::of(outcome)
-            });
-        }
-        let (outcome, stats, bytes) =
-            self.engine
-                .prove(problem, n, paths, check, limits, self.policy)?;
+        let (outcome, stats, bytes, options) = match files {
+            ProofFiles::Search { sink } => {
+                let (outcome, stats, bytes) =
+                    self.engine
+                        .certify(problem, n, sink, check, limits, self.policy)?;
+                (outcome, stats, bytes, None)
+            }
+            // Its DRAT proof refutes the formula with the bound clauses the search uses.
+            ProofFiles::Clausal { proof, cnf, .. } => {
+                let paths = (cnf.as_path(), proof.as_path());
+                let (outcome, stats, bytes) =
+                    self.engine
+                        .prove(problem, n, paths, check, limits, self.policy)?;
+                (outcome, stats, bytes, Some(tree_proof_options()))
+            }
+        };
         Ok(Decided {
             search: Some(stats),
             proof_bytes: Some(bytes),
-            options: Some(tree_proof_options()),
+            options,
             ..Decided::of(outcome)
         })
     }
@@ -103,12 +99,21 @@ impl Optimise for LineEngine {
 }
 
 impl Native for LineEngine {
-    fn prover(&self, format: ProofFormat, policy: WritePolicy, check: bool) -> Box<dyn Prove + '_> {
+    fn prover(&self, policy: WritePolicy, check: bool) -> Box<dyn Prove + '_> {
         Box::new(TreeProver {
-            engine: self,
-            format,
+            engine: Cow::Borrowed(self),
             policy,
             check,
+        })
+    }
+
+    fn certifier(&self) -> Box<dyn Prove + '_> {
+        // One thread, as `--certify` has always proved the step: its certificate does not
+        // depend on the run's `--jobs`.
+        Box::new(TreeProver {
+            engine: Cow::Owned(LineEngine::on(1)),
+            policy: WritePolicy::Keep,
+            check: false,
         })
     }
 }

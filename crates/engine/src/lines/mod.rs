@@ -590,12 +590,7 @@ impl LineEngine {
             return Ok((outcome, stats, bytes));
         };
         if check {
-            let report = crate::proof::check_proof_within(
-                tmp.path(),
-                tmp.path(),
-                ProofFormat::Search,
-                limits,
-            )?;
+            let report = crate::proof::check_search(tmp.path(), false, limits)?;
             if !report.verified {
                 return Err(EngineError::CheckerRefused(report.verdict.clone()).into());
             }

@@ -26,7 +26,7 @@ use pq_solve::{backend::Backend, error::SolveError, spec::BackendSpec};
 use crate::capability::climb::{OptimiseOutcome, RunLimits, Strategy};
 use crate::capability::{Decide, Decided, Engine, Native, Optimise, ProofFiles, Prove, Query};
 use crate::proof::certificate::Certificate;
-use crate::proof::ProofFormat;
+use crate::proof::{default_prover, ProofFormat};
 use crate::sat::{member, portfolio, SatOptimiser, SatProver, SatSolvers, Solvers};
 
 /// Which solver steps are split into cubes.
@@ -135,10 +135,9 @@ impl Plan {
         let spec = self.prover.clone()?;
         let check = self.check_unsat.is_some();
         Some(match &self.native {
-            Some(engine) => engine.prover(self.proof_format, self.policy, check),
+            Some(engine) => engine.prover(self.policy, check),
             None => Box::new(SatProver {
                 spec,
-                format: self.proof_format,
                 policy: self.policy,
                 options: self.options,
                 check,
@@ -222,12 +221,14 @@ impl Plan {
             optimum + 1,
             self.proof_format.name().to_uppercase()
         ));
+        let step = (problem, optimum + 1);
+        let certify_prover = |files: &ProofFiles| self.certify_prover(prover, files, step, options);
         let request = crate::proof::certificate::Request {
             problem,
             optimum,
             witness,
             options: *options,
-            prover: prover.clone(),
+            prover: &certify_prover,
             format: self.proof_format,
             solve_limits: limits.run.clone(),
             policy: self.policy,
@@ -241,6 +242,42 @@ impl Plan {
                 }
             })?;
         Ok(Some((dir.clone(), cert)))
+    }
+}
+
+impl Plan {
+    /// What proves the step `n` above a certified optimum into `files` (in the bundle's
+    /// staging folder, so nothing is replaced; unchecked, since the bundle's own check
+    /// follows). A clausal proof comes from the solver `spec` reading pq-sat's encoding
+    /// (`lines`: the line engine's tree as DRAT of that formula), so that the CNF beside it is
+    /// the one a fresh encoding of the claim gives; a step that counting alone refutes (more
+    /// pieces than squares) is encoded by the general encoder, which the line engine does
+    /// not read, and the default solver of the format proves it. A search certificate comes
+    /// from the native engine's certifier.
+    fn certify_prover<'a>(
+        &'a self,
+        spec: &BackendSpec,
+        files: &ProofFiles,
+        (problem, n): (&Problem, usize),
+        options: &Options,
+    ) -> Box<dyn Prove + 'a> {
+        let trivial = pq_encode::Instance::new(problem.rules.layout.rows, n).is_err();
+        let spec = match files {
+            ProofFiles::Search { .. } => match &self.native {
+                Some(engine) => return engine.certifier(),
+                None => spec.clone(),
+            },
+            ProofFiles::Clausal { format, .. } if trivial && *spec == BackendSpec::Lines => {
+                default_prover(*format)
+            }
+            ProofFiles::Clausal { .. } => spec.clone(),
+        };
+        Box::new(SatProver {
+            spec,
+            policy: WritePolicy::Keep,
+            options: *options,
+            check: false,
+        })
     }
 }
 

@@ -706,9 +706,8 @@ fn proofs(
                 )
                 .into());
             }
-            Some(ProofFiles {
-                proof: proof.clone(),
-                cnf_out: proof.clone(),
+            Some(ProofFiles::Search {
+                sink: proof.clone(),
             })
         }
         Some(proof) if proof.as_os_str() == "-" => {
@@ -732,9 +731,10 @@ fn proofs(
                 )
                 .into());
             }
-            Some(ProofFiles {
+            Some(ProofFiles::Clausal {
+                format: proof_format,
                 proof: proof.clone(),
-                cnf_out,
+                cnf: cnf_out,
             })
         }
     };

@@ -19,15 +19,15 @@ use pq_encode::spec::Problem;
 use pq_encode::{dimacs, Card, Formula, Model, Options, Symmetry};
 use serde::{Deserialize, Serialize};
 
+use crate::capability::{ProofFiles, Prove, Query, Status, Step};
 use crate::error::EngineError;
-use crate::proof::{arranged_for, certified_formula, check_proof, prove, CheckReport, ProofFormat};
+use crate::proof::{arranged_for, certified_formula, check_proof, CheckReport, ProofFormat};
 use pq_io::compress;
 use pq_io::hashing::{sha256_file, sha256_hex};
 use pq_io::staging::{check_target, distinct_plain_names, move_into_place, stage};
-use pq_solve::answer::Answer;
+use pq_solve::backend::accept_all;
 use pq_solve::control::{check_interrupt, Limits};
 use pq_solve::error::SolveError;
-use pq_solve::spec::BackendSpec;
 
 /// The manifest file of a bundle.
 pub(crate) const MANIFEST: &str = "certificate.json";
@@ -157,8 +157,8 @@ fn is_no_bounds(bounds: &str) -> bool {
 }
 
 /// What to certify: the optimum of `problem` is `optimum`, with `witness` (exactly `optimum`
-/// pieces in each maximised group), the UNSAT step encoded with `options` and proved by
-/// `prover`.
+/// pieces in each maximised group), the UNSAT step encoded with `options` and proved in
+/// `format` by the prover the plan gives for the bundle's files.
 pub struct Request<'a> {
     /// The problem (the peaceable queens: [`Problem::peaceable_queens`]).
     pub problem: &'a Problem,
@@ -168,10 +168,11 @@ pub struct Request<'a> {
     pub witness: &'a Placement,
     /// The encoding of the UNSAT step, `optimum + 1` queens of each colour.
     pub options: Options,
-    /// The solver that writes the proof.
-    pub prover: BackendSpec,
-    /// The proof format, which decides the checker.
+    /// The proof format, which decides the files and the checker.
     pub format: ProofFormat,
+    /// What proves the UNSAT step into the files it is given (unchecked: the bundle's
+    /// check follows).
+    pub prover: &'a dyn Fn(&ProofFiles) -> Box<dyn Prove + 'a>,
     /// The limits of the proof-writing solve.
     pub solve_limits: Limits,
     /// Whether an earlier bundle at the target may be replaced (`--force`).
@@ -211,12 +212,12 @@ pub(crate) fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate
         format!("unsat-n{n:03}")
     };
     let proof_name = format!("{stem}.{}", req.format.name());
-    let proof_path = s.join(&proof_name);
-    let (unsat, report) = if req.format == ProofFormat::Search {
-        prove_by_search(problem, n, &proof_path, &req.solve_limits)?
-    } else {
-        prove_by_solver(req, n, &s.join(format!("{stem}.cnf")), &proof_path)?
-    };
+    let files = ProofFiles::new(
+        req.format,
+        s.join(&proof_name),
+        s.join(format!("{stem}.cnf")),
+    );
+    let (unsat, report) = prove_step(req, n, &files)?;
     if !report.verified {
         return Err(SolveError::from(EngineError::Certificate(format!(
             "the {} proof from {} was not verified by {}: {}{}",
@@ -231,8 +232,9 @@ pub(crate) fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate
                 .unwrap_or_default()
         ))));
     }
-    let proof_bytes = fs::metadata(&proof_path)
-        .map_err(SolveError::io(&proof_path))?
+    let proof_path = files.proof();
+    let proof_bytes = fs::metadata(proof_path)
+        .map_err(SolveError::io(proof_path))?
         .len();
     let cnf_name = unsat.cnf.as_ref().map(|(name, _)| name.clone());
     let cnf_sha256 = match &unsat.cnf {
@@ -256,7 +258,7 @@ pub(crate) fn write_certificate(dir: &Path, req: &Request) -> Result<Certificate
             generator: format!("pq-sat {}", env!("CARGO_PKG_VERSION")),
             witness_sha256: sha256_hex(witness_text.as_bytes()),
             cnf_sha256,
-            proof_sha256: sha256_file(&proof_path).map_err(SolveError::io(&proof_path))?,
+            proof_sha256: sha256_file(proof_path).map_err(SolveError::io(proof_path))?,
             solver: solver_with_version(&unsat.solver),
             solve_seconds: unsat.seconds,
             checker_version: report.checker_version.clone(),
@@ -278,98 +280,67 @@ struct Proved {
     cnf: Option<(String, std::path::PathBuf)>,
 }
 
-/// The step `n` refuted by `req`'s prover into `proof_path`, the CNF written to `cnf_path`,
-/// and the proof checked.
-fn prove_by_solver(
+/// The step `n` refuted into `files` by the plan's prover, and the proof checked: a clausal
+/// proof against the CNF written beside it (pq-sat's encoding of the step), a search
+/// certificate once its header claims the whole step.
+fn prove_step(
     req: &Request,
     n: usize,
-    cnf_path: &Path,
-    proof_path: &Path,
+    files: &ProofFiles,
 ) -> Result<(Proved, CheckReport), SolveError> {
     let problem = req.problem;
-    let formula = encode_problem(problem, n, &req.options);
-    // A step that counting alone refutes (more pieces than squares) is encoded by the
-    // general encoder, which the line engine does not read: a SAT solver proves it.
-    let trivial = pq_encode::Instance::new(problem.rules.layout.rows, n).is_err();
-    let prover = if req.prover == BackendSpec::Lines && trivial {
-        crate::proof::default_prover(req.format)
-    } else {
-        req.prover.clone()
+    let formula = files
+        .cnf()
+        .map(|_| encode_problem(problem, n, &req.options));
+    let step = match &formula {
+        Some(formula) => Step::Formula {
+            problem: Some(problem),
+            n,
+            formula,
+        },
+        None => Step::Problem { problem, n },
     };
-    let proved = prove(
-        &prover,
-        &formula,
-        (cnf_path, proof_path),
-        req.format,
-        &req.solve_limits,
-        // Into the staging directory: nothing is there to replace.
-        pq_io::output::WritePolicy::Keep,
-    )?;
+    let query = Query {
+        step,
+        limits: &req.solve_limits,
+        judge: &accept_all,
+    };
+    let decided = (req.prover)(files).prove(query, files)?;
     // Stopped by Ctrl-C: the bundle is not written (the staging directory goes with it).
     check_interrupt()?;
-    let answer = match &proved.answer {
-        Answer::Unsat => Ok(true),
-        Answer::Sat(_) => Ok(false),
-        Answer::Unknown(reason) => Err(reason.clone()),
-    };
-    unsat_or_refuted(answer, &proved.solver, n, req.optimum)?;
-    let report = check_proof(cnf_path, proof_path, req.format, None)?;
-    let name = cnf_path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned());
-    Ok((
-        Proved {
-            solver: proved.solver,
-            seconds: proved.seconds,
-            formula: Some(formula),
-            cnf: name.map(|name| (name, cnf_path.to_path_buf())),
-        },
-        report,
-    ))
-}
-
-/// The step `n` of the peaceable queens refuted by the line engine's search, written to
-/// `proof_path` as a search certificate, its header's claim read back and the whole
-/// checked by pq-check.
-fn prove_by_search(
-    problem: &Problem,
-    n: usize,
-    proof_path: &Path,
-    limits: &Limits,
-) -> Result<(Proved, CheckReport), SolveError> {
-    let engine = crate::lines::LineEngine::on(1);
-    // Into the staging directory: nothing is there to replace.
-    let keep = pq_io::output::WritePolicy::Keep;
-    let (outcome, _, _) = engine.certify(problem, n, proof_path, false, limits, keep)?;
-    check_interrupt()?;
+    let outcome = decided.outcome;
     let answer = match outcome.status {
-        crate::capability::Status::Unsat => Ok(true),
-        crate::capability::Status::Sat => Ok(false),
-        crate::capability::Status::Unknown => {
-            Err(outcome.reason.clone().unwrap_or_else(|| "stopped".into()))
-        }
+        Status::Unsat => Ok(true),
+        Status::Sat => Ok(false),
+        Status::Unknown => Err(outcome.reason.clone().unwrap_or_else(|| "stopped".into())),
     };
-    let d = problem.rules.layout.rows;
-    unsat_or_refuted(answer, &outcome.solver, n, n - 1)?;
-    let claim = search_header(proof_path).map_err(|e| {
-        SolveError::from(EngineError::Certificate(format!(
-            "{}: {e}",
-            proof_path.display()
-        )))
-    })?;
-    if claim != SearchClaim::whole(d, n) {
-        return Err(SolveError::from(EngineError::Certificate(format!(
-            "the search certificate claims {claim}, not {}",
-            SearchClaim::whole(d, n)
-        ))));
-    }
-    let report = check_proof(proof_path, proof_path, ProofFormat::Search, None)?;
+    unsat_or_refuted(answer, &outcome.solver, n, req.optimum)?;
+    let report = match files {
+        ProofFiles::Search { sink } => {
+            let d = problem.rules.layout.rows;
+            let claim = search_header(sink).map_err(|e| {
+                SolveError::from(EngineError::Certificate(format!("{}: {e}", sink.display())))
+            })?;
+            if claim != SearchClaim::whole(d, n) {
+                return Err(SolveError::from(EngineError::Certificate(format!(
+                    "the search certificate claims {claim}, not {}",
+                    SearchClaim::whole(d, n)
+                ))));
+            }
+            check_proof(sink, sink, files.format(), None)?
+        }
+        ProofFiles::Clausal { format, proof, cnf } => check_proof(cnf, proof, *format, None)?,
+    };
+    let cnf = files.cnf().and_then(|path| {
+        let name = path.file_name()?.to_string_lossy().into_owned();
+        Some((name, path.to_path_buf()))
+    });
     Ok((
         Proved {
-            solver: outcome.solver.clone(),
+            solver: outcome.solver,
             seconds: outcome.seconds,
-            formula: None,
-            cnf: None,
+            formula,
+            cnf,
         },
         report,
     ))

@@ -101,23 +101,25 @@ pub(crate) fn check_proof_within(
     format: ProofFormat,
     limits: &Limits,
 ) -> Result<CheckReport, SolveError> {
-    if format == ProofFormat::Search {
+    match format {
+        ProofFormat::Drat | ProofFormat::Lrat => check_inputs(cnf, proof)?,
         // A search certificate states its claim itself; a cube's (`cnf` its formula, not
         // the certificate again) must also claim that cube, which is pq-sat's to see:
         // pq-check verifies only what the header says.
-        let cube = cnf != proof;
-        let mut report = check_search(proof, cube, limits)?;
-        if cube && report.verified {
-            report.note = claimed_otherwise(cnf, proof)?;
-            report.verified = report.note.is_none();
+        ProofFormat::Search => {
+            let cube = cnf != proof;
+            let mut report = check_search(proof, cube, limits)?;
+            if cube && report.verified {
+                report.note = claimed_otherwise(cnf, proof)?;
+                report.verified = report.note.is_none();
+            }
+            return Ok(report);
         }
-        return Ok(report);
     }
-    check_inputs(cnf, proof)?;
-    match format {
-        ProofFormat::Drat => check_drat(cnf, proof, limits),
-        ProofFormat::Lrat => check_lrat(cnf, proof, limits),
-        ProofFormat::Search => unreachable!("checked above"),
+    if format == ProofFormat::Lrat {
+        check_lrat(cnf, proof, limits)
+    } else {
+        check_drat(cnf, proof, limits)
     }
 }
 
@@ -182,7 +184,11 @@ fn claimed_otherwise(cnf: &Path, proof: &Path) -> Result<Option<String>, SolveEr
 /// `s VERIFIED` only when every pair, branch and leaf checks and the certificate makes the
 /// whole claim; a cube's certificate (`cube`) verifies as `s CUBE VERIFIED`, exit 4, and
 /// nothing else counts (a part of the range, exit 3, is never a step's answer).
-fn check_search(proof: &Path, cube: bool, limits: &Limits) -> Result<CheckReport, SolveError> {
+pub(crate) fn check_search(
+    proof: &Path,
+    cube: bool,
+    limits: &Limits,
+) -> Result<CheckReport, SolveError> {
     let m = std::fs::metadata(proof).map_err(SolveError::io(proof))?;
     if !m.is_file() {
         return Err(SolveError::from(EngineError::ProofFile(format!(

@@ -119,12 +119,10 @@ impl Decide for SatSolvers {
     }
 }
 
-/// One proof-writing SAT solver, in a proof format.
+/// One proof-writing SAT solver.
 pub(crate) struct SatProver {
     /// The solver.
     pub spec: BackendSpec,
-    /// The proof's format.
-    pub format: ProofFormat,
     /// Whether the proof may replace an earlier file.
     pub policy: WritePolicy,
     /// The encoding of a problem given without its formula.
@@ -135,21 +133,21 @@ pub(crate) struct SatProver {
 
 impl Prove for SatProver {
     fn prove(&self, query: Query<'_>, files: &ProofFiles) -> Result<Decided, SolveError> {
-        let (check, limits) = (self.check, query.limits);
+        let ProofFiles::Clausal { format, proof, cnf } = files else {
+            return Err(SolveError::from(EngineError::Unsupported(format!(
+                "{} writes a clausal proof (DRAT or LRAT); a search certificate comes from the line engine",
+                self.spec
+            ))));
+        };
+        let (check, limits, format) = (self.check, query.limits, *format);
         let (problem, n, formula) = formula_of(query.step, &self.options);
         let formula = formula.as_ref();
-        let paths = (files.cnf_out.as_path(), files.proof.as_path());
-        let proved = prove(&self.spec, formula, paths, self.format, limits, self.policy)?;
+        let paths = (cnf.as_path(), proof.as_path());
+        let proved = prove(&self.spec, formula, paths, format, limits, self.policy)?;
         let (mut answer, solver) = judged(formula, (proved.answer, proved.solver), query.judge)?;
         let checked = answer == Answer::Unsat && check;
         if checked {
-            answer = verify_unsat(
-                solver.clone(),
-                &files.cnf_out,
-                &files.proof,
-                self.format,
-                limits,
-            )?;
+            answer = verify_unsat(solver.clone(), cnf, proof, format, limits)?;
         }
         let mut outcome = decoded(problem, n, formula, answer, solver, proved.seconds)?;
         if outcome.status == Status::Unsat {

@@ -13,7 +13,7 @@ use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{header, Formula};
 use pq_engine::capability::Outcome;
-use pq_engine::capability::{Decided, Query, Step};
+use pq_engine::capability::{Decided, ProofFiles, Query, Step};
 use pq_engine::plan::{Plan, Target};
 use pq_engine::proof::{certified_formula, ProofFormat};
 use pq_io::output::WritePolicy;
@@ -122,11 +122,7 @@ fn at_size(problem: &Problem, n: usize, run: &Solve) -> Result<u8> {
     report.search = decided.search.as_ref().map(Search::of);
     report.mark_known(plan.check_unsat.map(ProofFormat::checker));
     let text = || report.text(Headline::Problem(problem, n), outcome);
-    if plan
-        .proof
-        .as_ref()
-        .is_some_and(|p| p.proof.as_os_str() == "-")
-    {
+    if plan.proof.as_ref().is_some_and(ProofFiles::to_stdout) {
         pq_report::emit_to_stderr(run.format, &report, text)?;
     } else {
         emit(run.format, &report, text)?;
@@ -141,16 +137,7 @@ fn proof_report(
     certifies: impl FnOnce() -> String,
 ) -> Option<ProofReport> {
     let (files, bytes) = (plan.proof.as_ref()?, decided.proof_bytes?);
-    if plan.proof_format == ProofFormat::Search {
-        return Some(ProofReport::search(&files.proof, bytes));
-    }
-    Some(ProofReport::new(
-        &files.proof,
-        &files.cnf_out,
-        plan.proof_format,
-        bytes,
-        certifies(),
-    ))
+    Some(ProofReport::written(files, bytes, certifies))
 }
 
 /// With `--svg`, draws `placement` titled `title` (the preset's pictures only: other
