@@ -590,7 +590,10 @@ impl LineEngine {
             return Ok((outcome, stats, bytes));
         };
         if check {
-            let report = crate::proof::check_search(tmp.path(), false, limits)?;
+            // The step asked, demanded of the claim: a certificate of any other step (a slip
+            // between the request and the writer) verifies as nothing.
+            let expect = format!("board square {} armies {n} {n}", l.rows);
+            let report = crate::proof::check_search(tmp.path(), false, Some(&expect), limits)?;
             if !report.verified {
                 return Err(EngineError::CheckerRefused(report.verdict.clone()).into());
             }

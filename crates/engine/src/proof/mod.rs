@@ -108,7 +108,7 @@ pub(crate) fn check_proof_within(
         // pq-check verifies only what the header says.
         ProofFormat::Search => {
             let cube = cnf != proof;
-            let mut report = check_search(proof, cube, limits)?;
+            let mut report = check_search(proof, cube, None, limits)?;
             if cube && report.verified {
                 report.note = claimed_otherwise(cnf, proof)?;
                 report.verified = report.note.is_none();
@@ -124,12 +124,19 @@ pub(crate) fn check_proof_within(
 }
 
 /// `pq-check`, the checker of search certificates: the one built beside this pq-sat (the
-/// workspace builds both), else the one on `PATH`.
+/// workspace builds both; a test's executable sits one folder below, in `deps`), else the
+/// one on `PATH`.
 pub(crate) fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join("pq-check")))
-        .filter(|p| p.is_file());
+    let exe = std::env::current_exe().ok();
+    let dir = exe.as_deref().and_then(Path::parent);
+    let beside = [
+        dir,
+        dir.filter(|d| d.ends_with("deps")).and_then(Path::parent),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|d| d.join("pq-check"))
+    .find(|p| p.is_file());
     match beside {
         Some(p) => Ok(p),
         None => find_program(
@@ -183,10 +190,13 @@ fn claimed_otherwise(cnf: &Path, proof: &Path) -> Result<Option<String>, SolveEr
 /// Checks the search certificate `proof` with `pq-check`, which exits 0 and prints
 /// `s VERIFIED` only when every pair, branch and leaf checks and the certificate makes the
 /// whole claim; a cube's certificate (`cube`) verifies as `s CUBE VERIFIED`, exit 4, and
-/// nothing else counts (a part of the range, exit 3, is never a step's answer).
+/// nothing else counts (a part of the range, exit 3, is never a step's answer). `expect`
+/// (`board square D armies W B`) is demanded of the claim: a certificate of another step
+/// verifies as nothing.
 pub(crate) fn check_search(
     proof: &Path,
     cube: bool,
+    expect: Option<&str>,
     limits: &Limits,
 ) -> Result<CheckReport, SolveError> {
     let m = std::fs::metadata(proof).map_err(SolveError::io(proof))?;
@@ -198,6 +208,9 @@ pub(crate) fn check_search(
     }
     let program = pq_check_program()?;
     let mut cmd = Command::new(&program);
+    if let Some(expect) = expect {
+        cmd.arg("--expect").arg(expect);
+    }
     cmd.arg(proof);
     let (code, run) = run_checker("pq-check", cmd, None, limits)?;
     let stdout = run.stdout.as_deref().unwrap_or_default();
@@ -217,7 +230,11 @@ pub(crate) fn check_search(
                 .flat_map(str::lines)
         };
         (lines().map(str::trim))
-            .find(|l| l.starts_with("c refused") || l.starts_with("pq-check: "))
+            .find(|l| {
+                l.starts_with("c refused")
+                    || l.starts_with("c expected")
+                    || l.starts_with("pq-check: ")
+            })
             .or_else(|| lines().map(str::trim).find(|l| l.starts_with("s ")))
             .unwrap_or("no verdict")
             .to_string()
@@ -493,7 +510,41 @@ pub(crate) fn default_prover(format: ProofFormat) -> BackendSpec {
 
 #[cfg(test)]
 mod tests {
-    use super::binary_drat_has_empty_clause;
+    use super::{binary_drat_has_empty_clause, check_search};
+    use pq_solve::control::Limits;
+
+    /// pq-sat demands the step it asked of a search certificate's claim: a true
+    /// certificate of another step (a slip between the request and the writer) verifies
+    /// as nothing.
+    #[test]
+    fn a_search_certificate_of_another_step_is_not_the_step() {
+        if super::pq_check_program().is_err() {
+            // Built by the workspace's test run (crates/check); alone, this crate has none.
+            eprintln!("pq-check not built: skipped");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("q.search");
+        let queens = pq_encode::spec::Problem::peaceable_queens(4);
+        let keep = pq_io::output::WritePolicy::Keep;
+        let engine = crate::lines::LineEngine::on(1);
+        let limits = Limits::default();
+        let (outcome, _, _) = engine
+            .certify(&queens, 3, &path, false, &limits, keep)
+            .unwrap();
+        assert_eq!(outcome.status, crate::capability::Status::Unsat);
+        let own = check_search(&path, false, Some("board square 4 armies 3 3"), &limits);
+        assert!(own.unwrap().verified);
+        for other in ["board square 4 armies 4 4", "board square 5 armies 3 3"] {
+            let report = check_search(&path, false, Some(other), &limits).unwrap();
+            assert!(!report.verified, "{other}");
+            assert!(
+                report.verdict.starts_with("c expected"),
+                "{}",
+                report.verdict
+            );
+        }
+    }
 
     /// Binary DRAT: `a`/`d`, literals 2v (+1 if negative) as 7-bit groups, then a zero.
     #[test]
