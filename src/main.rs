@@ -57,8 +57,15 @@ fn run() -> ExitCode {
     let args = match cli::Args::try_parse() {
         Ok(args) => args,
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // `--help` and `--version` print to standard output: text lost there (a full
+            // disk) is an error, a reader that left early (`| head`) is not.
+            return match e.print() {
+                Err(write) if write.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("pq-sat: error: cannot write the text: {write}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::from(if e.use_stderr() { 2 } else { 0 }),
+            };
         }
     };
     pq_report::progress::set_verbosity(args.verbosity());

@@ -120,22 +120,45 @@ pub(crate) fn checkable(spec: &BackendSpec, format: ProofFormat) -> Result<(), S
     pq_engine::proof::check_capable(spec, format).map_err(|e| format!("--check-unsat: {e}"))
 }
 
-/// The command line as typed, for manifests.
+/// An `-o` value: `-` is standard output, as for every other pq-sat file argument and
+/// every SAT tool, not a file named `-`.
+pub(crate) fn file_or_stdout(path: Option<PathBuf>) -> Option<PathBuf> {
+    path.filter(|p| p.as_os_str() != "-")
+}
+
+/// The command line as typed, for manifests: each word as a shell reads it back, a name
+/// that is not UTF-8 written with `$'\xHH'` escapes for its bytes.
 pub(crate) fn command_line() -> String {
     // The program as `pq-sat`, not the path it ran from (`/tmp/…/target/release/pq-sat`):
     // what is recorded is a command to run again, anywhere pq-sat is installed.
-    std::env::args()
+    std::env::args_os()
         .enumerate()
-        .map(|(i, a)| if i == 0 { "pq-sat".to_string() } else { a })
-        .map(|a| {
-            if a.contains(char::is_whitespace) || a.is_empty() {
-                format!("'{a}'")
-            } else {
-                a
-            }
-        })
+        .map(|(i, a)| if i == 0 { "pq-sat".into() } else { a })
+        .map(|a| shell_word(&a))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `word` as a shell reads it back: as it is, in single quotes when it holds white space or
+/// is empty, as `$'…'` with `\xHH` for each byte outside printable ASCII when it is not
+/// UTF-8.
+fn shell_word(word: &std::ffi::OsStr) -> String {
+    match word.to_str() {
+        Some(a) if a.contains(char::is_whitespace) || a.is_empty() => format!("'{a}'"),
+        Some(a) => a.to_string(),
+        None => {
+            let bytes = std::os::unix::ffi::OsStrExt::as_bytes(word);
+            let escaped: String = bytes
+                .iter()
+                .map(|&b| match b {
+                    b'\\' | b'\'' => format!("\\{}", b as char),
+                    0x20..=0x7e => (b as char).to_string(),
+                    _ => format!("\\x{b:02x}"),
+                })
+                .collect();
+            format!("$'{escaped}'")
+        }
+    }
 }
 
 /// The number of cores, the default size of the portfolio.

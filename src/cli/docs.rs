@@ -51,8 +51,12 @@ impl crate::commands::Job for Man {
 /// Writes the completion script for `shell` on standard output.
 fn completions(shell: Shell) -> Result<u8> {
     let mut command = Args::command();
+    // Made in memory first: clap_complete panics on a write error (a full disk, say), which
+    // a plain write reports.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "pq-sat", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(shell, &mut command, "pq-sat", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(0)
 }

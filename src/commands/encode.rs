@@ -25,7 +25,7 @@ pub(crate) struct EncodeArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = EncodeFormat::Dimacs)]
     pub format: EncodeFormat,
     /// Write to FILE instead of standard output (atomically: no half-written file; a name
-    /// ending in .xz, .gz or .bz2 is compressed)
+    /// ending in .xz, .gz or .bz2 is compressed; `-`: standard output)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
@@ -67,7 +67,8 @@ pub(crate) struct EncodeJob {
 
 impl EncodeArgs {
     /// Checks what clap cannot: the size is given exactly when the format needs one.
-    pub(crate) fn validate(self) -> Result<EncodeJob, String> {
+    pub(crate) fn validate(mut self) -> Result<EncodeJob, String> {
+        self.output = crate::args::file_or_stdout(self.output);
         if let Some(format) = self.format.export() {
             if self.subject.n.is_some() {
                 return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 pub(crate) struct RenderArgs {
     #[command(flatten)]
     pub placement: PlacementArgs,
-    /// Write the SVG to FILE (atomically) instead of standard output
+    /// Write the SVG to FILE (atomically) instead of standard output (`-`: standard output)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
@@ -26,7 +26,8 @@ pub(crate) type RenderJob = PlacementJob<RenderArgs>;
 
 impl RenderArgs {
     /// Reads `--problem` (the placement itself is read when the command runs).
-    pub(crate) fn validate(self) -> Result<RenderJob, String> {
+    pub(crate) fn validate(mut self) -> Result<RenderJob, String> {
+        self.output = crate::args::file_or_stdout(self.output);
         PlacementJob::load(self, |args| &args.placement)
     }
 }

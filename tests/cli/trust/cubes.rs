@@ -1,4 +1,4 @@
-//! Adversarial tests: the cube directory (issue "Trust the cubes too"). Every file in it is
+//! Adversarial tests: the cube directory. Every file in it is
 //! untrusted input: the verdict is derived from a fresh encoding and a re-run split, never
 //! read from the header, the manifest's text or its cube list (class 22); results count
 //! only for the formula and cube they name (class 23); a verdict that contradicts the table

@@ -1,7 +1,8 @@
-//! The adversarial suite (issue "Trust nothing"): one regression test per class of defect
+//! The adversarial suite: one regression test per class of defect
 //! found by lying solvers, tampered files, hostile paths, overflowing sizes and signals.
 //! Each module holds one family of classes; RELIABILITY.md maps every promise to its tests.
 
+mod bytes;
 mod claims;
 mod cubes;
 mod files;
