@@ -140,6 +140,9 @@ pub struct Family {
     /// For each compressed instance, a plain copy of its DIMACS (removed with the family):
     /// what the solvers are given (see [`Family::solver_file`]).
     plain: Vec<Option<tempfile::TempPath>>,
+    /// Each instance's file as found on disk (its name's bytes as they are, a link
+    /// resolved): what a solver is given when the instance is plain.
+    files: Vec<PathBuf>,
 }
 
 impl Family {
@@ -164,6 +167,7 @@ impl Family {
         let mut formulas = Vec::with_capacity(manifest.instances.len());
         let mut optimisations = Vec::with_capacity(manifest.instances.len());
         let mut plain = Vec::with_capacity(manifest.instances.len());
+        let mut files = Vec::with_capacity(manifest.instances.len());
         for e in &manifest.instances {
             let path = dir.join(&e.file);
             // An instance is a file the family wrote: a link, a FIFO or a device is not.
@@ -178,6 +182,7 @@ impl Family {
             }
             let (text, copy) = plain_text(&path, &e.file, bytes)?;
             plain.push(copy);
+            files.push(path.clone());
             if let Some(format) = &e.format {
                 let inst = optimisation(&path, format, &text)?;
                 let found = (inst.opt.formula.n_vars, inst.opt.n_constraints());
@@ -199,38 +204,48 @@ impl Family {
             formulas,
             optimisations,
             plain,
+            files,
         })
     }
 
     /// A folder of DIMACS files that no manifest describes: every regular file named
-    /// `*.cnf` (or `*.cnf.xz`, `.gz`, `.bz2`) in `dir`, in name order, each status
-    /// unknown until a solver answers (a SAT answer is checked against every clause, and
-    /// an UNSAT that another solver's checked model contradicts is wrong). Links and
-    /// subdirectories are skipped.
+    /// `*.cnf` (or `*.cnf.xz`, `.gz`, `.bz2`) in `dir`, or link to one, in name order, each
+    /// status unknown until a solver answers (a SAT answer is checked against every clause,
+    /// and an UNSAT that another solver's checked model contradicts is wrong).
+    /// Subdirectories are skipped. A name that is not UTF-8 is shown with replacement
+    /// characters, and its file is read and given to the solvers by its own bytes.
     pub fn folder(dir: &Path) -> Result<Family, FamilyError> {
         let listing = std::fs::read_dir(dir).map_err(SolveError::io(dir))?;
-        let mut names = Vec::new();
+        let mut found = Vec::new();
         for entry in listing {
             let entry = entry.map_err(SolveError::io(dir))?;
             let name = entry.file_name().to_string_lossy().into_owned();
             let cnf = [".cnf", ".cnf.xz", ".cnf.gz", ".cnf.bz2"]
                 .iter()
                 .any(|ext| name.ends_with(ext) && name.len() > ext.len());
-            let regular = entry.file_type().is_ok_and(|t| t.is_file());
-            if cnf && regular {
-                names.push(name);
+            // A folder of links into a benchmark collection is common: a link counts as
+            // the regular file it leads to, which is what is read and solved.
+            let file = match entry.file_type() {
+                Ok(t) if t.is_file() => Some(entry.path()),
+                Ok(t) if t.is_symlink() => {
+                    (std::fs::canonicalize(entry.path()).ok()).filter(|target| target.is_file())
+                }
+                _ => None,
+            };
+            if let (true, Some(file)) = (cnf, file) {
+                found.push((name, file));
             }
         }
-        names.sort();
-        if names.is_empty() {
+        found.sort();
+        if found.is_empty() {
             return Err(FamilyError::Invalid(format!(
                 "{}: neither a family (no {MANIFEST_JSON}) nor a folder of DIMACS files (no *.cnf, *.cnf.xz, *.cnf.gz or *.cnf.bz2)",
                 dir.display()
             )));
         }
         let (mut instances, mut formulas, mut plain) = (Vec::new(), Vec::new(), Vec::new());
-        for name in names {
-            let path = dir.join(&name);
+        let mut files = Vec::new();
+        for (name, path) in found {
             let bytes = pq_io::output::read_regular(&path, MAX_INSTANCE)?;
             let sha256 = sha256_hex(&bytes);
             let (text, copy) = plain_text(&path, &name, bytes)?;
@@ -251,6 +266,7 @@ impl Family {
             });
             formulas.push(formula);
             plain.push(copy);
+            files.push(path);
         }
         let manifest = Manifest {
             family: dir.file_name().map_or_else(
@@ -268,6 +284,7 @@ impl Family {
             manifest,
             formulas,
             plain,
+            files,
         })
     }
 
@@ -278,7 +295,7 @@ impl Family {
     pub fn solver_file(&self, i: usize) -> PathBuf {
         match &self.plain[i] {
             Some(copy) => copy.to_path_buf(),
-            None => self.dir.join(&self.manifest.instances[i].file),
+            None => self.files[i].clone(),
         }
     }
 }

@@ -79,3 +79,34 @@ fn dash_as_output_is_standard_output() {
     assert!(stdout(&out).contains("p cnf "), "{}", stdout(&out));
     assert!(names(tmp.path()).is_empty(), "{:?}", names(tmp.path()));
 }
+
+#[test]
+fn race_reads_a_folder_of_links_and_names_that_are_not_utf8() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (src, links, latin) = (
+        tmp.path().join("src"),
+        tmp.path().join("links"),
+        tmp.path().join("latin"),
+    );
+    for dir in [&src, &links, &latin] {
+        std::fs::create_dir(dir).unwrap();
+    }
+    encode_to("4", "2", &src.join("a.cnf"));
+    encode_to("4", "3", &src.join("b.cnf"));
+    for name in ["a.cnf", "b.cnf"] {
+        std::os::unix::fs::symlink(src.join(name), links.join(name)).unwrap();
+    }
+    std::fs::copy(
+        src.join("a.cnf"),
+        latin.join(OsStr::from_bytes(b"caf\xe9.cnf")),
+    )
+    .unwrap();
+    for (dir, sat, unsat) in [(&links, 1, 1), (&latin, 1, 0)] {
+        let out = run(&["race", s(dir), "--backend", "kissat", "--format", "json"]);
+        assert_eq!(code(&out), 0, "{}: {}", dir.display(), stderr(&out));
+        let v = json(&out);
+        let kissat = &v["solvers"][0];
+        assert_eq!(kissat["sat"], sat, "{v}");
+        assert_eq!(kissat["unsat"], unsat, "{v}");
+    }
+}
