@@ -325,6 +325,26 @@ impl Lines {
         let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
         Ok(pq_lines::certificate::cube_header(&board, demand, &fixed))
     }
+
+    /// The claim a search certificate of `formula` makes when the formula is a whole step
+    /// (no cube among its units), in pq-check's words (`board square D armies W B`); `None`
+    /// for a cube, whose certificate claims its cube ([`Lines::certificate_header`]).
+    ///
+    /// # Errors
+    /// A formula the engine does not read.
+    pub fn whole_claim(&self, formula: &Formula) -> Result<Option<String>, SolveError> {
+        let (board, demand, fixed) = self.recognise(formula, &[]).map_err(SolveError::Invalid)?;
+        let cube = fixed.rows.0 != 0 || fixed.cols.0 != 0 || !fixed.diagonals.is_empty();
+        let kind = if board.is_torus() { "torus" } else { "square" };
+        Ok((!cube).then(|| {
+            format!(
+                "board {kind} {} armies {} {}",
+                board.rows(),
+                demand.white,
+                demand.black
+            )
+        }))
+    }
 }
 
 /// The answer of a search whose verdict is `verdict`: a SAT one's model comes from CaDiCaL

@@ -8,7 +8,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::util::{assert_fails_saying, code, copy_dir, edit_json, json, run, s, stderr, stdout};
+use crate::util::{
+    assert_fails_saying, code, copy_dir, edit_json, encode_to, json, run, s, stderr, stdout,
+};
 
 /// An edit of a manifest.
 type Edit<'a> = &'a dyn Fn(&mut Value);
@@ -444,4 +446,40 @@ fn a_header_stating_a_larger_board_than_its_map_is_refused() {
     std::fs::write(&path, text.replace("c dim 5\n", "c dim 6\n")).unwrap();
     let out = run(&["solve", "--cnf", s(&path), "--format", "json"]);
     assert_fails_saying(&out, 1, "covers 5x5: the header is wrong");
+}
+
+/// `check-proof CNF CERT` with a whole step's formula demands that step's claim of the
+/// certificate (it once compared it with an empty cube and refused the step's own); with a
+/// formula of another step it refuses, naming both claims.
+#[test]
+fn check_proof_reads_a_whole_steps_claim_from_its_formula() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (cert, own, other) = (
+        tmp.path().join("s.search"),
+        tmp.path().join("q5.cnf"),
+        tmp.path().join("q6.cnf"),
+    );
+    let out = run(&[
+        "solve",
+        "--dim",
+        "5",
+        "--n",
+        "5",
+        "--proof",
+        s(&cert),
+        "--proof-format",
+        "search",
+    ]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    encode_to("5", "5", &own);
+    encode_to("6", "6", &other);
+    let out = run(&["check-proof", s(&own), s(&cert)]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    let out = run(&["check-proof", s(&other), s(&cert)]);
+    assert_eq!(code(&out), 1, "{}{}", stdout(&out), stderr(&out));
+    let said = stdout(&out) + &stderr(&out);
+    assert!(
+        said.contains("expected board square 6 armies 6 6"),
+        "{said}"
+    );
 }

@@ -106,11 +106,20 @@ pub(crate) fn check_proof_within(
         // A search certificate states its claim itself; a cube's (`cnf` its formula, not
         // the certificate again) must also claim that cube, which is pq-sat's to see:
         // pq-check verifies only what the header says.
+        // `cnf` is the certificate itself (it states its claim), or the formula it is
+        // of: a whole step's, whose claim is demanded, or a cube's.
+        ProofFormat::Search if cnf == proof => return check_search(proof, false, None, limits),
         ProofFormat::Search => {
-            let cube = cnf != proof;
-            let mut report = check_search(proof, cube, None, limits)?;
-            if cube && report.verified {
-                report.note = claimed_otherwise(cnf, proof)?;
+            let file = File::open(cnf).map_err(SolveError::io(cnf))?;
+            let formula = pq_encode::dimacs::parse(BufReader::new(file))
+                .map_err(|e| SolveError::Invalid(format!("{}: {e}", cnf.display())))?;
+            let lines = pq_solve::lines::Lines::new(1);
+            if let Ok(Some(claim)) = lines.whole_claim(&formula) {
+                return check_search(proof, false, Some(&claim), limits);
+            }
+            let mut report = check_search(proof, true, None, limits)?;
+            if report.verified {
+                report.note = claimed_otherwise(&formula, proof)?;
                 report.verified = report.note.is_none();
             }
             return Ok(report);
@@ -147,14 +156,14 @@ pub(crate) fn pq_check_program() -> Result<std::path::PathBuf, SolveError> {
     }
 }
 
-/// Why the search certificate `proof` is not one of the formula `cnf` (pq-sat's colouring
-/// formula with a cube as unit clauses), or `None` when its header is the one the line
+/// Why the search certificate `proof` is not one of `formula` (pq-sat's colouring formula
+/// with a cube as unit clauses), or `None` when its header is the one the line
 /// engine writes for it, weights aside (they are the engine's choice, pq-check's to use).
-fn claimed_otherwise(cnf: &Path, proof: &Path) -> Result<Option<String>, SolveError> {
-    let file = File::open(cnf).map_err(SolveError::io(cnf))?;
-    let formula = pq_encode::dimacs::parse(BufReader::new(file))
-        .map_err(|e| SolveError::Invalid(format!("{}: {e}", cnf.display())))?;
-    let expected = match pq_solve::lines::Lines::new(1).certificate_header(&formula) {
+fn claimed_otherwise(
+    formula: &pq_encode::Formula,
+    proof: &Path,
+) -> Result<Option<String>, SolveError> {
+    let expected = match pq_solve::lines::Lines::new(1).certificate_header(formula) {
         Ok(header) => header,
         Err(e) => return Ok(Some(format!("its formula has no search certificate: {e}"))),
     };
