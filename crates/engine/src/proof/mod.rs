@@ -41,7 +41,7 @@ pub fn certified_formula(problem: &Problem, options: &Options) -> String {
     let bounds = match options.bounds {
         pq_encode::Bounds::None => String::new(),
         b => format!(
-            ". The formula also carries the redundant family-sum clauses of --bounds {b}; that they change no answer rests on the counting argument that every model of the formula without them extends to them (crates/encode/src/bounds.rs), which the checker does not check"
+            ". The formula also carries the redundant family-sum clauses of --bounds {b}; that they change no answer rests on the counting argument that every model of the formula without them extends to them (docs/certificates.md), which the checker does not check"
         ),
     };
     let base = match (options.symmetry, queens) {
