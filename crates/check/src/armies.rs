@@ -559,6 +559,216 @@ pub fn is_least(rows: &[u8], columns: &[u8]) -> bool {
     true
 }
 
+/// Per army and family, one count a diagonal slot.
+type Lanes = [[[u8; SLOTS]; 2]; 4];
+
+/// Adds `cells` to `lanes`, slot by slot, both families. A count never passes `D ≤ 16`, so the
+/// bytes cannot overflow; wrapping arithmetic only spares debug builds a check a byte, which
+/// would keep the loop from being vectorized (they compare the counts with a recount instead).
+#[inline(always)]
+fn add(lanes: &mut [[u8; SLOTS]; 2], cells: &[[u8; SLOTS]; 2]) {
+    for (lane, &cell) in lanes
+        .as_flattened_mut()
+        .iter_mut()
+        .zip(cells.as_flattened())
+    {
+        *lane = lane.wrapping_add(cell);
+    }
+}
+
+/// Takes `cells` from `lanes`, slot by slot, both families: only cells counted before are
+/// taken.
+#[inline(always)]
+fn sub(lanes: &mut [[u8; SLOTS]; 2], cells: &[[u8; SLOTS]; 2]) {
+    for (lane, &cell) in lanes
+        .as_flattened_mut()
+        .iter_mut()
+        .zip(cells.as_flattened())
+    {
+        *lane = lane.wrapping_sub(cell);
+    }
+}
+
+/// The counts `fixed_{fji}` and `pot_{fji}` of §A3 at the current column node, kept along the
+/// column tree instead of recounted at every column leaf: colouring column `c` with army `a`
+/// puts the cells `R_a × {c}` into `fixed` of `a` and takes the cells `R_j × {c}` out of `pot`
+/// of every other army `j` (they leave `C_j ∪ F`); uncolouring undoes exactly that. A column
+/// leaf then reads `2D − 1` slots per army instead of visiting up to `D²` cells.
+///
+/// Most children are leaves, which read one family once: so a child's own colouring is only
+/// *pending* (recorded, not applied) until the child turns out to be an inner node
+/// ([`ColumnCounts::settle`]), and a leaf folds it into the one family it reads
+/// ([`ColumnCounts::family`]).
+#[derive(Clone)]
+struct ColumnCounts {
+    /// `cells[j][c][f]`: a 1 at the diagonal of family `f` of each cell `(r, c)` with
+    /// `r ∈ R_j` (a column meets a diagonal in one cell at most, so each slot is 0 or 1).
+    /// Column `MAX_SIDE` has no cell: a pending colouring of it changes nothing.
+    cells: [[[[u8; SLOTS]; 2]; MAX_SIDE + 1]; 4],
+    /// `fixed[j][f][i]`: the cells of diagonal `(f, i)` in `R_j × C_j`, the pending colouring
+    /// left out.
+    fixed: Lanes,
+    /// `pot[j][f][i]`: the cells of diagonal `(f, i)` in `R_j × (C_j ∪ F)`, the pending
+    /// colouring left out.
+    pot: Lanes,
+    /// The colouring `(column, army)` of the current node's last column, not applied yet, or
+    /// `(MAX_SIDE, 0)` for none.
+    pending: (usize, usize),
+}
+
+/// No pending colouring: the column without cells.
+const NO_COLUMN: (usize, usize) = (MAX_SIDE, 0);
+
+impl ColumnCounts {
+    fn new() -> ColumnCounts {
+        ColumnCounts {
+            cells: [[[[0; SLOTS]; 2]; MAX_SIDE + 1]; 4],
+            fixed: [[[0; SLOTS]; 2]; 4],
+            pot: [[[0; SLOTS]; 2]; 4],
+            pending: NO_COLUMN,
+        }
+    }
+
+    /// The counts at the root of the column tree of the row colouring `rows` (`rows[r]` the
+    /// army of row `r`): no column coloured, so every cell of `R_j` is potential for `j`.
+    fn start(&mut self, rows: &[u8]) {
+        let side = rows.len();
+        self.cells = [[[[0; SLOTS]; 2]; MAX_SIDE + 1]; 4];
+        self.fixed = [[[0; SLOTS]; 2]; 4];
+        self.pot = [[[0; SLOTS]; 2]; 4];
+        self.pending = NO_COLUMN;
+        for (row, &army) in rows.iter().enumerate() {
+            let j = usize::from(army);
+            for column in 0..side {
+                for (family, index) in diagonals(side, row, column) {
+                    self.cells[j][column][family][index] = 1;
+                    self.pot[j][family][index] += 1;
+                }
+            }
+        }
+    }
+
+    /// Applies column `column` (uncoloured) taking the colour `army`.
+    #[inline(always)]
+    fn colour(&mut self, armies: usize, (column, army): (usize, usize)) {
+        add(&mut self.fixed[army], &self.cells[army][column]);
+        for j in (0..armies).filter(|&j| j != army) {
+            sub(&mut self.pot[j], &self.cells[j][column]);
+        }
+    }
+
+    /// Undoes [`ColumnCounts::colour`].
+    #[inline(always)]
+    fn uncolour(&mut self, armies: usize, (column, army): (usize, usize)) {
+        sub(&mut self.fixed[army], &self.cells[army][column]);
+        for j in (0..armies).filter(|&j| j != army) {
+            add(&mut self.pot[j], &self.cells[j][column]);
+        }
+    }
+
+    /// Applies the pending colouring, for an inner node whose children come next; returns it,
+    /// for [`ColumnCounts::unsettle`].
+    #[inline(always)]
+    fn settle(&mut self, armies: usize) -> (usize, usize) {
+        let pending = std::mem::replace(&mut self.pending, NO_COLUMN);
+        self.colour(armies, pending);
+        pending
+    }
+
+    /// Undoes [`ColumnCounts::settle`]: the colouring is pending again.
+    #[inline(always)]
+    fn unsettle(&mut self, armies: usize, settled: (usize, usize)) {
+        self.uncolour(armies, settled);
+        self.pending = settled;
+    }
+
+    /// `fixed[j][family]` and `pot[j][family]` of the current node, its pending colouring
+    /// included.
+    #[inline(always)]
+    fn family(&self, j: usize, family: usize) -> ([u8; SLOTS], [u8; SLOTS]) {
+        let (column, army) = self.pending;
+        let (mut fixed, mut pot) = (self.fixed[j][family], self.pot[j][family]);
+        let cells = &self.cells[j][column][family];
+        let changed = if j == army { &mut fixed } else { &mut pot };
+        for (lane, &cell) in changed.iter_mut().zip(cells) {
+            // Wrapping for the reason given at `add`.
+            *lane = if j == army {
+                lane.wrapping_add(cell)
+            } else {
+                lane.wrapping_sub(cell)
+            };
+        }
+        (fixed, pot)
+    }
+
+    /// `fixed[j][family]` and `pot[j][family]` counted afresh, cell by cell, from the
+    /// definitions: `rows[r]` the army of row `r`, `columns[c]` that of column `c` or
+    /// [`UNCOLOURED`]. Only the cells of `R_j × (C_j ∪ F)` are visited, so that debug builds
+    /// can afford it at every leaf.
+    fn recount(rows: &[u8], columns: &[u8], family: usize) -> [([u8; SLOTS], [u8; SLOTS]); 4] {
+        let side = rows.len();
+        let (mut own, mut free) = ([0u32; 4], 0u32);
+        for (column, &colour) in columns.iter().enumerate() {
+            match colour {
+                UNCOLOURED => free |= 1 << column,
+                army => own[usize::from(army)] |= 1 << column,
+            }
+        }
+        let mut counts = [([0u8; SLOTS], [0u8; SLOTS]); 4];
+        for (row, &army) in rows.iter().enumerate() {
+            let j = usize::from(army);
+            let (fixed, pot) = &mut counts[j];
+            let mut open = own[j] | free;
+            while open != 0 {
+                let column = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let index = diagonals(side, row, column)[family].1;
+                pot[index] += 1;
+                fixed[index] += u8::from(own[j] >> column & 1 == 1);
+            }
+        }
+        counts
+    }
+
+    /// Whether the kept counts of `family`, the pending colouring included, are those of the
+    /// definitions for this node.
+    fn is_fresh(&self, rows: &[u8], columns: &[u8], family: usize) -> bool {
+        let counts = ColumnCounts::recount(rows, columns, family);
+        (0..4).all(|j| self.family(j, family) == counts[j])
+    }
+}
+
+/// `Σ_i max_j w_j·x_j[i]` over the slots of a family, `x_j = cells(j)` of at most `D ≤ 16`
+/// cells a slot (the slots beyond the last diagonal are 0).
+#[inline(always)]
+fn weighted_cap(weight: &[u64], cells: impl Fn(usize) -> [u8; SLOTS]) -> u32 {
+    let mut best = [0u16; SLOTS];
+    for (j, &w) in weight.iter().enumerate() {
+        // A weight is at most 1000 and a count at most 16: the products fit in u16.
+        let w = w as u16;
+        for (best, &count) in best.iter_mut().zip(&cells(j)) {
+            *best = (*best).max(w * u16::from(count));
+        }
+    }
+    // At most 32 slots of 16,000.
+    best.iter().map(|&best| u32::from(best)).sum()
+}
+
+/// Whether debug builds compare the kept column counts with a recount at the leaf read at
+/// offset `at`. A recount costs more than the leaf itself, and the tests read their
+/// certificates many times over, each tampered copy shifting the offsets: one leaf in eight
+/// is plenty (the unit tests compare the counts at every node of random column trees).
+#[inline(always)]
+fn sampled(at: u64) -> bool {
+    at.is_multiple_of(8)
+}
+
+/// The two diagonals of cell `(row, column)`: `(0, r + c)` and `(1, r − c + D − 1)`.
+#[inline(always)]
+fn diagonals(side: usize, row: usize, column: usize) -> [(usize, usize); 2] {
+    [(0, row + column), (1, row + side - 1 - column)]
+}
+
 /// An inner node of a diagonal tree on the current path: its diagonal, its children's armies
 /// in their order, which child is being read, and the live cells that child's label removed
 /// (per army, a row mask of the diagonal) to put them back.
@@ -579,7 +789,6 @@ struct Checker<'a, R> {
     input: Input<R>,
     side: usize,
     armies: usize,
-    full: u32,
     /// `o` and, for each column, its depth in `o`.
     o: Vec<usize>,
     /// The army of each row, and each army's rows `R_j`.
@@ -597,6 +806,10 @@ struct Checker<'a, R> {
     counts: [[[u8; SLOTS]; 2]; 4],
     /// The live cells of each army (each lies on one diagonal of family 0: `Σ_i ℓ_j(0, i)`).
     totals: [u64; 4],
+    /// `fixed` and `pot` of the current column node.
+    column_counts: ColumnCounts,
+    /// `⌈m/|R_j|⌉` of the current row colouring, the columns army `j` needs in all.
+    least_columns: [u64; 4],
     /// The diagonals labelled on the path, a bit per index, per family.
     labelled: [u32; 2],
     path: Vec<Frame>,
@@ -632,6 +845,12 @@ impl<R: Read> Checker<'_, R> {
             );
         }
         self.column(0, byte, at)?;
+        debug_assert!(
+            self.column_counts.pending == NO_COLUMN
+                && self.column_counts.fixed == [[[0; SLOTS]; 2]; 4],
+            "the column counts are not back at the root ({})",
+            self.place()
+        );
         self.trees += 1;
         Ok(())
     }
@@ -645,9 +864,11 @@ impl<R: Read> Checker<'_, R> {
         match byte {
             COLUMN_INNER if depth < self.side => {
                 let column = self.o[depth];
+                let settled = self.column_counts.settle(self.armies);
                 for army in 0..self.armies as u8 {
                     self.columns[column] = army;
                     self.column_sets[usize::from(army)] |= 1 << column;
+                    self.column_counts.pending = (column, usize::from(army));
                     let (entry, at) = self
                         .input
                         .next(|| "the child entries of a column node".to_string())?;
@@ -669,6 +890,7 @@ impl<R: Read> Checker<'_, R> {
                     self.columns[column] = UNCOLOURED;
                     self.column_sets[usize::from(army)] &= !(1 << column);
                 }
+                self.column_counts.unsettle(self.armies, settled);
                 Ok(())
             }
             COLUMN_INNER => refuse(
@@ -741,9 +963,8 @@ impl<R: Read> Checker<'_, R> {
     fn need(&self) -> [u128; 4] {
         let mut need = [0; 4];
         for (j, need) in need.iter_mut().enumerate().take(self.armies) {
-            let rows = u64::from(self.row_sets[j].count_ones());
             let columns = u64::from(self.column_sets[j].count_ones());
-            *need = u128::from(self.claim.size.div_ceil(rows).saturating_sub(columns));
+            *need = u128::from(self.least_columns[j].saturating_sub(columns));
         }
         need
     }
@@ -754,19 +975,27 @@ impl<R: Read> Checker<'_, R> {
     }
 
     /// The weight of a cap-sum or FC byte (`b = byte & 15`), or a refusal.
+    #[inline(always)]
     fn weight(&self, byte: u8, at: u64) -> Result<&[u64], Failure> {
-        let b = usize::from(byte & 15);
-        match self.claim.weights.get(b) {
+        match self.claim.weights.get(usize::from(byte & 15)) {
             Some(weight) => Ok(weight),
-            None => refuse(
-                at,
-                format!(
-                    "leaf {byte:#04x} names weight {b}, but the header lists {} ({})",
-                    self.claim.weights.len(),
-                    self.place()
-                ),
-            ),
+            None => self.no_weight(byte, at),
         }
+    }
+
+    /// The refusal of a leaf that names a weight the header does not list.
+    #[cold]
+    #[inline(never)]
+    fn no_weight<T>(&self, byte: u8, at: u64) -> Result<T, Failure> {
+        refuse(
+            at,
+            format!(
+                "leaf {byte:#04x} names weight {}, but the header lists {} ({})",
+                byte & 15,
+                self.claim.weights.len(),
+                self.place()
+            ),
+        )
     }
 
     /// `want(w) = m·Σ_j w_j`.
@@ -791,45 +1020,31 @@ impl<R: Read> Checker<'_, R> {
                 ),
             );
         }
-        // Every need is now at most `free ≤ 16`.
+        debug_assert!(
+            !sampled(at)
+                || self
+                    .column_counts
+                    .is_fresh(&self.rows, &self.columns, family),
+            "the kept column counts differ from a recount ({})",
+            self.place()
+        );
+        // Every need is now at most `free ≤ 16`, and so is `spare`.
         let spare = free as u64 - needed as u64;
-        let coloured = self.column_sets[..self.armies]
-            .iter()
-            .fold(0, |all, &set| all | set);
-        let uncoloured = self.full & !coloured;
-        // fixed_{fji}: the cells of R_j × C_j on each diagonal of the family; pot_{fji}: those
-        // of R_j × (C_j ∪ F) (FC needs only the first).
-        let mut fixed = [[0u8; SLOTS]; 4];
-        let mut pot = [[0u8; SLOTS]; 4];
-        for row in 0..self.side {
-            let j = usize::from(self.rows[row]);
-            let mut columns = self.column_sets[j] | if fix { 0 } else { uncoloured };
-            while columns != 0 {
-                let column = columns.trailing_zeros() as usize;
-                columns &= columns - 1;
-                let i = if family == 0 {
-                    row + column
-                } else {
-                    row + self.side - 1 - column
-                };
-                pot[j][i] += 1;
-                fixed[j][i] += u8::from(self.column_sets[j] >> column & 1 == 1);
-            }
-        }
-        let mut sum = 0u128;
-        for i in 0..2 * self.side - 1 {
-            let mut best = 0;
-            for (j, &w) in weight.iter().enumerate() {
-                let fixed = u64::from(fixed[j][i]);
-                let cells = if fix {
-                    fixed
-                } else {
-                    u64::from(pot[j][i]).min(fixed + need[j] as u64 + spare)
-                };
-                best = best.max(w * cells);
-            }
-            sum += u128::from(best);
-        }
+        let counts = &self.column_counts;
+        let mut sum = u128::from(if fix {
+            weighted_cap(weight, |j| counts.family(j, family).0)
+        } else {
+            weighted_cap(weight, |j| {
+                // x_{fji} = min(pot, fixed + need_j + spare): need_j + spare ≤ free ≤ 16, so
+                // the sum fits in a byte, and x ≤ pot.
+                let room = (need[j] as u64 + spare) as u8;
+                let (mut x, pot) = counts.family(j, family);
+                for (x, &pot) in x.iter_mut().zip(&pot) {
+                    *x = pot.min(*x + room);
+                }
+                x
+            })
+        });
         if fix {
             let mut most = 0;
             for (j, &w) in weight.iter().enumerate() {
@@ -956,6 +1171,16 @@ impl<R: Read> Checker<'_, R> {
     /// `first`: preorder, each inner node's children in the order of §A5, each leaf's rule
     /// recomputed from the live cells of the path.
     fn diagonal_tree(&mut self, first: u8, at: u64) -> Result<(), Failure> {
+        if first >= 0x80 {
+            // Most pairs are cut at their root: the column counts decide, no mask is made.
+            debug_assert!(
+                !sampled(at)
+                    || (0..2).all(|f| self.column_counts.is_fresh(&self.rows, &self.columns, f)),
+                "the kept column counts differ from a recount ({})",
+                self.place()
+            );
+            return self.diagonal_leaf(first, at, true);
+        }
         self.start();
         let mut next = Some((first, at));
         loop {
@@ -969,68 +1194,7 @@ impl<R: Read> Checker<'_, R> {
                     self.inner(byte, at, family, index)?;
                     continue;
                 }
-                0x80..=0x83 if usize::from(byte & 3) < self.armies => {
-                    let army = usize::from(byte & 3);
-                    let cells = self.totals[army];
-                    if cells >= self.claim.size {
-                        return refuse(
-                            at,
-                            format!(
-                                "leaf A_{army} ({byte:#04x}) does not hold: army {army} has \
-                                 {cells} live cells, not fewer than {} ({}, {})",
-                                self.claim.size,
-                                self.place(),
-                                self.diagonal_path()
-                            ),
-                        );
-                    }
-                }
-                0xA0..=0xBF => {
-                    let (family, weight) = (usize::from(byte >> 4 & 1), self.weight(byte, at)?);
-                    let sum: u128 = (0..2 * self.side - 1)
-                        .map(|i| {
-                            let cells = weight
-                                .iter()
-                                .enumerate()
-                                .map(|(j, &w)| w * self.count(j, family, i));
-                            u128::from(cells.max().unwrap_or(0))
-                        })
-                        .sum();
-                    let want = self.want(weight);
-                    if sum >= want {
-                        return refuse(
-                            at,
-                            format!(
-                                "leaf cap sum {byte:#04x} (family {family}, weight {}) does not \
-                                 hold: the sum is {sum}, not less than {want} ({}, {})",
-                                words(weight),
-                                self.place(),
-                                self.diagonal_path()
-                            ),
-                        );
-                    }
-                }
-                END => {
-                    return refuse(
-                        at,
-                        format!(
-                            "the body ends (0xFF) inside a diagonal tree ({})",
-                            self.place()
-                        ),
-                    )
-                }
-                _ => {
-                    return refuse(
-                        at,
-                        format!(
-                            "byte {byte:#04x} is not a node of a diagonal tree of {} armies \
-                             ({}, {})",
-                            self.armies,
-                            self.place(),
-                            self.diagonal_path()
-                        ),
-                    )
-                }
+                _ => self.diagonal_leaf(byte, at, false)?,
             }
             // A leaf ends a subtree: go up to the first node with a child not read yet and
             // move to that child; if there is none, the tree is complete.
@@ -1048,6 +1212,80 @@ impl<R: Read> Checker<'_, R> {
                 self.labelled[frame.family] &= !(1 << frame.index);
             }
         }
+    }
+
+    /// Checks the diagonal leaf `byte` read at `at`: at the `root` of the pair's diagonal
+    /// tree (no label yet, the masks not made) or under the labels of the path.
+    fn diagonal_leaf(&self, byte: u8, at: u64, root: bool) -> Result<(), Failure> {
+        match byte {
+            0x80..=0x83 if usize::from(byte & 3) < self.armies => {
+                let army = usize::from(byte & 3);
+                let cells = if root {
+                    // Every cell of R_j × C_j is live at the root.
+                    u64::from(self.row_sets[army].count_ones())
+                        * u64::from(self.column_sets[army].count_ones())
+                } else {
+                    self.totals[army]
+                };
+                if cells >= self.claim.size {
+                    return refuse(
+                        at,
+                        format!(
+                            "leaf A_{army} ({byte:#04x}) does not hold: army {army} has \
+                             {cells} live cells, not fewer than {} ({}, {})",
+                            self.claim.size,
+                            self.place(),
+                            self.diagonal_path()
+                        ),
+                    );
+                }
+            }
+            0xA0..=0xBF => {
+                let (family, weight) = (usize::from(byte >> 4 & 1), self.weight(byte, at)?);
+                // At the root the live cells are R_j × C_j, which the column counts hold: every
+                // column is coloured, so `fixed` counts them.
+                let sum = u128::from(if root {
+                    weighted_cap(weight, |j| self.column_counts.family(j, family).0)
+                } else {
+                    weighted_cap(weight, |j| self.counts[j][family])
+                });
+                let want = self.want(weight);
+                if sum >= want {
+                    return refuse(
+                        at,
+                        format!(
+                            "leaf cap sum {byte:#04x} (family {family}, weight {}) does not \
+                             hold: the sum is {sum}, not less than {want} ({}, {})",
+                            words(weight),
+                            self.place(),
+                            self.diagonal_path()
+                        ),
+                    );
+                }
+            }
+            END => {
+                return refuse(
+                    at,
+                    format!(
+                        "the body ends (0xFF) inside a diagonal tree ({})",
+                        self.place()
+                    ),
+                )
+            }
+            _ => {
+                return refuse(
+                    at,
+                    format!(
+                        "byte {byte:#04x} is not a node of a diagonal tree of {} armies \
+                         ({}, {})",
+                        self.armies,
+                        self.place(),
+                        self.diagonal_path()
+                    ),
+                )
+            }
+        }
+        Ok(())
     }
 
     /// Checks a diagonal inner node and moves to its first child.
@@ -1153,7 +1391,6 @@ pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
         input,
         side,
         armies: claim.armies,
-        full: ((1u64 << side) - 1) as u32,
         o: order(side),
         rows: vec![0; side],
         row_sets: [0; 4],
@@ -1163,6 +1400,8 @@ pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
         live: [[[0; SLOTS]; 2]; 4],
         counts: [[[0; SLOTS]; 2]; 4],
         totals: [0; 4],
+        column_counts: ColumnCounts::new(),
+        least_columns: [0; 4],
         labelled: [0; 2],
         path: Vec::with_capacity(2 * SLOTS),
         trees: 0,
@@ -1175,6 +1414,11 @@ pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
         for (row, &army) in rows.iter().enumerate() {
             checker.row_sets[usize::from(army)] |= 1 << row;
         }
+        for (least, &rows) in checker.least_columns.iter_mut().zip(&checker.row_sets) {
+            // A kept colouring gives every army a row; the others never get here.
+            *least = claim.size.div_ceil(u64::from(rows.count_ones()).max(1));
+        }
+        checker.column_counts.start(rows);
         checker.tree()
     })?;
     let (rows, pairs) = (checker.trees, checker.pairs);
@@ -1270,4 +1514,112 @@ pub fn combine(claims: &[Claim]) -> Result<Together, String> {
     } else {
         Together::Part { covered, missing }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A xorshift generator: the walks are the same on every run.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// Walks a random column tree below the node at `depth` as the checker does (children
+    /// pending, an inner node settled), comparing the kept counts with a recount at every
+    /// node; returns the nodes compared. A node on the `path` is inner down to depth D, one of
+    /// its children on the path again; any other is inner with probability 1/(2k), so that
+    /// the trees reach every depth but stay small.
+    fn walk(
+        counts: &mut ColumnCounts,
+        random: &mut Random,
+        rows: &[u8],
+        columns: &mut [u8],
+        armies: usize,
+        depth: usize,
+        path: bool,
+    ) -> u64 {
+        for family in 0..2 {
+            assert!(counts.is_fresh(rows, columns, family), "at {columns:?}");
+        }
+        let side = rows.len();
+        if depth == side || !(path || random.below(2 * armies as u64) == 0) {
+            return 1;
+        }
+        let column = inward(side, depth);
+        let settled = counts.settle(armies);
+        let mut nodes = 1;
+        let next = random.below(armies as u64) as usize;
+        for army in 0..armies {
+            columns[column] = army as u8;
+            counts.pending = (column, army);
+            let path = path && army == next;
+            nodes += walk(counts, random, rows, columns, armies, depth + 1, path);
+        }
+        columns[column] = UNCOLOURED;
+        counts.pending = NO_COLUMN;
+        counts.unsettle(armies, settled);
+        nodes
+    }
+
+    #[test]
+    fn kept_column_counts_equal_a_recount() {
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
+        let mut counts = ColumnCounts::new();
+        let mut nodes = 0;
+        for side in 1..=MAX_SIDE {
+            for armies in [3, 4] {
+                for _ in 0..20 {
+                    let rows: Vec<u8> = (0..side).map(|_| random.below(armies) as u8).collect();
+                    let mut columns = vec![UNCOLOURED; side];
+                    counts.start(&rows);
+                    nodes += walk(
+                        &mut counts,
+                        &mut random,
+                        &rows,
+                        &mut columns,
+                        armies as usize,
+                        0,
+                        true,
+                    );
+                    // Back at the root, with nothing applied.
+                    assert_eq!(counts.pending, NO_COLUMN);
+                    for (family, counts_f) in
+                        [0, 1].map(|f| (f, ColumnCounts::recount(&rows, &columns, f)))
+                    {
+                        for (j, &(fixed, pot)) in counts_f.iter().enumerate() {
+                            assert_eq!(
+                                (counts.fixed[j][family], counts.pot[j][family]),
+                                (fixed, pot)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(nodes > 5_000, "{nodes} nodes");
+    }
+
+    #[test]
+    fn a_wrong_kept_count_is_seen() {
+        let rows = [0, 1, 2, 0, 1];
+        let mut counts = ColumnCounts::new();
+        counts.start(&rows);
+        let mut columns = [UNCOLOURED; 5];
+        assert!((0..2).all(|f| counts.is_fresh(&rows, &columns, f)));
+        columns[0] = 1;
+        // The colouring neither pending nor applied: the counts are those of another node.
+        assert!(!(0..2).all(|f| counts.is_fresh(&rows, &columns, f)));
+        counts.pending = (0, 1);
+        assert!((0..2).all(|f| counts.is_fresh(&rows, &columns, f)));
+        counts.pending = (0, 2);
+        assert!(!(0..2).all(|f| counts.is_fresh(&rows, &columns, f)));
+    }
 }

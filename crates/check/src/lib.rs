@@ -25,7 +25,7 @@
 //! the row sets (the cubes' cover is proved elsewhere).
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read};
 
 /// The checker of k-army certificates (`pq-armies-certificate 1`), a format of its own.
 pub mod armies;
@@ -274,25 +274,47 @@ fn refuse<T>(offset: u64, reason: impl Into<String>) -> Result<T, Failure> {
 }
 
 /// The stream, read one byte at a time through a large buffer, with the offset of the next
-/// byte for the messages.
+/// byte for the messages. The buffer is its own rather than a `BufReader`'s, so that a byte
+/// costs one comparison and one load: a torus tree is a few thousand bytes a pair.
 struct Input<R> {
-    inner: BufReader<R>,
+    reader: R,
+    buffer: Box<[u8]>,
+    start: usize,
+    end: usize,
     offset: u64,
 }
 
 impl<R: Read> Input<R> {
+    fn new(reader: R) -> Input<R> {
+        Input {
+            reader,
+            buffer: vec![0; BUFFER].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            offset: 0,
+        }
+    }
+
     /// The next byte, or `None` at the end of the stream.
     #[inline(always)]
     fn byte(&mut self) -> Result<Option<u8>, Failure> {
+        if self.start == self.end && !self.fill()? {
+            return Ok(None);
+        }
+        let byte = self.buffer[self.start];
+        self.start += 1;
+        self.offset += 1;
+        Ok(Some(byte))
+    }
+
+    /// Refills the empty buffer; false at the end of the stream.
+    #[cold]
+    fn fill(&mut self) -> Result<bool, Failure> {
         loop {
-            match self.inner.fill_buf() {
-                Ok(buffer) => {
-                    let first = buffer.first().copied();
-                    if first.is_some() {
-                        self.inner.consume(1);
-                        self.offset += 1;
-                    }
-                    return Ok(first);
+            match self.reader.read(&mut self.buffer) {
+                Ok(read) => {
+                    (self.start, self.end) = (0, read);
+                    return Ok(read > 0);
                 }
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => return Err(Failure::Io(error)),
@@ -1004,6 +1026,28 @@ impl Across {
     }
 }
 
+/// The torus has at most 32 diagonals a family.
+const TORUS_SLOTS: usize = 32;
+
+/// `spread[i][k]`: the rows `r` whose cell on diagonal `i` of either family lies on diagonal
+/// `k` of the other, `(2r − i) mod d = k` (see [`Across`]); 0 for `k ≥ d`. The cells of rows
+/// `m` on diagonal `i` are then, on diagonal `k` of the other family, the rows
+/// `m & spread[i][k]`: one or none for odd `d`, up to two for even `d` (rows `r` and `r + d/2`,
+/// T1 fact (a)), so that a label changes every other diagonal at once.
+type Spread = [[u32; TORUS_SLOTS]; TORUS_SLOTS];
+
+/// The [`Spread`] of the `d × d` torus, from [`Across::diagonal`] row by row.
+fn spread(side: u32) -> Spread {
+    let across = Across { side, torus: true };
+    let mut spread = [[0; TORUS_SLOTS]; TORUS_SLOTS];
+    for (index, rows) in spread.iter_mut().enumerate().take(side as usize) {
+        for row in 0..side {
+            rows[across.diagonal(row, index)] |= 1 << row;
+        }
+    }
+    spread
+}
+
 /// The live white and live black rows of the diagonals of one family at the root of a pair
 /// (no label yet), as `(index, white, black)` from the last index down: see [`Tree::root`].
 struct Root {
@@ -1054,6 +1098,9 @@ struct Tree<'a> {
     /// The torus's group, for its multiplication and rotation of sets (torus only).
     torus: Option<Torus>,
     across: Across,
+    /// On the torus, the cells of each diagonal by the other family's diagonal (see
+    /// [`Spread`]); all 0 on the square, which does not read it.
+    spread: Box<Spread>,
     side: u32,
     diagonals: usize,
     white: [[u32; SLOTS]; 2],
@@ -1086,6 +1133,11 @@ impl<'a> Tree<'a> {
                 side: claim.side,
                 torus,
             },
+            spread: Box::new(if torus {
+                spread(claim.side)
+            } else {
+                [[0; TORUS_SLOTS]; TORUS_SLOTS]
+            }),
             side: claim.side,
             diagonals: claim.diagonals(),
             white: [[0; SLOTS]; 2],
@@ -1179,9 +1231,22 @@ impl<'a> Tree<'a> {
     /// Removes the live cells of one colour from diagonal `index` of `family` (and from the
     /// other family's diagonals through them); returns their rows.
     #[inline(always)]
-    fn remove(cells: &mut [[u32; SLOTS]; 2], across: Across, family: usize, index: usize) -> u32 {
+    fn remove(
+        cells: &mut [[u32; SLOTS]; 2],
+        across: Across,
+        spread: &Spread,
+        family: usize,
+        index: usize,
+    ) -> u32 {
         let removed = cells[family][index];
         cells[family][index] = 0;
+        if across.torus {
+            // All the other family's diagonals at once, with no branch on the cells.
+            Tree::torus_spread(&mut cells[1 - family], &spread[index], |other, rows| {
+                other & !(removed & rows)
+            });
+            return removed;
+        }
         let mut rows = removed;
         while rows != 0 {
             let row = rows.trailing_zeros();
@@ -1197,11 +1262,18 @@ impl<'a> Tree<'a> {
     fn restore(
         cells: &mut [[u32; SLOTS]; 2],
         across: Across,
+        spread: &Spread,
         family: usize,
         index: usize,
         removed: u32,
     ) {
         cells[family][index] = removed;
+        if across.torus {
+            Tree::torus_spread(&mut cells[1 - family], &spread[index], |other, rows| {
+                other | (removed & rows)
+            });
+            return;
+        }
         let mut rows = removed;
         while rows != 0 {
             let row = rows.trailing_zeros();
@@ -1210,16 +1282,35 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// Sets each of the torus's diagonals `k` of a family to `change(cells[k], rows[k])`. The
+    /// lanes are copied in and out so that the compiler sees that they do not overlap and
+    /// changes four at a time.
+    #[inline(always)]
+    fn torus_spread(
+        cells: &mut [u32; SLOTS],
+        rows: &[u32; TORUS_SLOTS],
+        change: impl Fn(u32, u32) -> u32,
+    ) {
+        let lanes = cells
+            .first_chunk_mut::<TORUS_SLOTS>()
+            .expect("a family has more slots than the torus has diagonals");
+        let mut out = *lanes;
+        for (out, &rows) in out.iter_mut().zip(rows) {
+            *out = change(*out, rows);
+        }
+        *lanes = out;
+    }
+
     /// Labels the diagonal W (removing its live black cells) or B (its live white cells).
     #[inline(always)]
     fn label(&mut self, family: usize, index: usize, black: bool) -> u32 {
         debug_assert!(self.filled, "a label before the masks are made");
         if black {
-            let removed = Tree::remove(&mut self.white, self.across, family, index);
+            let removed = Tree::remove(&mut self.white, self.across, &self.spread, family, index);
             self.live_white -= u64::from(removed.count_ones());
             removed
         } else {
-            let removed = Tree::remove(&mut self.black, self.across, family, index);
+            let removed = Tree::remove(&mut self.black, self.across, &self.spread, family, index);
             self.live_black -= u64::from(removed.count_ones());
             removed
         }
@@ -1231,6 +1322,7 @@ impl<'a> Tree<'a> {
             Tree::restore(
                 &mut self.white,
                 self.across,
+                &self.spread,
                 frame.family,
                 frame.index,
                 frame.removed,
@@ -1240,6 +1332,7 @@ impl<'a> Tree<'a> {
             Tree::restore(
                 &mut self.black,
                 self.across,
+                &self.spread,
                 frame.family,
                 frame.index,
                 frame.removed,
@@ -1583,10 +1676,7 @@ impl<'a> Tree<'a> {
 ///
 /// Returns what it proves, or the first failure with its byte offset.
 pub fn check<R: Read>(reader: R) -> Result<Verified, Failure> {
-    let mut input = Input {
-        inner: BufReader::with_capacity(BUFFER, reader),
-        offset: 0,
-    };
+    let mut input = Input::new(reader);
     let claim = header(&mut input)?;
     let mut tree = Tree::new(&claim);
     let mut pairs = 0u64;
@@ -2014,6 +2104,132 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The live masks of `(S, T)` under `labels` (`labels[f][i]` Some(black) when labelled),
+    /// cell by cell from the definition.
+    fn live_masks(
+        side: u32,
+        torus: bool,
+        (s, t): (u32, u32),
+        labels: &[[Option<bool>; SLOTS]; 2],
+    ) -> ([[u32; SLOTS]; 2], [[u32; SLOTS]; 2]) {
+        let (mut white, mut black) = ([[0u32; SLOTS]; 2], [[0u32; SLOTS]; 2]);
+        for r in 0..side {
+            for c in 0..side {
+                let diagonals = common::on(side, torus, r, c);
+                let label = |family: usize| labels[family][diagonals[family]];
+                let (in_s, in_t) = (s >> r & 1 == 1, t >> c & 1 == 1);
+                for family in 0..2 {
+                    if in_s && in_t && label(0) != Some(true) && label(1) != Some(true) {
+                        white[family][diagonals[family]] |= 1 << r;
+                    }
+                    if !in_s && !in_t && label(0) != Some(false) && label(1) != Some(false) {
+                        black[family][diagonals[family]] |= 1 << r;
+                    }
+                }
+            }
+        }
+        (white, black)
+    }
+
+    #[test]
+    fn the_torus_spread_is_that_of_the_cells() {
+        for side in 1..=32u32 {
+            let table = spread(side);
+            for (index, rows) in table.iter().enumerate() {
+                for (k, &rows) in rows.iter().enumerate() {
+                    let mut expected = 0;
+                    for r in 0..side {
+                        // The cell of row r on diagonal `index` of family 0, and of family 1.
+                        let on_first = (index as u32 + side - r) % side;
+                        let on_second = (r + side - index as u32 % side) % side;
+                        let across = [
+                            common::on(side, true, r, on_first)[1],
+                            common::on(side, true, r, on_second)[0],
+                        ];
+                        if (index as u32) < side {
+                            assert_eq!(across[0], across[1], "d = {side}, i = {index}, r = {r}");
+                            if across[0] == k {
+                                expected |= 1 << r;
+                            }
+                        }
+                    }
+                    assert_eq!(rows, expected, "d = {side}, i = {index}, k = {k}");
+                }
+            }
+        }
+    }
+
+    /// Random paths of labels on random pairs, on the square and the torus: after every label
+    /// and every unlabel the masks and the live counts are those of the definition.
+    #[test]
+    fn labels_keep_the_masks_of_the_definition() {
+        let mut random = Random::new(0x005E_ED0F_1AB5);
+        let mut steps = 0;
+        for torus in [false, true] {
+            for side in 1..=if torus { 32 } else { 20 } {
+                let kind = if torus { Board::Torus } else { Board::Square };
+                let claim = Claim {
+                    kind,
+                    ..claim(side, 1, 1)
+                };
+                let diagonals = claim.diagonals();
+                let mut tree = Tree::new(&claim);
+                let full = ((1u64 << side) - 1) as u32;
+                for _ in 0..6 {
+                    let pair = (
+                        (random.below(1 << 16) as u32 | (random.below(1 << 16) as u32) << 16)
+                            & full,
+                        (random.below(1 << 16) as u32 | (random.below(1 << 16) as u32) << 16)
+                            & full,
+                    );
+                    tree.start(pair.0, pair.1);
+                    tree.fill();
+                    let mut labels = [[None; SLOTS]; 2];
+                    let mut frames = Vec::new();
+                    let check = |tree: &Tree, labels: &[[Option<bool>; SLOTS]; 2]| {
+                        let (white, black) = live_masks(side, torus, pair, labels);
+                        let context = format!("{kind} {side}, {pair:?}, {labels:?}");
+                        assert_eq!((tree.white, tree.black), (white, black), "{context}");
+                        let cells = |masks: &[[u32; SLOTS]; 2]| {
+                            masks[0]
+                                .iter()
+                                .map(|m| u64::from(m.count_ones()))
+                                .sum::<u64>()
+                        };
+                        assert_eq!(
+                            (tree.live_white, tree.live_black),
+                            (cells(&white), cells(&black)),
+                            "{context}"
+                        );
+                    };
+                    for _ in 0..=random.below(2 * diagonals) {
+                        let (family, index) = (random.below(2), random.below(diagonals));
+                        if labels[family][index].is_some() {
+                            continue;
+                        }
+                        let black = random.below(2) == 1;
+                        let removed = tree.label(family, index, black);
+                        labels[family][index] = Some(black);
+                        frames.push(Frame {
+                            family,
+                            index,
+                            black,
+                            removed,
+                        });
+                        check(&tree, &labels);
+                        steps += 1;
+                    }
+                    while let Some(frame) = frames.pop() {
+                        tree.unlabel(frame);
+                        labels[frame.family][frame.index] = None;
+                        check(&tree, &labels);
+                    }
+                }
+            }
+        }
+        assert!(steps > 1000, "{steps} labels");
     }
 
     #[test]
