@@ -14,7 +14,7 @@ use pq_solve::answer::Answer;
 use pq_solve::control::Limits;
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyList, PyModule, PyString};
 
 use crate::args::{self, Subject};
 use crate::board::PyBoard;
@@ -46,10 +46,38 @@ impl PyFormula {
 
 /// `formula`'s clauses as lists of signed DIMACS literals.
 fn clause_lists<'py>(py: Python<'py>, formula: &Formula) -> PyResult<Bound<'py, PyList>> {
+    // A formula is made of many small lists, and every few hundred new lists set off a pass
+    // of Python's cycle collector over the young objects (and, now and then, over every
+    // object the session holds): paused while they are made, which halves the time (and
+    // removes the full passes that took 0.25 s in a session of two million objects).
+    let _paused = GcPause::new(py)?;
     let clauses = (formula.cnf.iter())
         .map(|clause| PyList::new(py, clause.iter().map(|lit| lit.to_ipasir())))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, clauses)
+}
+
+/// Python's cycle collector held off for as long as this lives, if it was running.
+struct GcPause<'py>(Option<Bound<'py, PyModule>>);
+
+impl<'py> GcPause<'py> {
+    fn new(py: Python<'py>) -> PyResult<GcPause<'py>> {
+        let gc = py.import("gc")?;
+        if !gc.call_method0("isenabled")?.is_truthy()? {
+            return Ok(GcPause(None));
+        }
+        gc.call_method0("disable")?;
+        Ok(GcPause(Some(gc)))
+    }
+}
+
+impl Drop for GcPause<'_> {
+    fn drop(&mut self) {
+        if let Some(gc) = &self.0 {
+            // Enabling cannot fail; there is nothing to do if it did.
+            let _ = gc.call_method0("enable");
+        }
+    }
 }
 
 /// A model as the text `decode` reads: solver output as it is, or a list of signed
