@@ -9,10 +9,11 @@ from conftest import ENCODINGS, cli_json, run_cli
 
 
 def test_text_svg_json_and_canon_are_the_command_lines(in_tmp):
-    cli = cli_json("solve", "--dim", 7, "--n", 7, "--engine", "lines")
-    board = pqsat.solve(dim=7, n=7, engine="lines").board
+    cli = cli_json("solve", "--dim", 7, "--n", 7, "--engine", "lines", "--jobs", 1)
+    board = pqsat.solve(dim=7, n=7, engine="lines", jobs=1).board
     assert board.rows == cli["board"]
-    text = run_cli("solve", "--dim", 7, "--n", 7, "--engine", "lines", check_codes=[10]).stdout
+    text = run_cli("solve", "--dim", 7, "--n", 7, "--engine", "lines", "--jobs", 1,
+                   check_codes=[10]).stdout
     assert str(board) in text
     (in_tmp / "b.json").write_text(board.to_json())
     assert run_cli("render", "b.json", check_codes=[0]).stdout == board._repr_svg_()

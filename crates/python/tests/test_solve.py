@@ -26,14 +26,15 @@ def same_report(ours, cli):
 @pytest.mark.parametrize("d", range(1, 6))
 @pytest.mark.parametrize("engine", ["auto", "lines", "sat"])
 def test_optimum_is_brute_forces_and_the_command_lines(d, engine):
-    r = pqsat.solve(dim=d, engine=engine)
+    # One thread: the line engine then finds the same board every time.
+    r = pqsat.solve(dim=d, engine=engine, jobs=1)
     assert (r.status, r.optimum, r.lower_bound, r.exit_code) == ("sat", brute_a(d), brute_a(d), 30)
     if r.optimum:
         assert peaceful(r.board.rows)
         r.board.validate()
         assert r.board.counts == {"white": r.optimum, "black": r.optimum}
     assert (r.known is not None) == (d > 1)
-    cli = cli_json("solve", "--dim", d, "--engine", engine)
+    cli = cli_json("solve", "--dim", d, "--engine", engine, "--jobs", 1)
     if engine != "sat":
         # The SAT path's portfolio may answer by another solver.
         same_report(json.loads(r.to_json()), cli)
@@ -49,8 +50,8 @@ def test_one_size_is_brute_forces(d, n):
         assert r.exit_code == (10 if fits else 20)
         assert r.n == n and r.optimum is None
         assert (r.board is not None) == fits
-    cli = cli_json("solve", "--dim", d, "--n", n, "--engine", "lines")
-    same_report(json.loads(pqsat.solve(dim=d, n=n, engine="lines").to_json()), cli)
+    cli = cli_json("solve", "--dim", d, "--n", n, "--engine", "lines", "--jobs", 1)
+    same_report(json.loads(pqsat.solve(dim=d, n=n, engine="lines", jobs=1).to_json()), cli)
 
 
 def test_text_and_nodes():
@@ -62,8 +63,9 @@ def test_text_and_nodes():
 
 def test_problems_solve_as_on_the_command_line():
     three = pqsat.Problem("three-armies").set(board="6x6")
-    cli = cli_json("solve", "--problem", ENCODINGS / "three-armies.toml", "--set", "board=6x6")
-    r = pqsat.solve(three)
+    cli = cli_json("solve", "--problem", ENCODINGS / "three-armies.toml", "--set", "board=6x6",
+                   "--jobs", 1)
+    r = pqsat.solve(three, jobs=1)
     same_report(json.loads(r.to_json()), cli)
     assert r.optimum == 2
     # --set fixing the maximised group asks one size, as the command line does.
