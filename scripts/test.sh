@@ -2,7 +2,8 @@
 # The whole test suite, as CI runs it (README's second command, `.ci/run`): set up what the
 # machine lacks, then the team's habits as checks (format, the tracked text without work-log
 # numbers, machine paths or broken links, clippy with the workspace's lints as errors,
-# documentation without broken links), then every test of the workspace.
+# documentation without broken links), then every test of the workspace, then the Python
+# binding's (scripts/python.sh: its wheel built on what `cargo test` built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -20,4 +21,6 @@ else
   echo "test.sh: clippy is not installed: lints NOT checked" >&2
 fi
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
-cargo test --workspace
+# The Python binding has no cargo tests: scripts/python.sh builds its wheel and runs pytest.
+cargo test --workspace --exclude pq-python
+bash scripts/python.sh

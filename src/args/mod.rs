@@ -7,14 +7,15 @@ mod cube;
 pub(crate) use cube::CubeSolverArgs;
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::{Args as ClapArgs, ValueEnum};
 use pq_board::limits::{self, Limit};
 use pq_encode::spec::Problem;
-use pq_encode::{Bounds, Card, Instance, Model, Options, Symmetry, MAX_DIM};
+use pq_encode::{Bounds, Card, Instance, Model, Options, Symmetry};
 use pq_engine::proof::ProofFormat;
 use pq_solve::spec::BackendSpec;
+
+pub(crate) use pq_ops::values::{parse_dim, parse_jobs, parse_n, parse_timeout};
 
 /// Output format of a command's answer (`--format`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -396,35 +397,6 @@ pub(crate) fn read_problem(path: &std::path::Path) -> Result<Problem, String> {
     Problem::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The longest timeout accepted, in seconds (about 31 years): a deadline further away
-/// would overflow the clock's arithmetic on some systems.
-pub(crate) const MAX_TIMEOUT_SECS: f64 = 1e9;
-
-pub(crate) fn parse_dim(s: &str) -> Result<usize, String> {
-    if s.contains("..") || s.contains(',') {
-        return Err(format!(
-            "this command answers one board size; several ({s}) are for `pq-sat family --dim {s}`, or run it once per size"
-        ));
-    }
-    let d: usize = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("board size must be a whole number from 1 to {MAX_DIM}"))?;
-    pq_encode::problem::check_dim(d).map_err(|e| e.to_string())?;
-    Ok(d)
-}
-
-/// An army size (`--n`): at most [`limits::MAX_PIECES`], so that no count derived from it
-/// overflows.
-pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
-    let s = s.trim();
-    if s.starts_with('-') && s[1..].parse::<u64>().is_ok() {
-        return Err(format!("army size must be 0 or more (got {s})"));
-    }
-    let army = limits::PIECES.named("army size");
-    army.parse(s).map_err(|e| e.to_string())
-}
-
 /// `--around-optimum K`: 1 to [`limits::MAX_PIECES`] (no board holds more sizes).
 pub(crate) fn parse_around(s: &str) -> Result<usize, String> {
     let k = Limit {
@@ -498,31 +470,10 @@ pub(crate) fn parse_split(s: &str) -> Result<usize, String> {
     }
 }
 
-pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(j) if (1..=64).contains(&j) => Ok(j),
-        _ => Err(format!(
-            "--jobs must be a whole number from 1 to 64 (got '{s}')"
-        )),
-    }
-}
-
-pub(crate) fn parse_timeout(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("timeout must be a number of seconds (got '{s}')"))?;
-    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
-        return Err(format!(
-            "timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS:.0} (about 31 years; got '{s}')"
-        ));
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn numbers_beyond_their_limits_are_refused_with_the_limit() {

@@ -11,7 +11,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use pq_encode::spec::Problem;
 use pq_ops::encode::Encoded;
 
-use crate::args::{problem_size, EncodingArgs, SubjectArgs};
+use crate::args::{EncodingArgs, SubjectArgs};
 
 #[derive(ClapArgs, Debug)]
 pub(crate) struct EncodeArgs {
@@ -69,39 +69,17 @@ impl EncodeArgs {
     /// Checks what clap cannot: the size is given exactly when the format needs one.
     pub(crate) fn validate(mut self) -> Result<EncodeJob, String> {
         self.output = crate::args::file_or_stdout(self.output);
-        if let Some(format) = self.format.export() {
-            if self.subject.n.is_some() {
-                return Err(format!("--format {}: the file states the optimisation (maximise n); leave out --n (a fixed size is --format dimacs)", format.name()));
-            }
-            let (problem, _) = self.subject.load()?;
-            if self.encoding.bounds.is_some() {
-                return Err(format!(
-                    "--bounds: the {} export states no bound clauses; leave it out",
-                    format.name()
-                ));
-            }
-            if problem.maximised().is_empty() {
-                return Err(format!("--format {}: this problem maximises no group, so there is nothing to optimise (maximise one with --set GROUP=max, or write --format dimacs)", format.name()));
-            }
-            return Ok(EncodeJob {
-                problem,
-                what: Encoded::Export(format),
-                args: self,
-            });
-        }
         let (problem, n) = self.subject.load()?;
-        self.encoding.check_bounds(&problem)?;
-        let Some(n) = problem_size(&problem, n)? else {
-            return Err(if self.subject.dim.is_some() {
-                "encode needs --dim D and --n N (or --problem FILE)".into()
-            } else {
-                "this problem maximises some groups: give their size with --n N (or --set GROUP=N)"
-                    .into()
-            });
-        };
+        let what = pq_ops::encode::asked(
+            &problem,
+            n,
+            self.format.export(),
+            &self.encoding.request(),
+            self.subject.dim.is_some(),
+        )?;
         Ok(EncodeJob {
             problem,
-            what: Encoded::Size(n),
+            what,
             args: self,
         })
     }

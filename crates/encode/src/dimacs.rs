@@ -39,6 +39,19 @@ pub fn write_declaring<W: Write>(formula: &Formula, n_vars: u32, out: W) -> io::
     out.flush()
 }
 
+/// The comment lines a DIMACS file of `formula` starts with, as [`write()`] writes them
+/// (`c ...`: the header, then the `c var` map), for a reader that takes the formula without
+/// its file (a Python program handing it to PySAT).
+pub fn comment_lines(formula: &Formula) -> Vec<String> {
+    let mut text = Vec::new();
+    write_header(formula, "c", &mut text).expect("writing to memory cannot fail");
+    String::from_utf8(text)
+        .expect("the header is UTF-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 /// Writes `formula`'s clauses, one a line, each ended by `0`.
 fn write_clauses<W: Write>(formula: &Formula, out: &mut W) -> io::Result<()> {
     for clause in &formula.cnf {

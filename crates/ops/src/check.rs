@@ -22,6 +22,19 @@ pub fn proof(
     timeout: Option<Duration>,
     format: Format,
 ) -> Result<u8> {
+    let report = proof_check(cnf, proof, proof_format, timeout)?;
+    emit(format, &report, || report.text())?;
+    Ok(u8::from(!report.verified))
+}
+
+/// `check-proof`'s verdict on the proof of `cnf`, without printing it (see [`proof`]); a
+/// search certificate is given as both `cnf` and `proof`.
+pub fn proof_check(
+    cnf: &Path,
+    proof: &Path,
+    proof_format: Option<ProofFormat>,
+    timeout: Option<Duration>,
+) -> Result<ProofCheck> {
     let proof_format =
         proof_format.unwrap_or_else(|| ProofFormat::from_path(&compress::stripped(proof)));
     // The checkers read plain files only: compressed ones are checked as plain copies.
@@ -34,14 +47,20 @@ pub fn proof(
         pq_engine::proof::check_proof(plain_cnf.path(), plain_proof.path(), proof_format, timeout)?
     };
     check_interrupt()?;
-    let report = ProofCheck::new(cnf, proof, proof_format, &r);
-    emit(format, &report, || report.text())?;
-    Ok(u8::from(!r.verified))
+    Ok(ProofCheck::new(cnf, proof, proof_format, &r))
 }
 
 /// `check-certificate`: the bundle in `dir` re-checked from its files alone; exit 0 when
 /// valid, 1 when not.
 pub fn certificate(dir: &Path, timeout: Option<Duration>, format: Format) -> Result<u8> {
+    let report = certificate_check(dir, timeout)?;
+    emit(format, &report, || report.text())?;
+    Ok(u8::from(!report.valid))
+}
+
+/// `check-certificate`'s verdict on the bundle in `dir`, without printing it (see
+/// [`certificate`]).
+pub fn certificate_check(dir: &Path, timeout: Option<Duration>) -> Result<CertificateCheck> {
     crate::input_dir(
         dir,
         "certificate",
@@ -53,9 +72,7 @@ pub fn certificate(dir: &Path, timeout: Option<Duration>, format: Format) -> Res
     };
     // A check cut short by Ctrl-C is no verdict on the bundle.
     check_interrupt()?;
-    let report = CertificateCheck::new(dir, &checked);
-    emit(format, &report, || report.text())?;
-    Ok(u8::from(!report.valid))
+    Ok(CertificateCheck::new(dir, &checked))
 }
 
 /// `solvers`: the solvers and checkers found, with their versions; exit 0.

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use pq_encode::header;
-use pq_engine::capability::Status;
+use pq_encode::spec::Problem;
+use pq_encode::{header, Formula};
+use pq_engine::capability::{Outcome, Status};
 use pq_engine::sat::pipeline::decoded;
 use pq_io::output::WritePolicy;
 use pq_report::decode::Decoded;
@@ -16,7 +17,7 @@ use pq_report::solve::Solved;
 use pq_solve::answer::Answer;
 use pq_solve::backend::first_falsified_clause;
 use pq_solve::control::Limits;
-use pq_solve::external::read_answer;
+use pq_solve::external::{read_answer, SavedAnswer};
 
 use crate::{picture, status_code, EXIT_NOT_PQ_SAT, EXIT_WRONG_MODEL};
 
@@ -47,78 +48,156 @@ impl Decode {
         let path = a.answer.as_deref().filter(|p| p.as_os_str() != "-");
         let source = path.map_or("standard input".to_string(), |p| p.display().to_string());
         let text = crate::read_input(path)?;
-        let saved = read_answer(text.as_bytes(), formula.n_vars as usize)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("cannot read the answer in {source}"))?;
-        let (problem, n) = header::subject(&formula);
-        let Some(problem) = problem.filter(|_| formula.pieces.is_some()) else {
-            let why = if formula.pieces.is_some() {
-                "its header does not describe a problem pq-sat can read back"
-            } else {
-                "it has no variable map (`c var` lines) to read a board through"
-            };
-            eprintln!(
-            "pq-sat: {} is not a formula as pq-sat writes it: {why}; decode takes the formula as `pq-sat encode` (or `family`, `cube`) wrote it",
-            a.formula.display()
-        );
-            return Ok(EXIT_NOT_PQ_SAT);
-        };
-        if let Answer::Sat(model) = &saved.answer {
-            if let Some(index) = first_falsified_clause(&formula, model) {
-                let partial = if saved.assigned < formula.used_vars() as usize {
-                    format!(
-                    "; it gives a value to {} of the formula's {} variables, the others were taken as false",
-                    saved.assigned,
-                    formula.used_vars()
-                )
-                } else {
-                    String::new()
-                };
-                eprintln!(
-                "pq-sat: wrong answer: the model in {source} falsifies clause {} of {} (1-based, in file order){partial}",
-                index + 1,
-                a.formula.display()
-            );
-                return Ok(EXIT_WRONG_MODEL);
+        let saved = read_saved(&text, &formula, &source)?;
+        let read = match read_back(&formula, saved, source.clone())? {
+            Ok(read) => read,
+            Err(refused) => {
+                let shown = a.formula.display().to_string();
+                eprintln!("pq-sat: {}", refused.message(&shown, &source));
+                return Ok(refused.code());
             }
-        }
-        let assigned = saved.answer.is_sat().then_some(saved.assigned);
-        let outcome = decoded(
-            Some(&problem),
-            n.unwrap_or(0),
-            &formula,
-            saved.answer,
-            source,
-            0.0,
-        )?;
-        if let (Some(svg), Some(p)) = (&a.svg, &outcome.placement) {
-            let policy = WritePolicy::from_force(a.force);
-            write_svg(svg, &picture(&problem, p, None), policy)?;
-        }
-        let options = header::options(&formula.comments);
-        let mut report = Decoded {
-            solved: Solved::new(
-                Some((&problem, n.unwrap_or(0))),
-                Some(&options),
-                "answer".to_string(),
-                &outcome,
-                None,
-            ),
-            answer_form: saved.form.name().to_string(),
-            assigned,
         };
-        report.solved.mark_known(None);
-        emit(a.format, &report, || {
-            report.text(Some((&problem, n)), &outcome)
-        })?;
-        if outcome.status == Status::Unsat {
+        if let (Some(svg), Some(p)) = (&a.svg, &read.outcome.placement) {
+            let policy = WritePolicy::from_force(a.force);
+            write_svg(svg, &picture(&read.problem, p, None), policy)?;
+        }
+        emit(a.format, &read.report, || read.text())?;
+        if read.outcome.status == Status::Unsat {
             pq_report::progress::note!(
                 "pq-sat: to have the UNSAT checked, run `pq-sat solve --cnf {} --check-unsat`",
                 shell_word(&a.formula)
             );
         }
-        Ok(status_code(outcome.status))
+        Ok(status_code(read.outcome.status))
     }
+}
+
+/// Reads `text`, a solver's answer to `formula` from `source`, in any form solvers write it
+/// (`s` and `v` lines, MiniSat's result file, a bare model).
+pub fn read_saved(text: &str, formula: &Formula, source: &str) -> Result<SavedAnswer> {
+    read_answer(text.as_bytes(), formula.n_vars as usize)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("cannot read the answer in {source}"))
+}
+
+/// An answer read back: the problem its formula's header names, the outcome (for SAT the
+/// board decoded and validated) and the report `decode` prints.
+pub struct ReadBack {
+    /// The problem the formula's header names.
+    pub problem: Problem,
+    /// The size of its maximised groups, when the header gives one.
+    pub n: Option<usize>,
+    /// The validated answer.
+    pub outcome: Outcome,
+    /// What `decode --format json` prints.
+    pub report: Decoded,
+}
+
+impl ReadBack {
+    /// The text `decode` prints.
+    pub fn text(&self) -> String {
+        self.report
+            .text(Some((&self.problem, self.n)), &self.outcome)
+    }
+}
+
+/// Why an answer is not read back as a board, before any board is looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The formula is not one pq-sat wrote (exit 4): why.
+    NotPqSat(&'static str),
+    /// The model falsifies clause `clause` (0-based, in file order) (exit 3), giving a value
+    /// to `assigned` of the formula's `used` variables when that is fewer.
+    WrongModel {
+        /// The first clause falsified.
+        clause: usize,
+        /// How many variables the model gives a value, when fewer than the clauses use.
+        assigned: Option<(usize, u32)>,
+    },
+}
+
+impl Refused {
+    /// The message `decode` prints, naming the formula and where the answer came from.
+    pub fn message(&self, formula: &str, source: &str) -> String {
+        match self {
+            Refused::NotPqSat(why) => format!(
+                "{formula} is not a formula as pq-sat writes it: {why}; decode takes the formula as `pq-sat encode` (or `family`, `cube`) wrote it"
+            ),
+            Refused::WrongModel { clause, assigned } => {
+                let partial = assigned.map_or(String::new(), |(assigned, used)| {
+                    format!(
+                        "; it gives a value to {assigned} of the formula's {used} variables, the others were taken as false"
+                    )
+                });
+                format!(
+                    "wrong answer: the model in {source} falsifies clause {} of {formula} (1-based, in file order){partial}",
+                    clause + 1
+                )
+            }
+        }
+    }
+
+    /// `decode`'s exit code for it.
+    pub fn code(&self) -> u8 {
+        match self {
+            Refused::NotPqSat(_) => EXIT_NOT_PQ_SAT,
+            Refused::WrongModel { .. } => EXIT_WRONG_MODEL,
+        }
+    }
+}
+
+/// Reads `saved` (an answer from `source`) back against `formula`, as `decode` does: a model
+/// is checked against every clause, decoded through the formula's variable map and passed
+/// by the independent validator. A formula pq-sat did not write, or a model that falsifies a
+/// clause, is [`Refused`]; a board that fails the validator is an error.
+pub fn read_back(
+    formula: &Formula,
+    saved: SavedAnswer,
+    source: String,
+) -> Result<Result<ReadBack, Refused>> {
+    let (problem, n) = header::subject(formula);
+    let Some(problem) = problem.filter(|_| formula.pieces.is_some()) else {
+        return Ok(Err(Refused::NotPqSat(if formula.pieces.is_some() {
+            "its header does not describe a problem pq-sat can read back"
+        } else {
+            "it has no variable map (`c var` lines) to read a board through"
+        })));
+    };
+    if let Answer::Sat(model) = &saved.answer {
+        if let Some(clause) = first_falsified_clause(formula, model) {
+            let used = formula.used_vars();
+            let assigned = (saved.assigned < used as usize).then_some((saved.assigned, used));
+            return Ok(Err(Refused::WrongModel { clause, assigned }));
+        }
+    }
+    let assigned = saved.answer.is_sat().then_some(saved.assigned);
+    let outcome = decoded(
+        Some(&problem),
+        n.unwrap_or(0),
+        formula,
+        saved.answer,
+        source,
+        0.0,
+    )?;
+    let options = header::options(&formula.comments);
+    let mut report = Decoded {
+        solved: Solved::new(
+            Some((&problem, n.unwrap_or(0))),
+            Some(&options),
+            "answer".to_string(),
+            &outcome,
+            None,
+        ),
+        answer_form: saved.form.name().to_string(),
+        assigned,
+    };
+    report.solved.mark_known(None);
+    Ok(Ok(ReadBack {
+        problem,
+        n,
+        outcome,
+        report,
+    }))
 }
 
 /// `path` as one shell word in a suggested command.

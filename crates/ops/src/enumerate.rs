@@ -4,7 +4,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use pq_engine::capability::listing::{Found, Summary};
+use pq_engine::capability::listing::{Found, Request, Summary};
 use pq_engine::plan::enumeration::EnumeratePlan;
 use pq_report::enumerate::{found_text, summary_line};
 use pq_report::progress::note;
@@ -16,24 +16,11 @@ use crate::Interruptible;
 /// Lists the placements the plan asks for (at the optimum, found first, when no size was
 /// given): streamed as text, or collected into one JSON report.
 pub fn run(plan: EnumeratePlan, count_only: bool, format: Format) -> Result<u8> {
-    let (enumerator, mut request) = (plan.enumerator, plan.request);
-    // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
-    // with a summary of what happened to be found.
-    let _guard = Interruptible::enter();
-    request.n = if let Some(n) = plan.n {
-        n
-    } else {
-        let (n, seconds) = enumerator.optimum(&request.problem)?;
-        let optimum = request.problem.preset().optimum_is(n);
-        note!("pq-sat: {optimum}, found first ({seconds:.2} s)");
-        n
-    };
-    let problem = &request.problem;
     let mut boards: Vec<Vec<String>> = Vec::new();
     let mut orbit_sizes: Vec<usize> = Vec::new();
     let mut last_progress = Instant::now();
     let mut write_error: Option<io::Error> = None;
-    let mut on_found = |found: &Found, summary: &Summary| {
+    let mut on_found = |request: &Request, found: &Found, summary: &Summary| {
         if last_progress.elapsed() >= Duration::from_secs(2) {
             note!("pq-sat: {} found, {:.1} s", summary.count, summary.seconds);
             last_progress = Instant::now();
@@ -41,6 +28,7 @@ pub fn run(plan: EnumeratePlan, count_only: bool, format: Format) -> Result<u8> 
         if count_only || write_error.is_some() {
             return;
         }
+        let problem = &request.problem;
         match format {
             Format::Json => {
                 boards.push(pq_report::rows(&problem.rules, &found.placement));
@@ -54,8 +42,8 @@ pub fn run(plan: EnumeratePlan, count_only: bool, format: Format) -> Result<u8> 
             }
         }
     };
-    let summary = enumerator.enumerate(&request, &Limits::none(), &mut on_found)?;
-    check_interrupt()?;
+    let (request, summary) = list(plan, &Limits::none(), &mut on_found)?;
+    let problem = &request.problem;
     if let Some(e) = write_error {
         return Err(e.into());
     }
@@ -81,4 +69,32 @@ pub fn run(plan: EnumeratePlan, count_only: bool, format: Format) -> Result<u8> 
         Format::Text => emit_text(&summary_line(&request, &summary))?,
     }
     Ok(0)
+}
+
+/// Lists the placements the plan asks for, telling `on_found` of each with the totals so
+/// far, until done or `limits` say stop; the size is the plan's, or the optimum, found
+/// first. The request listed (its size known) and the totals; Ctrl-C is an error, never a
+/// summary of what happened to be found.
+pub fn list(
+    plan: EnumeratePlan,
+    limits: &Limits,
+    on_found: &mut dyn FnMut(&Request, &Found, &Summary),
+) -> Result<(Request, Summary)> {
+    let (enumerator, mut request) = (plan.enumerator, plan.request);
+    // Ctrl-C stops the solver; the enumeration then ends with an error (exit 130), never
+    // with a summary of what happened to be found.
+    let _guard = Interruptible::enter();
+    request.n = if let Some(n) = plan.n {
+        n
+    } else {
+        let (n, seconds) = enumerator.optimum(&request.problem)?;
+        let optimum = request.problem.preset().optimum_is(n);
+        note!("pq-sat: {optimum}, found first ({seconds:.2} s)");
+        n
+    };
+    let summary = enumerator.enumerate(&request, limits, &mut |found, summary| {
+        on_found(&request, found, summary);
+    })?;
+    check_interrupt()?;
+    Ok((request, summary))
 }

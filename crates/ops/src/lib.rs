@@ -19,6 +19,7 @@ pub mod race;
 pub mod solve;
 pub mod solve_cube;
 pub mod submission;
+pub mod values;
 
 use std::io;
 use std::path::Path;

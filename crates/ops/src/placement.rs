@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::Result;
+use pq_board::placement::Placement;
 use pq_board::symmetry::SymmetryGroup;
 use pq_encode::spec::Problem;
 use pq_io::output::WritePolicy;
@@ -17,23 +18,7 @@ use crate::{picture, read_input};
 pub fn canon(file: Option<&Path>, problem: Option<&Problem>, format: Format) -> Result<u8> {
     let read = read_placement(&read_input(file)?, problem)?;
     let (problem, p) = (&read.problem, &read.placement);
-    // Groups are interchangeable when their demands agree; the maximised groups share one
-    // size, so any size of theirs tells the same symmetries.
-    let n = problem
-        .maximised()
-        .iter()
-        .map(|&g| p.count(g))
-        .min()
-        .unwrap_or(0);
-    let demands = problem.demands(n);
-    let group = SymmetryGroup::bounded(&problem.rules, &demands)?;
-    let canonical = group.canonical(p);
-    let report = Canon {
-        subject: Subject::of(problem, Some(n)),
-        canonical: pq_report::rows(&problem.rules, &canonical),
-        orbit_size: group.orbit_size(p),
-        is_canonical: group.is_canonical(p),
-    };
+    let report = canonical(problem, p)?;
     emit(format, &report, || {
         let mut text = format!("# orbit of {}\n", report.orbit_size);
         for row in &report.canonical {
@@ -47,6 +32,28 @@ pub fn canon(file: Option<&Path>, problem: Option<&Problem>, format: Format) -> 
         text
     })?;
     Ok(0)
+}
+
+/// The canonical form of `p` under the symmetries of `problem`, its orbit's size and
+/// whether `p` is already canonical: `canon`'s report.
+pub fn canonical(problem: &Problem, p: &Placement) -> Result<Canon> {
+    // Groups are interchangeable when their demands agree; the maximised groups share one
+    // size, so any size of theirs tells the same symmetries.
+    let n = problem
+        .maximised()
+        .iter()
+        .map(|&g| p.count(g))
+        .min()
+        .unwrap_or(0);
+    let demands = problem.demands(n);
+    let group = SymmetryGroup::bounded(&problem.rules, &demands)?;
+    let canonical = group.canonical(p);
+    Ok(Canon {
+        subject: Subject::of(problem, Some(n)),
+        canonical: pq_report::rows(&problem.rules, &canonical),
+        orbit_size: group.orbit_size(p),
+        is_canonical: group.is_canonical(p),
+    })
 }
 
 /// `render`: the SVG picture of the placement in `file` (standard input when `None` or

@@ -21,6 +21,13 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// Clears the interrupt, for a program that goes on after one: the Python binding, once
+/// every solve that KeyboardInterrupt stopped has returned. pq-sat itself never calls it,
+/// since an interrupt ends the command.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
 /// [`SolveError::Interrupted`] once `pq_solve::interrupt` has been called: the one check every long
 /// loop makes (a family's instances, a race's report, an enumeration, a certificate) so that
 /// an interrupted job stops without writing what it has not finished. The binary turns that

@@ -24,6 +24,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
+use pq_board::placement::Placement;
 use pq_encode::maxsat::{export, Export, Optimisation};
 use pq_encode::spec::Problem;
 use pq_encode::Options;
@@ -361,21 +362,7 @@ fn judge(
             claim.objective.map_or("(none)".into(), |o| o.to_string())
         )));
     }
-    let n = opt
-        .size_of(objective)
-        .expect("the ladder counts within its bound");
-    let map = opt
-        .formula
-        .pieces
-        .as_ref()
-        .expect("pq-sat files map their pieces");
-    let raw = map
-        .decode(value)
-        .map_err(|(r, c)| SolveError::InvalidBoard {
-            backend: name.into(),
-            details: format!("two pieces on row {}, column {}", r + 1, c + 1),
-        })?;
-    let (placement, witness_n) = validated(problem, n, &raw, name)?;
+    let (n, placement, witness_n) = model_placement(problem, opt, value, name)?;
     let shown = witness_n.unwrap_or(0);
     if optimal && shown != n {
         return Err(rejected(format!(
@@ -415,6 +402,38 @@ fn judge(
     }
     outcome.optimum = Some(n);
     Ok(())
+}
+
+/// The placement a model of `opt` (made for `problem`) encodes, as `name` answered it: its
+/// size `n` read from the ladder, its board decoded through the piece map and passed by the
+/// independent validator (trimmed to `n`), and the smallest maximised group of the board
+/// before trimming. The model must already satisfy every hard constraint
+/// ([`Optimisation::violation`]).
+///
+/// # Errors
+/// Two pieces on one square, or a board the validator refuses.
+pub fn model_placement(
+    problem: &Problem,
+    opt: &Optimisation,
+    value: impl Fn(u32) -> bool,
+    name: &str,
+) -> Result<(usize, Placement, Option<usize>), SolveError> {
+    let n = opt
+        .size_of(opt.objective(&value))
+        .expect("the ladder counts within its bound");
+    let map = opt
+        .formula
+        .pieces
+        .as_ref()
+        .expect("pq-sat files map their pieces");
+    let raw = map
+        .decode(value)
+        .map_err(|(r, c)| SolveError::InvalidBoard {
+            backend: name.into(),
+            details: format!("two pieces on row {}, column {}", r + 1, c + 1),
+        })?;
+    let (placement, witness_n) = validated(problem, n, &raw, name)?;
+    Ok((n, placement, witness_n))
 }
 
 /// A step a solver decided.

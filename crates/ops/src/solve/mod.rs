@@ -12,16 +12,18 @@ use pq_board::placement::Placement;
 use pq_encode::general::encode_problem;
 use pq_encode::spec::Problem;
 use pq_encode::{header, Formula};
+use pq_engine::capability::climb::OptimiseOutcome;
 use pq_engine::capability::Outcome;
 use pq_engine::capability::{Decided, ProofFiles, Query, Step};
 use pq_engine::plan::{Plan, Target};
 use pq_engine::proof::{certified_formula, ProofFormat};
+use pq_engine::sat::maxsat::Optimiser;
 use pq_io::output::WritePolicy;
 use pq_report::emit;
 use pq_report::files::write_svg;
 use pq_report::progress::note;
-use pq_report::solve::{Headline, ProofReport, Search, Solved};
-use pq_solve::answer::Answer;
+use pq_report::solve::{Headline, Optimum, ProofReport, Search, Solved};
+use pq_solve::answer::Answer as SolverAnswer;
 use pq_solve::backend::accept_all;
 use pq_solve::control::Limits;
 use pq_solve::known::agrees;
@@ -55,23 +57,151 @@ impl Solve {
     /// Answers the plan's question; the exit code as the SAT competition's (10, 20, 0), or
     /// for an optimisation as the MaxSAT Evaluation's (30, 10, 20, 0).
     pub fn run(&self) -> Result<u8> {
-        run(self)
+        let answer = self.answer()?;
+        match &answer.report {
+            Report::Solved {
+                report,
+                outcome,
+                shown,
+            } => {
+                let problem = answer.problem.as_ref();
+                if let (Shown::Size(n), Some(problem)) = (shown, problem) {
+                    svg_at_size(problem, *n, self, outcome)?;
+                }
+                let text = || answer.text();
+                if self.competition {
+                    pq_report::emit_text(&pq_report::solve::competition(&text(), outcome))?;
+                } else if self
+                    .plan
+                    .proof
+                    .as_ref()
+                    .is_some_and(ProofFiles::to_stdout)
+                {
+                    pq_report::emit_to_stderr(self.format, report, text)?;
+                } else {
+                    emit(self.format, report, text)?;
+                }
+            }
+            Report::Optimum {
+                report,
+                outcome,
+                by,
+            } => {
+                let problem = answer.problem.as_ref().expect("an optimum has a problem");
+                optimum::svg_optimum(problem, self, outcome, by.is_some())?;
+                if self.competition {
+                    optimum::maxsat_output(problem, self, &answer.text(), outcome)?;
+                } else {
+                    emit(self.format, report, || answer.text())?;
+                }
+            }
+        }
+        if let Some(e) = answer.failed {
+            return Err(e);
+        }
+        Ok(unless_interrupted(answer.code))
+    }
+
+    /// Answers the plan's question without printing or drawing anything: the report that
+    /// `run` prints, the outcome it was made from, and the exit code. A certificate that
+    /// could not be written after the optimum was found is [`Answer::failed`], so that the
+    /// answer is still shown.
+    pub fn answer(&self) -> Result<Answer> {
+        match &self.plan.target {
+            Target::Size(problem, n) => at_size(problem, *n, self),
+            Target::Optimum(problem) => optimum::optimum(problem, self),
+            Target::OptimiseWith(problem, optimiser) => {
+                optimum::optimum_by(problem, *optimiser, self)
+            }
+            Target::Formula(path) => formula(path.as_deref(), self),
+        }
     }
 }
 
-/// Answers the job's question.
-fn run(run: &Solve) -> Result<u8> {
-    match &run.plan.target {
-        Target::Size(problem, n) => at_size(problem, *n, run),
-        Target::Optimum(problem) => optimum::optimum(problem, run),
-        Target::OptimiseWith(problem, optimiser) => optimum::optimum_by(problem, *optimiser, run),
-        Target::Formula(path) => formula(path.as_deref(), run),
+/// What `solve` answered, before it is printed ([`Solve::answer`]).
+pub struct Answer {
+    /// The problem answered: the one asked, or the one a DIMACS file's header names.
+    pub problem: Option<Problem>,
+    /// The report, with the outcome it was made from.
+    pub report: Report,
+    /// The exit code, unless Ctrl-C cut the run short.
+    pub code: u8,
+    /// The certificate that could not be written once the optimum was found
+    /// (`--certify`): the answer stands, the run still fails.
+    pub failed: Option<anyhow::Error>,
+}
+
+/// `solve`'s report (what `--format json` prints) and the outcome it was made from.
+pub enum Report {
+    /// One size, or a DIMACS file as it is.
+    Solved {
+        /// The report.
+        report: Solved,
+        /// The validated answer.
+        outcome: Outcome,
+        /// What the text's headline talks about.
+        shown: Shown,
+    },
+    /// An optimisation.
+    Optimum {
+        /// The report.
+        report: Optimum,
+        /// The climb's outcome.
+        outcome: OptimiseOutcome,
+        /// The external optimiser that solved it, if one did (`--backend rc2`).
+        by: Option<Optimiser>,
+    },
+}
+
+/// What a one-formula answer's headline talks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The problem at this size.
+    Size(usize),
+    /// A DIMACS file as it is, with the size its header gives (0 when none).
+    Formula(usize),
+}
+
+impl Answer {
+    /// The text answer, as `solve --format text` prints it.
+    pub fn text(&self) -> String {
+        let problem = self.problem.as_ref();
+        match &self.report {
+            Report::Solved {
+                report,
+                outcome,
+                shown,
+            } => {
+                let headline = match (shown, problem) {
+                    (Shown::Size(n), Some(p)) => Headline::Problem(p, *n),
+                    // A queens file keeps the formula's own headline; other problems are
+                    // named.
+                    (Shown::Formula(size), Some(p)) if !p.preset().is_queens() => {
+                        Headline::Problem(p, *size)
+                    }
+                    (_, p) => Headline::Formula(p),
+                };
+                report.text(headline, outcome)
+            }
+            Report::Optimum {
+                report, outcome, ..
+            } => report.text(problem.expect("an optimum has a problem"), outcome),
+        }
+    }
+
+    /// The validated placement the answer shows, if any: the witness at the size asked, or
+    /// the best one of an optimisation.
+    pub fn placement(&self) -> Option<&Placement> {
+        match &self.report {
+            Report::Solved { outcome, .. } => outcome.placement.as_ref(),
+            Report::Optimum { outcome, .. } => outcome.best.as_ref().map(|(_, p)| p),
+        }
     }
 }
 
 /// Solves `problem` at size `n`; with `--proof`, by the proof's engine, writing the proof
 /// on UNSAT.
-fn at_size(problem: &Problem, n: usize, run: &Solve) -> Result<u8> {
+fn at_size(problem: &Problem, n: usize, run: &Solve) -> Result<Answer> {
     let plan = &run.plan;
     // --timeout bounds the whole run, encoding included.
     let limits = Limits::timeout(run.timeout);
@@ -83,7 +213,7 @@ fn at_size(problem: &Problem, n: usize, run: &Solve) -> Result<u8> {
         sizes(formula);
     }
     // The engine's answer must agree with the table of proven values.
-    let judge = |a: &Answer| agrees(problem, n, a);
+    let judge = |a: &SolverAnswer| agrees(problem, n, a);
     let decided = {
         let _guard = Interruptible::enter();
         let step = match &formula {
@@ -110,24 +240,26 @@ fn at_size(problem: &Problem, n: usize, run: &Solve) -> Result<u8> {
     };
     let certifies = || certified_formula(problem, &shown.unwrap_or(options));
     let proof = proof_report(plan, &decided, certifies);
-    let outcome = &decided.outcome;
-    svg_at_size(problem, n, run, outcome)?;
+    let outcome = decided.outcome;
     let mut report = Solved::new(
         Some((problem, n)),
         shown.as_ref(),
         decided.engine.clone(),
-        outcome,
+        &outcome,
         proof,
     );
     report.search = decided.search.as_ref().map(Search::of);
     report.mark_known(plan.check_unsat.map(ProofFormat::checker));
-    let text = || report.text(Headline::Problem(problem, n), outcome);
-    if plan.proof.as_ref().is_some_and(ProofFiles::to_stdout) {
-        pq_report::emit_to_stderr(run.format, &report, text)?;
-    } else {
-        emit(run.format, &report, text)?;
-    }
-    Ok(unless_interrupted(status_code(outcome.status)))
+    Ok(Answer {
+        problem: Some(problem.clone()),
+        code: status_code(outcome.status),
+        report: Report::Solved {
+            report,
+            outcome,
+            shown: Shown::Size(n),
+        },
+        failed: None,
+    })
 }
 
 /// The report of the proof the plan wrote, if it asked for one.
@@ -166,7 +298,7 @@ fn svg_at_size(problem: &Problem, n: usize, run: &Solve, outcome: &Outcome) -> R
 /// Solves the DIMACS file at `path` (standard input when `None`) as it is. A pq-sat header
 /// names the problem, so that the answer is decoded and validated like `solve --dim` or
 /// `solve --problem`.
-fn formula(path: Option<&Path>, run: &Solve) -> Result<u8> {
+fn formula(path: Option<&Path>, run: &Solve) -> Result<Answer> {
     // --timeout bounds the whole run, reading the file included.
     let limits = Limits::timeout(run.timeout);
     let formula = read_formula(path, &limits)?;
@@ -200,18 +332,16 @@ fn formula(path: Option<&Path>, run: &Solve) -> Result<u8> {
         proof,
     );
     report.mark_known(run.plan.check_unsat.map(ProofFormat::checker));
-    // A queens file keeps the formula's own headline; other problems are named.
-    let headline = match &problem {
-        Some(p) if !p.preset().is_queens() => Headline::Problem(p, size),
-        p => Headline::Formula(p.as_ref()),
-    };
-    if run.competition {
-        let text = report.text(headline, &outcome);
-        pq_report::emit_text(&pq_report::solve::competition(&text, &outcome))?;
-    } else {
-        emit(run.format, &report, || report.text(headline, &outcome))?;
-    }
-    Ok(unless_interrupted(status_code(outcome.status)))
+    Ok(Answer {
+        problem,
+        code: status_code(outcome.status),
+        report: Report::Solved {
+            report,
+            outcome,
+            shown: Shown::Formula(size),
+        },
+        failed: None,
+    })
 }
 
 /// Parses the DIMACS formula at `path` (standard input when `None`), saying so when a

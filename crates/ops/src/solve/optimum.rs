@@ -9,25 +9,31 @@ use pq_engine::sat::maxsat::{optimise_with, Optimiser};
 use pq_engine::sat::portfolio;
 use pq_report::progress::{note, Reporter};
 use pq_report::solve::{Optimum, Search};
-use pq_report::{emit, CertificateSummary};
+use pq_report::CertificateSummary;
 use pq_solve::control::Limits;
 
-use super::{svg, Solve};
-use crate::{optimum_code, unless_interrupted, warn_rejection, Interruptible};
+use super::{svg, Answer, Report, Solve};
+use crate::{optimum_code, warn_rejection, Interruptible};
 
-/// With `--svg`, draws the best placement of an optimisation.
-fn svg_optimum(problem: &Problem, run: &Solve, outcome: &OptimiseOutcome) -> Result<()> {
+/// With `--svg`, draws the best placement of an optimisation; one by an external optimiser
+/// (`by`) is titled without the optimum.
+pub(super) fn svg_optimum(
+    problem: &Problem,
+    run: &Solve,
+    outcome: &OptimiseOutcome,
+    by: bool,
+) -> Result<()> {
     let Some((m, p)) = &outcome.best else {
         return Ok(());
     };
     svg(problem, run, Some(p), |d| match outcome.optimum {
-        Some(a) => format!("a({d}) = {a}: {m} white and {m} black queens"),
-        None => format!("{m} white and {m} black queens on {d}x{d}"),
+        Some(a) if !by => format!("a({d}) = {a}: {m} white and {m} black queens"),
+        _ => format!("{m} white and {m} black queens on {d}x{d}"),
     })
 }
 
 /// The optimum of `problem`'s maximised groups, certified into a bundle with `--certify`.
-pub(super) fn optimum(problem: &Problem, run: &Solve) -> Result<u8> {
+pub(super) fn optimum(problem: &Problem, run: &Solve) -> Result<Answer> {
     let plan = &run.plan;
     let optimiser = plan.optimiser()?;
     let limits = RunLimits {
@@ -72,7 +78,6 @@ pub(super) fn optimum(problem: &Problem, run: &Solve) -> Result<u8> {
         ),
         Err(e) => (None, Some(e)),
     };
-    svg_optimum(problem, run, outcome)?;
     // The SAT path reports its formulas' options; the line engine those of its certificate.
     let shown = optimised
         .options
@@ -87,21 +92,22 @@ pub(super) fn optimum(problem: &Problem, run: &Solve) -> Result<u8> {
     );
     report.search = optimised.search.as_ref().map(Search::of);
     report.mark_known(plan.check_unsat.map(pq_engine::proof::ProofFormat::checker));
-    if run.competition {
-        maxsat_output(problem, run, &report.text(problem, outcome), outcome)?;
-    } else {
-        emit(run.format, &report, || report.text(problem, outcome))?;
-    }
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    Ok(unless_interrupted(optimum_code(outcome)))
+    Ok(Answer {
+        problem: Some(problem.clone()),
+        code: optimum_code(outcome),
+        report: Report::Optimum {
+            report,
+            outcome: optimised.outcome,
+            by: None,
+        },
+        failed: failed.map(anyhow::Error::from),
+    })
 }
 
 /// The optimum of `problem` by an external optimiser (rc2, clasp), checked; with
 /// `--check-unsat` the bound above it is confirmed by pq-sat's own checked UNSAT. Reported
 /// as pq-sat's own optimiser reports, `solver` naming the optimiser.
-pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &Solve) -> Result<u8> {
+pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &Solve) -> Result<Answer> {
     let options = &run.plan.options;
     let limits = Limits::timeout(run.timeout);
     let confirm = match run.plan.check_unsat {
@@ -121,11 +127,6 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &Solve) -
         b.take_rejections().into_iter().for_each(warn_rejection);
     }
     let outcome = outcome?;
-    if let Some((m, p)) = &outcome.best {
-        svg(problem, run, Some(p), |d| {
-            format!("{m} white and {m} black queens on {d}x{d}")
-        })?;
-    }
     let mut report = Optimum::new(
         problem,
         Some(options),
@@ -142,14 +143,22 @@ pub(super) fn optimum_by(problem: &Problem, optimiser: Optimiser, run: &Solve) -
             .check_unsat
             .map(pq_engine::proof::ProofFormat::checker),
     );
-    emit(run.format, &report, || report.text(problem, &outcome))?;
-    Ok(unless_interrupted(optimum_code(&outcome)))
+    Ok(Answer {
+        problem: Some(problem.clone()),
+        code: optimum_code(&outcome),
+        report: Report::Optimum {
+            report,
+            outcome,
+            by: Some(optimiser),
+        },
+        failed: None,
+    })
 }
 
 /// `--format competition` for an optimisation: the MaxSAT Evaluation's lines, the best
 /// board completed to a model of the WCNF that `pq-sat encode --format wcnf` writes with
 /// the same encoding options (its cost `K − n`), so that any MaxSAT tool can check it.
-fn maxsat_output(
+pub(super) fn maxsat_output(
     problem: &Problem,
     run: &Solve,
     text: &str,
