@@ -71,12 +71,7 @@ impl Solve {
                 let text = || answer.text();
                 if self.competition {
                     pq_report::emit_text(&pq_report::solve::competition(&text(), outcome))?;
-                } else if self
-                    .plan
-                    .proof
-                    .as_ref()
-                    .is_some_and(ProofFiles::to_stdout)
-                {
+                } else if self.plan.proof.as_ref().is_some_and(ProofFiles::to_stdout) {
                     pq_report::emit_to_stderr(self.format, report, text)?;
                 } else {
                     emit(self.format, report, text)?;
