@@ -8,8 +8,8 @@
 //! (`assemble`) from the evidence, so every field the checker can derive it compares, and
 //! any disagreement makes the bundle invalid.
 //!
-//! Here: the manifest and the claim both sides derive it from; [`write`]: a bundle made
-//! ([`write_certificate`]); [`check`]: a bundle checked from its files
+//! Here: the manifest and the claim both sides derive it from; `write`: a bundle made
+//! (`write_certificate`); `check`: a bundle checked from its files
 //! ([`check_certificate`]).
 
 mod check;
@@ -110,10 +110,10 @@ pub struct UnsatPart {
     /// The number of clauses of the encoding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clauses: Option<usize>,
-    /// The attack model's name (see [`Model`]); re-checking encodes with it again.
+    /// The attack model's name (see [`pq_encode::Model`]); re-checking encodes with it again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
-    /// The cardinality encoding's name (see [`Card`]).
+    /// The cardinality encoding's name (see [`pq_encode::Card`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
     /// The symmetry breaking's name (see [`Symmetry`]).
